@@ -1,0 +1,32 @@
+"""urikit: strict, lossless, typed URIs (RFC 3986).
+
+>>> from urikit import URI
+>>> uri = URI.parse("http://example.com/a/")
+>>> str(uri.joinpath_text("b c").set_param("q", "1"))
+'http://example.com/a/b%20c?q=1'
+"""
+
+from __future__ import annotations
+
+from ._errors import BuildError, ParseError, ResolveError, URIError
+from ._path import PathSegments
+from ._percent import Component, decode, encode
+from ._query import QueryParams
+from ._text import TextView
+from ._uri import URI
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "URI",
+    "BuildError",
+    "Component",
+    "ParseError",
+    "PathSegments",
+    "QueryParams",
+    "ResolveError",
+    "TextView",
+    "URIError",
+    "decode",
+    "encode",
+]

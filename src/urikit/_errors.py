@@ -1,0 +1,67 @@
+"""The exception tree: every error urikit raises for bad input is a URIError."""
+
+from __future__ import annotations
+
+
+class URIError(ValueError):
+    """Base class of every error urikit raises for invalid URI text or a forbidden edit.
+
+    It derives from :class:`ValueError`, so ``except ValueError`` keeps working.
+
+    .. versionadded:: 0.1
+    """
+
+
+class ParseError(URIError):
+    """Text that does not match its ABNF rule (RFC 3986 Appendix A).
+
+    Raised by :meth:`urikit.URI.parse` and by every setter that takes wire text. The
+    facts live in attributes and the message is built from them.
+
+    Attributes:
+        text: the text that was rejected (the whole reference, or the component's text
+            when a component was assigned).
+        position: 0-based index in ``text`` of the first offending character; equal to
+            ``len(text)`` when the text ended too early.
+        component: the component being read there (``"scheme"``, ``"userinfo"``,
+            ``"host"``, ``"port"``, ``"path"``, ``"segment"``, ``"query"``,
+            ``"fragment"``).
+        reason: what is wrong, e.g. ``"invalid character ' '"``.
+        hint: a suggestion for the likely mistake, or ``""``.
+
+    .. versionadded:: 0.1
+    """
+
+    def __init__(self, text: str, position: int, component: str, reason: str,
+                 hint: str = "") -> None:
+        self.text = text
+        self.position = position
+        self.component = component
+        self.reason = reason
+        self.hint = hint
+        message = f"{reason} at position {position} in {component}"
+        if hint:
+            message = f"{message} ({hint})"
+        super().__init__(message)
+
+    def __reduce__(self) -> tuple[type[ParseError], tuple[str, int, str, str, str]]:
+        return (type(self), (self.text, self.position, self.component, self.reason, self.hint))
+
+
+class BuildError(URIError):
+    """An edit that would give a URI no text can represent (RFC 3986 §3, §4.2).
+
+    For example userinfo or a port without a host (§3.2): the edit is refused and the
+    URI is left as it was.
+
+    .. versionadded:: 0.1
+    """
+
+
+class ResolveError(URIError):
+    """Reference resolution or relativization cannot proceed (RFC 3986 §5).
+
+    For example a base URI without a scheme (§5.1).
+
+    .. versionadded:: 0.1
+    """

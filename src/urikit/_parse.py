@@ -1,0 +1,288 @@
+"""Text to components: the strict URI-reference parser and its error diagnosis.
+
+The fast path is one ``fullmatch`` of the pattern that ``_grammar`` builds from the ABNF
+(plus a search for a stray ``%`` when the text has one). Only when that fails does the
+diagnosis walk the text component by component to say which character, where and in
+which component, so valid input never pays for error reporting.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Final
+
+from . import _grammar as g
+from ._errors import ParseError
+
+Groups = tuple[str | None, str | None, str | None, str | None, str, str | None, str | None]
+
+_BAD_PERCENT_SEARCH: Final = g.BAD_PERCENT_RE.search
+_MATCH: Final = g.URI_REFERENCE_RE.fullmatch
+_MATCH_Z: Final = g.URI_REFERENCE_Z_RE.fullmatch
+
+_NON_ASCII_HINT: Final = "characters outside ASCII must be percent-encoded as UTF-8"
+_PERCENT_HINT: Final = "a literal '%' is written '%25'"
+
+
+def require_str(text: object, what: str = "text") -> str:
+    """Return ``text`` as a ``str``, or raise ``TypeError`` for any other type."""
+    if type(text) is str:
+        return text
+    if isinstance(text, str):
+        return str.__str__(text)
+    raise TypeError(f"{what} must be str, not {type(text).__name__}")
+
+
+def split(text: str, allow_zone_id: bool = False) -> Groups:
+    """Split a URI-reference into its seven components, or raise :class:`ParseError`.
+
+    Returns ``(scheme, userinfo, host, port, path, query, fragment)``, wire form, with
+    ``None`` for an undefined component; the path is always a ``str``.
+    """
+    if type(text) is not str:
+        text = require_str(text)
+    m = (_MATCH_Z if allow_zone_id else _MATCH)(text)
+    if m is None or ("%" in text and _BAD_PERCENT_SEARCH(text)):
+        raise diagnose(text, allow_zone_id)
+    return m.groups()  # type: ignore[return-value]
+
+
+def is_valid(text: str, allow_zone_id: bool = False) -> bool:
+    """Tell whether ``text`` is a URI-reference, without building anything."""
+    if (_MATCH_Z if allow_zone_id else _MATCH)(text) is None:
+        return False
+    return "%" not in text or _BAD_PERCENT_SEARCH(text) is None
+
+
+# --- diagnosis ---------------------------------------------------------------------
+
+
+def _bad_char(text: str, start: int, end: int, allowed: frozenset[str]) -> int:
+    """Index of the first character in text[start:end] that is neither allowed nor a
+    valid pct-encoded triplet, or -1."""
+    i = start
+    while i < end:
+        c = text[i]
+        if c == "%":
+            if i + 2 < end and text[i + 1] in g.HEXDIG and text[i + 2] in g.HEXDIG:
+                i += 3
+                continue
+            return i
+        if c not in allowed:
+            return i
+        i += 1
+    return -1
+
+
+def _error_at(text: str, i: int, component: str, hint: str = "") -> ParseError:
+    """The error for the offending character text[i] (or the end of text)."""
+    if i >= len(text):
+        return ParseError(text, i, component, "unexpected end of text", hint)
+    c = text[i]
+    if c == "%":
+        triplet = text[i:i + 3]
+        return ParseError(text, i, component, f"invalid percent-encoding {triplet!r}",
+                          hint or _PERCENT_HINT)
+    if not hint and not c.isascii():
+        hint = _NON_ASCII_HINT
+    return ParseError(text, i, component, f"invalid character {c!r}", hint)
+
+
+def _check_run(text: str, start: int, end: int, allowed: frozenset[str],
+               component: str, hint: str = "") -> ParseError | None:
+    i = _bad_char(text, start, end, allowed)
+    return None if i < 0 else _error_at(text, i, component, hint)
+
+
+def _find_any(text: str, chars: str, start: int) -> int:
+    """Index of the first of ``chars`` at or after ``start``, or ``len(text)``."""
+    end = len(text)
+    for c in chars:
+        j = text.find(c, start, end)
+        if j >= 0:
+            end = j
+    return end
+
+
+def _diagnose_ip_literal(text: str, start: int, end: int,
+                         allow_zone_id: bool) -> ParseError | None:
+    """Check the IP-literal text[start:end] (brackets included)."""
+    inner = text[start + 1:end - 1]
+    if inner[:1] in ("v", "V"):
+        # IPvFuture = "v" 1*HEXDIG "." 1*( unreserved / sub-delims / ":" )
+        i = start + 2
+        while i < end - 1 and text[i] in g.HEXDIG:
+            i += 1
+        if i == start + 2 or i >= end - 1 or text[i] != ".":
+            return _error_at(text, i, "host", "IPvFuture is 'v', hex digits, '.' and text")
+        bad = _bad_char(text, i + 1, end - 1, g.IPVFUTURE_TAIL)
+        if bad >= 0:
+            return _error_at(text, bad, "host")
+        if i + 1 == end - 1:
+            return _error_at(text, i + 1, "host", "IPvFuture needs text after '.'")
+        return None
+    address, zone = inner, ""
+    if allow_zone_id and "%" in inner:
+        address, _, zone = inner.partition("%")
+        zone = "%" + zone
+    for k, c in enumerate(address):
+        if c not in g.HEXDIG and c not in ":.":
+            hint = ("an IPv6 zone identifier (RFC 6874) needs allow_zone_id=True"
+                    if c == "%" else "an IP literal holds an IPv6 address")
+            return ParseError(text, start + 1 + k, "host", f"invalid character {c!r}", hint)
+    if not g.IPV6ADDRESS_RE.fullmatch(address):
+        return ParseError(text, start + 1, "host", f"invalid IPv6 address {address!r}")
+    if zone:
+        zstart = start + 1 + len(address)
+        if not zone.startswith("%25"):
+            return _error_at(text, zstart, "host", "a zone identifier starts with '%25'")
+        bad = _bad_char(text, zstart + 3, end - 1, g.ZONE_ID)
+        if bad >= 0:
+            return _error_at(text, bad, "host")
+        if zstart + 3 == end - 1:
+            return _error_at(text, end - 1, "host", "the zone identifier is empty")
+    return None
+
+
+def _diagnose_authority(text: str, start: int, end: int,
+                        allow_zone_id: bool) -> ParseError | None:
+    """Check authority = [ userinfo "@" ] host [ ":" port ] in text[start:end]."""
+    at = text.find("@", start, end)
+    host_start = start
+    if at >= 0:
+        err = _check_run(text, start, at, g.USERINFO, "userinfo")
+        if err:
+            return err
+        host_start = at + 1
+    if text.startswith("[", host_start, end):
+        close = text.find("]", host_start, end)
+        if close < 0:
+            # every character up to the end of the authority may belong to the literal
+            bad = _bad_char(text, host_start + 1, end, g.HEXDIG | g.IPVFUTURE_TAIL)
+            if bad >= 0:
+                return _error_at(text, bad, "host")
+            return _error_at(text, end, "host", "an IP literal ends with ']'")
+        err = _diagnose_ip_literal(text, host_start, close + 1, allow_zone_id)
+        if err:
+            return err
+        host_end = close + 1
+        if host_end < end and text[host_end] != ":":
+            return _error_at(text, host_end, "host", "an IP literal is followed by ':' port")
+    else:
+        colon = text.find(":", host_start, end)
+        host_end = end if colon < 0 else colon
+        hint = "'@' may appear once, before the host" if "@" in text[host_start:host_end] \
+            else ""
+        err = _check_run(text, host_start, host_end, g.REG_NAME, "host", hint)
+        if err:
+            return err
+    if host_end < end:  # text[host_end] == ":"
+        for i in range(host_end + 1, end):
+            if text[i] not in g.DIGIT:
+                return _error_at(text, i, "port", "a port is decimal digits")
+    return None
+
+
+def _diagnose_scheme(text: str, end: int) -> ParseError:
+    """The error for text[:end] followed by ':' that is not a valid scheme."""
+    # As a relative reference, the first segment may not hold ':' (RFC 3986 §4.2): the
+    # first offending character is the first that fits neither reading.
+    bad = _bad_char(text, 0, end, g.SEGMENT_NZ_NC)
+    i = end if bad < 0 else bad
+    prefix = text[:i]
+    component = "scheme" if i and g.SCHEME_RE.fullmatch(prefix) else "path"
+    hint = ""
+    if component == "path" and i == end:
+        hint = ("a scheme is a letter followed by letters, digits, '+', '-' or '.'; "
+                "a relative path whose first segment holds ':' starts with './'")
+    return _error_at(text, i, component, hint)
+
+
+def diagnose(text: str, allow_zone_id: bool = False) -> ParseError:
+    """Build the :class:`ParseError` for text that is not a URI-reference.
+
+    The position is that of the first character that cannot continue a valid
+    URI-reference, read component by component (RFC 3986 §3, Appendix A).
+    """
+    n = len(text)
+    i = 0
+    first = _find_any(text, ":/?#", 0)
+    if first < n and text[first] == ":":
+        if first == 0 or not g.SCHEME_RE.fullmatch(text, 0, first):
+            return _diagnose_scheme(text, first)
+        i = first + 1
+    path_end = _find_any(text, "?#", i)
+    if text.startswith("//", i):
+        auth_end = _find_any(text, "/?#", i + 2)
+        err = _diagnose_authority(text, i + 2, auth_end, allow_zone_id)
+        if err:
+            return err
+        i = auth_end
+    err = _check_run(text, i, path_end, g.PATH, "path")
+    if err:
+        return err
+    i = path_end
+    if i < n and text[i] == "?":
+        q_end = text.find("#", i)
+        q_end = n if q_end < 0 else q_end
+        err = _check_run(text, i + 1, q_end, g.QUERY, "query")
+        if err:
+            return err
+        i = q_end
+    if i < n:  # text[i] == "#"
+        err = _check_run(text, i + 1, n, g.FRAGMENT, "fragment",
+                         "a fragment cannot hold '#'; write '%23'"
+                         if "#" in text[i + 1:] else "")
+        if err:
+            return err
+    # The pattern and this walk transcribe the same grammar; reaching here is a bug.
+    raise AssertionError(f"diagnosis found no error in {text!r}")  # pragma: no cover
+
+
+# --- component checks ----------------------------------------------------------------
+
+
+def check_wire(text: str, pattern: re.Pattern[str], allowed: frozenset[str],
+               component: str, hint: str = "") -> None:
+    """Raise :class:`ParseError` unless ``text`` is valid wire text for a component
+    whose rule is ``pattern`` (characters ``allowed`` plus pct-encoded triplets)."""
+    if pattern.fullmatch(text) and ("%" not in text or not _BAD_PERCENT_SEARCH(text)):
+        return
+    err = _check_run(text, 0, len(text), allowed, component, hint)
+    if err is None:  # pragma: no cover - pattern and set transcribe the same rule
+        err = ParseError(text, 0, component, "invalid text", hint)
+    raise err
+
+
+def check_scheme(text: str) -> None:
+    """Raise :class:`ParseError` unless ``text`` matches the scheme rule (§3.1)."""
+    if g.SCHEME_RE.fullmatch(text):
+        return
+    if not text:
+        raise ParseError(text, 0, "scheme", "empty scheme", "use None for no scheme")
+    if text[0] not in g.ALPHA:
+        raise _error_at(text, 0, "scheme", "a scheme starts with a letter")
+    i = next(k for k, c in enumerate(text) if c not in g.SCHEME)
+    raise _error_at(text, i, "scheme")
+
+
+def check_host(text: str, allow_zone_id: bool = False, hint: str = "") -> None:
+    """Raise :class:`ParseError` unless ``text`` matches the host rule (§3.2.2)."""
+    pattern = g.HOST_Z_RE if allow_zone_id else g.HOST_RE
+    if pattern.fullmatch(text) and ("%" not in text or text.startswith("[")
+                                    or not _BAD_PERCENT_SEARCH(text)):
+        return
+    if text.startswith("["):
+        close = text.find("]")
+        if close < 0:
+            bad = _bad_char(text, 1, len(text), g.HEXDIG | g.IPVFUTURE_TAIL)
+            raise _error_at(text, len(text) if bad < 0 else bad, "host",
+                            "an IP literal ends with ']'")
+        err = _diagnose_ip_literal(text, 0, close + 1, allow_zone_id)
+        if err:
+            raise err
+        raise _error_at(text, close + 1, "host", "nothing may follow an IP literal")
+    err = _check_run(text, 0, len(text), g.REG_NAME, "host", hint)
+    if err is None:  # pragma: no cover
+        err = ParseError(text, 0, "host", "invalid host", hint)
+    raise err

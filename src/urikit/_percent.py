@@ -1,0 +1,161 @@
+"""Percent-encoding and decoding of component text (RFC 3986 §2.1, §2.4)."""
+
+from __future__ import annotations
+
+import re
+from typing import Final, Literal
+
+from . import _grammar as g
+from ._errors import URIError
+from ._parse import check_wire
+
+#: The names accepted by :func:`encode` and :func:`decode`.
+Component = Literal[
+    "userinfo", "user", "password", "host", "segment", "path",
+    "query", "query_key", "query_value", "fragment",
+]
+
+# Characters written as they are when plain text is encoded for a component: those the
+# component allows, less "%" (always data when text is encoded) and less whatever acts
+# as a delimiter inside the component.
+SAFE: Final[dict[str, frozenset[str]]] = {
+    "userinfo": g.USERINFO,
+    # user ":" password: the first ":" separates them (RFC 3986 §3.2.1)
+    "user": g.USERINFO - {":"},
+    "password": g.USERINFO,
+    "host": g.REG_NAME,
+    # a segment never holds "/", which would split it
+    "segment": g.PCHAR,
+    "path": g.PATH,
+    "query": g.QUERY,
+    # key=value pairs joined by "&"; "+" means a space to form decoders, so it is
+    # encoded too, and the output reads the same to both kinds of reader
+    "query_key": g.QUERY - {"&", "=", "+"},
+    "query_value": g.QUERY - {"&", "+"},
+    "fragment": g.FRAGMENT,
+}
+
+# The characters each component's wire text may hold besides pct-encoded triplets.
+SAFE_WIRE: Final[dict[str, frozenset[str]]] = {
+    "userinfo": g.USERINFO, "user": g.USERINFO, "password": g.USERINFO,
+    "host": g.REG_NAME, "segment": g.PCHAR, "path": g.PATH, "query": g.QUERY,
+    "query_key": g.QUERY, "query_value": g.QUERY, "fragment": g.FRAGMENT,
+}
+
+# The wire rule each component name is validated against by :func:`decode`.
+_WIRE_RE: Final[dict[str, re.Pattern[str]]] = {
+    "userinfo": g.USERINFO_RE,
+    "user": g.USERINFO_RE,
+    "password": g.USERINFO_RE,
+    "host": re.compile(f"[{g.REG_NAME_C}]*"),
+    "segment": g.SEGMENT_RE,
+    "path": g.PATH_RE,
+    "query": g.QUERY_RE,
+    "query_key": g.QUERY_RE,
+    "query_value": g.QUERY_RE,
+    "fragment": g.FRAGMENT_RE,
+}
+
+
+def _table(safe: frozenset[str]) -> tuple[str, ...]:
+    return tuple(chr(b) if chr(b) in safe else f"%{b:02X}" for b in range(256))
+
+
+_TABLES: Final = {name: _table(safe) for name, safe in SAFE.items()}
+_SAFE_RE: Final = {
+    name: re.compile(f"[{g.char_class(safe)}]*") for name, safe in SAFE.items()
+}
+_PCT_RUN_RE: Final = re.compile("(?:%[0-9A-Fa-f]{2})+")
+
+
+def _check_component(component: str) -> None:
+    if component not in SAFE:
+        names = ", ".join(sorted(SAFE))
+        raise ValueError(f"unknown component {component!r}; expected one of {names}")
+
+
+def encode(text: str, component: Component) -> str:
+    """Percent-encode plain text so it is data in ``component``.
+
+    Every character that the component does not allow, or that would act as a
+    delimiter there, becomes ``%XX`` with uppercase hex digits (RFC 3986 §2.1); text
+    outside ASCII is encoded as UTF-8 first (§2.5). A ``%`` is always encoded: the
+    input is plain text, never already-encoded text, so nothing is encoded twice
+    (§2.4). Lone surrogates ``U+DC80`` to ``U+DCFF`` stand for the raw bytes
+    ``0x80`` to ``0xFF``, as :func:`decode` gives them (Python's ``surrogateescape``).
+
+    Args:
+        text: plain text.
+        component: one of ``userinfo``, ``user``, ``password``, ``host``, ``segment``,
+            ``path`` (``/`` kept as the segment delimiter), ``query``, ``query_key``,
+            ``query_value``, ``fragment``.
+
+    Returns:
+        Wire text valid for the component.
+
+    Raises:
+        URIError: ``text`` holds a surrogate that stands for no byte.
+        ValueError: ``component`` is not one of the names above.
+
+    >>> encode("José/50%", "segment")
+    'Jos%C3%A9%2F50%25'
+    >>> encode("a b#c", "fragment")
+    'a%20b%23c'
+
+    .. versionadded:: 0.1
+    """
+    safe_re = _SAFE_RE.get(component)
+    if safe_re is None:
+        _check_component(component)
+        raise AssertionError  # pragma: no cover
+    if safe_re.fullmatch(text):
+        return text
+    try:
+        data = text.encode("utf-8", "surrogateescape")
+    except UnicodeEncodeError as exc:
+        raise URIError(
+            f"cannot encode {text[exc.start]!r} at position {exc.start}: "
+            "a lone surrogate stands for no character"
+        ) from None
+    table = _TABLES[component]
+    return "".join([table[b] for b in data])
+
+
+def _decode_run(match: re.Match[str]) -> str:
+    return bytes.fromhex(match.group().replace("%", "")).decode("utf-8", "surrogateescape")
+
+
+def unquote(wire: str) -> str:
+    """Decode every ``%XX`` of already-validated wire text exactly once."""
+    if "%" not in wire:
+        return wire
+    return _PCT_RUN_RE.sub(_decode_run, wire)
+
+
+def decode(text: str, component: Component) -> str:
+    """Decode the wire text of ``component`` to plain text, exactly once.
+
+    The text is first checked against the component's ABNF rule, so text that is not
+    valid wire text (and so may be plain text already) is rejected rather than decoded
+    (RFC 3986 §2.4). Percent-encoded octets are read as UTF-8; octets that are not
+    UTF-8 become the lone surrogates ``U+DC80`` to ``U+DCFF``, which :func:`encode`
+    turns back into the same octets, so nothing is lost.
+
+    Args:
+        text: wire text of the component.
+        component: a component name, as for :func:`encode`.
+
+    Returns:
+        The plain text.
+
+    Raises:
+        ParseError: ``text`` is not valid wire text for the component.
+
+    >>> decode("Jos%C3%A9%2F50%25", "segment")
+    'José/50%'
+
+    .. versionadded:: 0.1
+    """
+    _check_component(component)
+    check_wire(text, _WIRE_RE[component], SAFE_WIRE[component], component)
+    return unquote(text)
