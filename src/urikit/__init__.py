@@ -9,9 +9,11 @@
 from __future__ import annotations
 
 from ._errors import BuildError, ParseError, ResolveError, URIError
+from ._host import HostKind, Origin, host_kind, is_ambiguous_ipv4
 from ._path import PathSegments
 from ._percent import Component, decode, encode
 from ._query import QueryParams
+from ._resolve import remove_dot_segments
 from ._text import TextView
 from ._uri import URI
 
@@ -21,6 +23,8 @@ __all__ = [
     "URI",
     "BuildError",
     "Component",
+    "HostKind",
+    "Origin",
     "ParseError",
     "PathSegments",
     "QueryParams",
@@ -29,4 +33,7 @@ __all__ = [
     "URIError",
     "decode",
     "encode",
+    "host_kind",
+    "is_ambiguous_ipv4",
+    "remove_dot_segments",
 ]

@@ -8,7 +8,9 @@ from typing import TYPE_CHECKING, Final
 import attrs
 
 from . import _grammar as g
+from . import _host, _normalize, _resolve
 from ._errors import BuildError, ParseError
+from ._host import HostKind, Origin
 from ._parse import check_host, check_scheme, check_wire, diagnose, require_str
 from ._path import PathSegments, check_path, join, path_from
 from ._percent import encode
@@ -257,10 +259,9 @@ class URI:
             self._port = None
             return
         if type(value) is not int:
-            if isinstance(value, int) and not isinstance(value, bool):
-                value = int(value)
-            else:
+            if isinstance(value, bool) or not isinstance(value, int):
                 raise TypeError(f"port must be int or None, not {type(value).__name__}")
+            value = int(value)
         if value < 0:
             raise ParseError(str(value), 0, "port", "invalid character '-'",
                              "a port is a non-negative integer")
@@ -515,3 +516,81 @@ class URI:
         """Set the fragment from plain text (encoded) in place; return this URI."""
         self.text.fragment = fragment
         return self
+
+    # --- resolution, relative references, normalization (RFC 3986 §5, §6) ---------
+
+    def resolve(self, reference: URI | str, *, strict: bool = True) -> URI:
+        """Return the target of ``reference`` resolved against this base (RFC 3986
+        §5.2); this URI is not changed.
+
+        The base must have a scheme (§5.1); its fragment is ignored. With
+        ``strict=False`` a reference whose scheme equals the base's is read as
+        relative (§5.2.2), so ``http:g`` gives ``http://a/b/c/g``.
+
+        Raises:
+            ResolveError: this URI has no scheme.
+            ParseError: ``reference`` is a ``str`` that is not a URI-reference.
+        """
+        return _resolve.resolve(self, reference, strict)
+
+    def relative_to(self, base: URI | str) -> URI:
+        """Return the shortest reference that ``base`` resolves to this URI.
+
+        Raises:
+            ResolveError: ``base`` has no scheme.
+        """
+        return _resolve.relative_to(self, base)
+
+    def remove_dot_segments(self) -> Self:
+        """Remove "." and ".." segments from the path in place (RFC 3986 §5.2.4);
+        return this URI."""
+        self._assign_path(_resolve.remove_dot_segments(self._path))
+        return self
+
+    def normalize(self, *, case: bool = True, percent: bool = True,
+                  dot_segments: bool = True, scheme_based: bool = True,
+                  ipv6_canonical: bool = False) -> Self:
+        """Normalize in place (RFC 3986 §6.2.2, §6.2.3); return this URI.
+
+        Args:
+            case: lowercase the scheme and a reg-name or IP-literal host, and
+                uppercase the hex digits of percent-encodings (§6.2.2.1).
+            percent: decode percent-encoded unreserved characters (§6.2.2.2).
+            dot_segments: remove dot segments from the path (§6.2.2.3).
+            scheme_based: for http, https, ws, wss and ftp, drop an empty or default
+                port and write an empty path after an authority as "/" (§6.2.3).
+            ipv6_canonical: write IPv6 addresses in the RFC 5952 canonical form.
+        """
+        _normalize.normalize(self, case=case, percent=percent, dot_segments=dot_segments,
+                             scheme_based=scheme_based, ipv6_canonical=ipv6_canonical)
+        return self
+
+    def equivalent(self, other: URI | str) -> bool:
+        """Whether this URI and ``other`` are equivalent: equal once both are
+        normalized (RFC 3986 §6.2). Neither is changed."""
+        return _normalize.equivalent(self, other)
+
+    # --- host, origin and display (RFC 3986 §3.2.2, §7) ---------------------------
+
+    @property
+    def host_kind(self) -> HostKind | None:
+        """What the host is (IPv4, IPv6, IPvFuture, reg-name), or ``None`` without
+        a host."""
+        host = self._host
+        return None if host is None else _host.host_kind(host)
+
+    def origin(self) -> Origin | None:
+        """The normalized (scheme, host, port) of this URI, or ``None`` when it has
+        no scheme or no host."""
+        return _host.origin(self)
+
+    def same_origin(self, other: URI | str) -> bool:
+        """Whether ``other`` has the same origin (scheme, host and port, normalized,
+        default ports filled in); ``False`` when either has no origin."""
+        other_uri = other if isinstance(other, URI) else URI.parse(other)
+        mine = self.origin()
+        return mine is not None and mine == other_uri.origin()
+
+    def display(self) -> str:
+        """The URI as people should see it (RFC 3986 §7.6): see :func:`_host.display`."""
+        return _host.display(self)
