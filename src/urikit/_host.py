@@ -3,7 +3,14 @@
 from __future__ import annotations
 
 import enum
-from typing import TYPE_CHECKING, NamedTuple
+import re
+import unicodedata
+from encodings import idna
+from typing import TYPE_CHECKING, Final, NamedTuple
+
+from . import _grammar as g
+from ._parse import check_host, require_str
+from ._serialize import recompose
 
 if TYPE_CHECKING:
     from ._uri import URI
@@ -32,22 +39,251 @@ class Origin(NamedTuple):
     port: int | None
 
 
+#: Default ports of the schemes whose origin urikit knows (RFC 9110 §4.2, RFC 6455
+#: §3, RFC 1738 §3.2).
+DEFAULT_PORTS: Final[dict[str, int]] = {"http": 80, "https": 443, "ws": 80, "wss": 443,
+                                        "ftp": 21}
+
+_PCT_RUN_RE: Final = re.compile("(?:%[0-9A-Fa-f]{2})+")
+_PCT_RE: Final = re.compile("%[0-9A-Fa-f]{2}")
+_LDH: Final = frozenset("abcdefghijklmnopqrstuvwxyz0123456789-")
+
+
 def host_kind(host: str) -> HostKind:
-    """Classify wire host text."""
-    raise NotImplementedError  # being written
+    """Classify wire host text by the alternative of the ``host`` rule it matches.
+
+    ``host = IP-literal / IPv4address / reg-name`` (RFC 3986 §3.2.2). Only the
+    dotted-decimal form of four ``dec-octet`` is an IPv4 address; ``0x7f.1``,
+    ``2130706433``, ``0177.0.0.1``, ``1.2.3`` and ``127.0.0.1.`` are registered names
+    (see :func:`is_ambiguous_ipv4` for the names other parsers read as addresses).
+    An IP literal with an RFC 6874 zone identifier is an IPv6 address.
+
+    Args:
+        host: wire host text, IP-literal brackets included.
+
+    Raises:
+        ParseError: ``host`` is not valid host text.
+
+    >>> [host_kind(h).name for h in ("192.0.2.1", "0177.0.0.1", "[::1]", "[v7.x]", "")]
+    ['IPV4', 'REG_NAME', 'IPV6', 'IPVFUTURE', 'REG_NAME']
+
+    .. versionadded:: 0.1
+    """
+    check_host(require_str(host, "host"), allow_zone_id=True)
+    if host[:1] == "[":
+        return HostKind.IPVFUTURE if host[1:2] in ("v", "V") else HostKind.IPV6
+    if g.IPV4ADDRESS_RE.fullmatch(host):
+        return HostKind.IPV4
+    return HostKind.REG_NAME
+
+
+def _ipv4_number(part: str) -> int | None:
+    """The WHATWG URL "IPv4 number parser": decimal, ``0x`` hex or ``0`` octal."""
+    radix = 10
+    if part[:2] in ("0x", "0X"):
+        part, radix = part[2:], 16
+    elif len(part) > 1 and part[0] == "0":
+        part, radix = part[1:], 8
+    if not part:
+        return 0
+    digits = "0123456789abcdefABCDEF"[:22 if radix == 16 else radix]
+    if not all(c in digits for c in part):
+        return None
+    return int(part, radix)
+
+
+def _whatwg_domain(host: str) -> str | None:
+    """The ASCII domain the WHATWG host parser checks, as far as it matters for IPv4:
+    percent-decoded, NFKC-mapped (full-width digits and dots become ASCII), with
+    ideographic full stops read as "."; ``None`` when the octets are not UTF-8."""
+    try:
+        text = _PCT_RUN_RE.sub(
+            lambda m: bytes.fromhex(m.group().replace("%", "")).decode("utf-8"), host)
+    except UnicodeDecodeError:
+        return None
+    text = unicodedata.normalize("NFKC", text).replace("\u3002", ".")
+    return text.lower()
 
 
 def is_ambiguous_ipv4(host: str) -> bool:
-    """Whether a reg-name looks like a numeric IPv4 form that other parsers read as
-    an address."""
-    raise NotImplementedError  # being written
+    """Whether a registered name is one that other parsers read as an IPv4 address.
+
+    RFC 3986 admits only dotted-decimal IPv4 addresses (§3.2.2); everything else is a
+    registered name. But ``inet_aton()`` and the WHATWG URL standard, which browsers
+    and many HTTP clients follow, read numeric names as addresses (§7.4): ``0x7f.1``,
+    ``2130706433``, ``0177.0.0.1``, ``127.1`` and ``127.0.0.1.`` all mean 127.0.0.1
+    to them. A filter that compares host text would let those past.
+
+    This returns ``True`` for a reg-name that the WHATWG host parser treats as an
+    IPv4 address (its "ends in a number" check): after percent-decoding and mapping
+    full-width characters as the parser does, the last dot-separated part (a single
+    trailing dot ignored) is all digits, or a valid decimal, ``0x`` hex or
+    leading-``0`` octal number. The WHATWG parser then either reads an address or
+    rejects the URL (``1.2.3.4.5``, ``256.0.0.1``); either way it does not look the
+    name up, so the two readings disagree.
+
+    It returns ``False`` for an ``IPv4address`` (``127.0.0.1`` is an address to every
+    parser, so nothing is ambiguous), for IP literals, and for names that end in a
+    label that is not a number (``example.com``, ``1.2.3.example``).
+
+    Args:
+        host: wire host text.
+
+    Raises:
+        ParseError: ``host`` is not valid host text.
+
+    >>> [is_ambiguous_ipv4(h) for h in ("0x7f.1", "2130706433", "0177.0.0.1", "1.2.3")]
+    [True, True, True, True]
+    >>> [is_ambiguous_ipv4(h) for h in ("127.0.0.1", "example.com", "[::1]", "")]
+    [False, False, False, False]
+
+    .. versionadded:: 0.1
+    """
+    if host_kind(host) is not HostKind.REG_NAME:
+        return False
+    domain = _whatwg_domain(host)
+    if domain is None:
+        return False
+    parts = domain.split(".")
+    if parts[-1] == "":
+        if len(parts) == 1:
+            return False
+        parts.pop()
+    last = parts[-1]
+    if last and all(c in g.DIGIT for c in last):
+        return True
+    return bool(last) and _ipv4_number(last) is not None
+
+
+def _normalize_host(host: str) -> str:
+    """The host as RFC 3986 §6.2.2 normalizes it: percent-encoded unreserved
+    characters decoded, letters lowercased, other percent-encodings uppercased."""
+
+    def decode_unreserved(m: re.Match[str]) -> str:
+        c = chr(int(m.group()[1:], 16))
+        return c if c in g.UNRESERVED else m.group()
+
+    host = _PCT_RE.sub(decode_unreserved, host).lower()
+    return _PCT_RE.sub(lambda m: m.group().upper(), host)
 
 
 def origin(uri: URI) -> Origin | None:
-    """The origin of an absolute URI with a host, or ``None``."""
-    raise NotImplementedError  # being written
+    """The origin of a URI: its scheme, host and port, normalized, or ``None``.
+
+    The scheme and host are normalized as RFC 3986 §6.2.2 does (lowercase;
+    percent-encoded unreserved characters decoded; other percent-encodings in
+    uppercase). IPv6 addresses are compared as written after that, so
+    ``[::1]`` and ``[0::1]`` differ: a false "different origin" is the safe mistake.
+    The port is the explicit port, or when it is absent or empty the default port
+    of http, https, ws, wss and ftp (80, 443, 80, 443, 21); ``None`` for any other
+    scheme. A URI without a scheme, without an authority, or with an empty host
+    (``file:///x``, which names no network host) has no origin.
+
+    >>> from urikit import URI
+    >>> URI.parse("HTTP://Example.COM:/a").origin()
+    Origin(scheme='http', host='example.com', port=80)
+    >>> URI.parse("urn:isbn:0451450523").origin() is None
+    True
+
+    .. versionadded:: 0.1
+    """
+    scheme, host = uri.scheme, uri.host
+    if scheme is None or not host:
+        return None
+    scheme = scheme.lower()
+    port = uri.port
+    if port is None:
+        port = DEFAULT_PORTS.get(scheme)
+    return Origin(scheme, _normalize_host(host), port)
+
+
+def _pct(text: str) -> str:
+    """Percent-encode, as UTF-8, every character of ``text`` outside ASCII."""
+    return "".join(c if c.isascii() else "".join(f"%{b:02X}" for b in c.encode("utf-8"))
+                   for c in text)
+
+
+def _display_label(label: str) -> str:
+    """One decoded label for display: ASCII as it is, otherwise its IDNA A-label
+    (``xn--``) when that is a plain letter-digit-hyphen label, else percent-encoded."""
+    if label.isascii():
+        return label
+    try:
+        alabel = idna.ToASCII(label).decode("ascii").lower()
+    except UnicodeError:
+        return _pct(label)
+    # Nameprep maps some labels to plain ASCII (full-width letters, invisible
+    # characters): showing that would hide what the URI holds, so those are encoded.
+    if alabel.startswith("xn--") and all(c in _LDH for c in alabel):
+        return alabel
+    return _pct(label)
+
+
+def _decode_for_display(m: re.Match[str]) -> str:
+    """A run of percent-encodings with unreserved ASCII and UTF-8 characters decoded;
+    every other octet stays encoded."""
+    out = []
+    for c in bytes.fromhex(m.group().replace("%", "")).decode("utf-8", "surrogateescape"):
+        if c in g.UNRESERVED:
+            out.append(c)
+        elif c.isascii():
+            out.append(f"%{ord(c):02X}")
+        elif 0xDC80 <= ord(c) <= 0xDCFF:  # an octet that is not UTF-8
+            out.append(f"%{ord(c) - 0xDC00:02X}")
+        else:
+            out.append(c)
+    return "".join(out)
+
+
+def display_host(host: str) -> str:
+    """A reg-name as people should read it: internationalized labels as A-labels.
+
+    Percent-encoded unreserved characters and UTF-8 are decoded; labels outside
+    ASCII become IDNA A-labels (``xn--``) or, when they have none, stay
+    percent-encoded; other percent-encodings (``%2F``, ``%40``) stay encoded, so no
+    delimiter appears that the wire text does not hold. Letters are lowercased and
+    percent-encodings uppercased (§6.2.2.1).
+
+    >>> display_host("B%C3%BCcher.Example"), display_host("%65x%2Fa")
+    ('xn--bcher-kva.example', 'ex%2Fa')
+    """
+    labels = _PCT_RUN_RE.sub(_decode_for_display, host).split(".")
+    shown = ".".join(_display_label(label) for label in labels).lower()
+    return _PCT_RE.sub(lambda m: m.group().upper(), shown)
 
 
 def display(uri: URI) -> str:
-    """A form of the URI for people to read (RFC 3986 §7.6)."""
-    raise NotImplementedError  # being written
+    """The URI as people should see it, resisting semantic attacks (RFC 3986 §7.6).
+
+    The userinfo is taken out of the URI and shown after it, apart and labelled, so
+    the host is the only name between ``//`` and the path:
+    ``https://evil.example/ (user "trusted.example")``. A password is never shown,
+    only that there is one (``password hidden``). The scheme and host are in
+    lowercase; a registered name with percent-encoded UTF-8 shows each such label as
+    its IDNA A-label, so a Cyrillic "а" in ``аpple.com`` shows as
+    ``xn--pple-43d.com``; a label that has no A-label (invisible or full-width
+    characters, which IDNA would map to other text) stays percent-encoded. The path,
+    query and fragment are shown exactly as written, never decoded: decoding could
+    produce look-alike delimiters such as U+2215 "∕".
+
+    >>> from urikit import URI
+    >>> URI.parse("http://trusted.example@evil.example/login").display()
+    'http://evil.example/login (user "trusted.example")'
+    >>> URI.parse("https://joe:secret@%D0%B0pple.com/").display()
+    'https://xn--pple-43d.com/ (user "joe", password hidden)'
+
+    .. versionadded:: 0.1
+    """
+    scheme, host, userinfo = uri.scheme, uri.host, uri.userinfo
+    if scheme is not None:
+        scheme = scheme.lower()
+    if host is not None:
+        host = host.lower() if host[:1] == "[" else display_host(host)
+    # the port's text as written ("0080" stays "0080"); the last ":" of the authority
+    port = (uri.authority or "").rpartition(":")[2] if uri.has_port else None
+    text = recompose(scheme, None, host, port, uri.path_text, uri.query, uri.fragment)
+    if userinfo is None:
+        return text
+    user, colon, _ = userinfo.partition(":")
+    return f'{text} (user "{user}", password hidden)' if colon else f'{text} (user "{user}")'
+
