@@ -1,0 +1,674 @@
+"""The URI element model and its builder: construction, validated setters, equality,
+copying, the path list view and joinpath."""
+
+from __future__ import annotations
+
+import copy
+import pickle
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from urikit import URI, BuildError, ParseError, URIError
+
+# --- construction ------------------------------------------------------------------
+
+
+def test_keyword_constructor_takes_wire_components() -> None:
+    """Every component is given in wire form and kept as written."""
+    uri = URI(scheme="foo", userinfo="u%20s", host="example.com", port=8042,
+              path="/over/there", query="name=ferret", fragment="nose")
+    assert str(uri) == "foo://u%20s@example.com:8042/over/there?name=ferret#nose"
+    assert uri == URI.parse(str(uri))
+
+
+def test_constructor_defaults_to_the_empty_reference() -> None:
+    """With no arguments the URI is the empty relative reference."""
+    uri = URI()
+    assert (uri.scheme, uri.userinfo, uri.host, uri.port, uri.path_text, uri.query,
+            uri.fragment) == (None, None, None, None, "", None, None)
+    assert uri.path == []
+    assert uri.is_relative
+    assert str(uri) == ""
+    assert uri == URI.parse("")
+
+
+def test_constructor_takes_path_segments() -> None:
+    """The path may be an iterable of wire segments."""
+    assert str(URI(scheme="s", path=["", "a", "b%20c"])) == "s:/a/b%20c"
+    assert str(URI(path=iter(["a", ""]))) == "a/"
+
+
+CONSTRUCTOR_INVALID: list[Any] = [
+    pytest.param({"scheme": "1x"}, 0, "scheme", id="scheme digit"),
+    pytest.param({"scheme": ""}, 0, "scheme", id="scheme empty"),
+    pytest.param({"host": "a b"}, 1, "host", id="host space"),
+    pytest.param({"host": "h", "userinfo": "a@b"}, 1, "userinfo", id="userinfo @"),
+    pytest.param({"path": "a b"}, 1, "path", id="path space"),
+    pytest.param({"path": ["a", "b/c"]}, 1, "segment", id="segment slash"),
+    pytest.param({"query": "#"}, 0, "query", id="query #"),
+    pytest.param({"fragment": "a%"}, 1, "fragment", id="fragment %"),
+]
+
+
+@pytest.mark.parametrize(("kwargs", "position", "component"), CONSTRUCTOR_INVALID)
+def test_constructor_validates(kwargs: dict[str, Any], position: int,
+                               component: str) -> None:
+    """An invalid wire component raises ParseError naming it and its position."""
+    with pytest.raises(ParseError) as info:
+        URI(**kwargs)
+    assert (info.value.position, info.value.component) == (position, component)
+
+
+# --- setters validate, and never store invalid text ------------------------------------
+
+SETTER_INVALID = [
+    pytest.param("scheme", "", 0, "scheme", id="scheme empty"),
+    pytest.param("scheme", "1a", 0, "scheme", id="scheme digit first"),
+    pytest.param("scheme", "a b", 1, "scheme", id="scheme space"),
+    pytest.param("scheme", "a:", 1, "scheme", id="scheme colon"),
+    pytest.param("scheme", "h\u00e9", 1, "scheme", id="scheme non-ascii"),
+    pytest.param("userinfo", "a@b", 1, "userinfo", id="userinfo @"),
+    pytest.param("userinfo", "a b", 1, "userinfo", id="userinfo space"),
+    pytest.param("userinfo", "%", 0, "userinfo", id="userinfo %"),
+    pytest.param("userinfo", "a/", 1, "userinfo", id="userinfo slash"),
+    pytest.param("host", "a b", 1, "host", id="host space"),
+    pytest.param("host", "[::1", 4, "host", id="host unclosed"),
+    pytest.param("host", "[::1::2]", 1, "host", id="host bad ipv6"),
+    pytest.param("host", "[::1]x", 5, "host", id="host after literal"),
+    pytest.param("host", "a:80", 1, "host", id="host with port"),
+    pytest.param("host", "u@h", 1, "host", id="host with userinfo"),
+    pytest.param("host", "h/", 1, "host", id="host slash"),
+    pytest.param("host", "[fe80::1%25x]", 8, "host", id="host zone id"),
+    pytest.param("host", "%4", 0, "host", id="host bad percent"),
+    pytest.param("path", "a b", 1, "path", id="path space"),
+    pytest.param("path", "a?b", 1, "path", id="path ?"),
+    pytest.param("path", "/a#", 2, "path", id="path #"),
+    pytest.param("path", "%zz", 0, "path", id="path bad percent"),
+    pytest.param("path", "/a[", 2, "path", id="path ["),
+    pytest.param("query", "#", 0, "query", id="query #"),
+    pytest.param("query", "a b", 1, "query", id="query space"),
+    pytest.param("query", "[", 0, "query", id="query ["),
+    pytest.param("query", "a%2", 1, "query", id="query bad percent"),
+    pytest.param("fragment", "#", 0, "fragment", id="fragment #"),
+    pytest.param("fragment", "a%2", 1, "fragment", id="fragment bad percent"),
+    pytest.param("fragment", "\u00e9", 0, "fragment", id="fragment non-ascii"),
+]
+
+
+@pytest.mark.parametrize(("name", "value", "position", "component"), SETTER_INVALID)
+def test_attribute_assignment_validates(name: str, value: str, position: int,
+                                        component: str) -> None:
+    """Assigning invalid wire text raises ParseError with its position, and the URI is
+    unchanged."""
+    uri = URI.parse("s://u@h/p?q#f")
+    with pytest.raises(ParseError) as info:
+        setattr(uri, name, value)
+    assert (info.value.position, info.value.component) == (position, component)
+    assert str(uri) == "s://u@h/p?q#f"
+
+
+@pytest.mark.parametrize(("name", "value", "position", "component"), SETTER_INVALID)
+def test_set_method_validates(name: str, value: str, position: int,
+                              component: str) -> None:
+    """The fluent ``set_*`` methods validate as assignment does, leaving the URI
+    unchanged."""
+    uri = URI.parse("s://u@h/p?q#f")
+    with pytest.raises(ParseError) as info:
+        getattr(uri, f"set_{name}")(value)
+    assert (info.value.position, info.value.component) == (position, component)
+    assert str(uri) == "s://u@h/p?q#f"
+
+
+@pytest.mark.parametrize("name", ["userinfo", "host", "path", "query", "fragment"])
+def test_wire_setter_hint_names_the_text_api(name: str) -> None:
+    """A wire setter rejecting a space hints at the plain-text API."""
+    uri = URI.parse("s://u@h/p?q#f")
+    with pytest.raises(ParseError) as info:
+        setattr(uri, name, "a b")
+    assert "text" in info.value.hint or "params" in info.value.hint
+
+
+def test_path_segment_setter_validates_each_segment() -> None:
+    """A wire segment holding '/' or a space is rejected in the segment, unchanged."""
+    uri = URI.parse("/p")
+    with pytest.raises(ParseError) as info:
+        uri.path = ["", "ok", "a/b"]
+    assert (info.value.position, info.value.component) == (1, "segment")
+    with pytest.raises(ParseError) as info:
+        uri.append_segment("x y")
+    assert (info.value.position, info.value.component) == (1, "segment")
+    assert str(uri) == "/p"
+
+
+NON_STR: list[Any] = [
+    pytest.param("scheme", b"s", id="scheme bytes"),
+    pytest.param("userinfo", 1, id="userinfo int"),
+    pytest.param("host", b"h", id="host bytes"),
+    pytest.param("path", 1, id="path int"),
+    pytest.param("path", [b"a"], id="segment bytes"),
+    pytest.param("query", 1, id="query int"),
+    pytest.param("fragment", 1.0, id="fragment float"),
+]
+
+
+@pytest.mark.parametrize(("name", "value"), NON_STR)
+def test_setters_reject_non_str(name: str, value: object) -> None:
+    """Assigning anything but str (or None) raises TypeError, and nothing changes."""
+    uri = URI.parse("s://u@h/p?q#f")
+    with pytest.raises(TypeError):
+        setattr(uri, name, value)
+    assert str(uri) == "s://u@h/p?q#f"
+
+
+def test_setters_accept_none_to_remove() -> None:
+    """None removes a component with its delimiter."""
+    uri = URI.parse("s://u@h:1/p?q#f")
+    uri.fragment = None
+    assert str(uri) == "s://u@h:1/p?q"
+    uri.query = None
+    assert str(uri) == "s://u@h:1/p"
+    uri.userinfo = None
+    assert str(uri) == "s://h:1/p"
+    uri.port = None
+    assert str(uri) == "s://h/p"
+    uri.host = None
+    assert str(uri) == "s:/p"
+    uri.scheme = None
+    assert str(uri) == "/p"
+
+
+# --- port ------------------------------------------------------------------------------
+
+def test_port_is_an_int() -> None:
+    """The port reads as an int; leading zeros are kept in the text."""
+    uri = URI.parse("http://h:0080/")
+    assert uri.port == 80
+    assert str(uri) == "http://h:0080/"
+    uri.port = 8080
+    assert str(uri) == "http://h:8080/"
+    uri.port = 0
+    assert str(uri) == "http://h:0/"
+
+
+@pytest.mark.parametrize("value", [True, False, 80.0, "80", b"80"])
+def test_port_rejects_non_int(value: object) -> None:
+    """A bool, float or str port raises TypeError and nothing changes."""
+    uri = URI.parse("http://h:1/")
+    with pytest.raises(TypeError):
+        uri.port = value  # type: ignore[assignment]
+    with pytest.raises(TypeError):
+        uri.set_port(value)  # type: ignore[arg-type]
+    assert str(uri) == "http://h:1/"
+
+
+def test_port_rejects_negative() -> None:
+    """A negative port is a URIError (a ValueError) and nothing changes."""
+    uri = URI.parse("http://h:1/")
+    with pytest.raises(URIError):
+        uri.port = -1
+    assert str(uri) == "http://h:1/"
+
+
+def test_has_port() -> None:
+    """``has_port`` tells whether the ':' is present, even with no digits."""
+    assert URI.parse("http://h:/").has_port
+    assert URI.parse("http://h:/").port is None
+    assert not URI.parse("http://h/").has_port
+    uri = URI.parse("http://h:/")
+    uri.has_port = False
+    assert str(uri) == "http://h/"
+    uri.has_port = True
+    assert str(uri) == "http://h:/"
+    uri.set_port(8)
+    assert str(uri) == "http://h:8/"
+    uri.has_port = True
+    assert str(uri) == "http://h:8/"
+    uri.port = None
+    assert not uri.has_port
+    assert str(uri) == "http://h/"
+
+
+# --- equality, hashing, copying, pickling, repr ----------------------------------------
+
+EQUAL = [
+    pytest.param("http://a/b?c#d", id="same text"),
+    pytest.param("", id="empty"),
+    pytest.param("//[::1]:/", id="empty port"),
+]
+
+UNEQUAL = [
+    pytest.param("HTTP://a", "http://a", id="scheme case"),
+    pytest.param("http://A", "http://a", id="host case"),
+    pytest.param("http://a/%7e", "http://a/%7E", id="percent case"),
+    pytest.param("http://a/%7E", "http://a/~", id="percent vs plain"),
+    pytest.param("http://a", "http://a/", id="empty path vs root"),
+    pytest.param("http://a/?", "http://a/", id="empty query vs none"),
+    pytest.param("http://a/#", "http://a/", id="empty fragment vs none"),
+    pytest.param("http://a:/", "http://a/", id="empty port vs none"),
+    pytest.param("//@a", "//a", id="empty userinfo vs none"),
+    pytest.param("http://a:080/", "http://a:80/", id="port text"),
+    pytest.param("a/./b", "a/b", id="dot segment"),
+]
+
+
+@pytest.mark.parametrize("text", EQUAL)
+def test_equality_of_same_components(text: str) -> None:
+    """Two URIs with the same components are equal."""
+    assert URI.parse(text) == URI.parse(text)
+
+
+@pytest.mark.parametrize(("a", "b"), UNEQUAL)
+def test_equality_is_component_wise(a: str, b: str) -> None:
+    """Equality compares the components as written: no normalization."""
+    assert URI.parse(a) != URI.parse(b)
+
+
+def test_uri_is_not_equal_to_its_text() -> None:
+    """A URI does not compare equal to a str."""
+    text: object = "http://a/"
+    assert URI.parse("http://a/") != text
+
+
+def test_uri_is_unhashable() -> None:
+    """A mutable URI cannot be hashed or put in a set."""
+    with pytest.raises(TypeError):
+        hash(URI.parse("http://a/"))
+    with pytest.raises(TypeError):
+        {URI.parse("http://a/")}
+
+
+def test_copy_is_independent() -> None:
+    """Editing a copy, path included, never changes the original, and vice versa."""
+    uri = URI.parse("http://u@h:1/a/b?x=1#f")
+    dup = uri.copy()
+    assert dup == uri
+    assert dup is not uri
+    dup.path.append("c")
+    dup.params["x"] = "2"
+    dup.fragment = "g"
+    dup.host = "k"
+    assert str(uri) == "http://u@h:1/a/b?x=1#f"
+    uri.path[1] = "z"
+    assert str(dup) == "http://u@k:1/a/b/c?x=2#g"
+
+
+def test_copy_module_copies_independently() -> None:
+    """``copy.copy`` and ``copy.deepcopy`` also give independent equal URIs."""
+    uri = URI.parse("http://h/a")
+    for dup in (copy.copy(uri), copy.deepcopy(uri)):
+        assert dup == uri
+        dup.path.append("b")
+        assert str(uri) == "http://h/a"
+
+
+@pytest.mark.parametrize("text", ["http://u:p@[::1]:0080/a?b#c", "", "./a:b", "/.//x",
+                                  "http://h:/?#"])
+def test_pickle_round_trip(text: str) -> None:
+    """A pickled URI loads equal to the original."""
+    uri = URI.parse(text)
+    back = pickle.loads(pickle.dumps(uri))
+    assert back == uri
+    assert str(back) == text
+
+
+def test_pickle_round_trip_of_a_built_uri() -> None:
+    """A built URI whose text carries a guard pickles to the same components."""
+    uri = URI(path="a:b")
+    assert pickle.loads(pickle.dumps(uri)) == uri
+
+
+REPRS = [
+    pytest.param("http://user:secret@h/", "URI('http://user:***@h/')", id="password"),
+    pytest.param("http://user@h/", "URI('http://user@h/')", id="user only"),
+    pytest.param("http://h/a?b#c", "URI('http://h/a?b#c')", id="no userinfo"),
+    pytest.param("//a:b:c@h", "URI('//a:***@h')", id="password with colon"),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), REPRS)
+def test_repr_masks_the_password(text: str, expected: str) -> None:
+    """repr() shows the URI text with any password replaced by ``***``."""
+    assert repr(URI.parse(text)) == expected
+
+
+def test_repr_never_shows_the_password() -> None:
+    """The password text appears nowhere in repr()."""
+    assert "hunter2" not in repr(URI.parse("ftp://joe:hunter2@h/"))
+    assert URI.parse("ftp://joe:hunter2@h/").redacted() == "ftp://joe:***@h/"
+
+
+# --- the fluent builder ------------------------------------------------------------------
+
+FLUENT: list[Any] = [
+    pytest.param("set_scheme", ("x",), id="set_scheme"),
+    pytest.param("set_userinfo", ("v",), id="set_userinfo"),
+    pytest.param("set_userinfo_text", ("u v",), id="set_userinfo_text"),
+    pytest.param("set_host", ("g",), id="set_host"),
+    pytest.param("set_host_text", ("g",), id="set_host_text"),
+    pytest.param("set_port", (2,), id="set_port"),
+    pytest.param("set_path", ("/x",), id="set_path"),
+    pytest.param("set_path_text", ("/x y",), id="set_path_text"),
+    pytest.param("append_segment", ("x",), id="append_segment"),
+    pytest.param("append_segment_text", ("x/y",), id="append_segment_text"),
+    pytest.param("extend_segments", (["x", "y"],), id="extend_segments"),
+    pytest.param("extend_segments_text", (["x y"],), id="extend_segments_text"),
+    pytest.param("insert_segment", (1, "x"), id="insert_segment"),
+    pytest.param("insert_segment_text", (1, "x y"), id="insert_segment_text"),
+    pytest.param("replace_segment", (1, "x"), id="replace_segment"),
+    pytest.param("replace_segment_text", (1, "x y"), id="replace_segment_text"),
+    pytest.param("remove_segment", (), id="remove_segment"),
+    pytest.param("joinpath", ("x",), id="joinpath"),
+    pytest.param("joinpath_text", ("x",), id="joinpath_text"),
+    pytest.param("set_query", ("a=b",), id="set_query"),
+    pytest.param("set_query_text", ("a b",), id="set_query_text"),
+    pytest.param("add_param", ("k", "v"), id="add_param"),
+    pytest.param("set_param", ("k", "v"), id="set_param"),
+    pytest.param("remove_param", ("q",), id="remove_param"),
+    pytest.param("set_fragment", ("g",), id="set_fragment"),
+    pytest.param("set_fragment_text", ("g h",), id="set_fragment_text"),
+]
+
+
+@pytest.mark.parametrize(("method", "args"), FLUENT)
+def test_fluent_method_edits_in_place_and_returns_self(method: str,
+                                                       args: tuple[object, ...]) -> None:
+    """Each builder method edits the URI in place and returns that same object."""
+    uri = URI.parse("http://u@h:1/a/b?q=1#f")
+    before = uri.copy()
+    result = getattr(uri, method)(*args)
+    assert result is uri
+    assert uri != before
+
+
+def test_fluent_methods_chain() -> None:
+    """The builder methods chain into one expression."""
+    uri = (URI().set_scheme("https").set_host("example.com").set_port(8443)
+           .set_userinfo_text("jos\u00e9").joinpath_text("a b", "c/d")
+           .add_param("q", "1 & 2").set_fragment_text("top #1"))
+    assert str(uri) == ("https://jos%C3%A9@example.com:8443/a%20b/c%2Fd"
+                        "?q=1%20%26%202#top%20%231")
+
+
+# --- the path as a list of segments ------------------------------------------------------
+
+PATH_SEGMENTS = [
+    pytest.param("", [], id="empty"),
+    pytest.param("/", [""], id="root"),
+    pytest.param("/a", ["", "a"], id="absolute"),
+    pytest.param("a/", ["a", ""], id="trailing slash"),
+    pytest.param("/a/", ["", "a", ""], id="absolute directory"),
+    pytest.param("a", ["a"], id="one segment"),
+    pytest.param("a/b", ["a", "b"], id="relative"),
+    pytest.param("/.//", ["", ".", "", ""], id="guarded double slash"),
+]
+
+
+@pytest.mark.parametrize(("path", "segments"), PATH_SEGMENTS)
+def test_path_text_and_segments_correspond(path: str, segments: list[str]) -> None:
+    """Path text and the segment list convert both ways."""
+    assert URI.parse(path).path == segments
+    assert URI(path=segments).path_text == path
+    assert URI(path=path).path == segments
+
+
+def test_double_slash_path_segments() -> None:
+    """``//`` after an authority is three empty segments."""
+    uri = URI.parse("////")
+    assert uri.path_text == "//"
+    assert uri.path == ["", "", ""]
+    assert URI(host="", path=["", "", ""]).path_text == "//"
+
+
+def test_path_compares_to_list_and_tuple() -> None:
+    """The path view equals a list or tuple of its segments, and is unhashable."""
+    path = URI.parse("/a/b").path
+    assert path == ["", "a", "b"]
+    assert path == ("", "a", "b")
+    assert path != ["a", "b"]
+    assert path == URI.parse("/a/b").path
+    with pytest.raises(TypeError):
+        hash(path)
+
+
+def _append(u: URI) -> object:
+    u.path.append("c")
+    return None
+
+
+def _extend(u: URI) -> object:
+    u.path.extend(["c", "d"])
+    return None
+
+
+def _insert(u: URI) -> object:
+    u.path.insert(0, "x")
+    return None
+
+
+def _setitem(u: URI) -> object:
+    u.path[1] = "y"
+    return None
+
+
+def _setitem_negative(u: URI) -> object:
+    u.path[-1] = "y"
+    return None
+
+
+def _slice(u: URI) -> object:
+    u.path[0:1] = ["p", "q"]
+    return None
+
+
+def _delitem(u: URI) -> object:
+    del u.path[0]
+    return None
+
+
+def _del_slice(u: URI) -> object:
+    del u.path[:]
+    return None
+
+
+def _pop(u: URI) -> object:
+    return u.path.pop()
+
+
+def _pop_first(u: URI) -> object:
+    return u.path.pop(0)
+
+
+def _reverse(u: URI) -> object:
+    u.path.reverse()
+    return None
+
+
+def _remove(u: URI) -> object:
+    u.path.remove("a")
+    return None
+
+
+def _clear(u: URI) -> object:
+    u.path.clear()
+    return None
+
+
+def _iadd(u: URI) -> object:
+    path = u.path
+    path += ["c"]
+    return None
+
+
+PATH_OPERATIONS = [
+    pytest.param(_append, "a/b/c", None, id="append"),
+    pytest.param(_extend, "a/b/c/d", None, id="extend"),
+    pytest.param(_insert, "x/a/b", None, id="insert"),
+    pytest.param(_setitem, "a/y", None, id="setitem"),
+    pytest.param(_setitem_negative, "a/y", None, id="setitem negative"),
+    pytest.param(_slice, "p/q/b", None, id="slice"),
+    pytest.param(_delitem, "b", None, id="delitem"),
+    pytest.param(_del_slice, "", None, id="del slice"),
+    pytest.param(_pop, "a", "b", id="pop"),
+    pytest.param(_pop_first, "b", "a", id="pop first"),
+    pytest.param(_reverse, "b/a", None, id="reverse"),
+    pytest.param(_remove, "b", None, id="remove"),
+    pytest.param(_clear, "", None, id="clear"),
+    pytest.param(_iadd, "a/b/c", None, id="iadd"),
+]
+
+
+@pytest.mark.parametrize(("operation", "path", "result"), PATH_OPERATIONS)
+def test_path_view_operations_write_through(operation: Callable[[URI], object], path: str,
+                                            result: str | None) -> None:
+    """List operations on ``uri.path`` edit the URI's path."""
+    uri = URI.parse("a/b?q")
+    assert operation(uri) == result
+    assert uri.path_text == path
+    assert str(uri) == f"{path}?q"
+
+
+def test_path_view_reads() -> None:
+    """Indexing, slicing, length, iteration, membership, index and count read the
+    segments."""
+    path = URI.parse("/a/b/a").path
+    assert (path[0], path[1], path[-1]) == ("", "a", "a")
+    assert path[1:] == ["a", "b", "a"]
+    assert len(path) == 4
+    assert list(path) == ["", "a", "b", "a"]
+    assert "b" in path
+    assert "c" not in path
+    assert path.index("b") == 2
+    assert path.count("a") == 2
+    assert list(reversed(path)) == ["a", "b", "a", ""]
+    with pytest.raises(IndexError):
+        path[4]
+
+
+def test_path_view_is_live() -> None:
+    """A view taken before an edit sees the edit."""
+    uri = URI.parse("/a")
+    path = uri.path
+    uri.path = "/x/y"
+    assert path == ["", "x", "y"]
+
+
+def test_slice_assignment_rejects_a_str() -> None:
+    """Assigning a str to a slice raises TypeError instead of splitting it into
+    characters."""
+    uri = URI.parse("a/b")
+    with pytest.raises(TypeError):
+        uri.path[0:1] = "xy"
+    assert str(uri) == "a/b"
+
+
+def test_invalid_segment_in_extend_changes_nothing() -> None:
+    """When one segment of an extend is invalid, none is added."""
+    uri = URI.parse("a/b")
+    with pytest.raises(ParseError):
+        uri.path.extend(["c", "d e"])
+    assert str(uri) == "a/b"
+
+
+def test_append_to_root() -> None:
+    """Appending to the root path ``/`` gives ``/a``; appending "" adds a trailing
+    slash."""
+    uri = URI.parse("http://h/")
+    uri.path.append("a")
+    assert str(uri) == "http://h/a"
+    uri.path.append("")
+    assert str(uri) == "http://h/a/"
+
+
+# --- joinpath ------------------------------------------------------------------------------
+
+JOINPATH = [
+    pytest.param("http://h/a/", ("b",), "http://h/a/b", id="into directory"),
+    pytest.param("http://h/a", ("b",), "http://h/a/b", id="after file"),
+    pytest.param("http://h", ("b",), "http://h/b", id="empty path"),
+    pytest.param("http://h/", ("b",), "http://h/b", id="root"),
+    pytest.param("http://h/a", ("/x",), "http://h/x", id="absolute replaces"),
+    pytest.param("http://h/a/b", ("c", "/x", "y"), "http://h/x/y", id="absolute midway"),
+    pytest.param("http://h/a", ("",), "http://h/a/", id="empty adds slash"),
+    pytest.param("http://h/a/", ("",), "http://h/a/", id="empty on directory"),
+    pytest.param("http://h/a", ("b/c",), "http://h/a/b/c", id="several segments"),
+    pytest.param("http://h/a/", ("b", "c/"), "http://h/a/b/c/", id="several parts"),
+    pytest.param("http://h/a", ("../x",), "http://h/a/../x", id="dot segments kept"),
+    pytest.param("http://h/a?q#f", ("b",), "http://h/a/b?q#f", id="query kept"),
+    pytest.param("a", ("b",), "a/b", id="relative"),
+    pytest.param("", ("b",), "b", id="empty reference"),
+    pytest.param("", ("a:b",), "./a:b", id="colon segment guarded"),
+    pytest.param("s:", ("b:c",), "s:b:c", id="after scheme"),
+    pytest.param("http://h/a", (), "http://h/a", id="nothing"),
+]
+
+
+@pytest.mark.parametrize(("start", "parts", "expected"), JOINPATH)
+def test_joinpath(start: str, parts: tuple[str, ...], expected: str) -> None:
+    """joinpath adds wire relative paths pathlib-style: each part goes inside the path,
+    so ``/a/`` + ``b`` and ``/a`` + ``b`` are both ``/a/b``; an absolute part replaces
+    the path."""
+    uri = URI.parse(start)
+    assert uri.joinpath(*parts) is uri
+    assert str(uri) == expected
+
+
+def test_joinpath_rejects_invalid_wire_text_and_changes_nothing() -> None:
+    """An invalid part raises ParseError at its position and no part is joined."""
+    uri = URI.parse("http://h/a")
+    with pytest.raises(ParseError) as info:
+        uri.joinpath("b", "c d")
+    assert (info.value.position, info.value.component) == (1, "path")
+    assert str(uri) == "http://h/a"
+
+
+JOINPATH_TEXT = [
+    pytest.param("http://h/a/", ("a/b",), "http://h/a/a%2Fb", id="slash encoded"),
+    pytest.param("http://h/a", ("/x",), "http://h/a/%2Fx", id="leading slash is data"),
+    pytest.param("http://h/a/", ("Jos\u00e9",), "http://h/a/Jos%C3%A9", id="utf-8"),
+    pytest.param("http://h/a/", ("50%",), "http://h/a/50%25", id="percent"),
+    pytest.param("http://h/a", ("",), "http://h/a/", id="empty adds slash"),
+    pytest.param("http://h", ("b", "c"), "http://h/b/c", id="two segments"),
+    pytest.param("http://h/a/", ("?#",), "http://h/a/%3F%23", id="delimiters"),
+    pytest.param("", ("a:b",), "./a:b", id="colon kept, guarded"),
+]
+
+
+@pytest.mark.parametrize(("start", "segments", "expected"), JOINPATH_TEXT)
+def test_joinpath_text(start: str, segments: tuple[str, ...], expected: str) -> None:
+    """joinpath_text adds one plain-text segment per argument, encoding '/' and
+    everything a segment cannot hold."""
+    uri = URI.parse(start)
+    assert uri.joinpath_text(*segments) is uri
+    assert str(uri) == expected
+
+
+def test_joinpath_text_rejects_non_str() -> None:
+    """A segment that is not a str raises TypeError."""
+    with pytest.raises(TypeError):
+        URI.parse("http://h/").joinpath_text(b"a")  # type: ignore[arg-type]
+
+
+def test_authority_property() -> None:
+    """``authority`` is ``[userinfo "@"] host [":" port]`` as written, or None."""
+    assert URI.parse("http://u@h:0080/").authority == "u@h:0080"
+    assert URI.parse("http://h:/").authority == "h:"
+    assert URI.parse("///").authority == ""
+    assert URI.parse("a:b").authority is None
+
+
+def test_is_relative() -> None:
+    """A reference is relative exactly when it has no scheme."""
+    assert URI.parse("//h/a").is_relative
+    assert URI.parse("../x").is_relative
+    assert URI.parse("?q").is_relative
+    assert not URI.parse("a:").is_relative
+    uri = URI.parse("a:b").set_scheme(None)
+    assert uri.is_relative
+
+
+def test_build_error_leaves_no_partial_constructor_state() -> None:
+    """A constructor refusing a port without a host raises BuildError."""
+    with pytest.raises(BuildError):
+        URI(scheme="http", port=80, path="/x")
