@@ -1,0 +1,250 @@
+"""Scaling: urikit on adversarial-shape inputs of 1 KB to 1 MB.
+
+Each shape is a long run of one troublesome character or group (``%41``, bare ``%``,
+``[``, ``:``, ``@``, ``/``, ``.``, ``../``, query pairs), valid or invalid. Each
+operation is timed at 1 KB, 10 KB, 100 KB and 1 MB; the growth factor per 10x size must
+stay near 10 (linear). A factor above ``SUPERLINEAR`` is reported loudly.
+
+    python benchmarks/scaling.py [--max-size BYTES]
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import sys
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from itertools import pairwise
+
+from urikit import URI, ParseError
+
+SIZES: tuple[int, ...] = (1_000, 10_000, 100_000, 1_000_000)
+SUPERLINEAR = 15.0  # growth per 10x above this is flagged
+MIN_BATCH_SECONDS = 0.02
+
+
+def fill(prefix: str, unit: str, n: int, suffix: str = "") -> str:
+    """``prefix + unit * k + suffix``, about ``n`` characters long."""
+    k = max(1, (n - len(prefix) - len(suffix)) // len(unit))
+    return prefix + unit * k + suffix
+
+
+@dataclass(frozen=True)
+class Shape:
+    name: str
+    build: Callable[[int], str]
+    valid: bool
+
+
+SHAPES: tuple[Shape, ...] = (
+    Shape("path of %41", lambda n: fill("http://h/", "%41", n), True),
+    Shape("path of /", lambda n: fill("http://h", "/", n), True),
+    Shape("path of .", lambda n: fill("http://h/", ".", n), True),
+    Shape("path of :", lambda n: fill("http://h/", ":", n), True),
+    Shape("path of @", lambda n: fill("http://h/", "@", n), True),
+    Shape("path of ../", lambda n: fill("http://h/", "../", n, "x"), True),
+    Shape("path of ./", lambda n: fill("http://h/", "./", n, "x"), True),
+    Shape("query pairs a=1&", lambda n: fill("http://h/?", "a=1&", n), True),
+    Shape("fragment of ?/:@", lambda n: fill("http://h/#", "?/:@", n), True),
+    Shape("host of a", lambda n: fill("http://", "a", n, "/"), True),
+    Shape("port of 0", lambda n: fill("http://h:", "0", n, "/"), True),
+    Shape("relative path a:... (no scheme)", lambda n: fill("./", "a:", n), True),
+    Shape("bare %", lambda n: fill("http://h/", "%", n), False),
+    Shape("%41 run, bad % at end", lambda n: fill("http://h/", "%41", n, "%"), False),
+    Shape("path of [", lambda n: fill("http://h/", "[", n), False),
+    Shape("path, space at end", lambda n: fill("http://h/", "a", n, " "), False),
+    Shape("authority of :", lambda n: fill("http://", ":", n), False),
+    Shape("authority of @", lambda n: fill("http://", "@", n), False),
+    Shape("unclosed [ of :", lambda n: fill("http://[", ":", n), False),
+    Shape("scheme-like a then :", lambda n: fill("", "a", n, ":/ /"), False),
+    Shape("query pairs, # # at end", lambda n: fill("http://h/?", "a=1&", n, "##"), False),
+)
+
+RESOLVE_SHAPES: tuple[tuple[str, str, Callable[[int], str]], ...] = (
+    ("ref of ../", "http://h/a/b/c", lambda n: fill("", "../", n, "x")),
+    ("ref of ./", "http://h/a/b/c", lambda n: fill("", "./", n, "x")),
+    ("ref of a/", "http://h/a/b/c", lambda n: fill("", "a/", n)),
+    ("ref of a/../", "http://h/a/b/c", lambda n: fill("", "a/../", n)),
+    ("ref ?query pairs", "http://h/a/b/c", lambda n: fill("?", "a=1&", n)),
+)
+
+
+def best_time(fn: Callable[[], object]) -> float:
+    """Seconds per call: the best of 5 batches, each at least MIN_BATCH_SECONDS."""
+    reps = 1
+    while True:
+        t0 = time.perf_counter()
+        for _ in range(reps):
+            fn()
+        elapsed = time.perf_counter() - t0
+        if elapsed >= MIN_BATCH_SECONDS or reps >= 1 << 16:
+            break
+        reps *= 4
+    best = elapsed / reps
+    for _ in range(4):
+        t0 = time.perf_counter()
+        for _ in range(reps):
+            fn()
+        best = min(best, (time.perf_counter() - t0) / reps)
+    return best
+
+
+def _parse_error(text: str) -> Callable[[], object]:
+    def run() -> object:
+        try:
+            URI.parse(text)
+        except ParseError as exc:
+            return exc
+        raise AssertionError(f"expected a ParseError for a {len(text)}-character input")
+    return run
+
+
+def operations(shape: Shape, text: str) -> dict[str, Callable[[], object]]:
+    """The operations timed on one input of a shape."""
+    if not shape.valid:
+        return {"parse (error path)": _parse_error(text)}
+    uri = URI.parse(text)
+    ops: dict[str, Callable[[], object]] = {
+        "parse": lambda: URI.parse(text),
+        "serialize": lambda: str(uri),
+        "normalize": lambda: uri.copy().normalize(),
+    }
+    if uri.has_port:
+        ops["read .port"] = lambda: uri.port
+    return ops
+
+
+def _resolver(base: URI, ref: str) -> Callable[[], object]:
+    return lambda: base.resolve(ref)
+
+
+Row = tuple[str, str, list[float | str]]
+
+
+def measure(sizes: Sequence[int], log: Callable[[str], None]) -> list[Row]:
+    """(shape, operation, seconds per size or an error name) for every combination."""
+    rows: list[Row] = []
+    _SIZES_USED[:] = sizes
+    for shape in SHAPES:
+        per_op: dict[str, list[float | str]] = {}
+        for n in sizes:
+            text = shape.build(n)
+            for op, fn in operations(shape, text).items():
+                try:
+                    value: float | str = best_time(fn)
+                except Exception as exc:
+                    value = type(exc).__name__
+                per_op.setdefault(op, []).append(value)
+        rows.extend((shape.name, op, values) for op, values in per_op.items())
+        log(f"  scaling: {shape.name}")
+    for name, base_text, build in RESOLVE_SHAPES:
+        base = URI.parse(base_text)
+        values: list[float | str] = []
+        for n in sizes:
+            ref = build(n)
+            try:
+                values.append(best_time(_resolver(base, ref)))
+            except Exception as exc:
+                values.append(type(exc).__name__)
+        rows.append((name, "resolve", values))
+        log(f"  scaling: {name}")
+    return rows
+
+
+def _growth_ok(values: Sequence[float | str]) -> bool:
+    return all(not (isinstance(a, float) and isinstance(b, float)) or b <= SUPERLINEAR * a
+               for a, b in pairwise(values))
+
+
+def confirm(shape: str, op: str, values: list[float | str]) -> list[float | str]:
+    """Re-time a row that looks superlinear, keeping the best time per size, so that a
+    burst of load on the machine is not reported as superlinear growth."""
+    if _growth_ok(values) or op not in _RETIMERS:
+        return values
+    retime = _RETIMERS[op]
+    for _ in range(2):
+        values = [min(v, retime(shape, i)) if isinstance(v, float) else v
+                  for i, v in enumerate(values)]
+        if _growth_ok(values):
+            break
+    return values
+
+
+def _retime_op(op: str) -> Callable[[str, int], float]:
+    def retime(shape_name: str, index: int) -> float:
+        shape = next(s for s in SHAPES if s.name == shape_name)
+        return best_time(operations(shape, shape.build(_SIZES_USED[index]))[op])
+    return retime
+
+
+_SIZES_USED: list[int] = list(SIZES)
+_RETIMERS: dict[str, Callable[[str, int], float]] = {
+    op: _retime_op(op) for op in ("parse", "serialize", "normalize", "parse (error path)")}
+
+
+def _fmt_time(seconds: float) -> str:
+    if seconds < 1e-3:
+        return f"{seconds * 1e6:,.1f} µs"
+    return f"{seconds * 1e3:,.2f} ms"
+
+
+def _size(n: int) -> str:
+    return f"{n // 1_000_000} MB" if n >= 1_000_000 else f"{n // 1_000} KB"
+
+
+def report(sizes: Sequence[int], log: Callable[[str], None] = lambda _: None) -> str:
+    """A Markdown table: time per size and growth per 10x, superlinear rows flagged."""
+    rows = measure(sizes, log)
+    rows = [(shape, op, confirm(shape, op, values)) for shape, op, values in rows]
+    head = " | ".join(_size(n) for n in sizes)
+    growth_head = " | ".join(f"×{_size(b)}/{_size(a)}" for a, b in pairwise(sizes))
+    out = [f"| shape | operation | {head} | {growth_head} | verdict |",
+           "|---|---|" + "--:|" * (2 * len(sizes) - 1) + "---|"]
+    flagged: list[str] = []
+    for shape, op, values in rows:
+        cells = [_fmt_time(v) if isinstance(v, float) else f"raises {v}" for v in values]
+        factors: list[str] = []
+        verdict = "linear"
+        for a, b in pairwise(values):
+            if isinstance(a, float) and isinstance(b, float) and a > 0:
+                f = b / a
+                factors.append(f"{f:.1f}")
+                if f > SUPERLINEAR:
+                    verdict = "**SUPERLINEAR**"
+            else:
+                factors.append("–")
+        if any(isinstance(v, str) for v in values):
+            verdict = "raises: " + ", ".join(sorted({v for v in values if isinstance(v, str)}))
+        if verdict == "**SUPERLINEAR**":
+            first, last = values[0], values[-1]
+            exp = ""
+            if isinstance(first, float) and isinstance(last, float):
+                slope = math.log10(last / first) / math.log10(sizes[-1] / sizes[0])
+                exp = f" (exponent ≈ {slope:.2f})"
+            flagged.append(f"{op} on '{shape}'{exp}")
+        out.append(f"| {shape} | {op} | " + " | ".join(cells) + " | " + " | ".join(factors)
+                   + f" | {verdict} |")
+    out.append("")
+    if flagged:
+        out.append(f"**SUPERLINEAR growth (factor > {SUPERLINEAR:.0f} per 10x):** "
+                   + "; ".join(flagged) + ".\n")
+    else:
+        out.append(f"No superlinear growth (every factor ≤ {SUPERLINEAR:.0f} per 10x).\n")
+    out.append("A factor well below 10 at small sizes is fixed per-call cost; it is the "
+               "large-size factors that show the growth.\n")
+    return "\n".join(out)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="urikit on adversarial inputs, 1 KB to 1 MB")
+    parser.add_argument("--max-size", type=int, default=SIZES[-1])
+    args = parser.parse_args(argv)
+    sizes = [n for n in SIZES if n <= args.max_size]
+    print(report(sizes, lambda msg: print(msg, file=sys.stderr, flush=True)))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,668 @@
+"""The benchmark tasks (a-g): one small function per (task, library), and the corpus readers.
+
+Each case is a function over one input (a URL, a (base, reference) pair, or a tuple of
+components prepared for that library before timing). The harness runs it over the whole
+input list with ``collections.deque(map(fn, items), maxlen=0)``, so a case that is one
+library call (``urlsplit``, ``is_valid``) pays no per-item harness overhead, and a case
+that is several calls pays one Python frame, the same for every library. The task
+definitions, and what each peer does for them, are documented in ``README.md``.
+"""
+
+from __future__ import annotations
+
+import importlib
+import urllib.parse as up
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import urikit
+import urikit._grammar as _grammar
+import urikit._parse as _parse
+from urikit import URI
+
+# Peers without type stubs are imported as modules typed Any.
+yarl: Any = importlib.import_module("yarl")
+yarl_url: Any = importlib.import_module("yarl._url")
+yarl_parse: Any = importlib.import_module("yarl._parse")
+rfc3986: Any = importlib.import_module("rfc3986")
+rfc3986_builder: Any = importlib.import_module("rfc3986.builder")
+rfc3986_validators: Any = importlib.import_module("rfc3986.validators")
+rfc3987: Any = importlib.import_module("rfc3987")
+uritools: Any = importlib.import_module("uritools")
+hyperlink: Any = importlib.import_module("hyperlink")
+furl_mod: Any = importlib.import_module("furl")
+boltons_urlutils: Any = importlib.import_module("boltons.urlutils")
+httpx: Any = importlib.import_module("httpx")
+
+TASKS: dict[str, str] = {
+    "a": "parse and read every component",
+    "b": "parse and serialize (round trip)",
+    "c": "build from components and serialize",
+    "d": "resolve a reference against a base (strings in, string out)",
+    "e": "normalize (parse, normalize, serialize)",
+    "f": "validate only",
+    "g": "edit the last path segment and one query parameter, serialize",
+}
+
+# Targets: urikit's ratio to urllib.parse for the same task ("g" is checked against peers).
+TARGETS: dict[str, float | None] = {
+    "a": 0.40, "b": 0.45, "c": 1.5, "d": 0.35, "e": 0.60, "f": 0.25, "g": None,
+}
+
+NEW_SEGMENT = "new seg"  # a plain-text segment that needs encoding
+PARAM, PARAM_VALUE = "utm", "x"
+
+# is_valid: use the public function once the lead adds it.
+_public_is_valid: Any = getattr(URI, "is_valid", None) or getattr(urikit, "is_valid", None)
+is_valid: Callable[[str], bool] = _public_is_valid or _parse.is_valid
+IS_VALID_NAME = ("urikit.is_valid (public)" if _public_is_valid is not None
+                 else "urikit._parse.is_valid")
+
+_URI_MATCH = _grammar.URI_REFERENCE_RE.fullmatch
+
+
+ROOT = Path(__file__).resolve().parent.parent
+DEFAULT_CORPUS = ROOT.parent / "shared" / "corpus" / "kasztp.txt"
+DEFAULT_PAIRS = ROOT.parent / "shared" / "corpus" / "relrefs.tsv"
+
+
+# --- corpus ------------------------------------------------------------------------
+
+
+def load_lines(path: Path, limit: int | None = None) -> list[str]:
+    """The corpus lines (UTF-8, BOM tolerated), without line ends."""
+    lines = path.read_text(encoding="utf-8-sig").splitlines()
+    return lines[:limit] if limit else lines
+
+
+def load_pairs(path: Path, limit: int | None = None) -> list[tuple[str, str]]:
+    """The ``base<TAB>ref`` pairs of a TSV file."""
+    pairs: list[tuple[str, str]] = []
+    for line in path.read_text(encoding="utf-8-sig").splitlines():
+        base, tab, ref = line.partition("\t")
+        if tab:
+            pairs.append((base, ref))
+    return pairs[:limit] if limit else pairs
+
+
+# --- cases -------------------------------------------------------------------------
+
+
+@dataclass
+class Case:
+    """One library doing one task."""
+
+    library: str
+    fn: Callable[..., object]
+    kind: str = "peer"  # "urikit", "base" (urllib), "peer", "reference"
+    pure_python: bool = True  # a third-party peer without compiled accelerators
+    star: bool = False  # items are argument tuples
+    prepare: Callable[[Any], Any] | None = None  # item -> this case's input (untimed)
+    before: Callable[[], None] | None = None  # run before every timed pass
+    note: str = ""
+    used: int = 0  # filled in by the harness
+    failed: int = 0
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+def _clear_yarl() -> None:
+    """Empty every yarl cache, whole-URL ones included (``yarl.cache_clear`` leaves those)."""
+    yarl.cache_clear()
+    for mod, name in ((yarl_url, "encode_url"), (yarl_url, "pre_encoded_url"),
+                      (yarl_url, "build_pre_encoded_url"), (yarl_url, "from_parts"),
+                      (yarl_parse, "split_url"), (yarl_parse, "split_netloc")):
+        func = getattr(mod, name, None)
+        if func is not None and hasattr(func, "cache_clear"):
+            func.cache_clear()
+
+
+def _clear_urllib() -> None:
+    clear = getattr(up.urlsplit, "cache_clear", None)  # lru_cache since Python 3.11
+    if clear is not None:
+        clear()
+
+
+def yarl_cold() -> None:
+    """Before a cold yarl pass: host caches sized 0, every cache emptied."""
+    yarl.cache_configure(idna_encode_size=0, idna_decode_size=0, encode_host_size=0)
+    _clear_yarl()
+
+
+def yarl_warm() -> None:
+    """Before a warm yarl pass: yarl's default cache sizes, caches kept between passes."""
+    info = yarl.cache_info()
+    if info["encode_host"].maxsize != 512:
+        yarl.cache_configure()  # back to the defaults; the caches start empty once
+
+
+YARL_COLD = "yarl (cold)"
+YARL_WARM = "yarl (warm)"
+
+
+# a. parse and read every component ------------------------------------------------
+
+
+def a_urikit(s: str) -> object:
+    u = URI.parse(s)
+    return (u.scheme, u.userinfo, u.host, u.port, u.path_text, u.query, u.fragment)
+
+
+def a_urllib(s: str) -> object:
+    r = up.urlsplit(s)
+    return (r.scheme, r.username, r.password, r.hostname, r.port, r.path, r.query,
+            r.fragment)
+
+
+def a_yarl(s: str) -> object:
+    u = yarl.URL(s)
+    return (u.scheme, u.raw_user, u.raw_password, u.raw_host, u.explicit_port, u.raw_path,
+            u.raw_query_string, u.raw_fragment)
+
+
+def a_rfc3986(s: str) -> object:
+    u = rfc3986.uri_reference(s)
+    info = u.authority_info() if u.authority is not None else {}
+    return (u.scheme, info.get("userinfo"), info.get("host"), info.get("port"), u.path,
+            u.query, u.fragment)
+
+
+def a_uritools(s: str) -> object:
+    u = uritools.urisplit(s)
+    return (u.scheme, u.userinfo, u.host, u.port, u.path, u.query, u.fragment)
+
+
+def a_hyperlink(s: str) -> object:
+    u = hyperlink.URL.from_text(s)
+    return (u.scheme, u.userinfo, u.host, u.port, u.path, u.query, u.fragment)
+
+
+def a_furl(s: str) -> object:
+    f = furl_mod.furl(s)
+    return (f.scheme, f.username, f.password, f.host, f.port, f.path, f.query, f.fragment)
+
+
+def a_boltons(s: str) -> object:
+    u = boltons_urlutils.URL(s)
+    return (u.scheme, u.username, u.password, u.host, u.port, u.path, u.query_params,
+            u.fragment)
+
+
+def a_httpx(s: str) -> object:
+    u = httpx.URL(s)
+    return (u.scheme, u.userinfo, u.host, u.port, u.raw_path, u.query, u.fragment)
+
+
+def a_ref_regex(s: str) -> object:
+    m = _URI_MATCH(s)
+    return m.groups() if m is not None else None
+
+
+# b. parse and serialize -----------------------------------------------------------
+
+
+def b_urikit(s: str) -> str:
+    return str(URI.parse(s))
+
+
+def b_urllib(s: str) -> str:
+    return up.urlunsplit(up.urlsplit(s))
+
+
+def b_yarl(s: str) -> str:
+    return str(yarl.URL(s))
+
+
+def b_rfc3986(s: str) -> str:
+    return str(rfc3986.uri_reference(s).unsplit())
+
+
+def b_uritools(s: str) -> str:
+    return str(uritools.urisplit(s).geturi())
+
+
+def b_hyperlink(s: str) -> str:
+    return str(hyperlink.URL.from_text(s).to_text())
+
+
+def b_furl(s: str) -> str:
+    return str(furl_mod.furl(s).tostr())
+
+
+def b_boltons(s: str) -> str:
+    return str(boltons_urlutils.URL(s).to_text())
+
+
+def b_httpx(s: str) -> str:
+    return str(httpx.URL(s))
+
+
+# c. build from components -------------------------------------------------------------
+# Components come from urikit's split of the corpus (wire form), reshaped untimed into
+# each library's own input form (prepare_*).
+
+Parts = tuple[str | None, str | None, str | None, int | None, str, str | None, str | None]
+
+
+def parts_of(s: str) -> Parts:
+    u = URI.parse(s)
+    return (u.scheme, u.userinfo, u.host, u.port, u.path_text, u.query, u.fragment)
+
+
+def c_urikit(scheme: str | None, userinfo: str | None, host: str | None, port: int | None,
+             path: str, query: str | None, fragment: str | None) -> str:
+    return str(URI().set_scheme(scheme).set_host(host).set_userinfo(userinfo)
+               .set_port(port).set_path(path).set_query(query).set_fragment(fragment))
+
+
+def c_urikit_kw(scheme: str | None, userinfo: str | None, host: str | None,
+                port: int | None, path: str, query: str | None,
+                fragment: str | None) -> str:
+    return str(URI(scheme=scheme, userinfo=userinfo, host=host, port=port, path=path,
+                   query=query, fragment=fragment))
+
+
+def prepare_urllib(s: str) -> tuple[str, str, str, str, str]:
+    return tuple(up.urlsplit(s))  # type: ignore[return-value]
+
+
+def _user_password(userinfo: str | None) -> tuple[str | None, str | None]:
+    if userinfo is None:
+        return None, None
+    user, colon, password = userinfo.partition(":")
+    return user, (password if colon else None)
+
+
+def prepare_yarl(s: str) -> tuple[Any, ...]:
+    scheme, userinfo, host, port, path, query, fragment = parts_of(s)
+    user, password = _user_password(userinfo)
+    if host is not None and host.startswith("["):
+        host = host[1:-1]
+    return (scheme or "", user, password, host or "", port, path, query or "",
+            fragment or "")
+
+
+def c_yarl(scheme: str, user: str | None, password: str | None, host: str,
+           port: int | None, path: str, query: str, fragment: str) -> str:
+    return str(yarl.URL.build(scheme=scheme, user=user, password=password, host=host,
+                              port=port, path=path, query_string=query, fragment=fragment,
+                              encoded=True))
+
+
+def c_yarl_encode(scheme: str, user: str | None, password: str | None, host: str,
+                  port: int | None, path: str, query: str, fragment: str) -> str:
+    return str(yarl.URL.build(scheme=scheme, user=user, password=password, host=host,
+                              port=port, path=path, query_string=query, fragment=fragment))
+
+
+def c_rfc3986(scheme: str | None, userinfo: str | None, host: str | None, port: int | None,
+              path: str, query: str | None, fragment: str | None) -> str:
+    b = rfc3986_builder.URIBuilder()
+    if scheme is not None:
+        b = b.add_scheme(scheme)
+    if userinfo is not None:
+        user, password = _user_password(userinfo)
+        b = b.add_credentials(user, password)
+    if host is not None:
+        b = b.add_host(host)
+    if port is not None:
+        b = b.add_port(port)
+    b = b.add_path(path)
+    if query is not None:
+        b = b.add_query(query)
+    if fragment is not None:
+        b = b.add_fragment(fragment)
+    return str(b.finalize().unsplit())
+
+
+def c_uritools(scheme: str | None, userinfo: str | None, host: str | None,
+               port: int | None, path: str, query: str | None,
+               fragment: str | None) -> str:
+    return str(uritools.uricompose(scheme=scheme, userinfo=userinfo, host=host, port=port,
+                                   path=path, query=query, fragment=fragment))
+
+
+def _pairs(query: str | None) -> tuple[tuple[str, str | None], ...]:
+    if not query:
+        return ()
+    out: list[tuple[str, str | None]] = []
+    for piece in query.split("&"):
+        key, eq, value = piece.partition("=")
+        out.append((key, value if eq else None))
+    return tuple(out)
+
+
+def prepare_hyperlink(s: str) -> tuple[Any, ...]:
+    scheme, userinfo, host, port, path, query, fragment = parts_of(s)
+    segments = tuple(path.split("/")[1:]) if path.startswith("/") else tuple(
+        path.split("/")) if path else ()
+    return (scheme, userinfo or "", host, port, segments, _pairs(query), fragment or "")
+
+
+def c_hyperlink(scheme: str | None, userinfo: str, host: str | None, port: int | None,
+                path: tuple[str, ...], query: tuple[tuple[str, str | None], ...],
+                fragment: str) -> str:
+    return str(hyperlink.URL(scheme=scheme, userinfo=userinfo, host=host, port=port,
+                             path=path, query=query, fragment=fragment).to_text())
+
+
+def prepare_furl(s: str) -> tuple[Any, ...]:
+    scheme, userinfo, host, port, path, query, fragment = parts_of(s)
+    user, password = _user_password(userinfo)
+    return (scheme, user, password, host, port, path, query or "", fragment or "")
+
+
+def c_furl(scheme: str | None, user: str | None, password: str | None, host: str | None,
+           port: int | None, path: str, query: str, fragment: str) -> str:
+    return str(furl_mod.furl().set(scheme=scheme, username=user, password=password,
+                                   host=host, port=port, path=path, query=query,
+                                   fragment=fragment).tostr())
+
+
+def prepare_boltons(s: str) -> tuple[Any, ...]:
+    scheme, userinfo, host, port, path, query, fragment = parts_of(s)
+    user, password = _user_password(userinfo)
+    return (scheme, host, tuple(path.split("/")) if path else (), list(_pairs(query)),
+            fragment or "", port, user, password)
+
+
+def c_boltons(scheme: str | None, host: str | None, path_parts: tuple[str, ...],
+              query: list[tuple[str, str | None]], fragment: str, port: int | None,
+              user: str | None, password: str | None) -> str:
+    return str(boltons_urlutils.URL.from_parts(scheme, host, path_parts, query, fragment,
+                                               port, user, password).to_text())
+
+
+def prepare_httpx(s: str) -> dict[str, Any]:
+    scheme, userinfo, host, port, path, query, fragment = parts_of(s)
+    kwargs: dict[str, Any] = {"scheme": scheme or "", "host": host or "", "path": path}
+    if userinfo is not None:
+        kwargs["userinfo"] = userinfo.encode("ascii")
+    if port is not None:
+        kwargs["port"] = port
+    if query is not None:
+        kwargs["query"] = query.encode("ascii")
+    if fragment is not None:
+        kwargs["fragment"] = fragment
+    return kwargs
+
+
+def c_httpx(parts: dict[str, Any]) -> str:
+    return str(httpx.URL(**parts))
+
+
+# d. resolve ---------------------------------------------------------------------------
+
+
+def d_urikit(base: str, ref: str) -> str:
+    return str(URI.parse(base).resolve(ref))
+
+
+def d_yarl(base: str, ref: str) -> str:
+    return str(yarl.URL(base).join(yarl.URL(ref)))
+
+
+def d_rfc3986(base: str, ref: str) -> str:
+    return str(rfc3986.uri_reference(ref).resolve_with(base).unsplit())
+
+
+def d_hyperlink(base: str, ref: str) -> str:
+    return str(hyperlink.URL.from_text(base).click(ref).to_text())
+
+
+def d_furl(base: str, ref: str) -> str:
+    return str(furl_mod.furl(base).join(ref).tostr())
+
+
+def d_boltons(base: str, ref: str) -> str:
+    return str(boltons_urlutils.URL(base).navigate(ref).to_text())
+
+
+def d_httpx(base: str, ref: str) -> str:
+    return str(httpx.URL(base).join(ref))
+
+
+# e. normalize -----------------------------------------------------------------------
+
+
+def e_urikit(s: str) -> str:
+    return str(URI.parse(s).normalize())
+
+
+def e_rfc3986(s: str) -> str:
+    return str(rfc3986.uri_reference(s).normalize().unsplit())
+
+
+def e_hyperlink(s: str) -> str:
+    return str(hyperlink.URL.from_text(s).normalize().to_text())
+
+
+def e_boltons(s: str) -> str:
+    u = boltons_urlutils.URL(s)
+    u.normalize()
+    return str(u.to_text())
+
+
+# f. validate ---------------------------------------------------------------------------
+
+
+def f_rfc3987(s: str) -> bool:
+    return rfc3987.match(s, rule="URI_reference") is not None
+
+
+_RFC3986_VALIDATOR: Any = rfc3986_validators.Validator().check_validity_of(
+    "scheme", "userinfo", "host", "port", "path", "query", "fragment")
+
+
+def f_rfc3986(s: str) -> bool:
+    try:
+        _RFC3986_VALIDATOR.validate(rfc3986.uri_reference(s))
+    except rfc3986.exceptions.RFC3986Exception:
+        return False
+    return True
+
+
+def f_ref_regex(s: str) -> bool:
+    return _URI_MATCH(s) is not None
+
+
+# g. edit a segment and a parameter ---------------------------------------------------------
+
+
+def g_urikit(s: str) -> str:
+    return str(URI.parse(s).replace_segment_text(-1, NEW_SEGMENT).set_param(PARAM, PARAM_VALUE))
+
+
+def g_urllib(s: str) -> str:
+    r = up.urlsplit(s)
+    path = r.path.rpartition("/")[0] + "/" + up.quote(NEW_SEGMENT, safe="")
+    pairs = [(k, v) for k, v in up.parse_qsl(r.query, keep_blank_values=True) if k != PARAM]
+    pairs.append((PARAM, PARAM_VALUE))
+    return up.urlunsplit((r.scheme, r.netloc, path, up.urlencode(pairs), r.fragment))
+
+
+def g_yarl(s: str) -> str:
+    u = yarl.URL(s)
+    return str(u.with_path(u.path.rpartition("/")[0] + "/" + NEW_SEGMENT,
+                           keep_query=True, keep_fragment=True)
+               .update_query({PARAM: PARAM_VALUE}))
+
+
+def g_rfc3986(s: str) -> str:
+    u = rfc3986.uri_reference(s)
+    pairs = [(k, v) for k, v in up.parse_qsl(u.query or "", keep_blank_values=True)
+             if k != PARAM]
+    pairs.append((PARAM, PARAM_VALUE))
+    b = rfc3986_builder.URIBuilder.from_uri(u.copy_with(query=None))
+    path = (u.path or "").rpartition("/")[0] + "/" + NEW_SEGMENT
+    return str(b.add_path(path).add_query_from(pairs).finalize().unsplit())
+
+
+def g_uritools(s: str) -> str:
+    u = uritools.urisplit(s)
+    pairs = [(k, v) for k, v in u.getquerylist() if k != PARAM]
+    pairs.append((PARAM, PARAM_VALUE))
+    path = u.getpath().rpartition("/")[0] + "/" + NEW_SEGMENT
+    return str(uritools.uricompose(scheme=u.scheme, authority=u.authority, path=path,
+                                   query=pairs, fragment=u.getfragment()))
+
+
+def g_hyperlink(s: str) -> str:
+    u = hyperlink.URL.from_text(s)
+    return str(u.replace(path=(*u.path[:-1], NEW_SEGMENT)).set(PARAM, PARAM_VALUE).to_text())
+
+
+def g_furl(s: str) -> str:
+    f = furl_mod.furl(s)
+    f.path.segments[-1] = NEW_SEGMENT
+    f.args[PARAM] = PARAM_VALUE
+    return str(f.tostr())
+
+
+def g_boltons(s: str) -> str:
+    u = boltons_urlutils.URL(s)
+    u.path_parts = (*u.path_parts[:-1], NEW_SEGMENT)
+    u.query_params[PARAM] = PARAM_VALUE
+    return str(u.to_text())
+
+
+def g_httpx(s: str) -> str:
+    u = httpx.URL(s)
+    path = u.path.rpartition("/")[0] + "/" + NEW_SEGMENT
+    return str(u.copy_with(path=path).copy_set_param(PARAM, PARAM_VALUE))
+
+
+# --- the table of cases ---------------------------------------------------------------
+
+
+def _identity(s: object) -> object:
+    return s
+
+
+def build_cases() -> dict[str, list[Case]]:
+    """Every (task, library) case, urikit first and the urllib base second."""
+    return {
+        "a": [
+            Case("urikit", a_urikit, kind="urikit"),
+            Case("urllib.parse", a_urllib, kind="base", before=_clear_urllib,
+                 note="urlsplit + username, password, hostname, port, ..."),
+            Case(YARL_COLD, a_yarl, pure_python=False, note="raw_* accessors", before=yarl_cold),
+            Case(YARL_WARM, a_yarl, pure_python=False, note="raw_* accessors", before=yarl_warm),
+            Case("rfc3986", a_rfc3986, note="uri_reference + authority_info()"),
+            Case("uritools", a_uritools, note="urisplit + raw properties"),
+            Case("hyperlink", a_hyperlink, note="decodes; path and query are tuples"),
+            Case("furl", a_furl, note="path and query are objects"),
+            Case("boltons", a_boltons, note="boltons.urlutils.URL"),
+            Case("httpx", a_httpx, note="httpx.URL; host decoded"),
+            Case("ref: urikit's regex fullmatch + groups()", a_ref_regex, kind="reference",
+                 note="floor of urikit's design: no object"),
+        ],
+        "b": [
+            Case("urikit", b_urikit, kind="urikit"),
+            Case("urllib.parse", b_urllib, kind="base", before=_clear_urllib,
+                 note="urlunsplit(urlsplit(s))"),
+            Case(YARL_COLD, b_yarl, pure_python=False,
+                 note="requotes, normalizes path", before=yarl_cold),
+            Case(YARL_WARM, b_yarl, pure_python=False,
+                 note="requotes, normalizes path", before=yarl_warm),
+            Case("rfc3986", b_rfc3986),
+            Case("uritools", b_uritools),
+            Case("hyperlink", b_hyperlink),
+            Case("furl", b_furl),
+            Case("boltons", b_boltons),
+            Case("httpx", b_httpx, note="normalizes on parse"),
+        ],
+        "c": [
+            Case("urikit", c_urikit, kind="urikit", star=True, prepare=parts_of,
+                 note="fluent set_* (wire form, validated)"),
+            Case("urikit (keyword constructor)", c_urikit_kw, kind="urikit", star=True,
+                 prepare=parts_of, note="URI(scheme=..., ...)"),
+            Case("urllib.parse", up.urlunsplit, kind="base", prepare=prepare_urllib,
+                 note="urlunsplit of the 5-tuple, no checks"),
+            Case(YARL_COLD, c_yarl, pure_python=False, star=True, prepare=prepare_yarl,
+                 note="URL.build(encoded=True), no checks", before=yarl_cold),
+            Case(YARL_WARM, c_yarl, pure_python=False, star=True, prepare=prepare_yarl,
+                 note="URL.build(encoded=True), no checks", before=yarl_warm),
+            Case("yarl (cold, encoded=False)", c_yarl_encode, pure_python=False, star=True,
+                 prepare=prepare_yarl, note="URL.build quoting each part", before=yarl_cold),
+            Case("rfc3986", c_rfc3986, star=True, prepare=parts_of,
+                 note="builder.URIBuilder add_*"),
+            Case("uritools", c_uritools, star=True, prepare=parts_of,
+                 note="uricompose (re-encodes '%')"),
+            Case("hyperlink", c_hyperlink, star=True, prepare=prepare_hyperlink,
+                 note="URL(...) from segments and pairs"),
+            Case("furl", c_furl, star=True, prepare=prepare_furl, note="furl().set(...)"),
+            Case("boltons", c_boltons, star=True, prepare=prepare_boltons,
+                 note="URL.from_parts"),
+            Case("httpx", c_httpx, prepare=prepare_httpx,
+                 note="httpx.URL(**present parts)"),
+        ],
+        "d": [
+            Case("urikit", d_urikit, kind="urikit", star=True),
+            Case("urllib.parse", up.urljoin, kind="base", star=True, before=_clear_urllib,
+                 note="urljoin"),
+            Case(YARL_COLD, d_yarl, pure_python=False, star=True,
+                 note="URL.join", before=yarl_cold),
+            Case(YARL_WARM, d_yarl, pure_python=False, star=True,
+                 note="URL.join", before=yarl_warm),
+            Case("rfc3986", d_rfc3986, star=True, note="resolve_with"),
+            Case("uritools", uritools.urijoin, star=True, note="urijoin"),
+            Case("hyperlink", d_hyperlink, star=True, note="click"),
+            Case("furl", d_furl, star=True, note="join (urljoin inside)"),
+            Case("boltons", d_boltons, star=True, note="navigate"),
+            Case("httpx", d_httpx, star=True, note="URL.join"),
+        ],
+        "e": [
+            Case("urikit", e_urikit, kind="urikit"),
+            Case("urllib.parse", b_urllib, kind="base", before=_clear_urllib,
+                 note="no normalization: split + unsplit"),
+            Case(YARL_COLD, b_yarl, pure_python=False,
+                 note="normalizes on parse", before=yarl_cold),
+            Case(YARL_WARM, b_yarl, pure_python=False,
+                 note="normalizes on parse", before=yarl_warm),
+            Case("rfc3986", e_rfc3986, note="normalize(): case, %-case, dot segments"),
+            Case("hyperlink", e_hyperlink, note="normalize()"),
+            Case("boltons", e_boltons, note="normalize()"),
+            Case("httpx", b_httpx, note="normalizes on parse"),
+        ],
+        "f": [
+            Case("urikit", is_valid, kind="urikit", note=IS_VALID_NAME),
+            Case("urllib.parse", up.urlsplit, kind="base", before=_clear_urllib,
+                 note="urlsplit: no validation (ratio base)"),
+            Case("rfc3987", f_rfc3987, note="match(s, rule='URI_reference')"),
+            Case("rfc3986", f_rfc3986, note="Validator over every component"),
+            Case("ref: urikit's regex fullmatch only", f_ref_regex, kind="reference",
+                 note="is_valid minus the '%' check"),
+        ],
+        "g": [
+            Case("urikit", g_urikit, kind="urikit",
+                 note="replace_segment_text(-1) + set_param"),
+            Case("urllib.parse", g_urllib, kind="base", before=_clear_urllib,
+                 note="urlsplit, rpartition, parse_qsl/urlencode, urlunsplit"),
+            Case(YARL_COLD, g_yarl, pure_python=False,
+                 note="with_path + update_query", before=yarl_cold),
+            Case(YARL_WARM, g_yarl, pure_python=False,
+                 note="with_path + update_query", before=yarl_warm),
+            Case("rfc3986", g_rfc3986, note="URIBuilder, parse_qsl"),
+            Case("uritools", g_uritools, note="urisplit + uricompose"),
+            Case("hyperlink", g_hyperlink, note="replace(path=) + set"),
+            Case("furl", g_furl, note="path.segments, args"),
+            Case("boltons", g_boltons, note="path_parts, query_params"),
+            Case("httpx", g_httpx, note="copy_with + copy_set_param"),
+        ],
+    }
+
+
+EMPTY_CALL = Case("(harness: empty Python call)", _identity, kind="reference")
+
+
+def task_inputs(lines: Sequence[str], pairs: Sequence[tuple[str, str]]) -> dict[str, list[Any]]:
+    """The inputs of each task: urikit-valid lines for a, b, c, e, g (g: with a path
+    segment to replace), every line for f, the pairs for d."""
+    valid = [s for s in lines if is_valid(s)]
+    return {
+        "a": valid, "b": valid, "c": valid, "e": valid, "f": list(lines),
+        "g": [s for s in valid if URI.parse(s).path_text.startswith("/")],
+        "d": list(pairs),
+    }
