@@ -1,0 +1,389 @@
+"""The plain-text views: ``uri.text`` and the ``*_text`` methods encode on write and
+decode once on read; the wire setters take back what they give."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+from hypothesis import assume, given
+from hypothesis import strategies as st
+
+from urikit import URI, ParseError, URIError
+
+# --- writing plain text encodes it as data -----------------------------------------
+
+
+def _fragment(t: str) -> Callable[[URI], object]:
+    return lambda u: setattr(u.text, "fragment", t)
+
+
+def _query(t: str) -> Callable[[URI], object]:
+    return lambda u: setattr(u.text, "query", t)
+
+
+def _userinfo(t: str) -> Callable[[URI], object]:
+    return lambda u: setattr(u.text, "userinfo", t)
+
+
+def _user(t: str) -> Callable[[URI], object]:
+    return lambda u: setattr(u.text, "user", t)
+
+
+def _password(t: str) -> Callable[[URI], object]:
+    return lambda u: setattr(u.text, "password", t)
+
+
+def _host(t: str) -> Callable[[URI], object]:
+    return lambda u: setattr(u.text, "host", t)
+
+
+def _path(t: str | list[str]) -> Callable[[URI], object]:
+    return lambda u: setattr(u.text, "path", t)
+
+
+def _append(t: str) -> Callable[[URI], object]:
+    return lambda u: u.text.path.append(t)
+
+
+TEXT_WRITES = [
+    pytest.param(_fragment("#"), "http://h/p#%23", id="fragment hash"),
+    pytest.param(_fragment("50%"), "http://h/p#50%25", id="fragment percent"),
+    pytest.param(_fragment("a b?/"), "http://h/p#a%20b?/", id="fragment space"),
+    pytest.param(_fragment(""), "http://h/p#", id="fragment empty"),
+    pytest.param(_query("a b#c"), "http://h/p?a%20b%23c", id="query"),
+    pytest.param(_query("a=1&b=+"), "http://h/p?a=1&b=+", id="query keeps delimiters"),
+    pytest.param(_query("%7e"), "http://h/p?%257e", id="query percent"),
+    pytest.param(_userinfo("a:b@c"), "http://a:b%40c@h/p", id="userinfo"),
+    pytest.param(_user("a:b"), "http://a%3Ab@h/p", id="user colon"),
+    pytest.param(_password("p:q@"), "http://:p:q%40@h/p", id="password"),
+    pytest.param(_host("a b"), "http://a%20b/p", id="host space"),
+    pytest.param(_host("::1"), "http://[::1]/p", id="host ipv6"),
+    pytest.param(_host("1.2.3.4"), "http://1.2.3.4/p", id="host ipv4"),
+    pytest.param(_host("v1.x"), "http://v1.x/p", id="host name like ipvfuture"),
+    pytest.param(_host("[::1]"), "http://%5B%3A%3A1%5D/p", id="host brackets are data"),
+    pytest.param(_host("ex\u00e4mple"), "http://ex%C3%A4mple/p", id="host utf-8"),
+    pytest.param(_host("a:80"), "http://a%3A80/p", id="host colon"),
+    pytest.param(_host(""), "http:///p", id="host empty"),
+    pytest.param(_path("/a b/c"), "http://h/a%20b/c", id="path str"),
+    pytest.param(_path(["", "a/b"]), "http://h/a%2Fb", id="path segments"),
+    pytest.param(_path("x?#"), "http://h/x%3F%23", id="path delimiters"),
+    pytest.param(_append("a/b"), "http://h/p/a%2Fb", id="segment slash"),
+    pytest.param(_append("Jos\u00e9"), "http://h/p/Jos%C3%A9", id="segment utf-8"),
+    pytest.param(_append("50%"), "http://h/p/50%25", id="segment percent"),
+    pytest.param(_append(":@!"), "http://h/p/:@!", id="segment pchar kept"),
+]
+
+
+@pytest.mark.parametrize(("edit", "expected"), TEXT_WRITES)
+def test_text_write_encodes(edit: Callable[[URI], object], expected: str) -> None:
+    """Writing plain text stores it percent-encoded as data for its component."""
+    uri = URI.parse("http://h/p")
+    edit(uri)
+    assert str(uri) == expected
+
+
+TEXT_METHODS = [
+    pytest.param(lambda u: u.set_fragment_text("#"), "http://h/p#%23", id="fragment"),
+    pytest.param(lambda u: u.set_query_text("a b"), "http://h/p?a%20b", id="query"),
+    pytest.param(lambda u: u.set_userinfo_text("u@"), "http://u%40@h/p", id="userinfo"),
+    pytest.param(lambda u: u.set_host_text("a b"), "http://a%20b/p", id="host"),
+    pytest.param(lambda u: u.set_host_text("fe80::1"), "http://[fe80::1]/p", id="ipv6"),
+    pytest.param(lambda u: u.set_path_text("a b/c"), "http://h/a%20b/c", id="path"),
+    pytest.param(lambda u: u.set_path_text(["a/b"]), "http://h/a%2Fb", id="path list"),
+    pytest.param(lambda u: u.append_segment_text("a/b"), "http://h/p/a%2Fb", id="append"),
+    pytest.param(lambda u: u.extend_segments_text(["a/b", "%"]), "http://h/p/a%2Fb/%25",
+                 id="extend"),
+    pytest.param(lambda u: u.insert_segment_text(1, "?"), "http://h/%3F/p", id="insert"),
+    pytest.param(lambda u: u.replace_segment_text(1, "#"), "http://h/%23", id="replace"),
+    pytest.param(lambda u: u.joinpath_text("a/b"), "http://h/p/a%2Fb", id="joinpath"),
+]
+
+
+@pytest.mark.parametrize(("edit", "expected"), TEXT_METHODS)
+def test_text_methods_encode(edit: Callable[[URI], URI], expected: str) -> None:
+    """The ``*_text`` methods encode plain text and return the URI."""
+    uri = URI.parse("http://h/p")
+    assert edit(uri) is uri
+    assert str(uri) == expected
+
+
+# --- reading decodes exactly once ----------------------------------------------------
+
+def test_text_read_decodes_once() -> None:
+    """Each component reads decoded, once: ``%2525`` reads ``%25``."""
+    uri = URI.parse("http://%7Eu%2525:p%40ss@ex%41mple%2525/a%2Fb/%2525?q%3D1%2525#f%23%2525")
+    text = uri.text
+    assert text.userinfo == "~u%25:p@ss"
+    assert text.user == "~u%25"
+    assert text.password == "p@ss"
+    assert text.host == "exAmple%25"
+    assert text.path == ["", "a/b", "%25"]
+    assert text.path[1] == "a/b"
+    assert text.path[1:] == ["a/b", "%25"]
+    assert text.query == "q=1%25"
+    assert text.fragment == "f#%25"
+
+
+def test_text_read_of_undefined_components_is_none() -> None:
+    """Undefined components read None; empty ones read ""."""
+    text = URI.parse("a:b").text
+    assert (text.userinfo, text.user, text.password, text.host, text.query,
+            text.fragment) == (None, None, None, None, None, None)
+    text = URI.parse("//@?#").text
+    assert (text.userinfo, text.user, text.password, text.host, text.query,
+            text.fragment) == ("", "", None, "", "", "")
+
+
+HOST_READS = [
+    pytest.param("http://[::1]/", "::1", id="ipv6 without brackets"),
+    pytest.param("http://[v1.x]/", "[v1.x]", id="ipvfuture keeps brackets"),
+    pytest.param("http://1.2.3.4/", "1.2.3.4", id="ipv4"),
+    pytest.param("http://a%20b/", "a b", id="reg-name decoded"),
+]
+
+
+@pytest.mark.parametrize(("text", "host"), HOST_READS)
+def test_text_host_read(text: str, host: str) -> None:
+    """The host reads as an address without brackets or as a decoded name."""
+    assert URI.parse(text).text.host == host
+
+
+def test_text_host_read_of_zone_id() -> None:
+    """A zone identifier reads decoded: ``%25`` is the '%' delimiter."""
+    assert URI.parse("//[fe80::1%25eth0]", allow_zone_id=True).text.host == "fe80::1%eth0"
+
+
+def test_text_user_and_password_edit_their_half() -> None:
+    """Writing the user keeps the password, writing the password keeps the user, and
+    None removes the password or the whole userinfo."""
+    uri = URI.parse("http://joe:pw@h/")
+    uri.text.user = "a:b"
+    assert str(uri) == "http://a%3Ab:pw@h/"
+    uri.text.password = "x y"
+    assert str(uri) == "http://a%3Ab:x%20y@h/"
+    uri.text.password = None
+    assert str(uri) == "http://a%3Ab@h/"
+    uri.text.user = None
+    assert str(uri) == "http://h/"
+
+
+def test_text_none_removes() -> None:
+    """Writing None removes a component."""
+    uri = URI.parse("http://h/p?q#f")
+    uri.text.fragment = None
+    uri.text.query = None
+    assert str(uri) == "http://h/p"
+    uri.set_host_text(None)
+    assert str(uri) == "http:/p"
+
+
+def test_text_write_surrogate_escapes() -> None:
+    """U+DC80..U+DCFF write the raw octets they stand for; other surrogates raise
+    URIError and change nothing."""
+    uri = URI.parse("http://h/p#f")
+    uri.text.fragment = "\udcff"
+    assert str(uri) == "http://h/p#%FF"
+    assert uri.text.fragment == "\udcff"
+    with pytest.raises(URIError):
+        uri.text.fragment = chr(0xD800)
+    with pytest.raises(URIError):
+        uri.append_segment_text(chr(0xDC00))
+    with pytest.raises(URIError):
+        uri.set_host_text(chr(0xDFFF))
+    assert str(uri) == "http://h/p#%FF"
+
+
+@pytest.mark.parametrize("value", [b"x", 1, ["a"]])
+def test_text_write_rejects_non_str(value: object) -> None:
+    """Writing anything but a str or None raises TypeError."""
+    uri = URI.parse("http://h/p")
+    with pytest.raises(TypeError):
+        uri.text.fragment = value  # type: ignore[assignment]
+    with pytest.raises(TypeError):
+        uri.set_host_text(value)  # type: ignore[arg-type]
+    assert str(uri) == "http://h/p"
+
+
+def test_wire_setter_refuses_plain_text() -> None:
+    """Plain text given to a wire setter is rejected with a hint at the text API."""
+    uri = URI.parse("http://h/p")
+    with pytest.raises(ParseError) as info:
+        uri.fragment = "50%"
+    assert info.value.position == 2
+    assert "text" in info.value.hint
+
+
+# --- identity 1: reading wire text and writing it back changes nothing ---------------
+
+WIRE_TEXTS = [
+    "http://u%7e:p%40@ex%41mple:0080/a%2Fb/%2525/c:d@?q%3D=1+2&x#f%23?/",
+    "HTTP://[::1]:/",
+    "//[v1.x]",
+    "a:b:c",
+    "./a:b",
+    "/.//x",
+    "//h//x",
+    "file:///",
+    "",
+    "?#",
+    "http://h/a/",
+    "http://h",
+    "a/",
+    "//@:",
+]
+
+
+def _same_wire(uri: URI) -> None:
+    uri.scheme = uri.scheme
+    uri.userinfo = uri.userinfo
+    uri.host = uri.host
+    uri.has_port = uri.has_port
+    uri.path = list(uri.path)
+    uri.path = uri.path_text
+    uri.path[:] = list(uri.path)
+    uri.query = uri.query
+    uri.fragment = uri.fragment
+    uri.set_scheme(uri.scheme).set_userinfo(uri.userinfo).set_host(uri.host)
+    uri.set_path(uri.path_text).set_path(list(uri.path))
+    uri.set_query(uri.query).set_fragment(uri.fragment)
+    for k, segment in enumerate(list(uri.path)):
+        uri.replace_segment(k, segment)
+
+
+@pytest.mark.parametrize("text", WIRE_TEXTS)
+def test_wire_read_then_write_changes_nothing(text: str) -> None:
+    """Assigning each wire component its own value leaves the text unchanged: nothing
+    is encoded twice or normalized."""
+    uri = URI.parse(text)
+    before = uri.copy()
+    _same_wire(uri)
+    assert uri == before
+    assert str(uri) == text
+
+
+def test_wire_read_then_write_of_a_zone_id_host() -> None:
+    """A host read from a URI parsed with ``allow_zone_id`` can be assigned back."""
+    uri = URI.parse("http://[fe80::1%25eth0]/", allow_zone_id=True)
+    uri.set_host(uri.host, allow_zone_id=True)
+    assert str(uri) == "http://[fe80::1%25eth0]/"
+    uri.host = uri.host
+    assert str(uri) == "http://[fe80::1%25eth0]/"
+
+
+# --- identity 2: writing plain text and reading it back gives the text ---------------
+
+_TEXT = st.text()  # the default alphabet excludes surrogates
+
+
+def _segments_of(text: str) -> list[str]:
+    """The segments a "/"-separated text path stands for."""
+    if text == "":
+        return []
+    if text == "/":
+        return [""]
+    return text.split("/")
+
+
+@given(_TEXT)
+def test_text_fragment_identity(text: str) -> None:
+    """The fragment written as text reads back as that text, through the view and the
+    method, and the URI text reads back to the same URI."""
+    uri = URI.parse("http://h/p")
+    uri.text.fragment = text
+    assert uri.text.fragment == text
+    assert URI.parse(str(uri)) == uri
+    assert uri.set_fragment_text(text).text.fragment == text
+
+
+@given(_TEXT)
+def test_text_query_identity(text: str) -> None:
+    """The whole query written as text reads back as that text."""
+    uri = URI.parse("http://h/p")
+    uri.text.query = text
+    assert uri.text.query == text
+    assert URI.parse(str(uri)) == uri
+    assert uri.set_query_text(text).text.query == text
+
+
+@given(_TEXT)
+def test_text_userinfo_identity(text: str) -> None:
+    """The userinfo written as text reads back as that text."""
+    uri = URI.parse("http://h/p")
+    uri.text.userinfo = text
+    assert uri.text.userinfo == text
+    assert URI.parse(str(uri)) == uri
+    assert uri.set_userinfo_text(text).text.userinfo == text
+
+
+@given(_TEXT, _TEXT)
+def test_text_user_and_password_identity(user: str, password: str) -> None:
+    """User and password written as text read back as written, each independent of the
+    other."""
+    uri = URI.parse("http://h/p")
+    uri.text.user = user
+    uri.text.password = password
+    assert (uri.text.user, uri.text.password) == (user, password)
+    uri.text.user = password
+    assert (uri.text.user, uri.text.password) == (password, password)
+    assert URI.parse(str(uri)) == uri
+
+
+@given(_TEXT)
+def test_text_host_identity(text: str) -> None:
+    """The host written as text reads back as that text, an IPv6 address included."""
+    uri = URI.parse("http://h/p")
+    uri.text.host = text
+    assert uri.text.host == text
+    assert URI.parse(str(uri)) == uri
+    assert uri.set_host_text(text).text.host == text
+
+
+@given(st.lists(_TEXT))
+def test_text_path_segments_identity(segments: list[str]) -> None:
+    """Path segments written as text read back as written ("/" in a segment is data),
+    except ``["", ""]``, which is the root path ``/`` like ``[""]``."""
+    assume(segments != ["", ""])
+    uri = URI.parse("a:")
+    uri.text.path = segments
+    assert uri.text.path == segments
+    assert uri.set_path_text(segments).text.path == segments
+    back = URI.parse(str(uri))
+    assert back == uri or back.path_text == "/." + uri.path_text
+
+
+@given(_TEXT)
+def test_text_path_str_identity(text: str) -> None:
+    """A path written as "/"-separated text reads back as the segments of that text."""
+    uri = URI.parse("a:")
+    uri.text.path = text
+    assert uri.text.path == _segments_of(text)
+    assert uri.set_path_text(text).text.path == _segments_of(text)
+
+
+@given(_TEXT)
+def test_text_segment_methods_identity(text: str) -> None:
+    """Each segment method writes one segment that reads back as the text."""
+    uri = URI.parse("http://h/a/b")
+    assert uri.append_segment_text(text).text.path[-1] == text
+    assert uri.insert_segment_text(1, text).text.path[1] == text
+    assert uri.replace_segment_text(2, text).text.path[2] == text
+    assert uri.extend_segments_text([text, text]).text.path[-2:] == [text, text]
+    assert uri.joinpath_text(text).text.path[-1] == text
+    uri.text.path[1] = text
+    assert uri.text.path[1] == text
+    uri.text.path.insert(0, text)
+    assert uri.text.path[1] == text  # the root "" comes back in front
+    assert URI.parse(str(uri)) == uri
+
+
+@given(_TEXT)
+def test_text_path_under_authority_reads_back(text: str) -> None:
+    """A text path set under an authority reads back as its segments, made absolute."""
+    uri = URI.parse("http://h")
+    uri.text.path = text
+    segments = _segments_of(text)
+    if segments and segments[0] != "":
+        segments = ["", *segments]
+    assert uri.text.path == segments
+    assert URI.parse(str(uri)) == uri
