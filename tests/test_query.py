@@ -1,0 +1,191 @@
+"""The query parameter view: key=value pairs read as plain text, edits that touch only
+the pairs they must."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+from hypothesis import assume, given
+from hypothesis import strategies as st
+
+from urikit import URI
+
+
+def params_of(text: str) -> list[tuple[str, str | None]]:
+    """The decoded pairs of the query of ``text``."""
+    return URI.parse(text).params.items()
+
+
+READS = [
+    pytest.param("?a=1&b=2", [("a", "1"), ("b", "2")], id="pairs"),
+    pytest.param("?flag", [("flag", None)], id="no value is None"),
+    pytest.param("?flag=", [("flag", "")], id="empty value"),
+    pytest.param("?=v", [("", "v")], id="empty key"),
+    pytest.param("?a=b=c", [("a", "b=c")], id="split at first ="),
+    pytest.param("?a=x+y", [("a", "x y")], id="plus is space"),
+    pytest.param("?a=x%2By", [("a", "x+y")], id="encoded plus"),
+    pytest.param("?a%26b=c%3Dd", [("a&b", "c=d")], id="encoded delimiters"),
+    pytest.param("?k=%2525", [("k", "%25")], id="decoded once"),
+    pytest.param("?k=Jos%C3%A9", [("k", "Jos\u00e9")], id="utf-8"),
+    pytest.param("?a=1&&b", [("a", "1"), ("b", None)], id="empty piece skipped"),
+    pytest.param("?", [], id="empty query"),
+    pytest.param("", [], id="no query"),
+    pytest.param("?a=1&a=2", [("a", "1"), ("a", "2")], id="repeated key"),
+    pytest.param("?a=/?:@", [("a", "/?:@")], id="query characters"),
+]
+
+
+@pytest.mark.parametrize(("text", "items"), READS)
+def test_params_read(text: str, items: list[tuple[str, str | None]]) -> None:
+    """The query reads as decoded (key, value) pairs, "+" as a space, a pair without
+    "=" with the value None."""
+    assert params_of(text) == items
+
+
+def test_params_lookup() -> None:
+    """get, get_all, [], in, len, iteration, keys and values read the pairs."""
+    params = URI.parse("http://h/?a=1&b&a=2&c=").params
+    assert params.get("a") == "1"
+    assert params.get("b") is None
+    assert params.get("c") == ""
+    assert params.get("z") is None
+    assert params.get("z", "dflt") == "dflt"
+    assert params.get_all("a") == ["1", "2"]
+    assert params.get_all("z") == []
+    assert params["a"] == "1"
+    assert params["b"] is None
+    with pytest.raises(KeyError):
+        params["z"]
+    assert "b" in params
+    assert "z" not in params
+    assert len(params) == 4
+    assert list(params) == ["a", "b", "a", "c"]
+    assert params.keys() == ["a", "b", "a", "c"]
+    assert params.values() == ["1", None, "2", ""]
+    assert params == [("a", "1"), ("b", None), ("a", "2"), ("c", "")]
+
+
+EDITS = [
+    pytest.param("?a=1", lambda u: u.params.add("b", "2"), "?a=1&b=2", id="add"),
+    pytest.param("?a=1", lambda u: u.params.add("a", "2"), "?a=1&a=2", id="add repeat"),
+    pytest.param("", lambda u: u.params.add("a", None), "?a", id="add flag"),
+    pytest.param("", lambda u: u.params.add("a", ""), "?a=", id="add empty value"),
+    pytest.param("?a=1&b=2&a=3", lambda u: u.params.set("a", "x"), "?a=x&b=2",
+                 id="set replaces first, drops others"),
+    pytest.param("?a=1", lambda u: u.params.set("b", "2"), "?a=1&b=2", id="set appends"),
+    pytest.param("?a=1&b=2", lambda u: u.params.__setitem__("b", None), "?a=1&b",
+                 id="setitem"),
+    pytest.param("?a=1&b=2&a=3", lambda u: u.params.remove("a"), "?b=2", id="remove"),
+    pytest.param("?a=1", lambda u: u.params.remove("z"), "?a=1", id="remove absent"),
+    pytest.param("?a=1&b=2", lambda u: u.params.__delitem__("a"), "?b=2", id="delitem"),
+    pytest.param("?a=1", lambda u: u.params.update([("b", "2"), ("c", None)]),
+                 "?a=1&b=2&c", id="update"),
+    pytest.param("?a=1&b=2", lambda u: u.params.clear(), "", id="clear"),
+    pytest.param("?a=1", lambda u: u.params.remove("a"), "", id="remove last"),
+    pytest.param("?a=1", lambda u: u.params.__delitem__("a"), "", id="delitem last"),
+    pytest.param("?", lambda u: u.params.add("a", "1"), "?a=1", id="add to empty"),
+    pytest.param("?a", lambda u: u.add_param("b", "c"), "?a&b=c", id="add_param"),
+    pytest.param("?a", lambda u: u.set_param("a", "c"), "?a=c", id="set_param"),
+    pytest.param("?a", lambda u: u.remove_param("a"), "", id="remove_param"),
+]
+
+
+@pytest.mark.parametrize(("start", "edit", "expected"), EDITS)
+def test_params_edit(start: str, edit: Callable[[URI], object], expected: str) -> None:
+    """Edits write through to the query; removing the last pair makes it undefined."""
+    uri = URI.parse("http://h/" + start)
+    edit(uri)
+    assert str(uri) == "http://h/" + expected
+
+
+def test_removing_the_last_pair_makes_the_query_undefined() -> None:
+    """When no pair is left the query is None, not ""."""
+    uri = URI.parse("http://h/?a=1")
+    del uri.params["a"]
+    assert uri.query is None
+
+
+def test_delitem_of_absent_key_raises() -> None:
+    """Deleting a key that is not there raises KeyError and changes nothing."""
+    uri = URI.parse("http://h/?a=1")
+    with pytest.raises(KeyError):
+        del uri.params["z"]
+    assert str(uri) == "http://h/?a=1"
+
+
+ENCODED_WRITES = [
+    pytest.param("k", "a&b", "k=a%26b", id="ampersand"),
+    pytest.param("k", "a=b", "k=a=b", id="equals in value kept"),
+    pytest.param("k=", "v", "k%3D=v", id="equals in key"),
+    pytest.param("k", "a+b", "k=a%2Bb", id="plus"),
+    pytest.param("k", "a b", "k=a%20b", id="space"),
+    pytest.param("k", "#", "k=%23", id="hash"),
+    pytest.param("k", "50%", "k=50%25", id="percent"),
+    pytest.param("k", "/?:@", "k=/?:@", id="query characters kept"),
+    pytest.param("Jos\u00e9", "\u2603", "Jos%C3%A9=%E2%98%83", id="utf-8"),
+]
+
+
+@pytest.mark.parametrize(("key", "value", "wire"), ENCODED_WRITES)
+def test_params_write_encodes(key: str, value: str, wire: str) -> None:
+    """Keys and values are encoded so they read back the same to a form decoder and to
+    an RFC 3986 reader: & = (in keys) + # % and what the query forbids."""
+    uri = URI.parse("http://h/").add_param(key, value)
+    assert uri.query == wire
+    assert uri.params[key] == value
+
+
+def test_untouched_pairs_keep_their_wire_text() -> None:
+    """An edit leaves every other pair exactly as written, odd encodings included."""
+    uri = URI.parse("http://h/?a=%7e+x&b=1&&c=%41;d&e")
+    uri.params["b"] = "2"
+    assert uri.query == "a=%7e+x&b=2&&c=%41;d&e"
+    uri.params.add("f", "g h")
+    assert uri.query == "a=%7e+x&b=2&&c=%41;d&e&f=g%20h"
+    uri.params.remove("e")
+    assert uri.query == "a=%7e+x&b=2&&c=%41;d&f=g%20h"
+
+
+def test_params_view_is_live() -> None:
+    """The view reads the query as it is now."""
+    uri = URI.parse("http://h/?a=1")
+    params = uri.params
+    uri.query = "b=2"
+    assert params.items() == [("b", "2")]
+
+
+def test_params_reject_non_str() -> None:
+    """A key or value that is not a str raises TypeError and nothing changes."""
+    uri = URI.parse("http://h/?a=1")
+    with pytest.raises(TypeError):
+        uri.params.add(1, "x")  # type: ignore[arg-type]
+    with pytest.raises(TypeError):
+        uri.params.set("k", 2)  # type: ignore[arg-type]
+    assert str(uri) == "http://h/?a=1"
+
+
+@given(st.text(), st.one_of(st.none(), st.text()))
+def test_params_write_then_read_is_identity(key: str, value: str | None) -> None:
+    """A pair added as text reads back as written and the URI text reads back the
+    same. (An empty key without value is the empty piece, which is no pair.)"""
+    assume(key != "" or value is not None)
+    uri = URI.parse("http://h/?x=1")
+    uri.params.add(key, value)
+    assert uri.params.items()[-1] == (key, value)
+    assert uri.params.get_all(key)[-1] == value
+    uri.params.set(key, value)
+    assert uri.params[key] == value
+    assert URI.parse(str(uri)) == uri
+    uri.params.remove(key)
+    assert key not in uri.params
+
+
+@given(st.lists(st.tuples(st.text(), st.one_of(st.none(), st.text()))))
+def test_params_update_then_read_is_identity(pairs: list[tuple[str, str | None]]) -> None:
+    """Pairs added with update read back in order."""
+    pairs = [(k, v) for k, v in pairs if k != "" or v is not None]
+    uri = URI.parse("http://h/")
+    uri.params.update(pairs)
+    assert uri.params.items() == pairs
+    assert (uri.query is None) == (not pairs)
