@@ -7,10 +7,10 @@ import pickle
 from dataclasses import dataclass
 
 import pytest
-from hypothesis import given
+from hypothesis import assume, given
 from hypothesis import strategies as st
 
-from urikit import URI, ParseError, URIError
+from urikit import URI, ParseError, URIError, strategies
 
 
 @dataclass(frozen=True)
@@ -671,3 +671,39 @@ def test_uri_like_text_parses_or_raises_parse_error(text: str) -> None:
         assert 0 <= result.position <= len(text)
     else:
         assert str(result) == text
+
+
+# --- properties over the ABNF-driven strategies of urikit.strategies ---------------------
+
+
+@given(strategies.uri_references())
+def test_every_uri_reference_round_trips(text: str) -> None:
+    """Every URI-reference the grammar generates parses and is written back exactly."""
+    assert str(URI.parse(text)) == text
+
+
+@given(strategies.uris())
+def test_every_uri_has_a_scheme(text: str) -> None:
+    """A generated URI (§3) parses with a scheme."""
+    uri = URI.parse(text)
+    assert not uri.is_relative
+    assert str(uri) == text
+
+
+@given(strategies.relative_references())
+def test_every_relative_reference_has_no_scheme(text: str) -> None:
+    """A generated relative-ref (§4.2) parses without a scheme."""
+    uri = URI.parse(text)
+    assert uri.is_relative
+    assert str(uri) == text
+
+
+@given(strategies.uri_references().filter(lambda s: "[" not in s), st.data())
+def test_space_is_reported_where_it_is_inserted(text: str, data: st.DataObject) -> None:
+    """A space inserted into a valid reference (outside IP literals and percent
+    triplets) is reported at the position where it was inserted."""
+    k = data.draw(st.integers(0, len(text)))
+    assume("%" not in text[max(0, k - 2):k])
+    with pytest.raises(ParseError) as info:
+        URI.parse(text[:k] + " " + text[k:])
+    assert info.value.position == k

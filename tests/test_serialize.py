@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from urikit import URI, BuildError, URIError, encode
+from urikit import URI, BuildError, URIError, encode, strategies
 
 
 def without_guard(segments: list[str]) -> list[str]:
@@ -476,7 +476,8 @@ def _wire(component: str) -> st.SearchStrategy[str]:
                      tricky)
 
 
-_HOSTS = st.one_of(_wire("host"), st.sampled_from(["[::1]", "[v1.x]", "1.2.3.4", ""]))
+_HOSTS = st.one_of(_wire("host"), strategies.hosts(),
+                  st.sampled_from(["[::1]", "[v1.x]", "1.2.3.4", ""]))
 
 Op = Callable[[URI], object]
 
@@ -511,10 +512,19 @@ _OPS: st.SearchStrategy[Op] = st.one_of(
     _PLAIN.map(lambda v: lambda u: u.remove_param(v)),
     st.one_of(st.none(), _wire("fragment")).map(lambda v: lambda u: u.set_fragment(v)),
     st.one_of(st.none(), _PLAIN).map(lambda v: lambda u: u.set_fragment_text(v)),
+    # wire text drawn from the ABNF-driven strategies
+    st.one_of(st.none(), strategies.userinfos()).map(lambda v: lambda u: u.set_userinfo(v)),
+    strategies.segments().map(lambda v: lambda u: u.append_segment(v)),
+    st.one_of(strategies.paths_absolute(), strategies.paths_rootless(),
+              strategies.paths_abempty()).map(lambda v: lambda u: u.set_path(v)),
+    strategies.queries().map(lambda v: lambda u: u.set_query(v)),
+    strategies.fragments().map(lambda v: lambda u: u.set_fragment(v)),
+    strategies.schemes().map(lambda v: lambda u: u.set_scheme(v)),
 )
 
 
-@given(st.sampled_from(["", "http://h/a", "a:b:c", "//h//x", "./a:b"]), st.lists(_OPS))
+@given(st.one_of(st.sampled_from(["", "http://h/a", "a:b:c", "//h//x", "./a:b"]),
+                 strategies.uri_references()), st.lists(_OPS))
 def test_built_uri_reads_back(start: str, ops: list[Op]) -> None:
     """A URI made by any sequence of builder operations is written as text that parses
     back to an equal URI, or, where a guard was written, to one whose path differs only

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
-from urikit import URI, ParseError, URIError
+from urikit import URI, ParseError, URIError, strategies
 
 # --- writing plain text encodes it as data -----------------------------------------
 
@@ -387,3 +387,14 @@ def test_text_path_under_authority_reads_back(text: str) -> None:
         segments = ["", *segments]
     assert uri.text.path == segments
     assert URI.parse(str(uri)) == uri
+
+
+@given(strategies.uri_references())
+def test_wire_read_then_write_changes_nothing_for_any_reference(text: str) -> None:
+    """For any URI-reference, assigning each wire component its own value leaves the
+    URI and its text unchanged."""
+    uri = URI.parse(text)
+    before = uri.copy()
+    _same_wire(uri)
+    assert uri == before
+    assert str(uri) == text
