@@ -2,19 +2,245 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import ipaddress
+import re
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Final
+
+from . import _grammar as g
+from ._resolve import remove_dot_segments
+from ._serialize import guard_path
 
 if TYPE_CHECKING:
     from ._uri import URI
+
+# Default ports of the schemes whose scheme-based normalization (§6.2.3) is applied.
+DEFAULT_PORTS: Final = {"http": 80, "https": 443, "ws": 80, "wss": 443, "ftp": 21}
+
+_PCT_ENCODED_RE: Final = re.compile(g.PCT_ENCODED)
+_HEX: Final = "0123456789abcdefABCDEF"
+
+
+def _pct_table(case: bool, decode: bool, lower: bool) -> dict[str, str]:
+    """What each of the 22 * 22 spellings of a pct-encoded triplet becomes.
+
+    ``case`` uppercases the hex digits (§6.2.2.1); ``decode`` writes an unreserved
+    character as itself (§6.2.2.2), lowercased when ``lower`` (in a host).
+    """
+    table: dict[str, str] = {}
+    for hi in _HEX:
+        for lo in _HEX:
+            triplet = f"%{hi}{lo}"
+            char = chr(int(hi + lo, 16))
+            if decode and char in g.UNRESERVED:
+                table[triplet] = char.lower() if lower else char
+            else:
+                table[triplet] = triplet.upper() if case else triplet
+    return table
+
+
+def _replacer(table: dict[str, str]) -> Callable[[str], str]:
+    """A function rewriting every pct-encoded triplet of a text through ``table``."""
+    sub = _PCT_ENCODED_RE.sub
+
+    def replace(text: str) -> str:
+        return sub(lambda m: table[m.group()], text)
+
+    return replace
+
+
+# (case, percent) -> the triplet rewriter for userinfo, path, query and fragment, and
+# the one for a reg-name (which is lowercased after decoding); None when nothing to do.
+_REWRITE: Final = {
+    (case, percent): (_replacer(_pct_table(case, percent, False)),
+                      _replacer(_pct_table(case, percent, case)))
+    for case in (True, False) for percent in (True, False) if case or percent
+}
+
+
+def _ipv6_canonical(address: str) -> str:
+    """The RFC 5952 text of an IPv6 address (lowercase, zeros compressed, §4), with
+    an IPv4-mapped address in mixed notation (§5)."""
+    ip = ipaddress.IPv6Address(address)
+    mapped = ip.ipv4_mapped
+    if mapped is not None:
+        return f"::ffff:{mapped}"
+    return ip.compressed
+
+
+def _ip_literal(host: str, case: bool, canonical: bool) -> str:
+    """Normalize an IP-literal host, brackets included; a zone identifier (RFC 6874)
+    is kept exactly as written."""
+    inner = host[1:-1]
+    if inner[0] in "vV":
+        # IPvFuture: the host is case-insensitive (§3.2.2) and an IPvFuture holds
+        # no pct-encoding, so case normalization lowercases all of it.
+        return host.lower() if case else host
+    address, percent, zone = inner.partition("%")
+    if canonical:
+        address = _ipv6_canonical(address)
+    elif case:
+        address = address.lower()
+    return f"[{address}{percent}{zone}]"
+
+
+def _relative_dots(path: str) -> str:
+    """Remove the dot segments of a relative-path reference that can go without
+    changing its target against any base.
+
+    "." segments go and ".." removes the segment before it, as in §5.2.4, but a ".."
+    with nothing before it to remove is kept (``../a`` stays, where §5.2.4 would give
+    ``a``), and the path stays relative: it is written ``.`` rather than empty, and
+    ``./`` goes before a first segment that is empty.
+    """
+    segments = path.split("/")
+    last = len(segments) - 1
+    out: list[str] = []
+    directory = False  # the path ends at a "." or removed "..", so it ends with "/"
+    for k, segment in enumerate(segments):
+        if segment == ".":
+            directory = k == last
+        elif segment == "..":
+            if out and out[-1] != "..":
+                out.pop()
+                directory = k == last
+            else:
+                out.append("..")
+        else:
+            out.append(segment)
+    if directory:
+        out.append("")
+    text = "/".join(out)
+    if not text:
+        return "."
+    if not out[0]:
+        return "./" + text
+    return text
 
 
 def normalize(uri: URI, *, case: bool = True, percent: bool = True,
               dot_segments: bool = True, scheme_based: bool = True,
               ipv6_canonical: bool = False) -> None:
-    """Normalize ``uri`` in place (RFC 3986 §6.2.2, §6.2.3)."""
-    raise NotImplementedError  # being written
+    """Normalize ``uri`` in place (RFC 3986 §6.2.2, §6.2.3).
+
+    Each step can be switched off:
+
+    * ``case`` (§6.2.2.1): lowercase the scheme and the host (a reg-name, the hex
+      digits of an IPv6 address, a whole IPvFuture: the host is case-insensitive,
+      §3.2.2); uppercase the hex digits of every pct-encoding, the host's included.
+      It also writes the port without leading zeros (``:08080`` is ``:8080``): the port
+      is a decimal number (§3.2.3), so this is the same kind of spelling change.
+    * ``percent`` (§6.2.2.2): decode the pct-encodings of unreserved characters in the
+      userinfo, host, path, query and fragment. A reserved character is never decoded
+      and nothing is ever encoded.
+    * ``dot_segments`` (§6.2.2.3): remove the dot segments from the path with
+      :func:`remove_dot_segments`, after decoding (``%2E`` is ``.``, §2.3). A
+      relative-path reference keeps what it needs to resolve the same against every
+      base: a leading ``..`` stays and the path stays relative (``a/..`` gives ``.``).
+    * ``scheme_based`` (§6.2.3): for http, https, ws, wss and ftp (the scheme compared
+      case-insensitively), drop an empty port and the default port (80, 443, 80, 443,
+      21, leading zeros allowed: ``:0080`` is port 80), and write an empty path after
+      an authority as ``/``.
+    * ``ipv6_canonical``: write an IPv6 address in the RFC 5952 form (lowercase, no
+      leading zeros, the longest run of two or more zero groups as ``::``, the first on
+      a tie, an IPv4-mapped address as ``::ffff:a.b.c.d``). Off by default.
+
+    A zone identifier (RFC 6874, ``%25eth0``) is kept exactly as written. The path is
+    stored as its text is written: without an authority, a path starting with "//"
+    keeps a "/." prefix, and a relative reference's first segment holding ":" a "./"
+    prefix, so a normalized URI reads back equal. Normalizing twice changes nothing.
+
+    Args:
+        uri: the URI to normalize; it is changed.
+        case: case normalization, as above.
+        percent: percent-encoding normalization.
+        dot_segments: path segment normalization.
+        scheme_based: scheme-based normalization.
+        ipv6_canonical: the RFC 5952 form of IPv6 addresses.
+
+    >>> from urikit import URI
+    >>> u = URI.parse("HTTP://User@www.EXAMPLE.com:0080/a/./b/../%7euser/%3a?%41#%2f")
+    >>> normalize(u)
+    >>> str(u)
+    'http://User@www.example.com/a/~user/%3A?A#%2F'
+
+    .. versionadded:: 0.1
+    """
+    scheme = uri._scheme
+    host = uri._host
+    path = uri._path
+    known = False  # scheme-based normalization applies
+    if scheme is not None:
+        lowered = scheme.lower()
+        if case:
+            uri._scheme = scheme = lowered
+        if scheme_based:
+            known = lowered in DEFAULT_PORTS
+    if host is not None:
+        if host[:1] == "[":
+            uri._host = host = _ip_literal(host, case, ipv6_canonical)
+        else:
+            if case:
+                uri._host = host = host.lower()
+            if "%" in host and (case or percent):
+                uri._host = host = _REWRITE[case, percent][1](host)
+        userinfo = uri._userinfo
+        if userinfo is not None and "%" in userinfo and (case or percent):
+            uri._userinfo = _REWRITE[case, percent][0](userinfo)
+        port = uri._port
+        if port is not None:
+            if case and port[:1] == "0":
+                uri._port = port = port.lstrip("0") or "0"
+            if known and (not port or int(port) == DEFAULT_PORTS[lowered]):
+                uri._port = None
+        if not path and known:
+            uri._path = path = "/"
+    if case or percent:
+        if "%" in path:
+            path = _REWRITE[case, percent][0](path)
+        query = uri._query
+        if query is not None and "%" in query:
+            uri._query = _REWRITE[case, percent][0](query)
+        fragment = uri._fragment
+        if fragment is not None and "%" in fragment:
+            uri._fragment = _REWRITE[case, percent][0](fragment)
+    if path:
+        if dot_segments and (path[0] == "." or "/." in path):
+            if scheme is None and host is None and path[0] != "/":
+                path = _relative_dots(path)
+            else:
+                path = remove_dot_segments(path)
+        if host is None:
+            path = guard_path(scheme, None, path)
+        uri._path = path
 
 
 def equivalent(uri: URI, other: URI | str) -> bool:
-    """Whether two URIs are equivalent after normalization (RFC 3986 §6.2)."""
-    raise NotImplementedError  # being written
+    """Whether two URIs are equivalent: equal once both are normalized (RFC 3986 §6.2).
+
+    Both are normalized as copies with :func:`normalize`'s defaults; neither is changed.
+
+    Args:
+        uri: one URI.
+        other: the other, as a URI or as text (parsed strictly).
+
+    Returns:
+        ``True`` when the normalized copies are equal, component by component.
+
+    Raises:
+        ParseError: ``other`` is text that is not a URI-reference.
+
+    >>> from urikit import URI
+    >>> equivalent(URI.parse("example://a/b/c/%7Bfoo%7D"),
+    ...            "eXAMPLE://a/./b/../b/%63/%7bfoo%7d")
+    True
+
+    .. versionadded:: 0.1
+    """
+    from ._uri import URI  # here: _uri imports this module
+
+    mine = uri.copy()
+    theirs = other.copy() if isinstance(other, URI) else URI.parse(other)
+    normalize(mine)
+    normalize(theirs)
+    return mine == theirs
