@@ -337,8 +337,9 @@ def main(argv: Sequence[str] | None = None) -> int:
                   "minimum over rounds (the least-disturbed pass; the median is shown too)")
     report.append(f"- load average (1, 5, 15 min) at start: {load_start}; at the end of "
                   f"the timed rounds: {_load()}")
-    report.append("- command: `python benchmarks/run.py "
-                  + " ".join(argv if argv is not None else sys.argv[1:]) + "`")
+    command = " ".join(["python benchmarks/run.py",
+                        *(argv if argv is not None else sys.argv[1:])])
+    report.append(f"- command: `{command}`")
     report.append("\nRatios, not absolute times, are what carry across machines: compare "
                   "the ratio to urllib.parse, measured in the same run.\n")
     report.append("## Tasks\n")
