@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from ._errors import BuildError, ParseError, ResolveError, URIError
 from ._host import HostKind, Origin, host_kind, is_ambiguous_ipv4
+from ._parse import is_valid
 from ._path import PathSegments
 from ._percent import Component, decode, encode
 from ._query import QueryParams
@@ -35,5 +36,6 @@ __all__ = [
     "encode",
     "host_kind",
     "is_ambiguous_ipv4",
+    "is_valid",
     "remove_dot_segments",
 ]

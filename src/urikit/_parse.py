@@ -47,8 +47,18 @@ def split(text: str, allow_zone_id: bool = False) -> Groups:
     return m.groups()  # type: ignore[return-value]
 
 
-def is_valid(text: str, allow_zone_id: bool = False) -> bool:
-    """Tell whether ``text`` is a URI-reference, without building anything."""
+def is_valid(text: str, *, allow_zone_id: bool = False) -> bool:
+    """Tell whether ``text`` is a URI-reference (RFC 3986 Appendix A), building nothing.
+
+    The same check as :meth:`urikit.URI.parse`, for when only the answer matters.
+
+    >>> is_valid("http://a/b?c#d"), is_valid("http://a/b c"), is_valid("%zz")
+    (True, False, False)
+
+    .. versionadded:: 0.1
+    """
+    if type(text) is not str:
+        text = require_str(text)
     if (_MATCH_Z if allow_zone_id else _MATCH)(text) is None:
         return False
     return "%" not in text or _BAD_PERCENT_SEARCH(text) is None
