@@ -352,7 +352,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         log("scaling ...")
         sizes = scaling.SIZES[:2] if args.quick else scaling.SIZES
         report.append("## Scaling with input size\n")
-        report.append(scaling.report(sizes, log))
+        report.append(scaling.report(sizes, log, quick=args.quick))
     report.append(f"Total run time: {time.perf_counter() - started:.0f} s.\n")
     text = "\n".join(report)
     print(text)

@@ -24,7 +24,7 @@ SIZES: tuple[int, ...] = (1_000, 10_000, 100_000, 1_000_000)
 SUPERLINEAR = 15.0  # growth per 10x above this is flagged ...
 MEANINGFUL = 200e-6  # ... on a step whose smaller time is at least this (seconds): below
 # it, fixed per-call cost, timer resolution and load bursts decide the factor
-MIN_BATCH_SECONDS = 0.02
+MIN_BATCH_SECONDS = [0.02]  # per batch; report(quick=True) lowers it for smoke tests
 
 
 def fill(prefix: str, unit: str, n: int, suffix: str = "") -> str:
@@ -74,14 +74,14 @@ RESOLVE_SHAPES: tuple[tuple[str, str, Callable[[int], str]], ...] = (
 
 
 def best_time(fn: Callable[[], object]) -> float:
-    """Seconds per call: the best of 5 batches, each at least MIN_BATCH_SECONDS."""
+    """Seconds per call: the best of 5 batches, each at least MIN_BATCH_SECONDS[0]."""
     reps = 1
     while True:
         t0 = time.perf_counter()
         for _ in range(reps):
             fn()
         elapsed = time.perf_counter() - t0
-        if elapsed >= MIN_BATCH_SECONDS or reps >= 1 << 16:
+        if elapsed >= MIN_BATCH_SECONDS[0] or reps >= 1 << 16:
             break
         reps *= 4
     best = elapsed / reps
@@ -202,8 +202,13 @@ def _size(n: int) -> str:
     return f"{n // 1_000_000} MB" if n >= 1_000_000 else f"{n // 1_000} KB"
 
 
-def report(sizes: Sequence[int], log: Callable[[str], None] = lambda _: None) -> str:
-    """A Markdown table: time per size and growth per 10x, superlinear rows flagged."""
+def report(sizes: Sequence[int], log: Callable[[str], None] = lambda _: None,
+           quick: bool = False) -> str:
+    """A Markdown table: time per size and growth per 10x, superlinear rows flagged.
+
+    ``quick`` uses 2 ms batches instead of 20 ms (a smoke test, not a measurement).
+    """
+    MIN_BATCH_SECONDS[0] = 0.002 if quick else 0.02
     rows = measure(sizes, log)
     rows = [(shape, op, confirm(shape, op, values)) for shape, op, values in rows]
     head = " | ".join(_size(n) for n in sizes)
