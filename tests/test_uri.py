@@ -82,6 +82,7 @@ SETTER_INVALID = [
     pytest.param("host", "h/", 1, "host", id="host slash"),
     pytest.param("host", "[fe80::1%25x]", 8, "host", id="host zone id"),
     pytest.param("host", "%4", 0, "host", id="host bad percent"),
+    pytest.param("host", "[v1.%41]", 4, "host", id="host pct-encoded in ipvfuture"),
     pytest.param("path", "a b", 1, "path", id="path space"),
     pytest.param("path", "a?b", 1, "path", id="path ?"),
     pytest.param("path", "/a#", 2, "path", id="path #"),
