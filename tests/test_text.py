@@ -263,11 +263,14 @@ def test_wire_read_then_write_changes_nothing(text: str) -> None:
 
 
 def test_wire_read_then_write_of_a_zone_id_host() -> None:
-    """A host read from a URI parsed with ``allow_zone_id`` can be assigned back."""
+    """A host read from a URI parsed with ``allow_zone_id`` is written back unchanged
+    with the same explicit opt-in; every write without it rejects the zone id."""
     uri = URI.parse("http://[fe80::1%25eth0]/", allow_zone_id=True)
     uri.set_host(uri.host, allow_zone_id=True)
     assert str(uri) == "http://[fe80::1%25eth0]/"
-    uri.host = uri.host
+    with pytest.raises(ParseError) as info:
+        uri.host = uri.host
+    assert "allow_zone_id" in info.value.hint
     assert str(uri) == "http://[fe80::1%25eth0]/"
 
 

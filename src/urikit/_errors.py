@@ -22,7 +22,13 @@ class ParseError(URIError):
         text: the text that was rejected (the whole reference, or the component's text
             when a component was assigned).
         position: 0-based index in ``text`` of the first offending character; equal to
-            ``len(text)`` when the text ended too early.
+            ``len(text)`` when the text ended too early. The text is read component
+            by component as RFC 3986 §3 delimits them (the scheme ends at the first
+            ":" before any "/?#", the authority at the next "/?#", the userinfo at
+            "@", the host at ":"), and the position is where the component read that
+            way breaks its rule: ``http://h:8a/`` fails at the ``a`` in the port. A
+            stray "%" is the offending character of a bad percent-encoding, and a
+            malformed IPv6 address is reported at its first character.
         component: the component being read there (``"scheme"``, ``"userinfo"``,
             ``"host"``, ``"port"``, ``"path"``, ``"segment"``, ``"query"``,
             ``"fragment"``).

@@ -67,13 +67,14 @@ def is_valid(text: str, *, allow_zone_id: bool = False) -> bool:
 # --- diagnosis ---------------------------------------------------------------------
 
 
-def _bad_char(text: str, start: int, end: int, allowed: frozenset[str]) -> int:
-    """Index of the first character in text[start:end] that is neither allowed nor a
-    valid pct-encoded triplet, or -1."""
+def _bad_char(text: str, start: int, end: int, allowed: frozenset[str],
+              pct: bool = True) -> int:
+    """Index of the first character in text[start:end] that is neither allowed nor
+    (when ``pct``) a valid pct-encoded triplet, or -1."""
     i = start
     while i < end:
         c = text[i]
-        if c == "%":
+        if c == "%" and pct:
             if i + 2 < end and text[i + 1] in g.HEXDIG and text[i + 2] in g.HEXDIG:
                 i += 3
                 continue
@@ -125,9 +126,10 @@ def _diagnose_ip_literal(text: str, start: int, end: int,
             i += 1
         if i == start + 2 or i >= end - 1 or text[i] != ".":
             return _error_at(text, i, "host", "IPvFuture is 'v', hex digits, '.' and text")
-        bad = _bad_char(text, i + 1, end - 1, g.IPVFUTURE_TAIL)
+        bad = _bad_char(text, i + 1, end - 1, g.IPVFUTURE_TAIL, pct=False)
         if bad >= 0:
-            return _error_at(text, bad, "host")
+            return _error_at(text, bad, "host", "IPvFuture text is never percent-encoded"
+                             if text[bad] == "%" else "")
         if i + 1 == end - 1:
             return _error_at(text, i + 1, "host", "IPvFuture needs text after '.'")
         return None
