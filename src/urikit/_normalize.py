@@ -88,26 +88,35 @@ def _relative_dots(path: str) -> str:
     """Remove the dot segments of a relative-path reference that can go without
     changing its target against any base.
 
-    "." segments go and ".." removes the segment before it, as in §5.2.4, but a ".."
-    with nothing before it to remove is kept (``../a`` stays, where §5.2.4 would give
-    ``a``), and the path stays relative: it is written ``.`` rather than empty, and
-    ``./`` goes before a first segment that is empty.
+    "." segments go and ".." removes the segment before it, as in §5.2.4, with two
+    exceptions that keep the target the same. A ".." with nothing before it is kept
+    (``../a`` stays, where §5.2.4 gives ``a``). And a ".." never removes the first
+    segment that is not "..": against a base whose path has no "/" (``foo:x``), that
+    segment starts the merged path, and removing it leaves a "/" behind (§5.2.4 step
+    2C turns ``a/../b`` into ``/b``, not ``b``), so ``a/../b`` stays as it is. The
+    path also stays relative: ``.`` stands for an empty result, and ``./`` goes before
+    a first segment that is empty.
     """
     segments = path.split("/")
     last = len(segments) - 1
     out: list[str] = []
+    leading = 0  # the ".." segments at the start of ``out``
     directory = False  # the path ends at a "." or removed "..", so it ends with "/"
     for k, segment in enumerate(segments):
         if segment == ".":
             directory = k == last
         elif segment == "..":
-            if out and out[-1] != "..":
+            if len(out) > leading + 1 and out[-1] != "..":
                 out.pop()
                 directory = k == last
             else:
+                if len(out) == leading:
+                    leading += 1
                 out.append("..")
+                directory = False
         else:
             out.append(segment)
+            directory = False
     if directory:
         out.append("")
     text = "/".join(out)
@@ -135,8 +144,10 @@ def normalize(uri: URI, *, case: bool = True, percent: bool = True,
       and nothing is ever encoded.
     * ``dot_segments`` (§6.2.2.3): remove the dot segments from the path with
       :func:`remove_dot_segments`, after decoding (``%2E`` is ``.``, §2.3). A
-      relative-path reference keeps what it needs to resolve the same against every
-      base: a leading ``..`` stays and the path stays relative (``a/..`` gives ``.``).
+      relative-path reference only loses the dot segments whose removal cannot change
+      its target against any base: a leading ``..`` stays (``../a`` is not ``a``), the
+      path stays relative, and a ``..`` never removes the first segment
+      (``a/../b`` stays; ``a/b/../c`` gives ``a/c``).
     * ``scheme_based`` (§6.2.3): for http, https, ws, wss and ftp (the scheme compared
       case-insensitively), drop an empty port and the default port (80, 443, 80, 443,
       21, leading zeros allowed: ``:0080`` is port 80), and write an empty path after
