@@ -68,8 +68,8 @@ def _call(case: Case, item: Any) -> object:
 
 def stride_for(case: Case, items: Sequence[Any], max_pass: float) -> int:
     """Every how many inputs a slow case is timed, so one pass takes about ``max_pass``
-    seconds; 1 (all of them) for urikit, the urllib base and every fast case."""
-    if case.kind in ("urikit", "base") or not items:
+    seconds; 1 (all of them) for urikit, the urllib base, reference rows and fast peers."""
+    if case.kind != "peer" or not items:
         return 1
     probe = items[:: max(1, len(items) // 200)]
     t0 = time.perf_counter()
