@@ -6,8 +6,9 @@ forms and web frameworks read it; writing encodes "&", "=" (in keys), "+", "#", 
 everything the query does not allow, so the result reads the same to a form decoder
 and to a plain RFC 3986 reader. A pair written without "=" (``?flag``) has the value
 ``None``, and ``flag=`` has ``""``: undefined is not empty. An empty piece between
-two "&" is no pair at all (so a pair with an empty key and no value cannot be stored). Pairs that an edit does not
-touch keep their wire text exactly, so no edit changes what else is encoded.
+two "&" is no pair at all (so a pair with an empty key and no value cannot be
+stored). Pairs that an edit does not touch keep their wire text exactly, so no edit
+changes what else is encoded.
 """
 
 from __future__ import annotations
