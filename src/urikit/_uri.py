@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Final
 
@@ -26,7 +27,36 @@ _MATCH_Z: Final = g.URI_REFERENCE_Z_RE.fullmatch
 _BAD_PERCENT: Final = g.BAD_PERCENT_RE.search
 _new: Final = object.__new__
 
-_TEXT_HINT: Final = "to store plain text, use uri.text.{0} or set_{0}_text()"
+_SCHEME_MATCH: Final = g.SCHEME_RE.fullmatch
+_HOST_MATCH: Final = g.HOST_RE.fullmatch
+
+_USERINFO_HINT: Final = "to store plain text, use uri.text.userinfo or set_userinfo_text()"
+_HOST_HINT: Final = "to store plain text, use uri.text.host or set_host_text()"
+_QUERY_HINT: Final = "to store plain text, use uri.params or uri.text.query"
+_FRAGMENT_HINT: Final = "to store plain text, use uri.text.fragment or set_fragment_text()"
+
+
+def _checked(value: str, pattern: re.Pattern[str], allowed: frozenset[str],
+             component: str, hint: str) -> str:
+    """Return ``value`` (as a plain ``str``) if it is valid wire text, else raise."""
+    if type(value) is str and pattern.fullmatch(value) is not None and (
+            "%" not in value or _BAD_PERCENT(value) is None):
+        return value
+    value = require_str(value, component)
+    check_wire(value, pattern, allowed, component, hint)
+    return value
+
+
+def _port_number(text: str) -> int:
+    """The number a port's digits stand for, however many there are."""
+    if len(text) < 4000:
+        return int(text)
+    text = text.lstrip("0") or "0"
+    value = 0
+    for start in range(0, len(text), 4000):  # past int()'s digit limit: in chunks
+        chunk = text[start:start + 4000]
+        value = value * 10 ** len(chunk) + int(chunk)
+    return value
 
 
 def _mask(userinfo: str) -> str:
@@ -95,17 +125,19 @@ class URI:
         self._query = self._fragment = None
         self._path = ""
         if scheme is not None:
-            check_scheme(require_str(scheme, "scheme"))
-        self._scheme = scheme
+            self.set_scheme(scheme)
         if host is not None:
-            self.host = host
+            self.set_host(host)
         if userinfo is not None:
-            self.userinfo = userinfo
+            self.set_userinfo(userinfo)
         if port is not None:
-            self.port = port
-        self.path = path
-        self.query = query
-        self.fragment = fragment
+            self.set_port(port)
+        if path != "":
+            self.set_path(path)
+        if query is not None:
+            self.set_query(query)
+        if fragment is not None:
+            self.set_fragment(fragment)
 
     # --- parsing, copying, text ---------------------------------------------------
 
@@ -185,9 +217,7 @@ class URI:
 
     @scheme.setter
     def scheme(self, value: str | None) -> None:
-        if value is not None:
-            check_scheme(require_str(value, "scheme"))
-        self._scheme = value
+        self.set_scheme(value)
 
     @property
     def userinfo(self) -> str | None:
@@ -196,10 +226,7 @@ class URI:
 
     @userinfo.setter
     def userinfo(self, value: str | None) -> None:
-        if value is not None:
-            check_wire(require_str(value, "userinfo"), g.USERINFO_RE, g.USERINFO,
-                       "userinfo", _TEXT_HINT.format("userinfo"))
-        self._assign_userinfo(value)
+        self.set_userinfo(value)
 
     def _assign_userinfo(self, value: str | None) -> None:
         if value is not None and self._host is None:
@@ -218,9 +245,7 @@ class URI:
 
     @host.setter
     def host(self, value: str | None) -> None:
-        if value is not None:
-            check_host(require_str(value, "host"), hint=_TEXT_HINT.format("host"))
-        self._assign_host(value)
+        self.set_host(value)
 
     def _assign_host(self, value: str | None) -> None:
         if value is None:
@@ -251,23 +276,11 @@ class URI:
         written back as ``0080``. Assigning ``None`` removes the ':' too.
         """
         port = self._port
-        return int(port) if port else None
+        return _port_number(port) if port else None
 
     @port.setter
     def port(self, value: int | None) -> None:
-        if value is None:
-            self._port = None
-            return
-        if type(value) is not int:
-            if isinstance(value, bool) or not isinstance(value, int):
-                raise TypeError(f"port must be int or None, not {type(value).__name__}")
-            value = int(value)
-        if value < 0:
-            raise ParseError(str(value), 0, "port", "invalid character '-'",
-                             "a port is a non-negative integer")
-        if self._host is None:
-            raise BuildError("a port needs a host: set the host first (RFC 3986 §3.2)")
-        self._port = str(value)
+        self.set_port(value)
 
     @property
     def has_port(self) -> bool:
@@ -294,7 +307,7 @@ class URI:
 
     @path.setter
     def path(self, value: str | Iterable[str]) -> None:
-        self._assign_path(path_from(value, text=False))
+        self.set_path(value)
 
     def _assign_path(self, path: str) -> None:
         if self._host is not None and path and path[0] != "/":
@@ -313,10 +326,7 @@ class URI:
 
     @query.setter
     def query(self, value: str | None) -> None:
-        if value is not None:
-            check_wire(require_str(value, "query"), g.QUERY_RE, g.QUERY, "query",
-                       "to store plain text, use uri.params or uri.text.query")
-        self._query = value
+        self.set_query(value)
 
     @property
     def fragment(self) -> str | None:
@@ -325,10 +335,7 @@ class URI:
 
     @fragment.setter
     def fragment(self, value: str | None) -> None:
-        if value is not None:
-            check_wire(require_str(value, "fragment"), g.FRAGMENT_RE, g.FRAGMENT,
-                       "fragment", _TEXT_HINT.format("fragment"))
-        self._fragment = value
+        self.set_fragment(value)
 
     @property
     def is_relative(self) -> bool:
@@ -349,12 +356,18 @@ class URI:
 
     def set_scheme(self, scheme: str | None) -> Self:
         """Set the scheme (validated) in place; return this URI."""
-        self.scheme = scheme
+        if scheme is not None and (type(scheme) is not str or _SCHEME_MATCH(scheme) is None):
+            scheme = require_str(scheme, "scheme")
+            check_scheme(scheme)
+        self._scheme = scheme
         return self
 
     def set_userinfo(self, userinfo: str | None) -> Self:
         """Set the userinfo from wire text (validated) in place; return this URI."""
-        self.userinfo = userinfo
+        if userinfo is not None:
+            userinfo = _checked(userinfo, g.USERINFO_RE, g.USERINFO, "userinfo",
+                                _USERINFO_HINT)
+        self._assign_userinfo(userinfo)
         return self
 
     def set_userinfo_text(self, userinfo: str | None) -> Self:
@@ -367,9 +380,10 @@ class URI:
 
         ``allow_zone_id`` accepts an IPv6 zone identifier (RFC 6874).
         """
-        if host is not None:
-            check_host(require_str(host, "host"), allow_zone_id,
-                       _TEXT_HINT.format("host"))
+        if host is not None and (type(host) is not str or _HOST_MATCH(host) is None or (
+                "%" in host and _BAD_PERCENT(host) is not None)):
+            host = require_str(host, "host")
+            check_host(host, allow_zone_id, _HOST_HINT)
         self._assign_host(host)
         return self
 
@@ -380,13 +394,38 @@ class URI:
         return self
 
     def set_port(self, port: int | None) -> Self:
-        """Set the port in place (``None`` removes it); return this URI."""
-        self.port = port
+        """Set the port in place (``None`` removes it, ':' included); return this URI.
+
+        Raises:
+            TypeError: ``port`` is not an ``int`` (``bool`` included).
+            ParseError: ``port`` is negative.
+            BuildError: there is no host, or ``port`` has too many digits to write.
+        """
+        if port is None:
+            self._port = None
+            return self
+        if type(port) is not int:
+            if isinstance(port, bool) or not isinstance(port, int):
+                raise TypeError(f"port must be int or None, not {type(port).__name__}")
+            port = int(port)
+        if port < 0:
+            raise ParseError(str(port), 0, "port", "invalid character '-'",
+                             "a port is a non-negative integer")
+        if self._host is None:
+            raise BuildError("a port needs a host: set the host first (RFC 3986 §3.2)")
+        try:
+            self._port = str(port)
+        except ValueError:
+            raise BuildError("a port this large cannot be written as text") from None
         return self
 
     def set_path(self, path: str | Iterable[str]) -> Self:
         """Set the path from a wire ``str`` or wire segments in place; return this URI."""
-        self.path = path
+        if type(path) is str and g.PATH_RE.fullmatch(path) is not None and (
+                "%" not in path or _BAD_PERCENT(path) is None):
+            self._assign_path(path)
+        else:
+            self._assign_path(path_from(path, text=False))
         return self
 
     def set_path_text(self, path: str | Iterable[str]) -> Self:
@@ -478,7 +517,9 @@ class URI:
 
     def set_query(self, query: str | None) -> Self:
         """Set the query from wire text (validated) in place; return this URI."""
-        self.query = query
+        if query is not None:
+            query = _checked(query, g.QUERY_RE, g.QUERY, "query", _QUERY_HINT)
+        self._query = query
         return self
 
     def set_query_text(self, query: str | None) -> Self:
@@ -509,7 +550,10 @@ class URI:
 
     def set_fragment(self, fragment: str | None) -> Self:
         """Set the fragment from wire text (validated) in place; return this URI."""
-        self.fragment = fragment
+        if fragment is not None:
+            fragment = _checked(fragment, g.FRAGMENT_RE, g.FRAGMENT, "fragment",
+                                _FRAGMENT_HINT)
+        self._fragment = fragment
         return self
 
     def set_fragment_text(self, fragment: str | None) -> Self:
