@@ -67,22 +67,23 @@ def is_valid(text: str, *, allow_zone_id: bool = False) -> bool:
 # --- diagnosis ---------------------------------------------------------------------
 
 
+_BAD_CHAR_RE: dict[tuple[frozenset[str], bool], re.Pattern[str]] = {}
+
+
 def _bad_char(text: str, start: int, end: int, allowed: frozenset[str],
               pct: bool = True) -> int:
     """Index of the first character in text[start:end] that is neither allowed nor
-    (when ``pct``) a valid pct-encoded triplet, or -1."""
-    i = start
-    while i < end:
-        c = text[i]
-        if c == "%" and pct:
-            if i + 2 < end and text[i + 1] in g.HEXDIG and text[i + 2] in g.HEXDIG:
-                i += 3
-                continue
-            return i
-        if c not in allowed:
-            return i
-        i += 1
-    return -1
+    (when ``pct``) a valid pct-encoded triplet, or -1.
+
+    One regex search per call, so that diagnosing a huge text stays fast.
+    """
+    pattern = _BAD_CHAR_RE.get((allowed, pct))
+    if pattern is None:
+        body = g.char_class(allowed)
+        pattern = re.compile(f"[^{body}%]|%(?![0-9A-Fa-f]{{2}})" if pct else f"[^{body}]")
+        _BAD_CHAR_RE[allowed, pct] = pattern
+    m = pattern.search(text, start, end)
+    return -1 if m is None else m.start()
 
 
 def _error_at(text: str, i: int, component: str, hint: str = "") -> ParseError:
