@@ -252,8 +252,24 @@ def parts_of(s: str) -> Parts:
 
 def c_urikit(scheme: str | None, userinfo: str | None, host: str | None, port: int | None,
              path: str, query: str | None, fragment: str | None) -> str:
-    return str(URI().set_scheme(scheme).set_host(host).set_userinfo(userinfo)
-               .set_port(port).set_path(path).set_query(query).set_fragment(fragment))
+    # What user code writes: a builder call for each component the link has (as the
+    # rfc3986 row does with its URIBuilder), each validating its own text.
+    uri = URI()
+    if scheme is not None:
+        uri.set_scheme(scheme)
+    if host is not None:
+        uri.set_host(host)
+        if userinfo is not None:
+            uri.set_userinfo(userinfo)
+        if port is not None:
+            uri.set_port(port)
+    if path:
+        uri.set_path(path)
+    if query is not None:
+        uri.set_query(query)
+    if fragment is not None:
+        uri.set_fragment(fragment)
+    return str(uri)
 
 
 def c_urikit_kw(scheme: str | None, userinfo: str | None, host: str | None,

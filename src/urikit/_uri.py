@@ -29,6 +29,7 @@ _new: Final = object.__new__
 
 _SCHEME_MATCH: Final = g.SCHEME_RE.fullmatch
 _HOST_MATCH: Final = g.HOST_RE.fullmatch
+_PATH_MATCH: Final = g.PATH_RE.fullmatch
 
 _USERINFO_HINT: Final = "to store plain text, use uri.text.userinfo or set_userinfo_text()"
 _HOST_HINT: Final = "to store plain text, use uri.text.host or set_host_text()"
@@ -380,11 +381,17 @@ class URI:
 
         ``allow_zone_id`` accepts an IPv6 zone identifier (RFC 6874).
         """
-        if host is not None and (type(host) is not str or _HOST_MATCH(host) is None or (
-                "%" in host and _BAD_PERCENT(host) is not None)):
+        if host is None:
+            self._assign_host(None)
+            return self
+        if type(host) is not str or _HOST_MATCH(host) is None or (
+                "%" in host and _BAD_PERCENT(host) is not None):
             host = require_str(host, "host")
             check_host(host, allow_zone_id, _HOST_HINT)
-        self._assign_host(host)
+        path = self._path
+        if path and path[0] != "/":
+            self._path = "/" + path  # with an authority the path is absolute (§3.3)
+        self._host = host
         return self
 
     def set_host_text(self, host: str | None) -> Self:
@@ -421,11 +428,12 @@ class URI:
 
     def set_path(self, path: str | Iterable[str]) -> Self:
         """Set the path from a wire ``str`` or wire segments in place; return this URI."""
-        if type(path) is str and g.PATH_RE.fullmatch(path) is not None and (
-                "%" not in path or _BAD_PERCENT(path) is None):
-            self._assign_path(path)
-        else:
-            self._assign_path(path_from(path, text=False))
+        if type(path) is not str or _PATH_MATCH(path) is None or (
+                "%" in path and _BAD_PERCENT(path) is not None):
+            path = path_from(path, text=False)
+        if self._host is not None and path and path[0] != "/":
+            path = "/" + path  # with an authority the path is absolute (§3.3)
+        self._path = path
         return self
 
     def set_path_text(self, path: str | Iterable[str]) -> Self:
