@@ -92,14 +92,14 @@ def remove_dot_segments(path: str) -> str:
 def _reference_parts(reference: URI | str) -> tuple[
         str | None, str | None, str | None, str | None, str, str | None, str | None]:
     """The seven wire components of a reference given as text or as a URI."""
-    if type(reference) is str:
-        return split(reference)
-    from ._uri import URI  # here: _uri imports this module
-
-    if isinstance(reference, URI):
+    if isinstance(reference, str):
+        return split(require_str(reference, "a reference"))
+    try:
         return (reference._scheme, reference._userinfo, reference._host, reference._port,
                 reference._path, reference._query, reference._fragment)
-    return split(require_str(reference, "a reference"))
+    except AttributeError:
+        raise TypeError("a reference must be a URI or str, not "
+                        f"{type(reference).__name__}") from None
 
 
 def resolve(base: URI, reference: URI | str, strict: bool = True) -> URI:
@@ -174,9 +174,22 @@ def resolve(base: URI, reference: URI | str, strict: bool = True) -> URI:
                 if r_path[0] != "/":  # merge (§5.2.3)
                     b_path = base._path
                     if not b_path and base._host is not None:
-                        r_path = "/" + r_path
+                        directory = "/"
                     else:
-                        r_path = b_path[:b_path.rfind("/") + 1] + r_path
+                        directory = b_path[:b_path.rfind("/") + 1]
+                    if r_path[0] == "." and directory[:1] == "/" and "/." not in directory:
+                        # Fast path for "../../x": the leading dot segments climb an
+                        # absolute directory without dot segments directly, as steps 2B
+                        # and 2C would; what follows is checked below like any path.
+                        while r_path[:1] == ".":
+                            if r_path[:3] == "../" or r_path == "..":
+                                r_path = r_path[3:]
+                                directory = directory[:directory.rfind("/", 0, -1) + 1] or "/"
+                            elif r_path[:2] == "./" or r_path == ".":
+                                r_path = r_path[2:]
+                            else:
+                                break
+                    r_path = directory + r_path
                 if r_path[:1] == "." or "/." in r_path:
                     r_path = remove_dot_segments(r_path)
                 target._query = r_query
