@@ -179,6 +179,28 @@ def test_remove_dot_segments_on_a_long_path() -> None:
     assert remove_dot_segments(relative) == "a/" * 100_000
 
 
+def test_resolve_a_long_climb() -> None:
+    """A reference climbing fifty thousand levels of a deep base, and one made of a
+    hundred thousand "./" segments, resolve to what the §5.2.4 steps give."""
+    base = URI.parse("http://h/" + "d/" * 100_000)
+    target = base.resolve("../" * 50_000 + "x")
+    assert str(target) == "http://h/" + "d/" * 50_000 + "x"
+    assert str(base.resolve("./" * 100_000)) == str(base)
+    assert str(base.resolve("../" * 200_000 + "x")) == "http://h/x"
+
+
+def test_reference_of_another_type_is_a_type_error() -> None:
+    """A reference is a URI or a str (a str subclass is read as text)."""
+
+    class Text(str):
+        pass
+
+    base = URI.parse(BASE)
+    assert str(base.resolve(Text("g"))) == "http://a/b/c/g"
+    with pytest.raises(TypeError, match="must be a URI or str, not int"):
+        base.resolve(3)  # type: ignore[arg-type]
+
+
 def test_non_strict_compares_schemes_case_insensitively() -> None:
     """With strict=False a reference scheme equal to the base's but for case is read
     as relative (schemes are case-insensitive, §3.1); the base's spelling is kept."""

@@ -125,6 +125,7 @@ def resolve(base: URI, reference: URI | str, strict: bool = True) -> URI:
     Raises:
         ResolveError: ``base`` has no scheme.
         ParseError: ``reference`` is text that is not a URI-reference.
+        TypeError: ``reference`` is neither a URI nor a ``str``.
 
     >>> from urikit import URI
     >>> base = URI.parse("http://a/b/c/d;p?q")
@@ -180,16 +181,21 @@ def resolve(base: URI, reference: URI | str, strict: bool = True) -> URI:
                     if r_path[0] == "." and directory[:1] == "/" and "/." not in directory:
                         # Fast path for "../../x": the leading dot segments climb an
                         # absolute directory without dot segments directly, as steps 2B
-                        # and 2C would; what follows is checked below like any path.
-                        while r_path[:1] == ".":
-                            if r_path[:3] == "../" or r_path == "..":
-                                r_path = r_path[3:]
-                                directory = directory[:directory.rfind("/", 0, -1) + 1] or "/"
-                            elif r_path[:2] == "./" or r_path == ".":
-                                r_path = r_path[2:]
+                        # and 2C would (indices, not slices: linear in the length);
+                        # what follows is checked below like any path.
+                        i, n, end = 0, len(r_path), len(directory)
+                        while i < n and r_path[i] == ".":
+                            if r_path.startswith("../", i) or (
+                                    i + 2 == n and r_path[i + 1] == "."):
+                                i += 3
+                                end = directory.rfind("/", 0, end - 1) + 1 or 1
+                            elif r_path.startswith("./", i) or i + 1 == n:
+                                i += 2
                             else:
                                 break
-                    r_path = directory + r_path
+                        r_path = directory[:end] + r_path[i:]
+                    else:
+                        r_path = directory + r_path
                 if r_path[:1] == "." or "/." in r_path:
                     r_path = remove_dot_segments(r_path)
                 target._query = r_query
