@@ -143,8 +143,10 @@ def normalize(uri: URI, *, case: bool = True, percent: bool = True,
       userinfo, host, path, query and fragment. A reserved character is never decoded
       and nothing is ever encoded.
     * ``dot_segments`` (§6.2.2.3): remove the dot segments from the path with
-      :func:`remove_dot_segments`, after decoding (``%2E`` is ``.``, §2.3). A
-      relative-path reference only loses the dot segments whose removal cannot change
+      :func:`remove_dot_segments`, after decoding (``%2E`` is ``.``, §2.3). With a
+      scheme or an authority the path becomes what resolution would give it (§5.2.2),
+      so ``foo:a/../b`` gives ``foo:/b`` as the algorithm says. A relative-path
+      reference only loses the dot segments whose removal cannot change
       its target against any base: a leading ``..`` stays (``../a`` is not ``a``), the
       path stays relative, and a ``..`` never removes the first segment
       (``a/../b`` stays; ``a/b/../c`` gives ``a/c``).
