@@ -79,3 +79,38 @@ def test_python_dash_m_runs_the_cli() -> None:
     bad = subprocess.run([sys.executable, "-m", "urikit", "explain", "a b"],
                          capture_output=True, text=True, check=False)
     assert bad.returncode == 2
+
+
+def test_resolve_prints_one_target_a_line(capsys: pytest.CaptureFixture[str]) -> None:
+    """resolve prints each reference's target against the base (RFC 3986 §5.4.1)."""
+    assert main(["resolve", "http://a/b/c/d;p?q", "../g", "g?y", "//g"]) == 0
+    assert capsys.readouterr().out.splitlines() == [
+        "http://a/b/g", "http://a/b/c/g?y", "http://g"]
+
+
+def test_resolve_non_strict_and_json(capsys: pytest.CaptureFixture[str]) -> None:
+    """--non-strict reads 'http:g' as relative; --json prints a list."""
+    assert main(["resolve", "--json", "http://a/b/c/d;p?q", "http:g"]) == 0
+    assert json.loads(capsys.readouterr().out) == ["http:g"]
+    assert main(["resolve", "--non-strict", "http://a/b/c/d;p?q", "http:g"]) == 0
+    assert capsys.readouterr().out == "http://a/b/c/g\n"
+
+
+def test_resolve_with_a_relative_base_exits_2(capsys: pytest.CaptureFixture[str]) -> None:
+    """A base without a scheme is an error (RFC 3986 §5.1), reported with status 2."""
+    assert main(["resolve", "/a/b", "c"]) == 2
+    assert "scheme" in capsys.readouterr().err
+
+
+def test_relative_prints_the_shortest_reference(capsys: pytest.CaptureFixture[str]) -> None:
+    """relative prints the reference from BASE to TARGET."""
+    assert main(["relative", "http://a/b/c/d", "http://a/b/e"]) == 0
+    assert capsys.readouterr().out == "../e\n"
+    assert main(["relative", "--json", "http://a/b/c/d", "http://x/y"]) == 0
+    assert json.loads(capsys.readouterr().out) == ["//x/y"]
+
+
+def test_normalize_prints_each_normal_form(capsys: pytest.CaptureFixture[str]) -> None:
+    """normalize applies RFC 3986 §6.2.2 and §6.2.3 to each URI."""
+    assert main(["normalize", "HTTP://A:80", "http://h/%7e/./a/../b?%3a"]) == 0
+    assert capsys.readouterr().out.splitlines() == ["http://a/", "http://h/~/b?%3A"]
