@@ -14,6 +14,11 @@ kept by the URI's setters when the edit is made, so it never reaches this module
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from ._uri import URI
+
 
 def guard_path(scheme: str | None, host: str | None, path: str) -> str:
     """Return ``path`` as it must be written after the given scheme and host.
@@ -33,25 +38,46 @@ def guard_path(scheme: str | None, host: str | None, path: str) -> str:
     return path
 
 
-def recompose(scheme: str | None, userinfo: str | None, host: str | None,
-              port: str | None, path: str, query: str | None,
-              fragment: str | None) -> str:
-    """Write the components as URI text (RFC 3986 §5.3), guarding the path.
+def to_text(uri: URI) -> str:
+    """The text of ``uri`` (RFC 3986 §5.3), guarded so it reads back the same way.
 
-    ``port`` is the port's text (``None`` when there is no ':' after the host).
+    This is ``URI.__str__``. Without an authority, a path starting with "//" is
+    written with a "/." prefix; without a scheme and authority, a first segment
+    holding ":" is written with a "./" prefix (§4.2). Both prefixes are dot segments
+    that resolution and normalization remove. Nothing else is ever added or changed.
     """
+    scheme = uri._scheme
+    host = uri._host
+    path = uri._path
     if host is not None:
-        if userinfo is not None:
-            host = f"{userinfo}@{host}"
-        if port is not None:
-            host = f"{host}:{port}"
+        if uri._userinfo is not None:
+            host = f"{uri._userinfo}@{host}"
+        if uri._port is not None:
+            host = f"{host}:{uri._port}"
         text = f"{scheme}://{host}{path}" if scheme is not None else f"//{host}{path}"
     else:
         if path and (path[:2] == "//" or (scheme is None and ":" in path)):
             path = guard_path(scheme, host, path)
         text = f"{scheme}:{path}" if scheme is not None else path
+    query = uri._query
     if query is not None:
         text = f"{text}?{query}"
+    fragment = uri._fragment
     if fragment is not None:
         text = f"{text}#{fragment}"
     return text
+
+
+def recompose(scheme: str | None, userinfo: str | None, host: str | None,
+              port: str | None, path: str, query: str | None,
+              fragment: str | None) -> str:
+    """Write loose components as URI text, exactly as :func:`to_text` writes a URI.
+
+    ``port`` is the port's text (``None`` when there is no ':' after the host).
+    """
+    from ._uri import URI
+
+    uri = object.__new__(URI)
+    uri._scheme, uri._userinfo, uri._host, uri._port = scheme, userinfo, host, port
+    uri._path, uri._query, uri._fragment = path, query, fragment
+    return to_text(uri)

@@ -16,7 +16,7 @@ from ._parse import check_host, check_scheme, check_wire, diagnose, require_str
 from ._path import PathSegments, check_path, join, path_from
 from ._percent import encode
 from ._query import QueryParams
-from ._serialize import recompose
+from ._serialize import to_text
 from ._text import TextView, host_from_text
 
 if TYPE_CHECKING:
@@ -182,16 +182,7 @@ class URI:
         uri._fragment = self._fragment
         return uri
 
-    def __str__(self) -> str:
-        """The URI text (RFC 3986 §5.3), guarded so it reads back the same way.
-
-        Without an authority, a path starting with "//" is written with a "/."
-        prefix; without a scheme and authority, a first segment holding ":" is
-        written with a "./" prefix (§4.2). Both prefixes are dot segments that
-        resolution and normalization remove. Nothing else is ever added or changed.
-        """
-        return recompose(self._scheme, self._userinfo, self._host, self._port,
-                         self._path, self._query, self._fragment)
+    __str__ = to_text
 
     def __repr__(self) -> str:
         info = self._userinfo
@@ -206,8 +197,11 @@ class URI:
         'ftp://joe:***@h/'
         """
         info = self._userinfo
-        return recompose(self._scheme, None if info is None else _mask(info), self._host,
-                         self._port, self._path, self._query, self._fragment)
+        if info is None:
+            return to_text(self)
+        masked = self.copy()
+        masked._userinfo = _mask(info)
+        return to_text(masked)
 
     # --- components -----------------------------------------------------------------
 
@@ -613,8 +607,12 @@ class URI:
                 port and write an empty path after an authority as "/" (§6.2.3).
             ipv6_canonical: write IPv6 addresses in the RFC 5952 canonical form.
         """
-        _normalize.normalize(self, case=case, percent=percent, dot_segments=dot_segments,
-                             scheme_based=scheme_based, ipv6_canonical=ipv6_canonical)
+        if case and percent and dot_segments and scheme_based and not ipv6_canonical:
+            _normalize.normalize(self)  # the common call, without passing keywords
+        else:
+            _normalize.normalize(self, case=case, percent=percent,
+                                 dot_segments=dot_segments, scheme_based=scheme_based,
+                                 ipv6_canonical=ipv6_canonical)
         return self
 
     def equivalent(self, other: URI | str) -> bool:
