@@ -119,7 +119,7 @@ class URI:
         ``path`` is wire text or an iterable of wire segments. Userinfo or a port
         without a host raises :class:`~urikit.BuildError`.
 
-        >>> str(URI(scheme="https", host="example.com", path="/a b".replace(" ", "%20")))
+        >>> str(URI(scheme="https", host="example.com", path="/a%20b"))
         'https://example.com/a%20b'
         """
         self._scheme = self._userinfo = self._host = self._port = None
