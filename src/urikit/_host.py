@@ -279,9 +279,8 @@ def display(uri: URI) -> str:
         scheme = scheme.lower()
     if host is not None:
         host = host.lower() if host[:1] == "[" else display_host(host)
-    # the port's text as written ("0080" stays "0080"); the last ":" of the authority
-    port = (uri.authority or "").rpartition(":")[2] if uri.has_port else None
-    text = recompose(scheme, None, host, port, uri.path_text, uri.query, uri.fragment)
+    # the port's text as written ("0080" stays "0080")
+    text = recompose(scheme, None, host, uri._port, uri.path_text, uri.query, uri.fragment)
     if userinfo is None:
         return text
     user, colon, _ = userinfo.partition(":")
