@@ -20,7 +20,12 @@ from ._serialize import to_text
 from ._text import TextView, host_from_text
 
 if TYPE_CHECKING:
-    from typing import Self
+    import sys
+
+    if sys.version_info >= (3, 11):
+        from typing import Self
+    else:  # only the type checker reads this: typing_extensions comes with mypy
+        from typing_extensions import Self
 
 _MATCH: Final = g.URI_REFERENCE_RE.fullmatch
 _MATCH_Z: Final = g.URI_REFERENCE_Z_RE.fullmatch
