@@ -68,10 +68,9 @@ _SAFE_RE: Final = {
 _PCT_RUN_RE: Final = re.compile("(?:%[0-9A-Fa-f]{2})+")
 
 
-def _check_component(component: str) -> None:
-    if component not in SAFE:
-        names = ", ".join(sorted(SAFE))
-        raise ValueError(f"unknown component {component!r}; expected one of {names}")
+def _unknown(component: str) -> ValueError:
+    names = ", ".join(sorted(SAFE))
+    return ValueError(f"unknown component {component!r}; expected one of {names}")
 
 
 def encode(text: str, component: Component) -> str:
@@ -106,8 +105,7 @@ def encode(text: str, component: Component) -> str:
     """
     safe_re = _SAFE_RE.get(component)
     if safe_re is None:
-        _check_component(component)
-        raise AssertionError  # pragma: no cover
+        raise _unknown(component)
     if safe_re.fullmatch(text):
         return text
     try:
@@ -156,6 +154,7 @@ def decode(text: str, component: Component) -> str:
 
     .. versionadded:: 0.1
     """
-    _check_component(component)
+    if component not in SAFE:
+        raise _unknown(component)
     check_wire(text, _WIRE_RE[component], SAFE_WIRE[component], component)
     return unquote(text)
