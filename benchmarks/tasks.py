@@ -35,6 +35,7 @@ hyperlink: Any = importlib.import_module("hyperlink")
 furl_mod: Any = importlib.import_module("furl")
 boltons_urlutils: Any = importlib.import_module("boltons.urlutils")
 httpx: Any = importlib.import_module("httpx")
+ada_url: Any = importlib.import_module("ada_url")
 
 TASKS: dict[str, str] = {
     "a": "parse and read every component",
@@ -146,7 +147,7 @@ YARL_WARM = "yarl (warm)"
 
 def a_urikit(s: str) -> object:
     u = URI.parse(s)
-    return (u.scheme, u.userinfo, u.host, u.port, u.path_text, u.query, u.fragment)
+    return (u.scheme, u.userinfo, u.host, u.port, u.components.path, u.query, u.fragment)
 
 
 def a_urllib(s: str) -> object:
@@ -247,36 +248,23 @@ Parts = tuple[str | None, str | None, str | None, int | None, str, str | None, s
 
 def parts_of(s: str) -> Parts:
     u = URI.parse(s)
-    return (u.scheme, u.userinfo, u.host, u.port, u.path_text, u.query, u.fragment)
+    return (u.scheme, u.userinfo, u.host, u.port, u.components.path, u.query, u.fragment)
 
 
-def c_urikit(scheme: str | None, userinfo: str | None, host: str | None, port: int | None,
-             path: str, query: str | None, fragment: str | None) -> str:
-    # What user code writes: a builder call for each component the link has (as the
-    # rfc3986 row does with its URIBuilder), each validating its own text.
-    uri = URI()
-    if scheme is not None:
-        uri.set_scheme(scheme)
-    if host is not None:
-        uri.set_host(host)
-        if userinfo is not None:
-            uri.set_userinfo(userinfo)
-        if port is not None:
-            uri.set_port(port)
-    if path:
-        uri.set_path(path)
-    if query is not None:
-        uri.set_query(query)
-    if fragment is not None:
-        uri.set_fragment(fragment)
-    return str(uri)
-
-
-def c_urikit_kw(scheme: str | None, userinfo: str | None, host: str | None,
-                port: int | None, path: str, query: str | None,
-                fragment: str | None) -> str:
+def c_urikit(scheme: str | None, userinfo: str | None, host: str | None,
+             port: int | None, path: str, query: str | None,
+             fragment: str | None) -> str:
+    # The keyword constructor: every component validated (one composed match).
     return str(URI(scheme=scheme, userinfo=userinfo, host=host, port=port, path=path,
                    query=query, fragment=fragment))
+
+
+def c_urikit_set(scheme: str | None, userinfo: str | None, host: str | None,
+                 port: int | None, path: str, query: str | None,
+                 fragment: str | None) -> str:
+    # The fluent builder: one set() call, each component checked against its rule.
+    return str(URI().set(scheme=scheme, userinfo=userinfo, host=host, port=port,
+                         path=path, query=query, fragment=fragment))
 
 
 def prepare_urllib(s: str) -> tuple[str, str, str, str, str]:
@@ -408,6 +396,15 @@ def c_httpx(parts: dict[str, Any]) -> str:
     return str(httpx.URL(**parts))
 
 
+def a_ada(s: str) -> object:
+    return ada_url.parse_url(s)
+
+
+def b_ada(s: str) -> str:
+    href: str = ada_url.URL(s).href
+    return href
+
+
 # d. resolve ---------------------------------------------------------------------------
 
 
@@ -487,7 +484,9 @@ def f_ref_regex(s: str) -> bool:
 
 
 def g_urikit(s: str) -> str:
-    return str(URI.parse(s).replace_segment_text(-1, NEW_SEGMENT).set_param(PARAM, PARAM_VALUE))
+    u = URI.parse(s)
+    u.text.path[-1] = NEW_SEGMENT
+    return str(u.set_param(PARAM, PARAM_VALUE))
 
 
 def g_urllib(s: str) -> str:
@@ -571,6 +570,7 @@ def build_cases() -> dict[str, list[Case]]:
             Case("furl", a_furl, note="path and query are objects"),
             Case("boltons", a_boltons, note="boltons.urlutils.URL"),
             Case("httpx", a_httpx, note="httpx.URL; host decoded"),
+            Case("ada-url", a_ada, pure_python=False, note="parse_url (C++, WHATWG)"),
             Case("ref: urikit's regex fullmatch + groups()", a_ref_regex, kind="reference",
                  note="floor of urikit's design: no object"),
         ],
@@ -588,12 +588,13 @@ def build_cases() -> dict[str, list[Case]]:
             Case("furl", b_furl),
             Case("boltons", b_boltons),
             Case("httpx", b_httpx, note="normalizes on parse"),
+            Case("ada-url", b_ada, pure_python=False, note="URL(s).href (C++, WHATWG)"),
         ],
         "c": [
             Case("urikit", c_urikit, kind="urikit", star=True, prepare=parts_of,
-                 note="fluent set_* (wire form, validated)"),
-            Case("urikit (keyword constructor)", c_urikit_kw, kind="urikit", star=True,
-                 prepare=parts_of, note="URI(scheme=..., ...)"),
+                 note="URI(scheme=..., ...): keyword constructor, validated"),
+            Case("urikit (fluent set)", c_urikit_set, kind="urikit", star=True,
+                 prepare=parts_of, note="URI().set(scheme=..., ...), validated"),
             Case("urllib.parse", up.urlunsplit, kind="base", prepare=prepare_urllib,
                  note="urlunsplit of the 5-tuple, no checks"),
             Case(YARL_COLD, c_yarl, pure_python=False, star=True, prepare=prepare_yarl,
@@ -628,6 +629,8 @@ def build_cases() -> dict[str, list[Case]]:
             Case("furl", d_furl, star=True, note="join (urljoin inside)"),
             Case("boltons", d_boltons, star=True, note="navigate"),
             Case("httpx", d_httpx, star=True, note="URL.join"),
+            Case("ada-url", ada_url.join_url, star=True, pure_python=False,
+                 note="join_url (C++, WHATWG)"),
         ],
         "e": [
             Case("urikit", e_urikit, kind="urikit"),
@@ -641,6 +644,8 @@ def build_cases() -> dict[str, list[Case]]:
             Case("hyperlink", e_hyperlink, note="normalize()"),
             Case("boltons", e_boltons, note="normalize()"),
             Case("httpx", b_httpx, note="normalizes on parse"),
+            Case("ada-url", ada_url.normalize_url, pure_python=False,
+                 note="normalize_url (C++, WHATWG)"),
         ],
         "f": [
             Case("urikit", is_valid, kind="urikit", note=IS_VALID_NAME),
@@ -648,12 +653,14 @@ def build_cases() -> dict[str, list[Case]]:
                  note="urlsplit: no validation (ratio base)"),
             Case("rfc3987", f_rfc3987, note="match(s, rule='URI_reference')"),
             Case("rfc3986", f_rfc3986, note="Validator over every component"),
+            Case("ada-url", ada_url.check_url, pure_python=False,
+                 note="check_url (C++, WHATWG rules)"),
             Case("ref: urikit's regex fullmatch only", f_ref_regex, kind="reference",
                  note="is_valid minus the '%' check"),
         ],
         "g": [
             Case("urikit", g_urikit, kind="urikit",
-                 note="replace_segment_text(-1) + set_param"),
+                 note="text.path[-1] = ... + set_param"),
             Case("urllib.parse", g_urllib, kind="base", before=_clear_urllib,
                  note="urlsplit, rpartition, parse_qsl/urlencode, urlunsplit"),
             Case(YARL_COLD, g_yarl, pure_python=False,
@@ -679,6 +686,6 @@ def task_inputs(lines: Sequence[str], pairs: Sequence[tuple[str, str]]) -> dict[
     valid = [s for s in lines if is_valid(s)]
     return {
         "a": valid, "b": valid, "c": valid, "e": valid, "f": list(lines),
-        "g": [s for s in valid if URI.parse(s).path_text.startswith("/")],
+        "g": [s for s in valid if URI.parse(s).components.path.startswith("/")],
         "d": list(pairs),
     }

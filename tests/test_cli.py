@@ -31,7 +31,7 @@ def test_explain_table_tells_undefined_from_empty(capsys: pytest.CaptureFixture[
     assert rows["fragment"] == "(undefined)"
     assert rows["port"] == "(undefined)"
     assert rows["has_port"] == "True"
-    assert rows["path"] == "['']"
+    assert rows["path"] == "['', '']"
     assert rows["userinfo"] == "(undefined)"
     assert rows["is_relative"] == "False"
 

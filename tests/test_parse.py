@@ -29,7 +29,7 @@ class C:
 
 def components(uri: URI) -> C:
     """The components of ``uri`` in the shape of an expectation."""
-    return C(uri.scheme, uri.userinfo, uri.host, uri.port, uri.path_text, uri.query,
+    return C(uri.scheme, uri.userinfo, uri.host, uri.port, uri.components.path, uri.query,
              uri.fragment, uri.has_port)
 
 

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
-from urikit import URI
+from urikit import URI, BuildError
 
 
 def params_of(text: str) -> list[tuple[str, str | None]]:
@@ -76,18 +76,28 @@ EDITS = [
     pytest.param("?a=1", lambda u: u.params.set("b", "2"), "?a=1&b=2", id="set appends"),
     pytest.param("?a=1&b=2", lambda u: u.params.__setitem__("b", None), "?a=1&b",
                  id="setitem"),
-    pytest.param("?a=1&b=2&a=3", lambda u: u.params.remove("a"), "?b=2", id="remove"),
-    pytest.param("?a=1", lambda u: u.params.remove("z"), "?a=1", id="remove absent"),
+    pytest.param("?a=1&b=2&a=3", lambda u: u.params.pop("a"), "?b=2", id="pop"),
+    pytest.param("?a=1", lambda u: u.params.pop("z", None), "?a=1", id="pop absent"),
+    pytest.param("?", lambda u: u.params.pop("z", None), "?", id="pop absent empty query"),
+    pytest.param("?&", lambda u: u.params.pop("z", None), "?&", id="pop absent bare amp"),
+    pytest.param("?", lambda u: u.discard_param("z"), "?", id="discard absent empty query"),
+    pytest.param("?a=1&b=2", lambda u: u.params.update({"a": "3", "c": 4}), "?a=3&b=2&c=4",
+                 id="update replaces"),
+    pytest.param("?a=1&b=2&a=5", lambda u: u.params.update([("a", "3")]), "?a=3&b=2",
+                 id="update replaces repeats"),
+    pytest.param("?a=1", lambda u: u.params.update({"a": "1"}), "?a=1", id="update same"),
     pytest.param("?a=1&b=2", lambda u: u.params.__delitem__("a"), "?b=2", id="delitem"),
-    pytest.param("?a=1", lambda u: u.params.update([("b", "2"), ("c", None)]),
-                 "?a=1&b=2&c", id="update"),
+    pytest.param("?a=1", lambda u: u.params.extend([("b", "2"), ("c", None)]),
+                 "?a=1&b=2&c", id="extend"),
     pytest.param("?a=1&b=2", lambda u: u.params.clear(), "", id="clear"),
-    pytest.param("?a=1", lambda u: u.params.remove("a"), "", id="remove last"),
+    pytest.param("?a=1", lambda u: u.params.pop("a"), "", id="pop last"),
     pytest.param("?a=1", lambda u: u.params.__delitem__("a"), "", id="delitem last"),
     pytest.param("?", lambda u: u.params.add("a", "1"), "?a=1", id="add to empty"),
     pytest.param("?a", lambda u: u.add_param("b", "c"), "?a&b=c", id="add_param"),
     pytest.param("?a", lambda u: u.set_param("a", "c"), "?a=c", id="set_param"),
-    pytest.param("?a", lambda u: u.remove_param("a"), "", id="remove_param"),
+    pytest.param("?a", lambda u: u.discard_param("a"), "", id="discard_param"),
+    pytest.param("?a&b", lambda u: u.discard_param("a", "b", "c"), "", id="discard several"),
+    pytest.param("?a", lambda u: u.set_param("page", 2), "?a&page=2", id="int value"),
 ]
 
 
@@ -143,8 +153,10 @@ def test_untouched_pairs_keep_their_wire_text() -> None:
     assert uri.query == "a=%7e+x&b=2&&c=%41;d&e"
     uri.params.add("f", "g h")
     assert uri.query == "a=%7e+x&b=2&&c=%41;d&e&f=g%20h"
-    uri.params.remove("e")
+    uri.params.pop("e")
     assert uri.query == "a=%7e+x&b=2&&c=%41;d&f=g%20h"
+    uri.params.update({"b": "3"})
+    assert uri.query == "a=%7e+x&b=3&&c=%41;d&f=g%20h"
 
 
 def test_params_view_is_live() -> None:
@@ -161,8 +173,47 @@ def test_params_reject_non_str() -> None:
     with pytest.raises(TypeError):
         uri.params.add(1, "x")  # type: ignore[arg-type]
     with pytest.raises(TypeError):
-        uri.params.set("k", 2)  # type: ignore[arg-type]
+        uri.params.set("k", b"2")  # type: ignore[arg-type]
     assert str(uri) == "http://h/?a=1"
+
+
+@pytest.mark.parametrize("value", [True, False, 1.5, b"x", ["a"]])
+def test_params_refuse_values_without_one_spelling(value: object) -> None:
+    """bool and float have no one spelling as text, so they are refused with a
+    TypeError, as is anything that is not str, int or None."""
+    uri = URI.parse("http://h/?a=1")
+    with pytest.raises(TypeError, match="str, int or None"):
+        uri.set_param("k", value)  # type: ignore[arg-type]
+    assert str(uri) == "http://h/?a=1"
+
+
+def test_params_follow_dict_habits() -> None:
+    """del raises KeyError for an absent key, pop takes a default, get gives the
+    default for an absent key or a key without a value."""
+    uri = URI.parse("http://h/?page&a=1&a=2")
+    with pytest.raises(KeyError):
+        del uri.params["absent"]
+    with pytest.raises(KeyError):
+        uri.params.pop("absent")
+    assert uri.params.pop("absent", "d") == "d"
+    assert uri.params.get("page", "1") == "1"
+    assert uri.params["page"] is None
+    assert int(uri.params.get("a", "0")) == 1
+    assert uri.params.get("absent") is None
+    assert uri.params.pop("a") == "1"
+    assert str(uri) == "http://h/?page"
+
+
+def test_empty_key_without_value_has_no_text() -> None:
+    """A pair with an empty key and no value would be written as nothing, so it is
+    refused with BuildError; an empty key with an empty value is '='."""
+    uri = URI.parse("http://h/?")
+    with pytest.raises(BuildError):
+        uri.add_param("", None)
+    assert str(uri) == "http://h/?"
+    uri.add_param("", "")
+    assert str(uri) == "http://h/?="
+    assert uri.params.items() == [("", "")]
 
 
 @given(st.text(), st.one_of(st.none(), st.text()))
@@ -177,7 +228,7 @@ def test_params_write_then_read_is_identity(key: str, value: str | None) -> None
     uri.params.set(key, value)
     assert uri.params[key] == value
     assert URI.parse(str(uri)) == uri
-    uri.params.remove(key)
+    uri.params.pop(key, None)
     assert key not in uri.params
 
 
@@ -186,6 +237,6 @@ def test_params_update_then_read_is_identity(pairs: list[tuple[str, str | None]]
     """Pairs added with update read back in order."""
     pairs = [(k, v) for k, v in pairs if k != "" or v is not None]
     uri = URI.parse("http://h/")
-    uri.params.update(pairs)
+    uri.params.extend(pairs)
     assert uri.params.items() == pairs
     assert (uri.query is None) == (not pairs)

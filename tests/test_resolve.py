@@ -106,6 +106,11 @@ REMOVE_DOT_SEGMENTS = [
 ]
 
 
+def _without_dots(uri: URI) -> URI:
+    """A copy of ``uri`` whose path has no dot segments."""
+    return uri.copy().set(path=remove_dot_segments(str(uri.path)))
+
+
 def rfc_remove_dot_segments(path: str) -> str:
     """The two-buffer algorithm of RFC 3986 §5.2.4, transcribed step by step (slow)."""
     inp, out = path, ""
@@ -159,13 +164,6 @@ def test_remove_dot_segments(path: str, expected: str) -> None:
     assert rfc_remove_dot_segments(path) == expected
 
 
-def test_remove_dot_segments_method_edits_in_place() -> None:
-    """URI.remove_dot_segments removes the path's dot segments and returns the URI."""
-    uri = URI.parse("http://a/b/./c/../d?x/../y")
-    assert uri.remove_dot_segments() is uri
-    assert str(uri) == "http://a/b/d?x/../y"
-
-
 def test_remove_dot_segments_on_a_long_path() -> None:
     """A megabyte path with a hundred thousand ".." segments is reduced to the root, and
     one with dot segments mixed in keeps exactly its non-dot segments."""
@@ -197,7 +195,7 @@ def test_reference_of_another_type_is_a_type_error() -> None:
 
     base = URI.parse(BASE)
     assert str(base.resolve(Text("g"))) == "http://a/b/c/g"
-    with pytest.raises(TypeError, match="must be a URI or str, not int"):
+    with pytest.raises(TypeError, match="must be a URI, FrozenURI or str, not int"):
         base.resolve(3)  # type: ignore[arg-type]
 
 
@@ -271,7 +269,7 @@ def test_resolve_keeps_a_double_slash_path_unguarded() -> None:
     "/." guard; the written text resolves to the same target."""
     base = URI.parse("foo:/x")
     result = base.resolve(".//g")
-    assert result.path_text == "//g"
+    assert result.components.path == "//g"
     assert result.host is None
     assert str(result) == "foo:/.//g"
     assert base.resolve(str(result)) == result
@@ -364,7 +362,13 @@ RELATIVE_TO = [
     # dot segments in the target or in the base
     pytest.param(BASE, "http://a/b/c/./g/../h", "h", id="target-dots"),
     pytest.param("http://a/b/../c/d", "http://a/c/x", "x", id="base-dots"),
-    pytest.param("http://a/b/../c/d", "http://a/b/../c/d", "d", id="base-dots-equal"),
+    # the empty reference keeps the base's path verbatim, dot segments and all (§5.2.2)
+    pytest.param("http://a/b/../c/d", "http://a/b/../c/d", "", id="base-dots-equal"),
+    pytest.param("http://a/b/../c", "http://a/b/../c", "", id="base-dots-itself"),
+    pytest.param("http://a/..", "http://a/..", "", id="base-dotdot-itself"),
+    pytest.param("s:/.//x", "s:/.//x", "", id="guarded-base-itself"),
+    pytest.param("http://a/b/../c/d", "http://a/b/../c/d?y", "?y", id="base-dots-query"),
+    pytest.param("http://a/b/c", "http://a/b/./c", "", id="target-dots-to-base"),
     # a first segment holding ":" would read as a scheme: "./" keeps it a path
     pytest.param(BASE, "http://a/b/c/g:h", "./g:h", id="colon"),
     # an empty first segment would make the path absolute: "./" keeps it relative
@@ -401,12 +405,13 @@ RELATIVE_TO = [
 @pytest.mark.parametrize(("base", "target", "expected"), RELATIVE_TO)
 def test_relative_to(base: str, target: str, expected: str) -> None:
     """relative_to gives the shortest reference, which resolves back to the target
-    without its dot segments and reads back from its text unchanged."""
+    (without its dot segments, unless the empty reference reaches it as it is) and
+    reads back from its text unchanged."""
     base_uri, target_uri = URI.parse(base), URI.parse(target)
     result = target_uri.relative_to(base_uri)
     assert str(result) == expected
-    assert base_uri.resolve(result) == target_uri.copy().remove_dot_segments()
-    assert base_uri.resolve(expected) == target_uri.copy().remove_dot_segments()
+    assert base_uri.resolve(result) in (target_uri, _without_dots(target_uri))
+    assert base_uri.resolve(expected) == base_uri.resolve(result)
     assert URI.parse(str(result)) == result
     assert str(target_uri) == target
     assert str(base_uri) == base
@@ -437,8 +442,8 @@ def test_relative_to_resolves_back(base_text: str, target_text: str) -> None:
     target without its dot segments, and the reference reads back from its text."""
     base, target = URI.parse(base_text), URI.parse(target_text)
     reference = target.relative_to(base)
-    assert base.resolve(reference) == target.copy().remove_dot_segments()
-    assert base.resolve(str(reference)) == target.copy().remove_dot_segments()
+    assert base.resolve(reference) in (target, _without_dots(target))
+    assert base.resolve(str(reference)) == base.resolve(reference)
     assert URI.parse(str(reference)) == reference
 
 
@@ -451,8 +456,8 @@ def test_relative_to_is_never_longer_than_a_reference(base_text: str,
     base = URI.parse(base_text)
     target = base.resolve(reference_text)
     result = target.relative_to(base)
-    without_dots = target.copy().remove_dot_segments()
-    assert base.resolve(result) == without_dots
+    without_dots = _without_dots(target)
+    assert base.resolve(result) in (target, without_dots)
     if target == without_dots:
         assert len(str(result)) <= len(reference_text)
 
@@ -465,25 +470,25 @@ def test_resolve_matches_the_rfc_steps(base_text: str, reference_text: str) -> N
     reference = URI.parse(reference_text)
     target = base.resolve(reference)
     assert target.scheme is not None
-    path = reference.path_text
+    path = reference.components.path
     if reference.scheme is None and reference.host is None:
         if not path:
-            assert target.path_text == base.path_text
+            assert target.components.path == base.components.path
             return
         if not path.startswith("/"):
-            b_path = base.path_text
+            b_path = base.components.path
             if base.host is not None and not b_path:
                 path = "/" + path
             else:
                 path = b_path[:b_path.rfind("/") + 1] + path
-    assert target.path_text == rfc_remove_dot_segments(path)
+    assert target.components.path == rfc_remove_dot_segments(path)
     assert base.resolve(str(target)) == target
 
 
 @given(strategies.uri_references())
 def test_remove_dot_segments_matches_the_rfc_steps(text: str) -> None:
     """The segment stack gives what the §5.2.4 string buffers give, on any path."""
-    path = URI.parse(text).path_text
+    path = URI.parse(text).components.path
     assert remove_dot_segments(path) == rfc_remove_dot_segments(path)
 
 
@@ -492,7 +497,7 @@ def test_remove_dot_segments_leaves_no_dot_segment(text: str) -> None:
     """No "." or ".." segment is left, removing twice changes nothing, and an
     absolute path keeps every segment that no ".." removed: it never climbs above
     the root."""
-    path = URI.parse(text).path_text
+    path = URI.parse(text).components.path
     result = remove_dot_segments(path)
     assert "." not in result.split("/")
     assert ".." not in result.split("/")

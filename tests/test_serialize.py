@@ -29,7 +29,7 @@ def assert_reads_back(uri: URI) -> None:
     if back == uri:
         return
     assert uri.host is None, text
-    assert back.path_text in ("./" + uri.path_text, "/." + uri.path_text), text
+    assert back.components.path in ("./" + uri.components.path, "/." + uri.components.path), text
     assert without_guard(list(back.path)) == list(uri.path), text
     assert (back.scheme, back.userinfo, back.host, back.has_port, back.query,
             back.fragment) == (uri.scheme, None, None, False, uri.query, uri.fragment)
@@ -69,11 +69,11 @@ def test_userinfo_and_empty_port_are_written() -> None:
 # --- path-abempty: with an authority the path is empty or starts with "/" (§3.3) -----
 
 def _host_on_relative_path() -> URI:
-    return URI.parse("a/b").set_host("h")
+    return URI.parse("a/b").set(host="h")
 
 
 def _host_text_on_relative_path() -> URI:
-    return URI.parse("a/b").set_host_text("h")
+    return URI.parse("a/b").set_text(host="h")
 
 
 def _host_view_on_relative_path() -> URI:
@@ -105,39 +105,34 @@ def _path_list_under_host() -> URI:
 
 
 def _append_under_empty_path() -> URI:
-    return URI.parse("//h").append_segment("a").append_segment("b")
+    return URI.parse("//h").add_segments("a").add_segments("b")
 
 
 def _extend_under_empty_path() -> URI:
-    return URI.parse("//h").extend_segments(["a", "b"])
+    return URI.parse("//h").add_segments("a", "b")
 
 
 def _text_path_under_host() -> URI:
-    return URI.parse("//h").set_path_text("a/b")
+    return URI.parse("//h").set_text(path="a/b")
 
 
-def _joinpath_under_empty_path() -> URI:
-    return URI.parse("//h").joinpath("a/b")
+def _segments_under_empty_path() -> URI:
+    return URI.parse("//h").set(path=["a", "b"])
 
 
 def _joinpath_text_under_empty_path() -> URI:
-    return URI.parse("//h").joinpath_text("a", "b")
+    return URI.parse("//h").add_segments_text("a", "b")
 
 
-def _replace_root_segment() -> URI:
-    return URI.parse("//h/x/b").replace_segment(1, "a")
-
-
-def _delete_root_segment() -> URI:
-    # deleting the "" that makes the path absolute gives it back: "a/b" -> "/a/b"
-    uri = URI.parse("//h/a/b")
-    del uri.path[0]
+def _replace_first_segment() -> URI:
+    uri = URI.parse("//h/x/b")
+    uri.path[1] = "a"
     return uri
 
 
 def _slice_assignment() -> URI:
     uri = URI.parse("//h/x/y")
-    uri.path[:] = ["a", "b"]
+    uri.path[1:] = ["a", "b"]
     return uri
 
 
@@ -149,13 +144,12 @@ PATH_ABEMPTY_REPAIRS = [
     pytest.param(_constructor_relative_path, id="constructor"),
     pytest.param(_path_str_under_host, id="path str"),
     pytest.param(_path_list_under_host, id="path list"),
-    pytest.param(_append_under_empty_path, id="append_segment"),
-    pytest.param(_extend_under_empty_path, id="extend_segments"),
-    pytest.param(_text_path_under_host, id="set_path_text"),
-    pytest.param(_joinpath_under_empty_path, id="joinpath"),
-    pytest.param(_joinpath_text_under_empty_path, id="joinpath_text"),
-    pytest.param(_replace_root_segment, id="replace root segment"),
-    pytest.param(_delete_root_segment, id="delete root segment"),
+    pytest.param(_append_under_empty_path, id="add_segments twice"),
+    pytest.param(_extend_under_empty_path, id="add_segments"),
+    pytest.param(_text_path_under_host, id="set_text path"),
+    pytest.param(_segments_under_empty_path, id="set path segments"),
+    pytest.param(_joinpath_text_under_empty_path, id="add_segments_text"),
+    pytest.param(_replace_first_segment, id="replace first segment"),
     pytest.param(_slice_assignment, id="slice assignment"),
 ]
 
@@ -165,7 +159,7 @@ def test_path_under_authority_is_made_absolute(build: Callable[[], URI]) -> None
     """An edit that would leave a relative path after an authority prepends "/" at the
     moment of the edit (RFC 3986 §3.3), so the path reads back as written."""
     uri = build()
-    assert uri.path_text == "/a/b"
+    assert uri.components.path == "/a/b"
     assert uri.path == ["", "a", "b"]
     assert str(uri) == "//h/a/b"
     assert URI.parse(str(uri)) == uri
@@ -184,18 +178,18 @@ def test_empty_path_under_authority_stays_empty() -> None:
 
 def test_host_on_empty_relative_path_adds_nothing() -> None:
     """Setting a host on a reference with an empty path leaves the path empty."""
-    assert str(URI.parse("?q").set_host("h")) == "//h?q"
+    assert str(URI.parse("?q").set(host="h")) == "//h?q"
 
 
 def test_host_on_absolute_path_keeps_it() -> None:
     """An absolute path needs no repair when a host is set."""
-    assert str(URI.parse("/a:b").set_host("h")) == "//h/a:b"
+    assert str(URI.parse("/a:b").set(host="h")) == "//h/a:b"
 
 
 # --- the guards: "./" before a first segment holding ':' (§4.2), "/." before "//" -----
 
 def _scheme_removed() -> URI:
-    return URI.parse("a:b:c").set_scheme(None)
+    return URI.parse("a:b:c").set(scheme=None)
 
 
 def _relative_colon_path() -> URI:
@@ -207,15 +201,17 @@ def _relative_colon_segments() -> URI:
 
 
 def _relative_colon_text() -> URI:
-    return URI().set_path_text("a:b/c")
+    return URI().set_text(path="a:b/c")
 
 
 def _relative_colon_append() -> URI:
-    return URI().append_segment("a:b")
+    return URI().add_segments("a:b")
 
 
 def _relative_colon_replace() -> URI:
-    return URI.parse("x/y").replace_segment(0, "a:b")
+    uri = URI.parse("x/y")
+    uri.path[0] = "a:b"
+    return uri
 
 
 def _relative_colon_delete() -> URI:
@@ -229,11 +225,11 @@ def _relative_colon_with_query() -> URI:
 
 
 def _host_removed_with_double_slash() -> URI:
-    return URI.parse("//h//x").set_host(None)
+    return URI.parse("//h//x").set(host=None)
 
 
 def _host_text_removed_with_double_slash() -> URI:
-    return URI.parse("//h//x").set_host_text(None)
+    return URI.parse("//h//x").set_text(host=None)
 
 
 def _double_slash_no_authority() -> URI:
@@ -263,11 +259,13 @@ def _double_slash_after_delete() -> URI:
 
 
 def _double_slash_insert() -> URI:
-    return URI.parse("s:/x").insert_segment(1, "")
+    uri = URI.parse("s:/x")
+    uri.path.insert(1, "")
+    return uri
 
 
 def _double_slash_text_path() -> URI:
-    return URI(scheme="s").set_path_text(["", "", "x"])
+    return URI(scheme="s").set_text(path=["", "", "x"])
 
 
 GUARDED = [
@@ -306,9 +304,9 @@ def test_guard_is_written(build: Callable[[], URI], text: str) -> None:
 
 def test_guard_does_not_change_the_stored_path() -> None:
     """The guard is written, not stored: the path stays as it was set."""
-    uri = URI.parse("a:b:c").set_scheme(None)
+    uri = URI.parse("a:b:c").set(scheme=None)
     assert uri.path == ["b:c"]
-    assert uri.path_text == "b:c"
+    assert uri.components.path == "b:c"
     uri.scheme = "a"
     assert str(uri) == "a:b:c"
 
@@ -339,11 +337,11 @@ def _userinfo(uri: URI) -> None:
 
 
 def _set_userinfo(uri: URI) -> None:
-    uri.set_userinfo("u")
+    uri.set(userinfo="u")
 
 
 def _set_userinfo_text(uri: URI) -> None:
-    uri.set_userinfo_text("u")
+    uri.set_text(userinfo="u")
 
 
 def _text_userinfo(uri: URI) -> None:
@@ -363,7 +361,7 @@ def _port(uri: URI) -> None:
 
 
 def _set_port(uri: URI) -> None:
-    uri.set_port(80)
+    uri.set(port=80)
 
 
 def _has_port(uri: URI) -> None:
@@ -402,11 +400,11 @@ def _host(uri: URI) -> None:
 
 
 def _set_host(uri: URI) -> None:
-    uri.set_host(None)
+    uri.set(host=None)
 
 
 def _set_host_text(uri: URI) -> None:
-    uri.set_host_text(None)
+    uri.set_text(host=None)
 
 
 def _text_host(uri: URI) -> None:
@@ -447,7 +445,7 @@ def test_constructor_refuses_userinfo_or_port_without_host() -> None:
 def test_host_can_be_removed_after_userinfo_and_port() -> None:
     """Removing userinfo and port first, then the host, leaves a reference without
     authority."""
-    uri = URI.parse("http://u@h:80/x").set_userinfo(None).set_port(None).set_host(None)
+    uri = URI.parse("http://u@h:80/x").set(userinfo=None).set(port=None).set(host=None)
     assert str(uri) == "http:/x"
 
 
@@ -483,43 +481,44 @@ Op = Callable[[URI], object]
 
 _OPS: st.SearchStrategy[Op] = st.one_of(
     st.one_of(st.none(), st.sampled_from(["s", "http", "A+.-1"])).map(
-        lambda v: lambda u: u.set_scheme(v)),
-    st.one_of(st.none(), _HOSTS).map(lambda v: lambda u: u.set_host(v)),
-    st.one_of(st.none(), _PLAIN).map(lambda v: lambda u: u.set_host_text(v)),
-    st.one_of(st.none(), _wire("userinfo")).map(lambda v: lambda u: u.set_userinfo(v)),
-    st.one_of(st.none(), _PLAIN).map(lambda v: lambda u: u.set_userinfo_text(v)),
+        lambda v: lambda u: u.set(scheme=v)),
+    st.one_of(st.none(), _HOSTS).map(lambda v: lambda u: u.set(host=v)),
+    st.one_of(st.none(), _PLAIN).map(lambda v: lambda u: u.set_text(host=v)),
+    st.one_of(st.none(), _wire("userinfo")).map(lambda v: lambda u: u.set(userinfo=v)),
+    st.one_of(st.none(), _PLAIN).map(lambda v: lambda u: u.set_text(userinfo=v)),
     _PLAIN.map(lambda v: lambda u: setattr(u.text, "password", v)),
-    st.one_of(st.none(), st.integers(0, 99999)).map(lambda v: lambda u: u.set_port(v)),
+    st.one_of(st.none(), st.integers(0, 99999)).map(lambda v: lambda u: u.set(port=v)),
     st.booleans().map(lambda v: lambda u: setattr(u, "has_port", v)),
-    _wire("path").map(lambda v: lambda u: u.set_path(v)),
-    st.lists(_wire("segment"), max_size=4).map(lambda v: lambda u: u.set_path(v)),
-    _PLAIN.map(lambda v: lambda u: u.set_path_text(v)),
-    st.lists(_PLAIN, max_size=4).map(lambda v: lambda u: u.set_path_text(v)),
-    _wire("segment").map(lambda v: lambda u: u.append_segment(v)),
-    _PLAIN.map(lambda v: lambda u: u.append_segment_text(v)),
-    _wire("segment").map(lambda v: lambda u: u.insert_segment(0, v)),
-    _PLAIN.map(lambda v: lambda u: u.insert_segment_text(0, v)),
-    st.just(lambda u: u.remove_segment(0) if len(u.path) else u),
-    st.just(lambda u: u.remove_segment() if len(u.path) else u),
-    _wire("path").map(lambda v: lambda u: u.joinpath(v)),
-    _PLAIN.map(lambda v: lambda u: u.joinpath_text(v)),
-    st.one_of(st.none(), _wire("query")).map(lambda v: lambda u: u.set_query(v)),
-    st.one_of(st.none(), _PLAIN).map(lambda v: lambda u: u.set_query_text(v)),
+    _wire("path").map(lambda v: lambda u: u.set(path=v)),
+    st.lists(_wire("segment"), max_size=4).map(lambda v: lambda u: u.set(path=v)),
+    _PLAIN.map(lambda v: lambda u: u.set_text(path=v)),
+    st.lists(_PLAIN, max_size=4).map(lambda v: lambda u: u.set_text(path=v)),
+    _wire("segment").map(lambda v: lambda u: u.path.append(v)),
+    _PLAIN.map(lambda v: lambda u: u.text.path.append(v)),
+    _wire("segment").map(lambda v: lambda u: u.path.insert(0, v)),
+    _PLAIN.map(lambda v: lambda u: u.text.path.insert(0, v)),
+    st.just(lambda u: u.path.pop(0) if len(u.path) else u),
+    st.just(lambda u: u.path.pop() if len(u.path) else u),
+    _wire("path").map(lambda v: lambda u: u.add_segments(*v.split("/"))),
+    _wire("segment").map(lambda v: lambda u: u.add_segments(v)),
+    _PLAIN.map(lambda v: lambda u: u.add_segments_text(v)),
+    st.one_of(st.none(), _wire("query")).map(lambda v: lambda u: u.set(query=v)),
+    st.one_of(st.none(), _PLAIN).map(lambda v: lambda u: u.set_text(query=v)),
     st.tuples(_PLAIN, st.one_of(st.none(), _PLAIN)).map(
         lambda kv: lambda u: u.add_param(*kv)),
     st.tuples(_PLAIN, st.one_of(st.none(), _PLAIN)).map(
         lambda kv: lambda u: u.set_param(*kv)),
-    _PLAIN.map(lambda v: lambda u: u.remove_param(v)),
-    st.one_of(st.none(), _wire("fragment")).map(lambda v: lambda u: u.set_fragment(v)),
-    st.one_of(st.none(), _PLAIN).map(lambda v: lambda u: u.set_fragment_text(v)),
+    _PLAIN.map(lambda v: lambda u: u.discard_param(v)),
+    st.one_of(st.none(), _wire("fragment")).map(lambda v: lambda u: u.set(fragment=v)),
+    st.one_of(st.none(), _PLAIN).map(lambda v: lambda u: u.set_text(fragment=v)),
     # wire text drawn from the ABNF-driven strategies
-    st.one_of(st.none(), strategies.userinfos()).map(lambda v: lambda u: u.set_userinfo(v)),
-    strategies.segments().map(lambda v: lambda u: u.append_segment(v)),
+    st.one_of(st.none(), strategies.userinfos()).map(lambda v: lambda u: u.set(userinfo=v)),
+    strategies.segments().map(lambda v: lambda u: u.path.append(v)),
     st.one_of(strategies.paths_absolute(), strategies.paths_rootless(),
-              strategies.paths_abempty()).map(lambda v: lambda u: u.set_path(v)),
-    strategies.queries().map(lambda v: lambda u: u.set_query(v)),
-    strategies.fragments().map(lambda v: lambda u: u.set_fragment(v)),
-    strategies.schemes().map(lambda v: lambda u: u.set_scheme(v)),
+              strategies.paths_abempty()).map(lambda v: lambda u: u.set(path=v)),
+    strategies.queries().map(lambda v: lambda u: u.set(query=v)),
+    strategies.fragments().map(lambda v: lambda u: u.set(fragment=v)),
+    strategies.schemes().map(lambda v: lambda u: u.set(scheme=v)),
 )
 
 

@@ -61,7 +61,7 @@ def _whole(text: str, parsed: URI) -> None:
     assert m is not None
     assert parsed.scheme == m.group(2)
     assert parsed.authority == m.group(4)
-    assert parsed.path_text == m.group(5)
+    assert parsed.components.path == m.group(5)
     assert parsed.query == m.group(7)
     assert parsed.fragment == m.group(9)
     assert str(parsed) == text
@@ -88,12 +88,12 @@ RULES: Final[dict[str, tuple[str, Check]]] = {
     "segments_nz": (SEGMENT_NZ, lambda s: URI.parse(f"x:{s}").path == [s]),
     "segments_nz_nc": (SEGMENT_NZ_NC,
                        lambda s: URI.parse(s).path == [s] and URI.parse(s).scheme is None),
-    "paths_abempty": (PATH_ABEMPTY, lambda s: URI.parse(f"//h{s}").path_text == s),
+    "paths_abempty": (PATH_ABEMPTY, lambda s: URI.parse(f"//h{s}").components.path == s),
     "paths_absolute": (PATH_ABSOLUTE,
-                       lambda s: URI.parse(s).path_text == s and URI.parse(s).host is None),
+                       lambda s: URI.parse(s).components.path == s and URI.parse(s).host is None),
     "paths_noscheme": (PATH_NOSCHEME,
-                       lambda s: URI.parse(s).path_text == s and URI.parse(s).scheme is None),
-    "paths_rootless": (PATH_ROOTLESS, lambda s: URI.parse(f"x:{s}").path_text == s),
+                       lambda s: URI.parse(s).components.path == s and URI.parse(s).scheme is None),
+    "paths_rootless": (PATH_ROOTLESS, lambda s: URI.parse(f"x:{s}").components.path == s),
     "queries": (QUERY, lambda s: URI.parse(f"?{s}").query == s),
     "fragments": (QUERY, lambda s: URI.parse(f"#{s}").fragment == s),
     "absolute_uris": (ABSOLUTE_URI, lambda s: URI.parse(s).fragment is None),

@@ -1,5 +1,5 @@
 """The URI element model and its builder: construction, validated setters, equality,
-copying, the path list view and joinpath."""
+copying, the path list view and adding segments."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from urikit import URI, BuildError, ParseError, URIError
+from urikit import URI, BuildError, FrozenURI, ParseError, URIError
 
 # --- construction ------------------------------------------------------------------
 
@@ -26,7 +26,7 @@ def test_keyword_constructor_takes_wire_components() -> None:
 def test_constructor_defaults_to_the_empty_reference() -> None:
     """With no arguments the URI is the empty relative reference."""
     uri = URI()
-    assert (uri.scheme, uri.userinfo, uri.host, uri.port, uri.path_text, uri.query,
+    assert (uri.scheme, uri.userinfo, uri.host, uri.port, uri.components.path, uri.query,
             uri.fragment) == (None, None, None, None, "", None, None)
     assert uri.path == []
     assert uri.is_relative
@@ -113,11 +113,10 @@ def test_attribute_assignment_validates(name: str, value: str, position: int,
 @pytest.mark.parametrize(("name", "value", "position", "component"), SETTER_INVALID)
 def test_set_method_validates(name: str, value: str, position: int,
                               component: str) -> None:
-    """The fluent ``set_*`` methods validate as assignment does, leaving the URI
-    unchanged."""
+    """The fluent ``set()`` validates as assignment does, leaving the URI unchanged."""
     uri = URI.parse("s://u@h/p?q#f")
     with pytest.raises(ParseError) as info:
-        getattr(uri, f"set_{name}")(value)
+        uri.set(**{name: value})  # type: ignore[arg-type]
     assert (info.value.position, info.value.component) == (position, component)
     assert str(uri) == "s://u@h/p?q#f"
 
@@ -138,7 +137,7 @@ def test_path_segment_setter_validates_each_segment() -> None:
         uri.path = ["", "ok", "a/b"]
     assert (info.value.position, info.value.component) == (1, "segment")
     with pytest.raises(ParseError) as info:
-        uri.append_segment("x y")
+        uri.add_segments("x y")
     assert (info.value.position, info.value.component) == (1, "segment")
     assert str(uri) == "/p"
 
@@ -200,7 +199,7 @@ def test_port_rejects_non_int(value: object) -> None:
     with pytest.raises(TypeError):
         uri.port = value  # type: ignore[assignment]
     with pytest.raises(TypeError):
-        uri.set_port(value)  # type: ignore[arg-type]
+        uri.set(port=value)  # type: ignore[arg-type]
     assert str(uri) == "http://h:1/"
 
 
@@ -222,7 +221,7 @@ def test_has_port() -> None:
     assert str(uri) == "http://h/"
     uri.has_port = True
     assert str(uri) == "http://h:/"
-    uri.set_port(8)
+    uri.set(port=8)
     assert str(uri) == "http://h:8/"
     uri.has_port = True
     assert str(uri) == "http://h:8/"
@@ -343,51 +342,54 @@ def test_repr_never_shows_the_password() -> None:
 # --- the fluent builder ------------------------------------------------------------------
 
 FLUENT: list[Any] = [
-    pytest.param("set_scheme", ("x",), id="set_scheme"),
-    pytest.param("set_userinfo", ("v",), id="set_userinfo"),
-    pytest.param("set_userinfo_text", ("u v",), id="set_userinfo_text"),
-    pytest.param("set_host", ("g",), id="set_host"),
-    pytest.param("set_host_text", ("g",), id="set_host_text"),
-    pytest.param("set_port", (2,), id="set_port"),
-    pytest.param("set_path", ("/x",), id="set_path"),
-    pytest.param("set_path_text", ("/x y",), id="set_path_text"),
-    pytest.param("append_segment", ("x",), id="append_segment"),
-    pytest.param("append_segment_text", ("x/y",), id="append_segment_text"),
-    pytest.param("extend_segments", (["x", "y"],), id="extend_segments"),
-    pytest.param("extend_segments_text", (["x y"],), id="extend_segments_text"),
-    pytest.param("insert_segment", (1, "x"), id="insert_segment"),
-    pytest.param("insert_segment_text", (1, "x y"), id="insert_segment_text"),
-    pytest.param("replace_segment", (1, "x"), id="replace_segment"),
-    pytest.param("replace_segment_text", (1, "x y"), id="replace_segment_text"),
-    pytest.param("remove_segment", (), id="remove_segment"),
-    pytest.param("joinpath", ("x",), id="joinpath"),
-    pytest.param("joinpath_text", ("x",), id="joinpath_text"),
-    pytest.param("set_query", ("a=b",), id="set_query"),
-    pytest.param("set_query_text", ("a b",), id="set_query_text"),
-    pytest.param("add_param", ("k", "v"), id="add_param"),
-    pytest.param("set_param", ("k", "v"), id="set_param"),
-    pytest.param("remove_param", ("q",), id="remove_param"),
-    pytest.param("set_fragment", ("g",), id="set_fragment"),
-    pytest.param("set_fragment_text", ("g h",), id="set_fragment_text"),
+    pytest.param(lambda u: u.set(scheme="x"), id="set scheme"),
+    pytest.param(lambda u: u.set(userinfo="v"), id="set userinfo"),
+    pytest.param(lambda u: u.set_text(userinfo="u v"), id="set_text userinfo"),
+    pytest.param(lambda u: u.set(host="g"), id="set host"),
+    pytest.param(lambda u: u.set_text(host="g"), id="set_text host"),
+    pytest.param(lambda u: u.set(port=2), id="set port"),
+    pytest.param(lambda u: u.set(has_port=False), id="set has_port"),
+    pytest.param(lambda u: u.set(path="/x"), id="set path"),
+    pytest.param(lambda u: u.set_text(path="/x y"), id="set_text path"),
+    pytest.param(lambda u: u.add_segments("x", "y"), id="add_segments"),
+    pytest.param(lambda u: u.add_segments_text("x/y"), id="add_segments_text"),
+    pytest.param(lambda u: u.set(query="a=b"), id="set query"),
+    pytest.param(lambda u: u.set_text(query="a b"), id="set_text query"),
+    pytest.param(lambda u: u.add_param("k", "v"), id="add_param"),
+    pytest.param(lambda u: u.set_param("k", "v"), id="set_param"),
+    pytest.param(lambda u: u.discard_param("q"), id="discard_param"),
+    pytest.param(lambda u: u.set(fragment="g"), id="set fragment"),
+    pytest.param(lambda u: u.set_text(fragment="g h"), id="set_text fragment"),
 ]
 
 
-@pytest.mark.parametrize(("method", "args"), FLUENT)
-def test_fluent_method_edits_in_place_and_returns_self(method: str,
-                                                       args: tuple[object, ...]) -> None:
+@pytest.mark.parametrize("edit", FLUENT)
+def test_fluent_method_edits_in_place_and_returns_self(edit: Callable[[URI], URI]) -> None:
     """Each builder method edits the URI in place and returns that same object."""
     uri = URI.parse("http://u@h:1/a/b?q=1#f")
     before = uri.copy()
-    result = getattr(uri, method)(*args)
+    result = edit(uri)
     assert result is uri
     assert uri != before
 
 
+@pytest.mark.parametrize("edit", FLUENT)
+def test_fluent_method_on_frozen_returns_a_new_uri(edit: Callable[[Any], URI]) -> None:
+    """On a FrozenURI each builder method returns a new, edited, mutable URI, and the
+    FrozenURI is unchanged."""
+    frozen = FrozenURI.parse("http://u@h:1/a/b?q=1#f")
+    result = edit(frozen)
+    assert type(result) is URI
+    assert result != frozen
+    assert str(frozen) == "http://u@h:1/a/b?q=1#f"
+    assert result == edit(frozen.thaw())
+
+
 def test_fluent_methods_chain() -> None:
     """The builder methods chain into one expression."""
-    uri = (URI().set_scheme("https").set_host("example.com").set_port(8443)
-           .set_userinfo_text("jos\u00e9").joinpath_text("a b", "c/d")
-           .add_param("q", "1 & 2").set_fragment_text("top #1"))
+    uri = (URI().set(scheme="https").set(host="example.com").set(port=8443)
+           .set_text(userinfo="jos\u00e9").add_segments_text("a b", "c/d")
+           .add_param("q", "1 & 2").set_text(fragment="top #1"))
     assert str(uri) == ("https://jos%C3%A9@example.com:8443/a%20b/c%2Fd"
                         "?q=1%20%26%202#top%20%231")
 
@@ -396,7 +398,7 @@ def test_fluent_methods_chain() -> None:
 
 PATH_SEGMENTS = [
     pytest.param("", [], id="empty"),
-    pytest.param("/", [""], id="root"),
+    pytest.param("/", ["", ""], id="root"),
     pytest.param("/a", ["", "a"], id="absolute"),
     pytest.param("a/", ["a", ""], id="trailing slash"),
     pytest.param("/a/", ["", "a", ""], id="absolute directory"),
@@ -410,16 +412,16 @@ PATH_SEGMENTS = [
 def test_path_text_and_segments_correspond(path: str, segments: list[str]) -> None:
     """Path text and the segment list convert both ways."""
     assert URI.parse(path).path == segments
-    assert URI(path=segments).path_text == path
+    assert URI(path=segments).components.path == path
     assert URI(path=path).path == segments
 
 
 def test_double_slash_path_segments() -> None:
     """``//`` after an authority is three empty segments."""
     uri = URI.parse("////")
-    assert uri.path_text == "//"
+    assert uri.components.path == "//"
     assert uri.path == ["", "", ""]
-    assert URI(host="", path=["", "", ""]).path_text == "//"
+    assert URI(host="", path=["", "", ""]).components.path == "//"
 
 
 def test_path_compares_to_list_and_tuple() -> None:
@@ -526,7 +528,7 @@ def test_path_view_operations_write_through(operation: Callable[[URI], object], 
     """List operations on ``uri.path`` edit the URI's path."""
     uri = URI.parse("a/b?q")
     assert operation(uri) == result
-    assert uri.path_text == path
+    assert uri.components.path == path
     assert str(uri) == f"{path}?q"
 
 
@@ -573,58 +575,135 @@ def test_invalid_segment_in_extend_changes_nothing() -> None:
 
 
 def test_append_to_root() -> None:
-    """Appending to the root path ``/`` gives ``/a``; appending "" adds a trailing
-    slash."""
+    """The root path ``/`` is ['', '']: appending adds after its empty segment, as a
+    list does, and ``add_segments`` fills it."""
     uri = URI.parse("http://h/")
     uri.path.append("a")
+    assert str(uri) == "http://h//a"
+    assert str(URI.parse("http://h/").add_segments("a", "")) == "http://h/a/"
+
+
+ROOT_MARKER_EDITS = [
+    pytest.param(lambda p: p.insert(0, "v2"), id="insert at 0"),
+    pytest.param(lambda p: p.pop(0), id="pop 0"),
+    pytest.param(lambda p: p.__delitem__(0), id="del 0"),
+    pytest.param(lambda p: p.__setitem__(0, "x"), id="set 0"),
+    pytest.param(lambda p: p.reverse(), id="reverse"),
+    pytest.param(lambda p: p.remove(""), id="remove root"),
+    pytest.param(lambda p: p.__setitem__(slice(0, 1), []), id="slice at 0"),
+]
+
+
+@pytest.mark.parametrize("edit", ROOT_MARKER_EDITS)
+def test_root_marker_edits_under_an_authority_raise(edit: Callable[[Any], object]) -> None:
+    """With an authority, a list edit that would move the root marker from index 0
+    raises BuildError naming RFC 3986 §3.3, and the URI is unchanged; no edit is
+    silently ignored or duplicated."""
+    uri = URI.parse("https://h/a/b")
+    with pytest.raises(BuildError, match=r"§3\.3"):
+        edit(uri.path)
+    assert str(uri) == "https://h/a/b"
+
+
+def test_root_marker_edits_without_an_authority_are_list_edits() -> None:
+    """Without an authority the same edits do what they do on a list."""
+    uri = URI.parse("/a/b")
+    uri.path.insert(0, "v2")
+    assert uri.path == ["v2", "", "a", "b"]
+    assert str(uri) == "v2//a/b"
+    uri = URI.parse("/a/b")
+    uri.path.reverse()
+    assert str(uri) == "b/a/"
+
+
+def test_last_segment_of_the_root_path_is_the_empty_one() -> None:
+    """'/' is the root marker and one empty segment, so path[-1] replaces that one."""
+    uri = URI.parse("https://h/")
+    uri.text.path[-1] = "new seg"
+    assert str(uri) == "https://h/new%20seg"
+    uri.path[-1] = ""
+    assert str(uri) == "https://h/"
+    assert uri.path == ["", ""]
+
+
+def test_root_marker_alone_has_no_text() -> None:
+    """[''] would be written '' and read back as [], so it is refused with a message
+    naming both paths it could mean."""
+    uri = URI.parse("http://h/a")
+    with pytest.raises(BuildError, match="no text"):
+        uri.path.pop()
+    with pytest.raises(BuildError, match=r"\['', ''\]"):
+        del uri.path[1:]
     assert str(uri) == "http://h/a"
-    uri.path.append("")
-    assert str(uri) == "http://h/a/"
+    with pytest.raises(BuildError):
+        URI(path=[""])
+    uri.path[1:] = [""]
+    assert str(uri) == "http://h/"
 
 
-# --- joinpath ------------------------------------------------------------------------------
+@pytest.mark.parametrize("start", ["http://h/a", "http://h/"])
+def test_append_and_extend_agree(start: str) -> None:
+    """Appending segments one at a time and extending with them give the same path,
+    on the root path too."""
+    one, two = URI.parse(start), URI.parse(start)
+    one.path.append("")
+    one.path.append("x")
+    two.path.extend(["", "x"])
+    assert one == two
+    assert str(one) == start + "//x"
 
-JOINPATH = [
+
+# --- adding segments ---------------------------------------------------------------------
+
+ADD_SEGMENTS = [
     pytest.param("http://h/a/", ("b",), "http://h/a/b", id="into directory"),
     pytest.param("http://h/a", ("b",), "http://h/a/b", id="after file"),
     pytest.param("http://h", ("b",), "http://h/b", id="empty path"),
     pytest.param("http://h/", ("b",), "http://h/b", id="root"),
-    pytest.param("http://h/a", ("/x",), "http://h/x", id="absolute replaces"),
-    pytest.param("http://h/a/b", ("c", "/x", "y"), "http://h/x/y", id="absolute midway"),
     pytest.param("http://h/a", ("",), "http://h/a/", id="empty adds slash"),
     pytest.param("http://h/a/", ("",), "http://h/a/", id="empty on directory"),
-    pytest.param("http://h/a", ("b/c",), "http://h/a/b/c", id="several segments"),
-    pytest.param("http://h/a/", ("b", "c/"), "http://h/a/b/c/", id="several parts"),
-    pytest.param("http://h/a", ("../x",), "http://h/a/../x", id="dot segments kept"),
+    pytest.param("http://h/a/", ("b", "c", ""), "http://h/a/b/c/", id="several"),
+    pytest.param("http://h/a", ("..", "x"), "http://h/a/../x", id="dot segments kept"),
     pytest.param("http://h/a?q#f", ("b",), "http://h/a/b?q#f", id="query kept"),
     pytest.param("a", ("b",), "a/b", id="relative"),
     pytest.param("", ("b",), "b", id="empty reference"),
     pytest.param("", ("a:b",), "./a:b", id="colon segment guarded"),
     pytest.param("s:", ("b:c",), "s:b:c", id="after scheme"),
     pytest.param("http://h/a", (), "http://h/a", id="nothing"),
+    pytest.param("http://h/a", ("%41",), "http://h/a/%41", id="wire kept"),
 ]
 
 
-@pytest.mark.parametrize(("start", "parts", "expected"), JOINPATH)
-def test_joinpath(start: str, parts: tuple[str, ...], expected: str) -> None:
-    """joinpath adds wire relative paths pathlib-style: each part goes inside the path,
-    so ``/a/`` + ``b`` and ``/a`` + ``b`` are both ``/a/b``; an absolute part replaces
-    the path."""
+@pytest.mark.parametrize(("start", "segments", "expected"), ADD_SEGMENTS)
+def test_add_segments(start: str, segments: tuple[str, ...], expected: str) -> None:
+    """add_segments adds wire segments, the first filling a trailing empty segment, so
+    ``/a/`` + ``b`` and ``/a`` + ``b`` are both ``/a/b``."""
     uri = URI.parse(start)
-    assert uri.joinpath(*parts) is uri
+    assert uri.add_segments(*segments) is uri
     assert str(uri) == expected
 
 
-def test_joinpath_rejects_invalid_wire_text_and_changes_nothing() -> None:
-    """An invalid part raises ParseError at its position and no part is joined."""
+def test_add_segments_and_path_append_differ_on_a_trailing_slash() -> None:
+    """The fluent way fills the trailing empty segment; the live list appends."""
+    assert str(URI.parse("https://h/files/").add_segments("x")) == "https://h/files/x"
+    uri = URI.parse("https://h/files/")
+    uri.path.append("x")
+    assert str(uri) == "https://h/files//x"
+
+
+def test_add_segments_rejects_invalid_wire_text_and_changes_nothing() -> None:
+    """An invalid segment raises ParseError at its position and none is added; a '/'
+    is refused with a hint to pass segments separately."""
     uri = URI.parse("http://h/a")
     with pytest.raises(ParseError) as info:
-        uri.joinpath("b", "c d")
-    assert (info.value.position, info.value.component) == (1, "path")
+        uri.add_segments("b", "c d")
+    assert (info.value.position, info.value.component) == (1, "segment")
+    with pytest.raises(ParseError, match="separately"):
+        uri.add_segments("b/c")
     assert str(uri) == "http://h/a"
 
 
-JOINPATH_TEXT = [
+ADD_SEGMENTS_TEXT = [
     pytest.param("http://h/a/", ("a/b",), "http://h/a/a%2Fb", id="slash encoded"),
     pytest.param("http://h/a", ("/x",), "http://h/a/%2Fx", id="leading slash is data"),
     pytest.param("http://h/a/", ("Jos\u00e9",), "http://h/a/Jos%C3%A9", id="utf-8"),
@@ -636,19 +715,19 @@ JOINPATH_TEXT = [
 ]
 
 
-@pytest.mark.parametrize(("start", "segments", "expected"), JOINPATH_TEXT)
-def test_joinpath_text(start: str, segments: tuple[str, ...], expected: str) -> None:
-    """joinpath_text adds one plain-text segment per argument, encoding '/' and
+@pytest.mark.parametrize(("start", "segments", "expected"), ADD_SEGMENTS_TEXT)
+def test_add_segments_text(start: str, segments: tuple[str, ...], expected: str) -> None:
+    """add_segments_text adds one plain-text segment per argument, encoding '/' and
     everything a segment cannot hold."""
     uri = URI.parse(start)
-    assert uri.joinpath_text(*segments) is uri
+    assert uri.add_segments_text(*segments) is uri
     assert str(uri) == expected
 
 
-def test_joinpath_text_rejects_non_str() -> None:
+def test_add_segments_text_rejects_non_str() -> None:
     """A segment that is not a str raises TypeError."""
     with pytest.raises(TypeError):
-        URI.parse("http://h/").joinpath_text(b"a")  # type: ignore[arg-type]
+        URI.parse("http://h/").add_segments_text(b"a")  # type: ignore[arg-type]
 
 
 def test_authority_property() -> None:
@@ -665,7 +744,7 @@ def test_is_relative() -> None:
     assert URI.parse("../x").is_relative
     assert URI.parse("?q").is_relative
     assert not URI.parse("a:").is_relative
-    uri = URI.parse("a:b").set_scheme(None)
+    uri = URI.parse("a:b").set(scheme=None)
     assert uri.is_relative
 
 

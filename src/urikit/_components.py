@@ -38,3 +38,46 @@ class Components(NamedTuple):
 
 #: The components of the empty reference ``""``.
 EMPTY = Components(None, None, None, None, "", None, None)
+
+
+def port_number(text: str) -> int:
+    """The number a port's decimal digits stand for, however many there are.
+
+    RFC 3986 §3.2.3 sets no bound on the digits (``port = *DIGIT``). Short ports go
+    through ``int()``; longer ones are split in halves and joined with one
+    multiplication each, past ``int()``'s digit limit and in less than quadratic time.
+
+    >>> port_number("0080"), port_number("9" * 5000) == 10 ** 5000 - 1
+    (80, True)
+    """
+    if len(text) <= _INT_DIGITS:
+        return int(text)
+    low = len(text) // 2
+    high: int = port_number(text[:-low]) * _power(low)
+    return high + port_number(text[-low:])
+
+
+_INT_DIGITS = 4000  # under CPython's default int/str digit limit (4300)
+
+
+def port_text(number: int) -> str:
+    """The decimal text of a port number, however many digits it has.
+
+    >>> port_text(8080), port_text(10 ** 5000) == "1" + "0" * 5000
+    ('8080', True)
+    """
+    if number < _STR_LIMIT:
+        return str(number)
+    low = 1
+    while _power(2 * low) <= number:
+        low *= 2
+    high, rest = divmod(number, _power(low))
+    return port_text(high) + port_text(rest).rjust(low, "0")
+
+
+def _power(n: int) -> int:
+    power: int = 10 ** n
+    return power
+
+
+_STR_LIMIT = 10 ** _INT_DIGITS

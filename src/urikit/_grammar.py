@@ -4,8 +4,7 @@ Every other module takes its character sets and patterns from here, so validatio
 parsing and percent-encoding cannot drift apart. Each constant is named after the ABNF
 rule it transcribes, and its rule stands in the comment above it. Sets hold single
 characters; a rule that also admits ``pct-encoded`` says so in its comment, and its
-pattern form (``*_RE`` or a ``*_C`` character class followed by a percent check) is the
-one that validates.
+pattern (``*_RE``, built with :func:`pct_star`) admits exactly the valid text.
 """
 
 from __future__ import annotations
@@ -52,26 +51,32 @@ ZONE_ID: Final = UNRESERVED
 def char_class(chars: frozenset[str], *extra: str) -> str:
     """Return a regex character class body (without brackets) matching ``chars``.
 
-    The characters are sorted so the pattern text is stable; ``extra`` adds characters
-    such as ``%`` for classes checked for percent-encodings separately.
+    The characters are sorted so the pattern text is stable; ``extra`` adds characters.
     """
     return "".join(re.escape(c) for c in sorted(chars.union(extra)))
 
 
 # pct-encoded = "%" HEXDIG HEXDIG
 PCT_ENCODED: Final = "%[0-9A-Fa-f]{2}"
-# A "%" that does not start a pct-encoded triplet: the only way a text whose characters
-# all lie in a `*_C` class (which admits "%") can still be invalid.
+# A "%" that does not start a pct-encoded triplet.
 BAD_PERCENT_RE: Final = re.compile("%(?![0-9A-Fa-f]{2})")
 
-# Character classes with "%" admitted (the percent check runs separately).
-USERINFO_C: Final = char_class(USERINFO, "%")
-REG_NAME_C: Final = char_class(REG_NAME, "%")
-PCHAR_C: Final = char_class(PCHAR, "%")
-SEGMENT_NZ_NC_C: Final = char_class(SEGMENT_NZ_NC, "%")
-PATH_C: Final = char_class(PATH, "%")
-QUERY_C: Final = char_class(QUERY, "%")
-FRAGMENT_C: Final = QUERY_C
+
+def pct_star(chars: frozenset[str]) -> str:
+    """A pattern for ``*( chars / pct-encoded )``.
+
+    Unrolled, so that a text has exactly one reading and a failing match backtracks
+    in linear time: a run of ``chars``, then any number of triplets each followed by
+    a run. "%" is never in ``chars``, so a stray "%" ends the match.
+    """
+    c = char_class(chars)
+    return f"[{c}]*(?:{PCT_ENCODED}[{c}]*)*"
+
+
+def pct_plus(chars: frozenset[str]) -> str:
+    """A pattern for ``1*( chars / pct-encoded )`` (see :func:`pct_star`)."""
+    return f"(?:[{char_class(chars)}]|{PCT_ENCODED}){pct_star(chars)}"
+
 
 # scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )
 SCHEME_P: Final = "[A-Za-z][A-Za-z0-9+.\\-]*"
@@ -114,12 +119,14 @@ IPV6ADDRZ_RE: Final = re.compile(IPV6ADDRZ)
 IPVFUTURE_RE: Final = re.compile(IPVFUTURE)
 SCHEME_RE: Final = re.compile(SCHEME_P)
 PORT_RE: Final = re.compile("[0-9]*")
-USERINFO_RE: Final = re.compile(f"[{USERINFO_C}]*")
-HOST_RE: Final = re.compile(f"{IP_LITERAL}|[{REG_NAME_C}]*")
-HOST_Z_RE: Final = re.compile(f"{IP_LITERAL_Z}|[{REG_NAME_C}]*")
-SEGMENT_RE: Final = re.compile(f"[{PCHAR_C}]*")
-PATH_RE: Final = re.compile(f"[{PATH_C}]*")
-QUERY_RE: Final = re.compile(f"[{QUERY_C}]*")
+# The wire rules of the components: each pattern admits exactly the valid text.
+USERINFO_RE: Final = re.compile(pct_star(USERINFO))
+REG_NAME_RE: Final = re.compile(pct_star(REG_NAME))
+IP_LITERAL_RE: Final = re.compile(IP_LITERAL)
+IP_LITERAL_Z_RE: Final = re.compile(IP_LITERAL_Z)
+SEGMENT_RE: Final = re.compile(pct_star(PCHAR))
+PATH_RE: Final = re.compile(pct_star(PATH))
+QUERY_RE: Final = re.compile(pct_star(QUERY))
 FRAGMENT_RE: Final = QUERY_RE
 
 
@@ -130,26 +137,28 @@ def _uri_reference(ip_literal: str) -> re.Pattern[str]:
     where the component is undefined. The path alternative depends on what came before,
     through conditional groups: with an authority it is path-abempty; without one it is
     path-absolute, path-empty, or path-rootless (after a scheme) or path-noscheme
-    (without one). Character classes admit "%"; a match must still pass
-    ``BAD_PERCENT_RE`` to be a URI-reference.
+    (without one). A match is a URI-reference: pct-encoded triplets are part of the
+    pattern (:func:`pct_star`), so no other check is needed.
 
     The userinfo group is lazy: most authorities have no "@", and trying the host
     first saves reading the whole authority twice. The split is the same either way,
     since "@" can stand neither in the host nor in the port.
     """
-    path_absolute = f"/(?:[{PCHAR_C}][{PATH_C}]*)?"
-    path_rootless = f"[{PCHAR_C}][{PATH_C}]*"
-    path_noscheme = f"[{SEGMENT_NZ_NC_C}]+(?:/[{PATH_C}]*)?"
+    pchar_or_pct = f"(?:[{char_class(PCHAR)}]|{PCT_ENCODED})"
+    path_chars = pct_star(PATH)
+    path_absolute = f"/(?:{pchar_or_pct}{path_chars})?"
+    path_rootless = f"{pchar_or_pct}{path_chars}"
+    path_noscheme = f"{pct_plus(SEGMENT_NZ_NC)}(?:/{path_chars})?"
     return re.compile(
         f"(?:(?P<scheme>{SCHEME_P}):)?"
-        f"(?://(?:(?P<userinfo>[{USERINFO_C}]*)@)??"
-        f"(?P<host>{ip_literal}|[{REG_NAME_C}]*)"
+        f"(?://(?:(?P<userinfo>{pct_star(USERINFO)})@)??"
+        f"(?P<host>{ip_literal}|{pct_star(REG_NAME)})"
         "(?::(?P<port>[0-9]*))?)?"
         "(?P<path>(?(host)"
-        f"(?:/[{PATH_C}]*)?"
+        f"(?:/{path_chars})?"
         f"|(?:{path_absolute}|(?(scheme){path_rootless}|{path_noscheme}))?))"
-        f"(?:\\?(?P<query>[{QUERY_C}]*))?"
-        f"(?:\\#(?P<fragment>[{FRAGMENT_C}]*))?"
+        f"(?:\\?(?P<query>{pct_star(QUERY)}))?"
+        f"(?:\\#(?P<fragment>{pct_star(FRAGMENT)}))?"
     )
 
 

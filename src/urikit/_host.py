@@ -6,14 +6,13 @@ import enum
 import re
 import unicodedata
 from encodings import idna
-from typing import TYPE_CHECKING, Final, NamedTuple
+from typing import Final, NamedTuple
 
 from . import _grammar as g
+from ._components import Components, port_number
 from ._parse import check_host, require_str
-from ._serialize import recompose
-
-if TYPE_CHECKING:
-    from ._uri import URI
+from ._schemes import DEFAULT_PORTS
+from ._serialize import to_text
 
 
 class HostKind(enum.Enum):
@@ -38,11 +37,6 @@ class Origin(NamedTuple):
     host: str
     port: int | None
 
-
-#: Default ports of the schemes whose origin urikit knows (RFC 9110 §4.2, RFC 6455
-#: §3, RFC 1738 §3.2).
-DEFAULT_PORTS: Final[dict[str, int]] = {"http": 80, "https": 443, "ws": 80, "wss": 443,
-                                        "ftp": 21}
 
 _PCT_RUN_RE: Final = re.compile("(?:%[0-9A-Fa-f]{2})+")
 _PCT_RE: Final = re.compile("%[0-9A-Fa-f]{2}")
@@ -167,7 +161,7 @@ def _normalize_host(host: str) -> str:
     return _PCT_RE.sub(lambda m: m.group().upper(), host)
 
 
-def origin(uri: URI) -> Origin | None:
+def origin(c: Components) -> Origin | None:
     """The origin of a URI: its scheme, host and port, normalized, or ``None``.
 
     The scheme and host are normalized as RFC 3986 §6.2.2 does (lowercase;
@@ -180,20 +174,18 @@ def origin(uri: URI) -> Origin | None:
     (``file:///x``, which names no network host) has no origin.
 
     >>> from urikit import URI
-    >>> URI.parse("HTTP://Example.COM:/a").origin()
+    >>> origin(URI.parse("HTTP://Example.COM:/a").components)
     Origin(scheme='http', host='example.com', port=80)
-    >>> URI.parse("urn:isbn:0451450523").origin() is None
+    >>> origin(URI.parse("urn:isbn:0451450523").components) is None
     True
 
     .. versionadded:: 0.1
     """
-    scheme, host = uri.scheme, uri.host
+    scheme, host = c.scheme, c.host
     if scheme is None or not host:
         return None
     scheme = scheme.lower()
-    port = uri.port
-    if port is None:
-        port = DEFAULT_PORTS.get(scheme)
+    port = port_number(c.port) if c.port else DEFAULT_PORTS.get(scheme)
     return Origin(scheme, _normalize_host(host), port)
 
 
@@ -252,7 +244,7 @@ def display_host(host: str) -> str:
     return _PCT_RE.sub(lambda m: m.group().upper(), shown)
 
 
-def display(uri: URI) -> str:
+def display(c: Components) -> str:
     """The URI as people should see it, resisting semantic attacks (RFC 3986 §7.6).
 
     The userinfo is taken out of the URI and shown after it, apart and labelled, so
@@ -274,13 +266,13 @@ def display(uri: URI) -> str:
 
     .. versionadded:: 0.1
     """
-    scheme, host, userinfo = uri.scheme, uri.host, uri.userinfo
+    scheme, userinfo, host = c.scheme, c.userinfo, c.host
     if scheme is not None:
         scheme = scheme.lower()
     if host is not None:
         host = host.lower() if host[:1] == "[" else display_host(host)
     # the port's text as written ("0080" stays "0080")
-    text = recompose(scheme, None, host, uri._port, uri.path_text, uri.query, uri.fragment)
+    text = to_text(c._replace(scheme=scheme, userinfo=None, host=host))
     if userinfo is None:
         return text
     user, colon, _ = userinfo.partition(":")

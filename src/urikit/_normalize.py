@@ -5,17 +5,15 @@ from __future__ import annotations
 import ipaddress
 import re
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
 from . import _grammar as g
+from ._components import Components
 from ._resolve import remove_dot_segments
+from ._schemes import DEFAULT_PORT_TEXT
 from ._serialize import guard_path
 
-if TYPE_CHECKING:
-    from ._uri import URI
-
-# Default ports of the schemes whose scheme-based normalization (§6.2.3) is applied.
-DEFAULT_PORTS: Final = {"http": 80, "https": 443, "ws": 80, "wss": 443, "ftp": 21}
+_new_tuple: Final = tuple.__new__
 
 _PCT_ENCODED_RE: Final = re.compile(g.PCT_ENCODED)
 _HEX: Final = "0123456789abcdefABCDEF"
@@ -127,9 +125,9 @@ def _relative_dots(path: str) -> str:
     return text
 
 
-def normalize(uri: URI, *, case: bool = True, percent: bool = True,
+def normalize(c: Components, *, case: bool = True, percent: bool = True,
               dot_segments: bool = True, scheme_based: bool = True,
-              ipv6_canonical: bool = False) -> None:
+              ipv6_canonical: bool = False) -> Components:
     """Normalize ``uri`` in place (RFC 3986 §6.2.2, §6.2.3).
 
     Each step can be switched off:
@@ -150,10 +148,12 @@ def normalize(uri: URI, *, case: bool = True, percent: bool = True,
       its target against any base: a leading ``..`` stays (``../a`` is not ``a``), the
       path stays relative, and a ``..`` never removes the first segment
       (``a/../b`` stays; ``a/b/../c`` gives ``a/c``).
-    * ``scheme_based`` (§6.2.3): for http, https, ws, wss and ftp (the scheme compared
-      case-insensitively), drop an empty port and the default port (80, 443, 80, 443,
-      21, leading zeros allowed: ``:0080`` is port 80), and write an empty path after
-      an authority as ``/``.
+    * ``scheme_based`` (§6.2.3): for every scheme, drop an empty port (``foo://h:/``
+      is ``foo://h/``: "URI producers and normalizers should omit the port component
+      and its ':' delimiter if port is empty", §3.2.3); for http, https, ws, wss and
+      ftp (the scheme compared case-insensitively), drop the default port too (80,
+      443, 80, 443, 21, leading zeros allowed: ``:0080`` is port 80) and write an empty
+      path after an authority as ``/``.
     * ``ipv6_canonical``: write an IPv6 address in the RFC 5952 form (lowercase, no
       leading zeros, the longest run of two or more zero groups as ``::``, the first on
       a tie, an IPv4-mapped address as ``::ffff:a.b.c.d``). Off by default.
@@ -163,97 +163,81 @@ def normalize(uri: URI, *, case: bool = True, percent: bool = True,
     keeps a "/." prefix, and a relative reference's first segment holding ":" a "./"
     prefix, so a normalized URI reads back equal. Normalizing twice changes nothing.
 
+    Ports are compared as text, so a port of any length costs time linear in its
+    digits.
+
     Args:
-        uri: the URI to normalize; it is changed.
+        c: the components to normalize.
         case: case normalization, as above.
         percent: percent-encoding normalization.
         dot_segments: path segment normalization.
         scheme_based: scheme-based normalization.
         ipv6_canonical: the RFC 5952 form of IPv6 addresses.
 
+    Returns:
+        The normalized components.
+
     >>> from urikit import URI
-    >>> u = URI.parse("HTTP://User@www.EXAMPLE.com:0080/a/./b/../%7euser/%3a?%41#%2f")
-    >>> normalize(u)
-    >>> str(u)
+    >>> from urikit._serialize import to_text
+    >>> c = URI.parse("HTTP://User@www.EXAMPLE.com:0080/a/./b/../%7euser/%3a?%41#%2f")
+    >>> to_text(normalize(c.components))
     'http://User@www.example.com/a/~user/%3A?A#%2F'
 
     .. versionadded:: 0.1
     """
-    scheme = uri._scheme
-    host = uri._host
-    path = uri._path
-    known = False  # scheme-based normalization applies
+    scheme, userinfo, host, port, path, query, fragment = c
+    rewrite = _REWRITE[case, percent] if case or percent else None
+    default_port = None  # the scheme's default port, when scheme-based normalization knows it
     if scheme is not None:
         lowered = scheme.lower()
         if case:
-            uri._scheme = scheme = lowered
+            scheme = lowered
         if scheme_based:
-            known = lowered in DEFAULT_PORTS
+            default_port = DEFAULT_PORT_TEXT.get(lowered)
     if host is not None:
         if host[:1] == "[":
-            uri._host = host = _ip_literal(host, case, ipv6_canonical)
+            host = _ip_literal(host, case, ipv6_canonical)
         else:
             if case:
-                uri._host = host = host.lower()
-            if "%" in host and (case or percent):
-                uri._host = host = _REWRITE[case, percent][1](host)
-        userinfo = uri._userinfo
-        if userinfo is not None and "%" in userinfo and (case or percent):
-            uri._userinfo = _REWRITE[case, percent][0](userinfo)
-        port = uri._port
+                host = host.lower()
+            if rewrite is not None and "%" in host:
+                host = rewrite[1](host)
+        if rewrite is not None and userinfo is not None and "%" in userinfo:
+            userinfo = rewrite[0](userinfo)
         if port is not None:
-            if case and port[:1] == "0":
-                uri._port = port = port.lstrip("0") or "0"
-            if known and (not port or int(port) == DEFAULT_PORTS[lowered]):
-                uri._port = None
-        if not path and known:
-            uri._path = path = "/"
-    if case or percent:
+            digits = port.lstrip("0") or ("0" if port else "")
+            if case:
+                port = digits
+            if scheme_based and (not port or digits == default_port):
+                port = None
+        if not path and default_port is not None:
+            path = "/"
+    if rewrite is not None:
         if "%" in path:
-            path = _REWRITE[case, percent][0](path)
-        query = uri._query
+            path = rewrite[0](path)
         if query is not None and "%" in query:
-            uri._query = _REWRITE[case, percent][0](query)
-        fragment = uri._fragment
+            query = rewrite[0](query)
         if fragment is not None and "%" in fragment:
-            uri._fragment = _REWRITE[case, percent][0](fragment)
-    if path:
-        if dot_segments and (path[0] == "." or "/." in path):
-            if scheme is None and host is None and path[0] != "/":
-                path = _relative_dots(path)
-            else:
-                path = remove_dot_segments(path)
-        if host is None:
-            path = guard_path(scheme, None, path)
-        uri._path = path
+            fragment = rewrite[0](fragment)
+    if path and dot_segments and (path[0] == "." or "/." in path):
+        if scheme is None and host is None and path[0] != "/":
+            path = _relative_dots(path)
+        else:
+            path = remove_dot_segments(path)
+    if host is None:
+        path = guard_path(scheme, None, path)
+    return _new_tuple(Components, (scheme, userinfo, host, port, path, query, fragment))
 
 
-def equivalent(uri: URI, other: URI | str) -> bool:
-    """Whether two URIs are equivalent: equal once both are normalized (RFC 3986 §6.2).
-
-    Both are normalized as copies with :func:`normalize`'s defaults; neither is changed.
-
-    Args:
-        uri: one URI.
-        other: the other, as a URI or as text (parsed strictly).
-
-    Returns:
-        ``True`` when the normalized copies are equal, component by component.
-
-    Raises:
-        ParseError: ``other`` is text that is not a URI-reference.
+def equivalent(a: Components, b: Components) -> bool:
+    """Whether two references are equivalent: equal once both are normalized with
+    :func:`normalize`'s defaults (RFC 3986 §6.2).
 
     >>> from urikit import URI
-    >>> equivalent(URI.parse("example://a/b/c/%7Bfoo%7D"),
-    ...            "eXAMPLE://a/./b/../b/%63/%7bfoo%7d")
+    >>> equivalent(URI.parse("example://a/b/c/%7Bfoo%7D").components,
+    ...            URI.parse("eXAMPLE://a/./b/../b/%63/%7bfoo%7d").components)
     True
 
     .. versionadded:: 0.1
     """
-    from ._uri import URI  # here: _uri imports this module
-
-    mine = uri.copy()
-    theirs = other.copy() if isinstance(other, URI) else URI.parse(other)
-    normalize(mine)
-    normalize(theirs)
-    return mine == theirs
+    return normalize(a) == normalize(b)

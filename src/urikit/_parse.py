@@ -9,16 +9,15 @@ which component, so valid input never pays for error reporting.
 from __future__ import annotations
 
 import re
-from typing import Final
+from typing import Final, NamedTuple
 
 from . import _grammar as g
+from ._components import Components
 from ._errors import ParseError
 
-Groups = tuple[str | None, str | None, str | None, str | None, str, str | None, str | None]
-
-_BAD_PERCENT_SEARCH: Final = g.BAD_PERCENT_RE.search
 _MATCH: Final = g.URI_REFERENCE_RE.fullmatch
 _MATCH_Z: Final = g.URI_REFERENCE_Z_RE.fullmatch
+_new_tuple: Final = tuple.__new__
 
 _NON_ASCII_HINT: Final = "characters outside ASCII must be percent-encoded as UTF-8"
 _PERCENT_HINT: Final = "a literal '%' is written '%25'"
@@ -33,18 +32,18 @@ def require_str(text: object, what: str = "text") -> str:
     raise TypeError(f"{what} must be str, not {type(text).__name__}")
 
 
-def split(text: str, allow_zone_id: bool = False) -> Groups:
+def split(text: str, allow_zone_id: bool = False) -> Components:
     """Split a URI-reference into its seven components, or raise :class:`ParseError`.
 
-    Returns ``(scheme, userinfo, host, port, path, query, fragment)``, wire form, with
-    ``None`` for an undefined component; the path is always a ``str``.
+    >>> split("http://a/b?c")[:5]
+    ('http', None, 'a', None, '/b')
     """
     if type(text) is not str:
         text = require_str(text)
     m = (_MATCH_Z if allow_zone_id else _MATCH)(text)
-    if m is None or ("%" in text and _BAD_PERCENT_SEARCH(text)):
+    if m is None:
         raise diagnose(text, allow_zone_id)
-    return m.groups()  # type: ignore[return-value]
+    return _new_tuple(Components, m.groups())
 
 
 def is_valid(text: str, *, allow_zone_id: bool = False) -> bool:
@@ -59,9 +58,7 @@ def is_valid(text: str, *, allow_zone_id: bool = False) -> bool:
     """
     if type(text) is not str:
         text = require_str(text)
-    if (_MATCH_Z if allow_zone_id else _MATCH)(text) is None:
-        return False
-    return "%" not in text or _BAD_PERCENT_SEARCH(text) is None
+    return (_MATCH_Z if allow_zone_id else _MATCH)(text) is not None
 
 
 # --- diagnosis ---------------------------------------------------------------------
@@ -255,22 +252,48 @@ def diagnose(text: str, allow_zone_id: bool = False) -> ParseError:
 # --- component checks ----------------------------------------------------------------
 
 
-def check_wire(text: str, pattern: re.Pattern[str], allowed: frozenset[str],
-               component: str, hint: str = "") -> None:
-    """Raise :class:`ParseError` unless ``text`` is valid wire text for a component
-    whose rule is ``pattern`` (characters ``allowed`` plus pct-encoded triplets)."""
-    if pattern.fullmatch(text) and ("%" not in text or not _BAD_PERCENT_SEARCH(text)):
-        return
-    err = _check_run(text, 0, len(text), allowed, component, hint)
+class Rule(NamedTuple):
+    """A component's wire rule: its pattern (characters and "%" admitted), the
+    characters it allows besides pct-encoded triplets, and the component's name."""
+
+    pattern: re.Pattern[str]
+    allowed: frozenset[str]
+    component: str
+
+
+USERINFO: Final = Rule(g.USERINFO_RE, g.USERINFO, "userinfo")
+REG_NAME: Final = Rule(g.REG_NAME_RE, g.REG_NAME, "host")
+SEGMENT: Final = Rule(g.SEGMENT_RE, g.PCHAR, "segment")
+PATH: Final = Rule(g.PATH_RE, g.PATH, "path")
+QUERY: Final = Rule(g.QUERY_RE, g.QUERY, "query")
+FRAGMENT: Final = Rule(g.FRAGMENT_RE, g.FRAGMENT, "fragment")
+
+
+def check_wire(text: object, rule: Rule, hint: str = "") -> str:
+    """Return ``text`` if it is valid wire text for ``rule``, else raise.
+
+    Raises:
+        TypeError: ``text`` is not a ``str``.
+        ParseError: ``text`` breaks the rule; the position is its first bad character.
+    """
+    if type(text) is str and rule.pattern.fullmatch(text) is not None:
+        return text
+    text = require_str(text, rule.component)
+    if rule.pattern.fullmatch(text) is not None:
+        return text
+    err = _check_run(text, 0, len(text), rule.allowed, rule.component, hint)
     if err is None:  # pragma: no cover - pattern and set transcribe the same rule
-        err = ParseError(text, 0, component, "invalid text", hint)
+        err = ParseError(text, 0, rule.component, "invalid text", hint)
     raise err
 
 
-def check_scheme(text: str) -> None:
-    """Raise :class:`ParseError` unless ``text`` matches the scheme rule (§3.1)."""
+def check_scheme(text: object) -> str:
+    """Return ``text`` if it matches the scheme rule (RFC 3986 §3.1), else raise."""
+    if type(text) is str and g.SCHEME_RE.fullmatch(text):
+        return text
+    text = require_str(text, "scheme")
     if g.SCHEME_RE.fullmatch(text):
-        return
+        return text
     if not text:
         raise ParseError(text, 0, "scheme", "empty scheme", "use None for no scheme")
     if text[0] not in g.ALPHA:
@@ -279,23 +302,23 @@ def check_scheme(text: str) -> None:
     raise _error_at(text, i, "scheme")
 
 
-def check_host(text: str, allow_zone_id: bool = False, hint: str = "") -> None:
-    """Raise :class:`ParseError` unless ``text`` matches the host rule (§3.2.2)."""
-    pattern = g.HOST_Z_RE if allow_zone_id else g.HOST_RE
-    if pattern.fullmatch(text) and ("%" not in text or text.startswith("[")
-                                    or not _BAD_PERCENT_SEARCH(text)):
-        return
-    if text.startswith("["):
-        close = text.find("]")
-        if close < 0:
-            bad = _bad_char(text, 1, len(text), g.HEXDIG | g.IPVFUTURE_TAIL)
-            raise _error_at(text, len(text) if bad < 0 else bad, "host",
-                            "an IP literal ends with ']'")
-        err = _diagnose_ip_literal(text, 0, close + 1, allow_zone_id)
-        if err:
-            raise err
-        raise _error_at(text, close + 1, "host", "nothing may follow an IP literal")
-    err = _check_run(text, 0, len(text), g.REG_NAME, "host", hint)
-    if err is None:  # pragma: no cover
-        err = ParseError(text, 0, "host", "invalid host", hint)
-    raise err
+def check_host(text: object, allow_zone_id: bool = False, hint: str = "") -> str:
+    """Return ``text`` if it matches the host rule (RFC 3986 §3.2.2), else raise.
+
+    An IP literal holds no pct-encoded triplet but a zone identifier's, which its own
+    pattern checks; a reg-name goes through the shared wire check.
+    """
+    text = require_str(text, "host")
+    if text[:1] != "[":
+        return check_wire(text, REG_NAME, hint)
+    if (g.IP_LITERAL_Z_RE if allow_zone_id else g.IP_LITERAL_RE).fullmatch(text):
+        return text
+    close = text.find("]")
+    if close < 0:
+        bad = _bad_char(text, 1, len(text), g.HEXDIG | g.IPVFUTURE_TAIL)
+        raise _error_at(text, len(text) if bad < 0 else bad, "host",
+                        "an IP literal ends with ']'")
+    err = _diagnose_ip_literal(text, 0, close + 1, allow_zone_id)
+    if err:
+        raise err
+    raise _error_at(text, close + 1, "host", "nothing may follow an IP literal")

@@ -7,7 +7,17 @@ from typing import Final, Literal
 
 from . import _grammar as g
 from ._errors import URIError
-from ._parse import check_wire
+from ._parse import (
+    FRAGMENT,
+    PATH,
+    QUERY,
+    REG_NAME,
+    SEGMENT,
+    USERINFO,
+    Rule,
+    check_host,
+    check_wire,
+)
 
 #: The names accepted by :func:`encode` and :func:`decode`.
 Component = Literal[
@@ -35,25 +45,11 @@ SAFE: Final[dict[str, frozenset[str]]] = {
     "fragment": g.FRAGMENT,
 }
 
-# The characters each component's wire text may hold besides pct-encoded triplets.
-SAFE_WIRE: Final[dict[str, frozenset[str]]] = {
-    "userinfo": g.USERINFO, "user": g.USERINFO, "password": g.USERINFO,
-    "host": g.REG_NAME, "segment": g.PCHAR, "path": g.PATH, "query": g.QUERY,
-    "query_key": g.QUERY, "query_value": g.QUERY, "fragment": g.FRAGMENT,
-}
-
-# The wire rule each component name is validated against by :func:`decode`.
-_WIRE_RE: Final[dict[str, re.Pattern[str]]] = {
-    "userinfo": g.USERINFO_RE,
-    "user": g.USERINFO_RE,
-    "password": g.USERINFO_RE,
-    "host": re.compile(f"[{g.REG_NAME_C}]*"),
-    "segment": g.SEGMENT_RE,
-    "path": g.PATH_RE,
-    "query": g.QUERY_RE,
-    "query_key": g.QUERY_RE,
-    "query_value": g.QUERY_RE,
-    "fragment": g.FRAGMENT_RE,
+# The wire rule each component name is checked against by :func:`decode`.
+_RULES: Final[dict[str, Rule]] = {
+    "userinfo": USERINFO, "user": USERINFO, "password": USERINFO, "host": REG_NAME,
+    "segment": SEGMENT, "path": PATH, "query": QUERY, "query_key": QUERY,
+    "query_value": QUERY, "fragment": FRAGMENT,
 }
 
 
@@ -68,9 +64,9 @@ _SAFE_RE: Final = {
 _PCT_RUN_RE: Final = re.compile("(?:%[0-9A-Fa-f]{2})+")
 
 
-def _unknown(component: str) -> ValueError:
+def _unknown(component: str) -> URIError:
     names = ", ".join(sorted(SAFE))
-    return ValueError(f"unknown component {component!r}; expected one of {names}")
+    return URIError(f"unknown component {component!r}; expected one of {names}")
 
 
 def encode(text: str, component: Component) -> str:
@@ -94,7 +90,7 @@ def encode(text: str, component: Component) -> str:
 
     Raises:
         URIError: ``text`` holds a surrogate that stands for no byte.
-        ValueError: ``component`` is not one of the names above.
+        URIError: ``component`` is not one of the names above.
 
     >>> encode("José/50%", "segment")
     'Jos%C3%A9%2F50%25'
@@ -154,7 +150,9 @@ def decode(text: str, component: Component) -> str:
 
     .. versionadded:: 0.1
     """
-    if component not in SAFE:
+    rule = _RULES.get(component)
+    if rule is None:
         raise _unknown(component)
-    check_wire(text, _WIRE_RE[component], SAFE_WIRE[component], component)
-    return unquote(text)
+    if component == "host":
+        return unquote(check_host(text, allow_zone_id=True))  # IP literals included
+    return unquote(check_wire(text, rule))

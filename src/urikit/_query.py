@@ -1,26 +1,24 @@
-"""The query as ``key=value`` parameters: a live view that edits only what it must.
-
-The query is read as pairs separated by "&", each split at its first "=". Keys and
-values are plain text: reading decodes them once, with "+" read as a space as HTML
-forms and web frameworks read it; writing encodes "&", "=" (in keys), "+", "#", "%" and
-everything the query does not allow, so the result reads the same to a form decoder
-and to a plain RFC 3986 reader. A pair written without "=" (``?flag``) has the value
-``None``, and ``flag=`` has ``""``: undefined is not empty. An empty piece between
-two "&" is no pair at all (so a pair with an empty key and no value cannot be
-stored). Pairs that an edit does not touch keep their wire text exactly, so no edit
-changes what else is encoded.
-"""
+"""The query as ``key=value`` parameters: a live view that edits only what it must."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
-from typing import TYPE_CHECKING, overload
+from collections.abc import Iterable, Iterator, Mapping
+from typing import Final, TypeVar, overload
 
+from ._errors import BuildError
 from ._parse import require_str
 from ._percent import encode, unquote
+from ._view import Owner, Writer, read_only
 
-if TYPE_CHECKING:
-    from ._uri import URI
+T = TypeVar("T")
+
+#: What a parameter value may be: text, an ``int`` (written with ``str()``), or
+#: ``None`` for a key without "=".
+Value = str | int | None
+#: Parameters given as a mapping or as (key, value) pairs.
+Params = Mapping[str, Value] | Iterable[tuple[str, Value]]
+
+_MISSING: Final = object()
 
 
 def _decode(wire: str) -> str:
@@ -34,19 +32,83 @@ def _pair(wire: str) -> tuple[str, str | None]:
     return _decode(key), (_decode(value) if eq else None)
 
 
-def _wire_pair(key: str, value: str | None) -> str:
+def _key(wire: str) -> str:
+    return _decode(wire.partition("=")[0])
+
+
+def value_text(value: object) -> str | None:
+    """The text a parameter value is written as: a ``str`` as it is, an ``int`` with
+    ``str()``, ``None`` as no value. ``bool`` and ``float`` are refused: ``True`` has
+    no one spelling (``true``, ``1``, ``on``), nor has ``0.1 + 0.2``; convert them.
+
+    Raises:
+        TypeError: any other type.
+    """
+    if value is None or type(value) is str:
+        return value
+    if isinstance(value, str):
+        return str.__str__(value)
+    if isinstance(value, int) and not isinstance(value, bool):
+        return int.__repr__(value)
+    raise TypeError(f"a query value must be str, int or None, not {type(value).__name__}"
+                    + ("; write it as the text you mean" if isinstance(value, (bool, float))
+                       else ""))
+
+
+def wire_pair(key: str, value: object) -> str:
+    """The wire text of one ``key=value`` pair of plain text (``key`` alone for None).
+
+    Raises:
+        URIError: an empty key without a value, which has no text ("&&" is no pair).
+    """
     key = encode(require_str(key, "a query key"), "query_key")
-    if value is None:
+    text = value_text(value)
+    if text is None:
+        if not key:
+            raise BuildError("a parameter with an empty key needs a value ('' or more): "
+                           "an empty piece between '&' is no pair")
         return key
-    return f"{key}={encode(require_str(value, 'a query value'), 'query_value')}"
+    return f"{key}={encode(text, 'query_value')}"
+
+
+def _pairs(params: Params) -> Iterable[tuple[str, Value]]:
+    if isinstance(params, Mapping):
+        return params.items()
+    if isinstance(params, (str, bytes)):  # type: ignore[unreachable]
+        raise TypeError("give parameters as a mapping or (key, value) pairs, not a str")
+    return params
+
+
+def query_from(params: Params) -> str | None:
+    """The wire query for parameters given as a mapping or pairs (``None`` for none).
+
+    >>> query_from({"q": "a&b", "page": 2}), query_from([("a", None), ("a", "1")])
+    ('q=a%26b&page=2', 'a&a=1')
+    """
+    pieces = [wire_pair(k, v) for k, v in _pairs(params)]
+    return "&".join(pieces) if pieces else None
 
 
 class QueryParams:
     """A live view of a URI's query as an ordered list of ``(key, value)`` pairs.
 
-    Keys may repeat. ``params[key]`` and :meth:`get` give the first value,
-    :meth:`get_all` every value. Edits write through to the URI; when an edit leaves no
-    pair, the query becomes undefined (``None``).
+    The query is read as pairs separated by "&", each split at its first "=". Keys and
+    values are plain text: reading decodes them once, with "+" read as a space as HTML
+    forms and web frameworks read it; writing encodes "&", "=" (in keys), "+", "#",
+    "%" and everything the query does not allow, so the result reads the same to a
+    form decoder and to a plain RFC 3986 reader. A pair written without "=" (``?flag``)
+    has the value ``None``, and ``flag=`` has ``""``: undefined is not empty. An empty
+    piece between two "&" is no pair at all. Pairs that an edit does not touch keep
+    their wire text exactly, and an edit that changes nothing writes nothing.
+
+    Keys may repeat. It follows ``dict`` where a ``dict`` method fits:
+    ``params[key]`` is the first value (``KeyError`` when absent), ``get(key,
+    default)`` the first value or ``default`` when the key is absent or has no value,
+    ``params[key] = v`` and :meth:`set` give the key one value, ``del params[key]``
+    removes every pair of the key (``KeyError`` when absent), :meth:`pop` removes and
+    returns, :meth:`update` replaces keys as ``dict.update`` does. Beyond ``dict``:
+    :meth:`add` and :meth:`extend` append pairs, :meth:`get_all` gives every value.
+    When an edit leaves no pair, the query becomes undefined (``None``).
 
     >>> from urikit import URI
     >>> uri = URI.parse("http://h/?a=1&b=x+y&a=2&flag")
@@ -59,17 +121,20 @@ class QueryParams:
     .. versionadded:: 0.1
     """
 
-    __slots__ = ("_uri",)
+    __slots__ = ("_owner", "_write")
 
-    def __init__(self, uri: URI) -> None:
-        self._uri = uri
+    def __init__(self, owner: Owner, write: Writer | None) -> None:
+        self._owner = owner
+        self._write = write
 
     def _wire(self) -> list[str]:
-        query = self._uri._query
+        query = self._owner.components.query
         return query.split("&") if query else []
 
     def _store(self, pieces: list[str]) -> None:
-        self._uri._query = "&".join(pieces) if any(pieces) else None
+        if self._write is None:
+            raise read_only()
+        self._write("query", "&".join(pieces) if any(pieces) else None)
 
     def items(self) -> list[tuple[str, str | None]]:
         """Every pair, in order, decoded."""
@@ -77,7 +142,7 @@ class QueryParams:
 
     def keys(self) -> list[str]:
         """Every key, in order, repeats included."""
-        return [k for k, _ in self.items()]
+        return [_key(p) for p in self._wire() if p]
 
     def values(self) -> list[str | None]:
         """Every value, in order."""
@@ -90,12 +155,13 @@ class QueryParams:
     @overload
     def get(self, key: str) -> str | None: ...
     @overload
-    def get(self, key: str, default: str) -> str | None: ...
-    def get(self, key: str, default: str | None = None) -> str | None:
-        """The first value of ``key``, or ``default`` when it is absent."""
+    def get(self, key: str, default: T) -> str | T: ...
+    def get(self, key: str, default: object = None) -> object:
+        """The first value of ``key``; ``default`` when the key is absent or written
+        without a value (``?page``), so ``int(params.get("page", "1"))`` type-checks."""
         for k, v in self.items():
             if k == key:
-                return v
+                return default if v is None else v
         return default
 
     def __getitem__(self, key: str) -> str | None:
@@ -105,57 +171,82 @@ class QueryParams:
         raise KeyError(key)
 
     def __contains__(self, key: object) -> bool:
-        return any(k == key for k, _ in self.items())
+        return any(_key(p) == key for p in self._wire() if p)
 
     def __iter__(self) -> Iterator[str]:
         return iter(self.keys())
 
     def __len__(self) -> int:
-        return len(self.items())
+        return sum(1 for p in self._wire() if p)
 
-    def add(self, key: str, value: str | None) -> None:
+    def add(self, key: str, value: Value) -> None:
         """Append the pair ``key=value`` (``value`` ``None``: just ``key``)."""
-        pieces = self._wire()
-        pieces.append(_wire_pair(key, value))
-        self._store(pieces)
+        query = self._owner.components.query
+        piece = wire_pair(key, value)
+        if self._write is None:
+            raise read_only()
+        self._write("query", f"{query}&{piece}" if query else piece)
 
-    def set(self, key: str, value: str | None) -> None:
+    def extend(self, params: Params) -> None:
+        """Append every pair of a mapping or of (key, value) pairs, in order."""
+        pieces = [wire_pair(k, v) for k, v in _pairs(params)]
+        if pieces:
+            self._store(self._wire() + pieces)
+
+    def set(self, key: str, value: Value) -> None:
         """Give ``key`` the single value ``value``: the first pair with that key is
         replaced where it stands and the others are removed; a new key is appended."""
-        new = _wire_pair(key, value)
-        pieces: list[str] = []
-        done = False
-        for piece in self._wire():
-            if piece and _pair(piece)[0] == key:
-                if not done:
-                    pieces.append(new)
-                    done = True
-            else:
-                pieces.append(piece)
-        if not done:
-            pieces.append(new)
-        self._store(pieces)
+        self._replace({key: wire_pair(key, value)})
 
     __setitem__ = set
 
-    def remove(self, key: str) -> None:
-        """Remove every pair with ``key``; nothing happens when there is none."""
-        self._store([p for p in self._wire() if not p or _pair(p)[0] != key])
+    def update(self, params: Params) -> None:
+        """Give each key of a mapping or of pairs its value, as ``dict.update`` does:
+        an existing key is replaced where it first stands (its other pairs removed), a
+        new key is appended. A key given twice keeps the last value; use
+        :meth:`extend` to append repeated keys."""
+        self._replace({k: wire_pair(k, v) for k, v in _pairs(params)})
+
+    def _replace(self, new: dict[str, str]) -> None:
+        pieces: list[str] = []
+        done: set[str] = set()
+        old = self._wire()
+        for piece in old:
+            key = _key(piece) if piece else None
+            if key is None or key not in new:
+                pieces.append(piece)
+            elif key not in done:
+                pieces.append(new[key])
+                done.add(key)
+        pieces.extend(wire for key, wire in new.items() if key not in done)
+        if pieces != old:
+            self._store(pieces)
+
+    @overload
+    def pop(self, key: str) -> str | None: ...
+    @overload
+    def pop(self, key: str, default: T) -> str | T | None: ...
+    def pop(self, key: str, default: object = _MISSING) -> object:
+        """Remove every pair of ``key`` and return its first value, as ``dict.pop``:
+        ``default`` when the key is absent, ``KeyError`` when there is no default."""
+        pieces = self._wire()
+        kept = [p for p in pieces if not p or _key(p) != key]
+        if len(kept) == len(pieces):
+            if default is _MISSING:
+                raise KeyError(key)
+            return default
+        first = next(p for p in pieces if p and _key(p) == key)
+        self._store(kept)
+        return _pair(first)[1]
 
     def __delitem__(self, key: str) -> None:
-        if key not in self:
-            raise KeyError(key)
-        self.remove(key)
-
-    def update(self, pairs: Iterable[tuple[str, str | None]]) -> None:
-        """Append every pair of ``pairs``, in order."""
-        pieces = self._wire()
-        pieces.extend(_wire_pair(k, v) for k, v in pairs)
-        self._store(pieces)
+        self.pop(key)
 
     def clear(self) -> None:
         """Remove every pair: the query becomes undefined."""
-        self._uri._query = None
+        if self._write is None:
+            raise read_only()
+        self._write("query", None)
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, QueryParams):

@@ -14,10 +14,7 @@ kept by the URI's setters when the edit is made, so it never reaches this module
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from ._uri import URI
+from ._components import Components
 
 
 def guard_path(scheme: str | None, host: str | None, path: str) -> str:
@@ -38,46 +35,41 @@ def guard_path(scheme: str | None, host: str | None, path: str) -> str:
     return path
 
 
-def to_text(uri: URI) -> str:
-    """The text of ``uri`` (RFC 3986 §5.3), guarded so it reads back the same way.
+def to_text(c: Components) -> str:
+    """The text of the components (RFC 3986 §5.3), guarded so it reads back the same.
 
-    This is ``URI.__str__``. Without an authority, a path starting with "//" is
-    written with a "/." prefix; without a scheme and authority, a first segment
-    holding ":" is written with a "./" prefix (§4.2). Both prefixes are dot segments
-    that resolution and normalization remove. Nothing else is ever added or changed.
+    Without an authority, a path starting with "//" is written with a "/." prefix;
+    without a scheme and authority, a first segment holding ":" is written with a
+    "./" prefix (§4.2). Both prefixes are dot segments that resolution and
+    normalization remove. Nothing else is ever added or changed.
+
+    >>> from urikit import Components
+    >>> to_text(Components("http", None, "h", "8080", "/a", "", None))
+    'http://h:8080/a?'
     """
-    scheme = uri._scheme
-    host = uri._host
-    path = uri._path
+    scheme, userinfo, host, port, path, query, fragment = c
     if host is not None:
-        if uri._userinfo is not None:
-            host = f"{uri._userinfo}@{host}"
-        if uri._port is not None:
-            host = f"{host}:{uri._port}"
+        if userinfo is not None:
+            host = f"{userinfo}@{host}"
+        if port is not None:
+            host = f"{host}:{port}"
         text = f"{scheme}://{host}{path}" if scheme is not None else f"//{host}{path}"
     else:
         if path and (path[:2] == "//" or (scheme is None and ":" in path)):
             path = guard_path(scheme, host, path)
         text = f"{scheme}:{path}" if scheme is not None else path
-    query = uri._query
     if query is not None:
         text = f"{text}?{query}"
-    fragment = uri._fragment
     if fragment is not None:
         text = f"{text}#{fragment}"
     return text
 
 
-def recompose(scheme: str | None, userinfo: str | None, host: str | None,
-              port: str | None, path: str, query: str | None,
-              fragment: str | None) -> str:
-    """Write loose components as URI text, exactly as :func:`to_text` writes a URI.
-
-    ``port`` is the port's text (``None`` when there is no ':' after the host).
-    """
-    from ._uri import URI
-
-    uri = object.__new__(URI)
-    uri._scheme, uri._userinfo, uri._host, uri._port = scheme, userinfo, host, port
-    uri._path, uri._query, uri._fragment = path, query, fragment
-    return to_text(uri)
+def authority(c: Components) -> str | None:
+    """The authority text, ``[userinfo "@"] host [":" port]``, or ``None``."""
+    host = c.host
+    if host is None:
+        return None
+    if c.userinfo is not None:
+        host = f"{c.userinfo}@{host}"
+    return host if c.port is None else f"{host}:{c.port}"

@@ -3,21 +3,18 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
 
 from . import _grammar as g
 from ._parse import require_str
 from ._path import PathSegments, path_from
-from ._percent import encode, unquote
-
-if TYPE_CHECKING:
-    from ._uri import URI
+from ._percent import Component, encode, unquote
+from ._view import Owner, Writer, read_only
 
 
-def _opt_encode(text: str | None, component: str, what: str) -> str | None:
+def _opt_encode(text: str | None, component: Component, what: str) -> str | None:
     if text is None:
         return None
-    return encode(require_str(text, what), component)  # type: ignore[arg-type]
+    return encode(require_str(text, what), component)
 
 
 def _opt_decode(wire: str | None) -> str | None:
@@ -25,23 +22,19 @@ def _opt_decode(wire: str | None) -> str | None:
 
 
 def host_to_text(host: str) -> str:
-    """The plain text of a host: an IPv6 literal without brackets, a reg-name decoded.
-
-    An IPvFuture literal keeps its brackets, so that it does not read as a name.
+    """The plain text of a host: a reg-name decoded; an IP literal as it is, brackets
+    included, so that it never reads as a name (``::1`` would be a reg-name's text).
+    A zone identifier's pct-encoding is kept too (``[fe80::1%25eth0]``).
     """
-    if host[:1] == "[":
-        inner = host[1:-1]
-        if inner[:1] in ("v", "V"):
-            return host
-        return unquote(inner)
-    return unquote(host)
+    return host if host[:1] == "[" else unquote(host)
 
 
-def host_from_text(text: str) -> str:
-    """The wire host for plain text: an IPv6 address is bracketed, a name encoded."""
+def host_from_text(text: object) -> str:
+    """The wire host for plain text: a bracketed IP literal as it is, any other text a
+    registered name, percent-encoded. The inverse of :func:`host_to_text`."""
     text = require_str(text, "a host")
-    if ":" in text and g.IPV6ADDRESS_RE.fullmatch(text):
-        return f"[{text}]"
+    if text[:1] == "[" and (g.IP_LITERAL_Z_RE.fullmatch(text) is not None):
+        return text
     return encode(text, "host")
 
 
@@ -64,36 +57,42 @@ class TextView:
     .. versionadded:: 0.1
     """
 
-    __slots__ = ("_uri",)
+    __slots__ = ("_owner", "_write")
 
-    def __init__(self, uri: URI) -> None:
-        self._uri = uri
+    def __init__(self, owner: Owner, write: Writer | None) -> None:
+        self._owner = owner
+        self._write = write
+
+    def _put(self, name: str, wire: str | None) -> None:
+        if self._write is None:
+            raise read_only()
+        self._write(name, wire)
 
     @property
     def userinfo(self) -> str | None:
         """The userinfo, decoded; ":" is kept as it is on write."""
-        return _opt_decode(self._uri._userinfo)
+        return _opt_decode(self._owner.components.userinfo)
 
     @userinfo.setter
     def userinfo(self, text: str | None) -> None:
-        self._uri._assign_userinfo(_opt_encode(text, "userinfo", "userinfo"))
+        self._put("userinfo", _opt_encode(text, "userinfo", "userinfo"))
 
     @property
     def user(self) -> str | None:
         """The part of the userinfo before the first ":", decoded."""
-        info = self._uri._userinfo
+        info = self._owner.components.userinfo
         return None if info is None else unquote(info.partition(":")[0])
 
     @user.setter
     def user(self, text: str | None) -> None:
         if text is None:
-            self._uri._assign_userinfo(None)
+            self._put("userinfo", None)
             return
         user = encode(require_str(text, "a user"), "user")
-        info = self._uri._userinfo
+        info = self._owner.components.userinfo
         if info is not None and ":" in info:
             user = f"{user}:{info.partition(':')[2]}"
-        self._uri._assign_userinfo(user)
+        self._put("userinfo", user)
 
     @property
     def password(self) -> str | None:
@@ -101,44 +100,45 @@ class TextView:
 
         RFC 3986 §3.2.1 deprecates passwords in URIs; urikit masks them in ``repr``.
         """
-        info = self._uri._userinfo
+        info = self._owner.components.userinfo
         if info is None or ":" not in info:
             return None
         return unquote(info.partition(":")[2])
 
     @password.setter
     def password(self, text: str | None) -> None:
-        info = self._uri._userinfo
+        info = self._owner.components.userinfo
         user = "" if info is None else info.partition(":")[0]
         if text is None:
-            self._uri._assign_userinfo(user if info is not None else None)
+            self._put("userinfo", user if info is not None else None)
             return
-        self._uri._assign_userinfo(f"{user}:{encode(require_str(text, 'a password'), 'password')}")
+        self._put("userinfo",
+                  f"{user}:{encode(require_str(text, 'a password'), 'password')}")
 
     @property
     def host(self) -> str | None:
-        """The host: a reg-name decoded, an IPv6 address without its brackets.
+        """The host: a reg-name decoded; an IP literal as it is, brackets included.
 
-        Writing a text that is an IPv6 address stores it as an IP literal; any other
-        text is a registered name, percent-encoded (RFC 3986 §3.2.2).
+        Writing a bracketed IP literal (``[::1]``, ``[v7.x]``) stores it as one; any
+        other text is a registered name, percent-encoded (RFC 3986 §3.2.2).
         """
-        host = self._uri._host
+        host = self._owner.components.host
         return None if host is None else host_to_text(host)
 
     @host.setter
     def host(self, text: str | None) -> None:
-        self._uri._assign_host(None if text is None else host_from_text(text))
+        self._put("host", None if text is None else host_from_text(text))
 
     @property
     def path(self) -> PathSegments:
         """The path segments as plain text (a live view); a segment ``"a/b"`` is
         stored as ``a%2Fb``. Assign a list of segments, or a ``str`` in which "/"
         separates segments."""
-        return PathSegments(self._uri, text=True)
+        return PathSegments(self._owner, self._write, text=True)
 
     @path.setter
     def path(self, value: str | Iterable[str]) -> None:
-        self._uri._assign_path(path_from(value, text=True))
+        self._put("path", path_from(value, text=True))
 
     @property
     def query(self) -> str | None:
@@ -147,20 +147,20 @@ class TextView:
         Writing encodes "#", "%" and what the query does not allow, and keeps "&", "="
         and "+": use ``uri.params`` to write keys and values as data.
         """
-        return _opt_decode(self._uri._query)
+        return _opt_decode(self._owner.components.query)
 
     @query.setter
     def query(self, text: str | None) -> None:
-        self._uri._query = _opt_encode(text, "query", "a query")
+        self._put("query", _opt_encode(text, "query", "a query"))
 
     @property
     def fragment(self) -> str | None:
         """The fragment, decoded."""
-        return _opt_decode(self._uri._fragment)
+        return _opt_decode(self._owner.components.fragment)
 
     @fragment.setter
     def fragment(self, text: str | None) -> None:
-        self._uri._fragment = _opt_encode(text, "fragment", "a fragment")
+        self._put("fragment", _opt_encode(text, "fragment", "a fragment"))
 
     def __repr__(self) -> str:
         return (f"TextView(user={self.user!r}, host={self.host!r}, "

@@ -1,23 +1,36 @@
-"""The URI class: the element model, its setters and the fluent builder."""
+"""The URI classes: a mutable URI and a frozen one, the only owners of URI state."""
 
 from __future__ import annotations
 
-import re
+import enum
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Any, ClassVar, Final, TypeAlias
 
 import attrs
 
-from . import _grammar as g
-from . import _host, _normalize, _resolve
+from ._components import EMPTY, Components, port_number, port_text
 from ._errors import BuildError, ParseError
-from ._host import HostKind, Origin
-from ._parse import check_host, check_scheme, check_wire, diagnose, require_str
-from ._path import PathSegments, check_path, join, path_from
+from ._grammar import URI_REFERENCE_RE, URI_REFERENCE_Z_RE
+from ._host import HostKind, Origin, display, host_kind, origin
+from ._normalize import equivalent, normalize
+from ._parse import (
+    FRAGMENT,
+    QUERY,
+    USERINFO,
+    check_host,
+    check_scheme,
+    check_wire,
+    diagnose,
+    require_str,
+    split,
+)
+from ._path import PathSegments, add_segment, check_segment, encode_segment, path_from
 from ._percent import encode
-from ._query import QueryParams
-from ._serialize import to_text
+from ._query import QueryParams, Value, wire_pair
+from ._resolve import relative, require_base, resolve
+from ._serialize import authority, to_text
 from ._text import TextView, host_from_text
+from ._view import Writer
 
 if TYPE_CHECKING:
     import sys
@@ -27,42 +40,139 @@ if TYPE_CHECKING:
     else:  # only the type checker reads this: typing_extensions comes with mypy
         from typing_extensions import Self
 
-_MATCH: Final = g.URI_REFERENCE_RE.fullmatch
-_MATCH_Z: Final = g.URI_REFERENCE_Z_RE.fullmatch
-_BAD_PERCENT: Final = g.BAD_PERCENT_RE.search
 _new: Final = object.__new__
+_new_tuple: Final = tuple.__new__
+# The one parse fast path: the grammar's pattern admits exactly the URI-references.
+_MATCH: Final = URI_REFERENCE_RE.fullmatch
+_MATCH_Z: Final = URI_REFERENCE_Z_RE.fullmatch
 
-_SCHEME_MATCH: Final = g.SCHEME_RE.fullmatch
-_HOST_MATCH: Final = g.HOST_RE.fullmatch
-_PATH_MATCH: Final = g.PATH_RE.fullmatch
-
-_USERINFO_HINT: Final = "to store plain text, use uri.text.userinfo or set_userinfo_text()"
-_HOST_HINT: Final = "to store plain text, use uri.text.host or set_host_text()"
-_QUERY_HINT: Final = "to store plain text, use uri.params or uri.text.query"
-_FRAGMENT_HINT: Final = "to store plain text, use uri.text.fragment or set_fragment_text()"
+_USERINFO_HINT: Final = "to store plain text, use uri.text.userinfo or set_text(userinfo=...)"
+_HOST_HINT: Final = "to store plain text, use uri.text.host or set_text(host=...)"
+_QUERY_HINT: Final = "to store plain text, use uri.params or set_text(query=...)"
+_FRAGMENT_HINT: Final = "to store plain text, use uri.text.fragment or set_text(fragment=...)"
 
 
-def _checked(value: str, pattern: re.Pattern[str], allowed: frozenset[str],
-             component: str, hint: str) -> str:
-    """Return ``value`` (as a plain ``str``) if it is valid wire text, else raise."""
-    if type(value) is str and pattern.fullmatch(value) is not None and (
-            "%" not in value or _BAD_PERCENT(value) is None):
-        return value
-    value = require_str(value, component)
-    check_wire(value, pattern, allowed, component, hint)
+class _Unset(enum.Enum):
+    UNSET = "UNSET"
+
+    def __repr__(self) -> str:
+        return "UNSET"
+
+
+#: The default of :meth:`URI.set` and :meth:`URI.set_text`: leave the component as it is.
+UNSET: Final = _Unset.UNSET
+
+Unset = _Unset
+PathInput = str | Iterable[str]
+AnyURI: TypeAlias = "URI | FrozenURI"
+
+
+# --- the rules every write goes through ------------------------------------------------
+
+
+def _ruled(c: Components, before: Components) -> Components:
+    """``c`` with RFC 3986's structural rules kept, or :class:`BuildError`.
+
+    §3.2: userinfo and a port need a host, so such an edit is refused. §3.3: with an
+    authority the path is empty or starts with "/", so a relative path under a host
+    is made absolute, the reading §5.2.3 gives it. ``before`` is the state the edit
+    started from, for the message.
+    """
+    host = c[2]
+    if host is None:
+        if c[1] is not None or c[3] is not None:
+            if before[2] is not None:
+                raise BuildError("userinfo and port need a host: remove them before "
+                                 "removing the host (RFC 3986 §3.2)")
+            what = "userinfo needs" if c[1] is not None else "a port needs"
+            raise BuildError(f"{what} a host: set the host first (RFC 3986 §3.2)")
+        return c
+    path = c[4]
+    if path and path[0] != "/":
+        return c._replace(path="/" + path)  # with an authority the path is absolute (§3.3)
+    return c
+
+
+def _port_text(port: object) -> str | None:
+    """The text of a port given as an ``int`` (or ``None``)."""
+    if port is None:
+        return None
+    if type(port) is not int:
+        if isinstance(port, bool) or not isinstance(port, int):
+            raise TypeError(f"port must be int or None, not {type(port).__name__}")
+        port = int(port)
+    if port < 0:
+        raise ParseError("-", 0, "port", "invalid character '-'",
+                         "a port is a non-negative integer")
+    return port_text(port)
+
+
+def _has_port(value: object) -> bool:
+    if type(value) is not bool:
+        raise TypeError(f"has_port must be bool, not {type(value).__name__}")
     return value
 
 
-def _port_number(text: str) -> int:
-    """The number a port's digits stand for, however many there are."""
-    if len(text) < 4000:
-        return int(text)
-    text = text.lstrip("0") or "0"
-    value = 0
-    for start in range(0, len(text), 4000):  # past int()'s digit limit: in chunks
-        chunk = text[start:start + 4000]
-        value = value * 10 ** len(chunk) + int(chunk)
-    return value
+def _wire_components(c: Components, allow_zone_id: bool, *, scheme: Any, userinfo: Any,
+                     host: Any, port: Any, has_port: Any, path: Any, query: Any,
+                     fragment: Any) -> Components:
+    """``c`` with the given wire components (``UNSET`` keeps one) validated and set,
+    the structural rules kept (:func:`_ruled`)."""
+    new = list(c)
+    if scheme is not UNSET:
+        new[0] = None if scheme is None else check_scheme(scheme)
+    if userinfo is not UNSET:
+        new[1] = None if userinfo is None else check_wire(userinfo, USERINFO, _USERINFO_HINT)
+    if host is not UNSET:
+        new[2] = None if host is None else check_host(host, allow_zone_id, _HOST_HINT)
+    if port is not UNSET:
+        new[3] = _port_text(port)
+    if has_port is not UNSET:
+        if _has_port(has_port):
+            if new[3] is None:
+                new[3] = ""
+        elif new[3] is not None:
+            if port is not UNSET and port is not None:
+                raise BuildError(f"has_port=False contradicts port={port!r}")
+            new[3] = None
+    if path is not UNSET:
+        new[4] = path_from(path, text=False)
+    if query is not UNSET:
+        new[5] = None if query is None else check_wire(query, QUERY, _QUERY_HINT)
+    if fragment is not UNSET:
+        new[6] = None if fragment is None else check_wire(fragment, FRAGMENT, _FRAGMENT_HINT)
+    return _ruled(_new_tuple(Components, new), c)
+
+
+def _opt_encode(text: object, component: Any) -> str | None:
+    return None if text is None else encode(require_str(text, component), component)
+
+
+def _text_components(c: Components, *, userinfo: Any, host: Any, path: Any, query: Any,
+                     fragment: Any) -> Components:
+    """``c`` with the given plain-text components (``UNSET`` keeps one) encoded and
+    set, the structural rules kept."""
+    new = list(c)
+    if userinfo is not UNSET:
+        new[1] = _opt_encode(userinfo, "userinfo")
+    if host is not UNSET:
+        new[2] = None if host is None else host_from_text(host)
+    if path is not UNSET:
+        new[4] = path_from(path, text=True)
+    if query is not UNSET:
+        new[5] = _opt_encode(query, "query")
+    if fragment is not UNSET:
+        new[6] = _opt_encode(fragment, "fragment")
+    return _ruled(_new_tuple(Components, new), c)
+
+
+def _components_of(value: object, what: str) -> Components:
+    """The components of a URI, a FrozenURI or URI text (parsed strictly)."""
+    if isinstance(value, _URIBase):
+        return value._c
+    if isinstance(value, str):
+        return split(require_str(value, what))
+    raise TypeError(f"{what} must be a URI, FrozenURI or str, not {type(value).__name__}")
 
 
 def _mask(userinfo: str) -> str:
@@ -70,9 +180,443 @@ def _mask(userinfo: str) -> str:
     return f"{user}:***" if colon and password else userinfo
 
 
-@attrs.define(init=False, repr=False, eq=True, order=False, slots=True,
-              weakref_slot=False, on_setattr=attrs.setters.NO_OP)
-class URI:
+# --- the shared read API ---------------------------------------------------------------
+
+
+class _URIBase:
+    """What URI and FrozenURI share: the element model read from their components,
+    and the operations that read them."""
+
+    __slots__ = ("_c", "_text")
+
+    _c: Components
+    _text: str | None
+
+    @classmethod
+    def _wrap(cls, c: Components, text: str | None = None) -> Self:
+        """The one factory: a new instance holding ``c`` (trusted, rules kept)."""
+        uri = _new(cls)
+        uri._c = c
+        uri._text = text
+        return uri
+
+    def __init__(self, *, scheme: str | None = None, userinfo: str | None = None,
+                 host: str | None = None, port: int | None = None,
+                 has_port: bool | None = None, path: PathInput = "",
+                 query: str | None = None, fragment: str | None = None,
+                 allow_zone_id: bool = False) -> None:
+        """Build from wire-form components, each validated like its attribute.
+
+        ``path`` is wire text or an iterable of wire segments; ``has_port=True`` with
+        no ``port`` writes an empty port (``http://h:/``). Userinfo or a port without a
+        host raises :class:`~urikit.BuildError`; a relative path under a host is made
+        absolute (RFC 3986 §3.3). The text is composed once and checked with one
+        match; only when that fails is each component checked, to say which is wrong.
+
+        >>> str(URI(scheme="https", host="example.com", path="/a%20b"))
+        'https://example.com/a%20b'
+        """
+        if port is None:
+            port_given: str | None = "" if has_port is True else None
+            fast = True
+        else:
+            port_given = str(port) if type(port) is int and 0 <= port < 65536 else None
+            fast = port_given is not None and has_port is not False
+        if fast and type(path) is str:
+            given = (scheme, userinfo, host, port_given, path, query, fragment)
+            text = to_text(given)  # type: ignore[arg-type]
+            m = (_MATCH_Z if allow_zone_id else _MATCH)(text)
+            if m is not None:
+                groups = m.groups()
+                if groups == given:
+                    self._c = _new_tuple(Components, groups)
+                    self._text = text
+                    return
+        self._c = _wire_components(
+            EMPTY, allow_zone_id, scheme=scheme, userinfo=userinfo, host=host, port=port,
+            has_port=UNSET if has_port is None else has_port, path=path, query=query,
+            fragment=fragment)
+        self._text = None
+
+    @classmethod
+    def parse(cls, text: str, *, allow_zone_id: bool = False) -> Self:
+        """Parse a URI-reference (RFC 3986 Appendix A).
+
+        Args:
+            text: the reference; a ``str`` (subclasses accepted).
+            allow_zone_id: accept an IPv6 zone identifier, ``[fe80::1%25eth0]``
+                (RFC 6874); rejected by default.
+
+        Raises:
+            ParseError: the text is not a URI-reference; ``.position`` tells where.
+            TypeError: ``text`` is not a ``str``.
+
+        >>> URI.parse("http://a/b c")
+        Traceback (most recent call last):
+        ...
+        urikit._errors.ParseError: invalid character ' ' at position 10 in path
+        """
+        if type(text) is not str:
+            text = require_str(text)
+        m = (_MATCH_Z if allow_zone_id else _MATCH)(text)
+        if m is None:
+            raise diagnose(text, allow_zone_id)
+        uri = _new(cls)
+        uri._c = _new_tuple(Components, m.groups())
+        uri._text = text
+        return uri
+
+    # --- the element model (wire form) ------------------------------------------------
+
+    @property
+    def components(self) -> Components:
+        """The seven wire components as one immutable :class:`~urikit.Components`."""
+        return self._c
+
+    @property
+    def scheme(self) -> str | None:
+        """The scheme as written (case kept), or ``None`` for a relative reference."""
+        return self._c[0]
+
+    @scheme.setter
+    def scheme(self, value: str | None) -> None:
+        self._assign("scheme", value)
+
+    @property
+    def userinfo(self) -> str | None:
+        """The userinfo (wire form), or ``None``. Needs a host (RFC 3986 §3.2)."""
+        return self._c[1]
+
+    @userinfo.setter
+    def userinfo(self, value: str | None) -> None:
+        self._assign("userinfo", value)
+
+    @property
+    def host(self) -> str | None:
+        """The host, exactly as the ABNF ``host`` rule reads it (RFC 3986 §3.2.2).
+
+        An IP literal keeps its brackets (``"[::1]"``); ``""`` is an empty host, as
+        in ``file:///x``; ``None`` means there is no authority. Setting a host on a
+        URI whose path is relative makes the path absolute (§3.3).
+        """
+        return self._c[2]
+
+    @host.setter
+    def host(self, value: str | None) -> None:
+        self._assign("host", value)
+
+    @property
+    def port(self) -> int | None:
+        """The port number, or ``None`` when absent or empty (``http://h:/``).
+
+        The port's text is kept as written, so ``:0080`` reads as ``80`` and is
+        written back as ``0080``. Setting ``None`` removes the ':' too.
+        """
+        port = self._c[3]
+        return port_number(port) if port else None
+
+    @port.setter
+    def port(self, value: int | None) -> None:
+        self._assign("port", value)
+
+    @property
+    def has_port(self) -> bool:
+        """Whether the ':' before the port is present (``True`` for ``http://h:/``)."""
+        return self._c[3] is not None
+
+    @has_port.setter
+    def has_port(self, value: bool) -> None:
+        self._assign("has_port", value)
+
+    @property
+    def path(self) -> PathSegments:
+        """The path as a live list of wire-form segments (RFC 3986 §3.3).
+
+        ``""`` is ``[]``, ``"/"`` is ``["", ""]``, ``"/a/"`` is ``["", "a", ""]``;
+        ``str(uri.path)`` is the path's text. See :class:`~urikit.PathSegments`.
+        """
+        return PathSegments(self, self._writer())
+
+    @path.setter
+    def path(self, value: PathInput) -> None:
+        self._assign("path", value)
+
+    @property
+    def query(self) -> str | None:
+        """The query (wire form), ``""`` for ``?`` alone, ``None`` without ``?``."""
+        return self._c[5]
+
+    @query.setter
+    def query(self, value: str | None) -> None:
+        self._assign("query", value)
+
+    @property
+    def fragment(self) -> str | None:
+        """The fragment (wire form), ``""`` for ``#`` alone, ``None`` without ``#``."""
+        return self._c[6]
+
+    @fragment.setter
+    def fragment(self, value: str | None) -> None:
+        self._assign("fragment", value)
+
+    @property
+    def is_relative(self) -> bool:
+        """Whether this is a relative reference (it has no scheme)."""
+        return self._c[0] is None
+
+    @property
+    def authority(self) -> str | None:
+        """The authority text, ``[userinfo "@"] host [":" port]``, or ``None``."""
+        return authority(self._c)
+
+    @property
+    def text(self) -> TextView:
+        """The components as plain text: decoded on read, encoded on write."""
+        return TextView(self, self._writer())
+
+    @property
+    def params(self) -> QueryParams:
+        """The query as a live list of ``key=value`` pairs of plain text."""
+        return QueryParams(self, self._writer())
+
+    def _writer(self) -> Writer | None:
+        return None
+
+    def _assign(self, name: str, value: object) -> None:
+        """An attribute assignment: ``set()`` with one keyword on a URI."""
+        raise AttributeError(f"a FrozenURI cannot be changed ({name} is read-only): "
+                             "thaw() it, or use set(), which returns a new URI")
+
+    # --- text, equality ---------------------------------------------------------------
+
+    def __str__(self) -> str:
+        text = self._text
+        if text is None:
+            text = self._text = to_text(self._c)
+        return text
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.redacted()!r})"
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, _URIBase):
+            return self._c == other._c
+        return NotImplemented
+
+    def __reduce__(self) -> tuple[Any, tuple[Components]]:
+        return (type(self)._wrap, (self._c,))
+
+    def redacted(self) -> str:
+        """The URI text with any password in the userinfo replaced by ``***``.
+
+        >>> URI.parse("ftp://joe:secret@h/").redacted()
+        'ftp://joe:***@h/'
+        """
+        info = self._c[1]
+        if info is None or ":" not in info:
+            return str(self)
+        return to_text(self._c._replace(userinfo=_mask(info)))
+
+    # --- builder: on a URI each edits it in place and returns it; on a FrozenURI each
+    # returns a new URI (copy, then edit) ----------------------------------------------
+
+    def _edit_target(self) -> URI:
+        raise NotImplementedError  # pragma: no cover - both subclasses define it
+
+    def set(self, *, scheme: str | Unset | None = UNSET, userinfo: str | Unset | None = UNSET,
+            host: str | Unset | None = UNSET, port: int | Unset | None = UNSET,
+            has_port: bool | Unset = UNSET, path: PathInput | Unset = UNSET,
+            query: str | Unset | None = UNSET, fragment: str | Unset | None = UNSET,
+            allow_zone_id: bool = False) -> URI:
+        """Set components from wire text (validated, never encoded); return the URI.
+
+        Each keyword left out keeps its component; ``None`` removes one. All are
+        checked before anything changes, so an error leaves the URI as it was.
+        ``allow_zone_id`` accepts an IPv6 zone identifier in ``host`` (RFC 6874).
+
+        >>> str(URI.parse("http://h/a").set(scheme="https", port=8443, fragment="top"))
+        'https://h:8443/a#top'
+        """
+        target = self._edit_target()
+        target._put(_wire_components(
+            target._c, allow_zone_id, scheme=scheme, userinfo=userinfo, host=host,
+            port=port, has_port=has_port, path=path, query=query, fragment=fragment))
+        return target
+
+    def set_text(self, *, userinfo: str | Unset | None = UNSET,
+                 host: str | Unset | None = UNSET, path: PathInput | Unset = UNSET,
+                 query: str | Unset | None = UNSET,
+                 fragment: str | Unset | None = UNSET) -> URI:
+        """Set components from plain text (encoded as data); return the URI.
+
+        As the ``uri.text`` view writes them: a host that is a bracketed IP literal
+        stays one, any other host is a registered name; a path ``str`` is split on
+        "/" and an iterable gives one segment per item ("/" encoded); a query keeps
+        "&", "=" and "+" (use the parameter methods for data).
+
+        >>> str(URI.parse("https://h/").set_text(path=["a b", "c/d"], fragment="§ 2"))
+        'https://h/a%20b/c%2Fd#%C2%A7%202'
+        """
+        target = self._edit_target()
+        target._put(_text_components(target._c, userinfo=userinfo, host=host, path=path,
+                                     query=query, fragment=fragment))
+        return target
+
+    def add_segments(self, *segments: str) -> URI:
+        """Add wire segments to the path, each validated; return the URI.
+
+        The first fills a trailing empty segment, so ``https://h/files/`` plus ``x``
+        is ``https://h/files/x`` (``uri.path.append`` appends instead: ``/files//x``);
+        an empty path under an authority becomes ``/x``. ``""`` adds a trailing "/".
+
+        >>> str(URI.parse("https://h/files/").add_segments("a%20b", "c"))
+        'https://h/files/a%20b/c'
+        """
+        return self._add_segments([check_segment(s) for s in segments])
+
+    def add_segments_text(self, *segments: str) -> URI:
+        """Add plain-text segments to the path, each encoded ("/" included); return
+        the URI. The first fills a trailing empty segment, as :meth:`add_segments`.
+
+        >>> str(URI.parse("http://h/docs/").add_segments_text("a/b", "José"))
+        'http://h/docs/a%2Fb/Jos%C3%A9'
+        """
+        return self._add_segments([encode_segment(s) for s in segments])
+
+    def _add_segments(self, wire: list[str]) -> URI:
+        target = self._edit_target()
+        c = target._c
+        if wire:
+            path = add_segment(c[4], wire[0], c[2] is not None)
+            if len(wire) > 1:
+                path = "/".join([path, *wire[1:]])
+            target._put(_ruled(c._replace(path=path), c))
+        return target
+
+    def add_param(self, key: str, value: Value) -> URI:
+        """Append the query parameter ``key=value`` (plain text; an ``int`` is written
+        with ``str()``, ``None`` writes the key alone); return the URI."""
+        target = self._edit_target()
+        target.params.add(key, value)
+        return target
+
+    def set_param(self, key: str, value: Value) -> URI:
+        """Give the query parameter ``key`` the single value ``value`` (plain text),
+        where it first stands, removing its other pairs; return the URI."""
+        wire_pair(key, value)  # checked before a FrozenURI is copied
+        target = self._edit_target()
+        target.params.set(key, value)
+        return target
+
+    def discard_param(self, *keys: str) -> URI:
+        """Remove every query parameter named by one of ``keys``, if there is any
+        (as ``set.discard``); return the URI."""
+        target = self._edit_target()
+        params = target.params
+        for key in keys:
+            params.pop(key, None)
+        return target
+
+    def __truediv__(self, segment: str) -> URI:
+        """A new URI with one plain-text segment added, as :meth:`add_segments_text`
+        adds it; neither operand changes (``base / "users" / name``)."""
+        if not isinstance(segment, str):
+            return NotImplemented
+        return URI._wrap(self._c, self._text).add_segments_text(segment)
+
+    def _put(self, c: Components) -> None:
+        raise NotImplementedError  # pragma: no cover - only URI writes
+
+    # --- RFC 3986 §5 and §6 -------------------------------------------------------------
+
+    def resolve(self, reference: AnyURI | str, *, strict: bool = True) -> Self:
+        """The target of ``reference`` resolved against this base (RFC 3986 §5.2), as
+        a new object of this one's type; this one is not changed.
+
+        The base must have a scheme (§5.1); its fragment is ignored. With
+        ``strict=False`` a reference whose scheme equals the base's is read as
+        relative (§5.2.2), so ``http:g`` gives ``http://a/b/c/g``.
+
+        Raises:
+            ResolveError: this URI has no scheme.
+            ParseError: ``reference`` is a ``str`` that is not a URI-reference.
+        """
+        c = self._c
+        if c[0] is None:
+            require_base(c, self.redacted())
+        if type(reference) is str:
+            ref = split(reference)
+        else:
+            ref = _components_of(reference, "a reference")
+        return type(self)._wrap(resolve(c, ref, strict))
+
+    def relative_to(self, base: AnyURI | str) -> Self:
+        """The shortest reference that ``base`` resolves to this URI, as a new object
+        of this one's type (see :func:`urikit._resolve.relative` for the rules).
+
+        Raises:
+            ResolveError: ``base`` has no scheme.
+            ParseError: ``base`` is a ``str`` that is not a URI-reference.
+        """
+        b = _components_of(base, "base")
+        if b[0] is None:
+            require_base(b, base.redacted() if isinstance(base, _URIBase) else to_text(b))
+        return type(self)._wrap(relative(self._c, b))
+
+    def equivalent(self, other: AnyURI | str) -> bool:
+        """Whether this URI and ``other`` are equivalent: equal once both are
+        normalized (RFC 3986 §6.2). Neither is changed."""
+        return equivalent(self._c, _components_of(other, "other"))
+
+    # --- host, origin and display (RFC 3986 §3.2.2, §7) ---------------------------
+
+    @property
+    def host_kind(self) -> HostKind | None:
+        """What the host is (IPv4, IPv6, IPvFuture, reg-name), or ``None`` without
+        a host."""
+        host = self._c[2]
+        return None if host is None else host_kind(host)
+
+    def origin(self) -> Origin | None:
+        """The normalized (scheme, host, port) of this URI, or ``None`` when it has
+        no scheme or no host."""
+        return origin(self._c)
+
+    def same_origin(self, other: AnyURI | str) -> bool:
+        """Whether ``other`` has the same origin (scheme, host and port, normalized,
+        default ports filled in); ``False`` when either has no origin."""
+        mine = origin(self._c)
+        return mine is not None and mine == origin(_components_of(other, "other"))
+
+    def display(self) -> str:
+        """The URI as people should see it (RFC 3986 §7.6): the userinfo apart and
+        labelled, a password never shown, internationalized labels as A-labels.
+
+        >>> URI.parse("http://trusted.example@evil.example/login").display()
+        'http://evil.example/login (user "trusted.example")'
+        """
+        return display(self._c)
+
+
+_FIELDS: Final = {
+    "scheme": attrs.field(), "userinfo": attrs.field(), "host": attrs.field(),
+    "port": attrs.field(), "has_port": attrs.field(), "path": attrs.field(),
+    "query": attrs.field(), "fragment": attrs.field(),
+    "is_relative": attrs.field(init=False),
+}
+
+
+def _attrs(cls: type[Any]) -> Any:
+    """Describe the element model to attrs, so ``attrs.fields``, ``attrs.evolve``,
+    ``attrs.asdict`` and ``match`` see its public names and values. attrs generates
+    nothing else: the class keeps its own slots, constructor, equality and repr."""
+    return attrs.define(these=dict(_FIELDS), init=False, repr=False, eq=False,
+                        order=False, unsafe_hash=False, slots=False, match_args=True,
+                        getstate_setstate=False)(cls)
+
+
+@_attrs
+class URI(_URIBase):
     """A URI or relative reference (RFC 3986), mutable, held as its components.
 
     Components are kept in wire form (percent-encoded, exactly as written), ``None``
@@ -95,10 +639,15 @@ class URI:
 
     Assigning a component validates it against its ABNF rule and raises
     :class:`~urikit.ParseError` for invalid text, which is never stored; the
-    ``uri.text`` view and the ``*_text`` methods take plain text and encode it.
+    ``uri.text`` view and :meth:`set_text` take plain text and encode it.
     ``str(uri)`` always succeeds and is lossless for parsed text; two states that
-    would read back differently are written with a guard (see ``str``). Equality
-    compares the components as written; a URI is mutable and so not hashable.
+    would read back differently are written with a guard. Equality compares the
+    components as written (a :class:`FrozenURI` with the same components is equal);
+    a URI is mutable and so not hashable: :meth:`freeze` gives a hashable copy.
+
+    ``attrs.fields``, ``attrs.evolve`` and ``match`` see the element model:
+    ``attrs.evolve(uri, fragment="x")`` is a new URI, rebuilt from the public values
+    (a port spelled ``0080`` is written ``80``).
 
     >>> uri = URI.parse("foo://example.com:8042/over/there?name=ferret#nose")
     >>> uri.scheme, uri.host, uri.port, uri.path, uri.query, uri.fragment
@@ -107,496 +656,34 @@ class URI:
     .. versionadded:: 0.1
     """
 
-    _scheme: str | None
-    _userinfo: str | None
-    _host: str | None
-    _port: str | None
-    _path: str
-    _query: str | None
-    _fragment: str | None
+    __slots__ = ()
+    __hash__: ClassVar[None] = None  # type: ignore[assignment]
 
-    def __init__(self, *, scheme: str | None = None, userinfo: str | None = None,
-                 host: str | None = None, port: int | None = None,
-                 path: str | Iterable[str] = "", query: str | None = None,
-                 fragment: str | None = None) -> None:
-        """Build a URI from wire-form components, each validated like its attribute.
+    def _writer(self) -> Writer:
+        return self._write
 
-        ``path`` is wire text or an iterable of wire segments. Userinfo or a port
-        without a host raises :class:`~urikit.BuildError`.
+    def _write(self, name: str, wire: str | None) -> None:
+        """A view's write of valid wire text; the structural rules still hold."""
+        c = self._c
+        self._put(_ruled(c._replace(**{name: wire}), c))  # type: ignore[arg-type]
 
-        >>> str(URI(scheme="https", host="example.com", path="/a%20b"))
-        'https://example.com/a%20b'
-        """
-        self._scheme = self._userinfo = self._host = self._port = None
-        self._query = self._fragment = None
-        self._path = ""
-        if scheme is not None:
-            self.set_scheme(scheme)
-        if host is not None:
-            self.set_host(host)
-        if userinfo is not None:
-            self.set_userinfo(userinfo)
-        if port is not None:
-            self.set_port(port)
-        if path != "":
-            self.set_path(path)
-        if query is not None:
-            self.set_query(query)
-        if fragment is not None:
-            self.set_fragment(fragment)
+    def _assign(self, name: str, value: object) -> None:
+        self.set(**{name: value})  # type: ignore[arg-type]
 
-    # --- parsing, copying, text ---------------------------------------------------
+    def _put(self, c: Components) -> None:
+        self._c = c
+        self._text = None
 
-    @classmethod
-    def parse(cls, text: str, *, allow_zone_id: bool = False) -> Self:
-        """Parse a URI-reference (RFC 3986 Appendix A) into a new URI.
-
-        Args:
-            text: the reference; a ``str`` (subclasses accepted).
-            allow_zone_id: accept an IPv6 zone identifier, ``[fe80::1%25eth0]``
-                (RFC 6874); rejected by default.
-
-        Raises:
-            ParseError: the text is not a URI-reference; ``.position`` tells where.
-            TypeError: ``text`` is not a ``str``.
-
-        >>> URI.parse("http://a/b c")
-        Traceback (most recent call last):
-        ...
-        urikit._errors.ParseError: invalid character ' ' at position 10 in path
-        """
-        if type(text) is not str:
-            text = require_str(text)
-        m = (_MATCH_Z if allow_zone_id else _MATCH)(text)
-        if m is None or ("%" in text and _BAD_PERCENT(text)):
-            raise diagnose(text, allow_zone_id)
-        uri = _new(cls)
-        (uri._scheme, uri._userinfo, uri._host, uri._port,
-         uri._path, uri._query, uri._fragment) = m.groups()
-        return uri
+    def _edit_target(self) -> URI:
+        return self
 
     def copy(self) -> Self:
-        """Return an independent copy (editing one never changes the other)."""
-        uri = _new(type(self))
-        uri._scheme = self._scheme
-        uri._userinfo = self._userinfo
-        uri._host = self._host
-        uri._port = self._port
-        uri._path = self._path
-        uri._query = self._query
-        uri._fragment = self._fragment
-        return uri
-
-    __str__ = to_text
-
-    def __repr__(self) -> str:
-        info = self._userinfo
-        if info is not None and ":" in info:
-            return f"{type(self).__name__}({self.redacted()!r})"
-        return f"{type(self).__name__}({str(self)!r})"
-
-    def redacted(self) -> str:
-        """The URI text with any password in the userinfo replaced by ``***``.
-
-        >>> URI.parse("ftp://joe:secret@h/").redacted()
-        'ftp://joe:***@h/'
-        """
-        info = self._userinfo
-        if info is None:
-            return to_text(self)
-        masked = self.copy()
-        masked._userinfo = _mask(info)
-        return to_text(masked)
-
-    # --- components -----------------------------------------------------------------
-
-    @property
-    def scheme(self) -> str | None:
-        """The scheme as written (case kept), or ``None`` for a relative reference."""
-        return self._scheme
-
-    @scheme.setter
-    def scheme(self, value: str | None) -> None:
-        self.set_scheme(value)
-
-    @property
-    def userinfo(self) -> str | None:
-        """The userinfo (wire form), or ``None``. Needs a host (RFC 3986 §3.2)."""
-        return self._userinfo
-
-    @userinfo.setter
-    def userinfo(self, value: str | None) -> None:
-        self.set_userinfo(value)
-
-    def _assign_userinfo(self, value: str | None) -> None:
-        if value is not None and self._host is None:
-            raise BuildError("userinfo needs a host: set the host first (RFC 3986 §3.2)")
-        self._userinfo = value
-
-    @property
-    def host(self) -> str | None:
-        """The host, exactly as the ABNF ``host`` rule reads it (RFC 3986 §3.2.2).
-
-        An IP literal keeps its brackets (``"[::1]"``); ``""`` is an empty host, as
-        in ``file:///x``; ``None`` means there is no authority. Setting a host on a
-        URI whose path is relative makes the path absolute (§3.3).
-        """
-        return self._host
-
-    @host.setter
-    def host(self, value: str | None) -> None:
-        self.set_host(value)
-
-    def _assign_host(self, value: str | None) -> None:
-        if value is None:
-            if self._userinfo is not None or self._port is not None:
-                raise BuildError("userinfo and port need a host: remove them before "
-                                 "removing the host (RFC 3986 §3.2)")
-        else:
-            path = self._path
-            if path and path[0] != "/":
-                self._path = "/" + path
-        self._host = value
-
-    @property
-    def authority(self) -> str | None:
-        """The authority text, ``[userinfo "@"] host [":" port]``, or ``None``."""
-        host = self._host
-        if host is None:
-            return None
-        if self._userinfo is not None:
-            host = f"{self._userinfo}@{host}"
-        return host if self._port is None else f"{host}:{self._port}"
-
-    @property
-    def port(self) -> int | None:
-        """The port number, or ``None`` when absent or empty (``http://h:/``).
-
-        The port's text is kept as written, so ``:0080`` reads as ``80`` and is
-        written back as ``0080``. Assigning ``None`` removes the ':' too.
-        """
-        port = self._port
-        return _port_number(port) if port else None
-
-    @port.setter
-    def port(self, value: int | None) -> None:
-        self.set_port(value)
-
-    @property
-    def has_port(self) -> bool:
-        """Whether the ':' before the port is present (``True`` for ``http://h:/``)."""
-        return self._port is not None
-
-    @has_port.setter
-    def has_port(self, value: bool) -> None:
-        if not value:
-            self._port = None
-        elif self._port is None:
-            if self._host is None:
-                raise BuildError("a port needs a host: set the host first (RFC 3986 §3.2)")
-            self._port = ""
-
-    @property
-    def path(self) -> PathSegments:
-        """The path as a live list of wire-form segments (RFC 3986 §3.3).
-
-        ``""`` is ``[]``, ``"/"`` is ``[""]``, ``"/a/"`` is ``["", "a", ""]``. Assign a
-        wire path ``str`` or an iterable of wire segments.
-        """
-        return PathSegments(self)
-
-    @path.setter
-    def path(self, value: str | Iterable[str]) -> None:
-        self.set_path(value)
-
-    def _assign_path(self, path: str) -> None:
-        if self._host is not None and path and path[0] != "/":
-            path = "/" + path
-        self._path = path
-
-    @property
-    def path_text(self) -> str:
-        """The path as one wire-form string, as it appears in the URI."""
-        return self._path
-
-    @property
-    def query(self) -> str | None:
-        """The query (wire form), ``""`` for ``?`` alone, ``None`` without ``?``."""
-        return self._query
-
-    @query.setter
-    def query(self, value: str | None) -> None:
-        self.set_query(value)
-
-    @property
-    def fragment(self) -> str | None:
-        """The fragment (wire form), ``""`` for ``#`` alone, ``None`` without ``#``."""
-        return self._fragment
-
-    @fragment.setter
-    def fragment(self, value: str | None) -> None:
-        self.set_fragment(value)
-
-    @property
-    def is_relative(self) -> bool:
-        """Whether this is a relative reference (it has no scheme)."""
-        return self._scheme is None
-
-    @property
-    def text(self) -> TextView:
-        """The components as plain text: decoded on read, encoded on write."""
-        return TextView(self)
-
-    @property
-    def params(self) -> QueryParams:
-        """The query as a live list of ``key=value`` pairs of plain text."""
-        return QueryParams(self)
-
-    # --- fluent builder: each edits this URI in place and returns it --------------
-
-    def set_scheme(self, scheme: str | None) -> Self:
-        """Set the scheme (validated) in place; return this URI."""
-        if scheme is not None and (type(scheme) is not str or _SCHEME_MATCH(scheme) is None):
-            scheme = require_str(scheme, "scheme")
-            check_scheme(scheme)
-        self._scheme = scheme
-        return self
-
-    def set_userinfo(self, userinfo: str | None) -> Self:
-        """Set the userinfo from wire text (validated) in place; return this URI."""
-        if userinfo is not None:
-            userinfo = _checked(userinfo, g.USERINFO_RE, g.USERINFO, "userinfo",
-                                _USERINFO_HINT)
-        self._assign_userinfo(userinfo)
-        return self
-
-    def set_userinfo_text(self, userinfo: str | None) -> Self:
-        """Set the userinfo from plain text (encoded) in place; return this URI."""
-        self.text.userinfo = userinfo
-        return self
-
-    def set_host(self, host: str | None, *, allow_zone_id: bool = False) -> Self:
-        """Set the host from wire text (validated) in place; return this URI.
-
-        ``allow_zone_id`` accepts an IPv6 zone identifier (RFC 6874).
-        """
-        if host is None:
-            self._assign_host(None)
-            return self
-        if type(host) is not str or _HOST_MATCH(host) is None or (
-                "%" in host and _BAD_PERCENT(host) is not None):
-            host = require_str(host, "host")
-            check_host(host, allow_zone_id, _HOST_HINT)
-        path = self._path
-        if path and path[0] != "/":
-            self._path = "/" + path  # with an authority the path is absolute (§3.3)
-        self._host = host
-        return self
-
-    def set_host_text(self, host: str | None) -> Self:
-        """Set the host from plain text in place (an IPv6 address is bracketed, a
-        name percent-encoded); return this URI."""
-        self._assign_host(None if host is None else host_from_text(host))
-        return self
-
-    def set_port(self, port: int | None) -> Self:
-        """Set the port in place (``None`` removes it, ':' included); return this URI.
-
-        Raises:
-            TypeError: ``port`` is not an ``int`` (``bool`` included).
-            ParseError: ``port`` is negative.
-            BuildError: there is no host, or ``port`` has too many digits to write.
-        """
-        if port is None:
-            self._port = None
-            return self
-        if type(port) is not int:
-            if isinstance(port, bool) or not isinstance(port, int):
-                raise TypeError(f"port must be int or None, not {type(port).__name__}")
-            port = int(port)
-        if port < 0:
-            raise ParseError(str(port), 0, "port", "invalid character '-'",
-                             "a port is a non-negative integer")
-        if self._host is None:
-            raise BuildError("a port needs a host: set the host first (RFC 3986 §3.2)")
-        try:
-            self._port = str(port)
-        except ValueError:
-            raise BuildError("a port this large cannot be written as text") from None
-        return self
-
-    def set_path(self, path: str | Iterable[str]) -> Self:
-        """Set the path from a wire ``str`` or wire segments in place; return this URI."""
-        if type(path) is not str or _PATH_MATCH(path) is None or (
-                "%" in path and _BAD_PERCENT(path) is not None):
-            path = path_from(path, text=False)
-        if self._host is not None and path and path[0] != "/":
-            path = "/" + path  # with an authority the path is absolute (§3.3)
-        self._path = path
-        return self
-
-    def set_path_text(self, path: str | Iterable[str]) -> Self:
-        """Set the path from plain text in place; return this URI.
-
-        A ``str`` is split on "/" and each segment encoded; an iterable gives the
-        segments themselves, each encoded ("/" included).
-        """
-        self.text.path = path
-        return self
-
-    def append_segment(self, segment: str) -> Self:
-        """Append one wire segment (validated) in place; return this URI."""
-        self.path.append(segment)
-        return self
-
-    def append_segment_text(self, segment: str) -> Self:
-        """Append one plain-text segment (encoded) in place; return this URI."""
-        self.text.path.append(segment)
-        return self
-
-    def extend_segments(self, segments: Iterable[str]) -> Self:
-        """Append wire segments (validated) in place; return this URI."""
-        self.path.extend(segments)
-        return self
-
-    def extend_segments_text(self, segments: Iterable[str]) -> Self:
-        """Append plain-text segments (encoded) in place; return this URI."""
-        self.text.path.extend(segments)
-        return self
-
-    def insert_segment(self, index: int, segment: str) -> Self:
-        """Insert one wire segment before ``index`` in place; return this URI."""
-        self.path.insert(index, segment)
-        return self
-
-    def insert_segment_text(self, index: int, segment: str) -> Self:
-        """Insert one plain-text segment before ``index`` in place; return this URI."""
-        self.text.path.insert(index, segment)
-        return self
-
-    def replace_segment(self, index: int, segment: str) -> Self:
-        """Replace the segment at ``index`` with wire text in place; return this URI."""
-        self.path[index] = segment
-        return self
-
-    def replace_segment_text(self, index: int, segment: str) -> Self:
-        """Replace the segment at ``index`` with plain text in place; return this URI."""
-        self.text.path[index] = segment
-        return self
-
-    def remove_segment(self, index: int = -1) -> Self:
-        """Remove the segment at ``index`` (the last by default) in place; return
-        this URI."""
-        del self.path[index]
-        return self
-
-    def joinpath(self, *parts: str) -> Self:
-        """Join wire relative paths onto the path in place, pathlib-style; return
-        this URI.
-
-        A path ending in "/" is a directory: ``http://h/a/`` joined with ``b`` is
-        ``http://h/a/b``, and ``http://h/a`` joined with ``b`` is ``http://h/a/b``
-        too. A part may hold several segments (``"b/c"``); an absolute part (``"/x"``)
-        replaces the path; ``""`` adds a trailing "/". Dot segments are kept as they
-        are (resolution is :meth:`resolve`'s job).
-
-        >>> str(URI.parse("http://h/a/").joinpath("b", "c/"))
-        'http://h/a/b/c/'
-        """
-        path = self._path
-        for part in parts:
-            path = join(path, check_path(part))
-        self._assign_path(path)
-        return self
-
-    def joinpath_text(self, *segments: str) -> Self:
-        """Join plain-text segments onto the path in place, pathlib-style; return
-        this URI. Each argument is one segment: "/" in it is encoded.
-
-        >>> str(URI.parse("http://h/docs/").joinpath_text("a/b", "José"))
-        'http://h/docs/a%2Fb/Jos%C3%A9'
-        """
-        path = self._path
-        for segment in segments:
-            path = join(path, encode(require_str(segment, "a segment"), "segment"))
-        self._assign_path(path)
-        return self
-
-    def set_query(self, query: str | None) -> Self:
-        """Set the query from wire text (validated) in place; return this URI."""
-        if query is not None:
-            query = _checked(query, g.QUERY_RE, g.QUERY, "query", _QUERY_HINT)
-        self._query = query
-        return self
-
-    def set_query_text(self, query: str | None) -> Self:
-        """Set the whole query from plain text in place; return this URI.
-
-        See :attr:`TextView.query` for what is encoded; for key=value data use
-        :meth:`set_param`.
-        """
-        self.text.query = query
-        return self
-
-    def add_param(self, key: str, value: str | None) -> Self:
-        """Append the query parameter ``key=value`` (plain text) in place; return this
-        URI."""
-        self.params.add(key, value)
-        return self
-
-    def set_param(self, key: str, value: str | None) -> Self:
-        """Give the query parameter ``key`` the single value ``value`` (plain text) in
-        place; return this URI."""
-        self.params.set(key, value)
-        return self
-
-    def remove_param(self, key: str) -> Self:
-        """Remove every query parameter named ``key`` in place; return this URI."""
-        self.params.remove(key)
-        return self
-
-    def set_fragment(self, fragment: str | None) -> Self:
-        """Set the fragment from wire text (validated) in place; return this URI."""
-        if fragment is not None:
-            fragment = _checked(fragment, g.FRAGMENT_RE, g.FRAGMENT, "fragment",
-                                _FRAGMENT_HINT)
-        self._fragment = fragment
-        return self
-
-    def set_fragment_text(self, fragment: str | None) -> Self:
-        """Set the fragment from plain text (encoded) in place; return this URI."""
-        self.text.fragment = fragment
-        return self
-
-    # --- resolution, relative references, normalization (RFC 3986 §5, §6) ---------
-
-    def resolve(self, reference: URI | str, *, strict: bool = True) -> URI:
-        """Return the target of ``reference`` resolved against this base (RFC 3986
-        §5.2); this URI is not changed.
-
-        The base must have a scheme (§5.1); its fragment is ignored. With
-        ``strict=False`` a reference whose scheme equals the base's is read as
-        relative (§5.2.2), so ``http:g`` gives ``http://a/b/c/g``.
-
-        Raises:
-            ResolveError: this URI has no scheme.
-            ParseError: ``reference`` is a ``str`` that is not a URI-reference.
-        """
-        return _resolve.resolve(self, reference, strict)
-
-    def relative_to(self, base: URI | str) -> URI:
-        """Return the shortest reference that ``base`` resolves to this URI.
-
-        Raises:
-            ResolveError: ``base`` has no scheme.
-        """
-        return _resolve.relative_to(self, base)
-
-    def remove_dot_segments(self) -> Self:
-        """Remove "." and ".." segments from the path in place (RFC 3986 §5.2.4);
-        return this URI."""
-        self._assign_path(_resolve.remove_dot_segments(self._path))
-        return self
+        """An independent copy (editing one never changes the other)."""
+        return type(self)._wrap(self._c, self._text)
+
+    def freeze(self) -> FrozenURI:
+        """A :class:`FrozenURI` with the same components; this URI is not changed."""
+        return FrozenURI._wrap(self._c, self._text)
 
     def normalize(self, *, case: bool = True, percent: bool = True,
                   dot_segments: bool = True, scheme_based: bool = True,
@@ -608,44 +695,76 @@ class URI:
                 uppercase the hex digits of percent-encodings (§6.2.2.1).
             percent: decode percent-encoded unreserved characters (§6.2.2.2).
             dot_segments: remove dot segments from the path (§6.2.2.3).
-            scheme_based: for http, https, ws, wss and ftp, drop an empty or default
-                port and write an empty path after an authority as "/" (§6.2.3).
+            scheme_based: drop an empty port; for http, https, ws, wss and ftp, drop
+                the default port and write an empty path after an authority as "/"
+                (§6.2.3).
             ipv6_canonical: write IPv6 addresses in the RFC 5952 canonical form.
         """
-        if case and percent and dot_segments and scheme_based and not ipv6_canonical:
-            _normalize.normalize(self)  # the common call, without passing keywords
-        else:
-            _normalize.normalize(self, case=case, percent=percent,
-                                 dot_segments=dot_segments, scheme_based=scheme_based,
-                                 ipv6_canonical=ipv6_canonical)
+        self._put(normalize(self._c, case=case, percent=percent, dot_segments=dot_segments,
+                            scheme_based=scheme_based, ipv6_canonical=ipv6_canonical))
         return self
 
-    def equivalent(self, other: URI | str) -> bool:
-        """Whether this URI and ``other`` are equivalent: equal once both are
-        normalized (RFC 3986 §6.2). Neither is changed."""
-        return _normalize.equivalent(self, other)
 
-    # --- host, origin and display (RFC 3986 §3.2.2, §7) ---------------------------
+@_attrs
+class FrozenURI(_URIBase):
+    """An immutable, hashable URI: as ``frozenset`` is to ``set``, so this is to
+    :class:`URI`.
 
-    @property
-    def host_kind(self) -> HostKind | None:
-        """What the host is (IPv4, IPv6, IPvFuture, reg-name), or ``None`` without
-        a host."""
-        host = self._host
-        return None if host is None else _host.host_kind(host)
+    It has the URI's read API, its views refuse edits, and equality and hash are by
+    components (so a FrozenURI can be a dict key, a set member or a field of a frozen
+    model); it is ordered by its text, so ``sorted()`` works. Every builder method
+    (:meth:`set`, :meth:`add_segments_text`, :meth:`add_param`, ``/``, ...) returns a
+    new mutable :class:`URI`, copied and then edited, so a shared base is safe:
 
-    def origin(self) -> Origin | None:
-        """The normalized (scheme, host, port) of this URI, or ``None`` when it has
-        no scheme or no host."""
-        return _host.origin(self)
+    >>> API = FrozenURI.parse("https://api.example/v1/")
+    >>> str(API.add_segments_text("users", "ana")), str(API / "users")
+    ('https://api.example/v1/users/ana', 'https://api.example/v1/users')
+    >>> str(API)
+    'https://api.example/v1/'
 
-    def same_origin(self, other: URI | str) -> bool:
-        """Whether ``other`` has the same origin (scheme, host and port, normalized,
-        default ports filled in); ``False`` when either has no origin."""
-        other_uri = other if isinstance(other, URI) else URI.parse(other)
-        mine = self.origin()
-        return mine is not None and mine == other_uri.origin()
+    :meth:`normalize`, :meth:`resolve` and :meth:`relative_to` return new FrozenURIs;
+    :meth:`thaw` gives a mutable copy.
 
-    def display(self) -> str:
-        """The URI as people should see it (RFC 3986 §7.6): see :func:`_host.display`."""
-        return _host.display(self)
+    .. versionadded:: 0.2
+    """
+
+    __slots__ = ()
+
+    def __hash__(self) -> int:
+        return hash(self._c)
+
+    def __lt__(self, other: object) -> bool:
+        if isinstance(other, FrozenURI):
+            return str(self) < str(other)
+        return NotImplemented
+
+    def __le__(self, other: object) -> bool:
+        if isinstance(other, FrozenURI):
+            return str(self) <= str(other)
+        return NotImplemented
+
+    def __gt__(self, other: object) -> bool:
+        if isinstance(other, FrozenURI):
+            return str(self) > str(other)
+        return NotImplemented
+
+    def __ge__(self, other: object) -> bool:
+        if isinstance(other, FrozenURI):
+            return str(self) >= str(other)
+        return NotImplemented
+
+    def _edit_target(self) -> URI:
+        return URI._wrap(self._c, self._text)
+
+    def thaw(self) -> URI:
+        """A new mutable :class:`URI` with the same components."""
+        return URI._wrap(self._c, self._text)
+
+    def normalize(self, *, case: bool = True, percent: bool = True,
+                  dot_segments: bool = True, scheme_based: bool = True,
+                  ipv6_canonical: bool = False) -> Self:
+        """A normalized copy (RFC 3986 §6.2.2, §6.2.3), with the options of
+        :meth:`URI.normalize`."""
+        return type(self)._wrap(normalize(
+            self._c, case=case, percent=percent, dot_segments=dot_segments,
+            scheme_based=scheme_based, ipv6_canonical=ipv6_canonical))

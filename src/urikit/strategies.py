@@ -478,7 +478,7 @@ def paths_abempty() -> SearchStrategy[str]:
     >>> @settings(max_examples=25, deadline=None)
     ... @given(paths_abempty())
     ... def test_path_after_authority(path: str) -> None:
-    ...     assert URI.parse(f"//h{path}").path_text == path
+    ...     assert URI.parse(f"//h{path}").components.path == path
     >>> test_path_after_authority()
 
     .. versionadded:: 0.1
@@ -534,7 +534,7 @@ def paths_rootless() -> SearchStrategy[str]:
     >>> @settings(max_examples=25, deadline=None)
     ... @given(paths_rootless())
     ... def test_path_after_scheme(path: str) -> None:
-    ...     assert URI.parse(f"urn:{path}").path_text == path
+    ...     assert URI.parse(f"urn:{path}").components.path == path
     >>> test_path_after_scheme()
 
     .. versionadded:: 0.1
