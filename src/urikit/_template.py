@@ -127,7 +127,7 @@ def _expression(template: str, start: int, end: int) -> tuple[str, list[re.Match
             return operator, specs
         if template[pos] != ",":
             raise ParseError(template, pos, "template",
-                             f"invalid character {template[pos]!r} in an expression")
+                             f"invalid character {template[pos]!r}")
         pos += 1
 
 
