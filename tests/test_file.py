@@ -16,12 +16,12 @@ from urikit._components import Components
 from urikit._errors import ParseError, URIError
 from urikit._file import components_to_path, path_to_components
 from urikit._parse import is_valid, split
-from urikit._serialize import recompose
+from urikit._serialize import to_text
 
 
 def text_of(c: Components) -> str:
     """The URI text of components, as the serializer writes it."""
-    return recompose(*c)
+    return to_text(c)
 
 
 def parse(text: str) -> Components:
