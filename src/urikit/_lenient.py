@@ -65,7 +65,8 @@ class Change(NamedTuple):
             ``//`` before a host, ``"userinfo"``, ``"host"``, ``"port"``, ``"path"``,
             ``"query"``, ``"fragment"``), or ``""`` for spaces and controls removed
             from either end of the text.
-        original: the text that was there.
+        original: the text that was there. A tab or line break that is removed
+            inside it is also reported as a change of its own.
         replacement: what stands there now (``""`` for a removed character).
 
     .. versionadded:: 0.2
@@ -238,7 +239,9 @@ def _repair(text: str) -> Repaired:
                     new_pos += [pos[start]] * len(replacement)
                 last = end
             new_pos += pos[last:]
-            backslash_edits = [(pos[start], s[start:end], r) for start, end, r in edits]
+            # the text as given (with any tab or line break in it: reported apart)
+            backslash_edits = [(pos[start], text[pos[start]:pos[end - 1] + 1], r)
+                               for start, end, r in edits]
             s, pos = s2, new_pos
             m = appendix_b(s)
         else:
@@ -296,8 +299,8 @@ def _repair(text: str) -> Repaired:
     while j < n:
         if host_edit and j == host_edit[0]:
             h0, h1, ascii_host = host_edit
-            if ascii_host != s[h0:h1]:
-                changes.append(Change(pos[h0], "host", s[h0:h1], ascii_host))
+            # the host as given, with any tab or line break removed from it
+            changes.append(Change(pos[h0], "host", text[pos[h0]:pos[h1 - 1] + 1], ascii_host))
             out.append(ascii_host)
             j = h1
             continue
