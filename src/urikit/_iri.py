@@ -155,6 +155,9 @@ def uts46_map(text: str) -> str | None:
     # limit; no mapping or NFC composition crosses a "." (U+002E).
     mapped = []
     for label in text.split("."):
+        if label.isascii():
+            mapped.append(label.lower())
+            continue
         try:
             mapped.append(idna.uts46_remap(label, std3_rules=False))
         except UnicodeError:  # idna.IDNAError and its subclasses
