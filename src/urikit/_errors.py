@@ -71,3 +71,32 @@ class ResolveError(URIError):
 
     .. versionadded:: 0.1
     """
+
+
+class IDNAError(URIError):
+    """A registered name that IDNA (IDNA 2008 with UTS 46 mapping) cannot convert.
+
+    Raised when a host given as Unicode, or with percent-encoded UTF-8, has a label
+    that cannot become an A-label (RFC 5891 §4, UTS 46 §4): an empty label, a code
+    point IDNA 2008 disallows, a right-to-left label that breaks the Bidi rule, a
+    joiner out of context, or a malformed ``xn--`` label.
+
+    Attributes:
+        text: the host text that was given.
+        label: the label that was refused (after UTS 46 mapping, as IDNA saw it).
+        reason: what is wrong, e.g. ``"empty label"``.
+
+    >>> str(IDNAError("a..b", "", "empty label"))
+    "cannot convert 'a..b' to an ASCII host: empty label"
+
+    .. versionadded:: 0.2
+    """
+
+    def __init__(self, text: str, label: str, reason: str) -> None:
+        self.text = text
+        self.label = label
+        self.reason = reason
+        super().__init__(f"cannot convert {text!r} to an ASCII host: {reason}")
+
+    def __reduce__(self) -> tuple[type[IDNAError], tuple[str, str, str]]:
+        return (type(self), (self.text, self.label, self.reason))

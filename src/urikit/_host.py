@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import enum
 import re
-import unicodedata
-from encodings import idna
 from typing import Final, NamedTuple
+
+import idna
 
 from . import _grammar as g
 from ._components import Components, port_number
+from ._iri import pct_utf8, uts46_map
 from ._parse import check_host, require_str
 from ._schemes import DEFAULT_PORTS
 from ._serialize import to_text
@@ -87,16 +88,19 @@ def _ipv4_number(part: str) -> int | None:
 
 
 def _whatwg_domain(host: str) -> str | None:
-    """The ASCII domain the WHATWG host parser checks, as far as it matters for IPv4:
-    percent-decoded, NFKC-mapped (full-width digits and dots become ASCII), with
-    ideographic full stops read as "."; ``None`` when the octets are not UTF-8."""
+    """The domain the WHATWG host parser checks for IPv4, as far as it matters here:
+    percent-decoded, then mapped by UTS 46 as its "domain to ASCII" step does
+    (full-width digits and dots become ASCII, the ideographic full stop "。" becomes
+    ".", letters are lowercased, and ignored code points such as U+00AD soft hyphen
+    or U+200B zero-width space are dropped); ``None`` when the octets are not UTF-8
+    or UTS 46 disallows a code point, for the parser then fails before any IPv4
+    check."""
     try:
         text = _PCT_RUN_RE.sub(
             lambda m: bytes.fromhex(m.group().replace("%", "")).decode("utf-8"), host)
     except UnicodeDecodeError:
         return None
-    text = unicodedata.normalize("NFKC", text).replace("\u3002", ".")
-    return text.lower()
+    return uts46_map(text)
 
 
 def is_ambiguous_ipv4(host: str) -> bool:
@@ -109,9 +113,11 @@ def is_ambiguous_ipv4(host: str) -> bool:
     to them. A filter that compares host text would let those past.
 
     This returns ``True`` for a reg-name that the WHATWG host parser treats as an
-    IPv4 address (its "ends in a number" check): after percent-decoding and mapping
-    full-width characters as the parser does, the last dot-separated part (a single
-    trailing dot ignored) is all digits, or a valid decimal, ``0x`` hex or
+    IPv4 address (its "ends in a number" check): after percent-decoding and the UTS 46
+    mapping the parser applies (full-width digits and dots mapped; invisible
+    "ignored" code points such as ``%C2%AD``, a soft hyphen, dropped, so that
+    ``127.0.0.1%C2%AD`` is 127.0.0.1 to a browser), the last dot-separated part (a
+    single trailing dot ignored) is all digits, or a valid decimal, ``0x`` hex or
     leading-``0`` octal number. The WHATWG parser then either reads an address or
     rejects the URL (``1.2.3.4.5``, ``256.0.0.1``); either way it does not look the
     name up, so the two readings disagree.
@@ -128,6 +134,8 @@ def is_ambiguous_ipv4(host: str) -> bool:
 
     >>> [is_ambiguous_ipv4(h) for h in ("0x7f.1", "2130706433", "0177.0.0.1", "1.2.3")]
     [True, True, True, True]
+    >>> is_ambiguous_ipv4("127.0.0.1%C2%AD")
+    True
     >>> [is_ambiguous_ipv4(h) for h in ("127.0.0.1", "example.com", "[::1]", "")]
     [False, False, False, False]
 
@@ -189,26 +197,24 @@ def origin(c: Components) -> Origin | None:
     return Origin(scheme, _normalize_host(host), port)
 
 
-def _pct(text: str) -> str:
-    """Percent-encode, as UTF-8, every character of ``text`` outside ASCII."""
-    return "".join(c if c.isascii() else "".join(f"%{b:02X}" for b in c.encode("utf-8"))
-                   for c in text)
-
-
 def _display_label(label: str) -> str:
-    """One decoded label for display: ASCII as it is, otherwise its IDNA A-label
-    (``xn--``) when that is a plain letter-digit-hyphen label, else percent-encoded."""
+    """One decoded label for display: ASCII as it is, otherwise its A-label (``xn--``)
+    under IDNA 2008 with the UTS 46 mapping when it has one, else percent-encoded."""
     if label.isascii():
         return label
+    mapped = uts46_map(label)
+    if mapped is None:
+        return pct_utf8(label)
     try:
-        alabel = idna.ToASCII(label).decode("ascii").lower()
-    except UnicodeError:
-        return _pct(label)
-    # Nameprep maps some labels to plain ASCII (full-width letters, invisible
-    # characters): showing that would hide what the URI holds, so those are encoded.
+        alabel = idna.alabel(mapped).decode("ascii")
+    except UnicodeError:  # idna.IDNAError: IDNA 2008 refuses the label
+        return pct_utf8(label)
+    # UTS 46 maps some labels to plain ASCII (full-width letters, ignored code points
+    # such as U+00AD or U+200B): showing that would hide what the URI holds, so those
+    # are encoded.
     if alabel.startswith("xn--") and all(c in _LDH for c in alabel):
         return alabel
-    return _pct(label)
+    return pct_utf8(label)
 
 
 def _decode_for_display(m: re.Match[str]) -> str:
@@ -231,8 +237,9 @@ def display_host(host: str) -> str:
     """A reg-name as people should read it: internationalized labels as A-labels.
 
     Percent-encoded unreserved characters and UTF-8 are decoded; labels outside
-    ASCII become IDNA A-labels (``xn--``) or, when they have none, stay
-    percent-encoded; other percent-encodings (``%2F``, ``%40``) stay encoded, so no
+    ASCII become A-labels (``xn--``, IDNA 2008 with the UTS 46 mapping, nontransitional:
+    ``faß`` is ``xn--fa-hia``) or, when they have none or UTS 46 maps them to plain
+    ASCII, stay percent-encoded; other percent-encodings (``%2F``, ``%40``) stay encoded, so no
     delimiter appears that the wire text does not hold. Letters are lowercased and
     percent-encodings uppercased (§6.2.2.1).
 

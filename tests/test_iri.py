@@ -1,0 +1,250 @@
+"""IRIs (RFC 3987) and international domain names (IDNA 2008 with UTS 46).
+
+Examples from RFC 3987 §3.1 and §3.2, IDNA's deviation characters, mixed scripts,
+refused labels, and the round trip URI → IRI → URI as a property.
+"""
+
+from __future__ import annotations
+
+import pickle
+import re
+from typing import Final
+
+import pytest
+from hypothesis import given
+
+from urikit import ParseError, URIError, is_valid
+from urikit._errors import IDNAError
+from urikit._iri import host_to_ascii, host_to_unicode, iri_to_uri, uri_to_iri, uts46_map
+from urikit.strategies import uri_references
+
+TO_ASCII: Final = [
+    pytest.param("bücher.example", "xn--bcher-kva.example", id="rfc3492-example"),
+    pytest.param("résumé.example.org", "xn--rsum-bpad.example.org", id="rfc3987-example"),
+    pytest.param("BÜCHER.Example", "xn--bcher-kva.example", id="uppercase"),
+    pytest.param("b%C3%BCcher.example", "xn--bcher-kva.example", id="percent-encoded"),
+    pytest.param("b%c3%bccher.example", "xn--bcher-kva.example", id="percent-lowercase"),
+    pytest.param("xn--bcher-kva.example", "xn--bcher-kva.example", id="a-label"),
+    pytest.param("XN--BCHER-KVA.EXAMPLE", "xn--bcher-kva.example", id="a-label-uppercase"),
+    pytest.param("bücher.example.", "xn--bcher-kva.example.", id="trailing-dot"),
+    # nontransitional: deviation characters are kept, as browsers do now
+    pytest.param("faß.de", "xn--fa-hia.de", id="sharp-s"),
+    pytest.param("ς.example", "xn--3xa.example", id="final-sigma"),
+    # IDNA 2008 has no mixed-script rule: Latin with a Cyrillic "а" is converted
+    pytest.param("pаypal.com", "xn--pypal-4ve.com", id="latin-cyrillic"),
+    # UTS 46 maps full-width forms and the ideographic full stop, drops U+00AD
+    pytest.param("ｂüｃｈｅｒ。example", "xn--bcher-kva.example", id="full-width"),
+    pytest.param("bü\u00adcher.example", "xn--bcher-kva.example", id="soft-hyphen"),
+    # ASCII labels are lowercased only, not held to the DNS rules
+    pytest.param("my_host.bücher.example", "my_host.xn--bcher-kva.example", id="underscore"),
+    pytest.param("127.0.0.1", "127.0.0.1", id="ipv4"),
+    pytest.param("[::1]", "[::1]", id="ip-literal"),
+    pytest.param("", "", id="empty"),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), TO_ASCII)
+def test_host_to_ascii(text: str, expected: str) -> None:
+    """A Unicode or percent-encoded name becomes A-labels (IDNA 2008, UTS 46,
+    nontransitional)."""
+    assert host_to_ascii(text) == expected
+
+
+REFUSED: Final = [
+    pytest.param("a..b", "", "empty label", id="empty-label"),
+    pytest.param(".bücher", "", "empty label", id="leading-dot"),
+    pytest.param("xn--abc.example", "xn--abc", "codepoint", id="bad-a-label"),
+    pytest.param("xn--.example", "xn--", "malformed a-label", id="empty-a-label"),
+    # the Bidi rule: a right-to-left label may not hold a left-to-right letter
+    pytest.param("אa.com", "אa", "right-to-left", id="bidi-rule"),
+    # CheckJoiners: a zero-width joiner is allowed only after a virama
+    pytest.param("a\u200db.com", "a\u200db", "joiner", id="joiner"),
+    # IDNA 2008 disallows symbols that IDNA 2003 allowed
+    pytest.param("☃.net", "☃", "not allowed", id="symbol"),
+    # UTS 46 disallows U+FFFD
+    pytest.param("a\ufffd.com", "a\ufffd", "not allowed", id="uts46-disallowed"),
+    pytest.param("-bü.example", "-bü", "hyphen", id="leading-hyphen"),
+    pytest.param("b%FC.example", "b%FC", "not utf-8", id="not-utf-8"),
+    pytest.param("bü/x.example", "bü/x", "not allowed", id="slash-in-idn-label"),
+    pytest.param("a/b.bücher", "a/b", "'/' cannot stand in a host", id="slash-in-ascii"),
+    pytest.param("a\ud800.com", "a\ud800", "not allowed", id="lone-surrogate"),
+]
+
+
+@pytest.mark.parametrize(("text", "label", "reason"), REFUSED)
+def test_host_to_ascii_refuses(text: str, label: str, reason: str) -> None:
+    """A label IDNA refuses raises IDNAError naming the text, the label and why."""
+    with pytest.raises(IDNAError) as info:
+        host_to_ascii(text)
+    error = info.value
+    assert isinstance(error, URIError)
+    assert (error.text, error.label) == (text, label)
+    assert reason in error.reason.lower()
+    assert str(error) == f"cannot convert {text!r} to an ASCII host: {error.reason}"
+    assert error.reason[0] == error.reason[0].lower()
+    assert not error.reason.endswith(".")
+
+
+def test_idna_error_pickles() -> None:
+    """IDNAError keeps its attributes through pickle."""
+    error = pickle.loads(pickle.dumps(IDNAError("a..b", "", "empty label")))
+    assert (error.text, error.label, error.reason) == ("a..b", "", "empty label")
+
+
+TO_UNICODE: Final = [
+    pytest.param("xn--bcher-kva.example", "bücher.example", id="a-label"),
+    pytest.param("XN--BCHER-KVA.example", "bücher.example", id="uppercase-prefix"),
+    pytest.param("xn--fa-hia.de", "faß.de", id="sharp-s"),
+    pytest.param("xn--abc.example", "xn--abc.example", id="invalid-a-label-kept"),
+    pytest.param("xn--.example", "xn--.example", id="empty-a-label-kept"),
+    pytest.param("Example.COM", "Example.COM", id="ascii-kept"),
+    pytest.param("[::1]", "[::1]", id="ip-literal"),
+]
+
+
+@pytest.mark.parametrize(("host", "shown"), TO_UNICODE)
+def test_host_to_unicode(host: str, shown: str) -> None:
+    """Valid A-labels are shown as U-labels; everything else stays, without error."""
+    assert host_to_unicode(host) == shown
+
+
+UTS46: Final = [
+    pytest.param("127.0.0.1\u00ad", "127.0.0.1", id="soft-hyphen-dropped"),
+    pytest.param("127.0.0.\u200b1", "127.0.0.1", id="zero-width-space-dropped"),
+    pytest.param("127.0.0.\u034f1", "127.0.0.1", id="grapheme-joiner-dropped"),
+    pytest.param("127.0.0.1\ufe00", "127.0.0.1", id="variation-selector-dropped"),
+    pytest.param("１２７．０．０．１", "127.0.0.1", id="full-width"),
+    pytest.param("a\u3002b", "a.b", id="ideographic-full-stop"),
+    pytest.param("A_B!", "a_b!", id="no-std3-rules"),
+    pytest.param("Faß", "faß", id="nontransitional"),
+    pytest.param("a" * 3000 + ".é", "a" * 3000 + ".é", id="long-name"),
+]
+
+
+@pytest.mark.parametrize(("text", "mapped"), UTS46)
+def test_uts46_map(text: str, mapped: str) -> None:
+    """uts46_map drops ignored code points and maps compatibility forms, without the
+    STD3 rules."""
+    assert uts46_map(text) == mapped
+
+
+@pytest.mark.parametrize("text", ["a\ufffd", "\ud800", "a\x80b" + "\ufdd0"])
+def test_uts46_map_refuses(text: str) -> None:
+    """Text with a code point UTS 46 disallows has no mapping."""
+    assert uts46_map(text) is None
+
+
+IRI_TO_URI: Final = [
+    # RFC 3987 §3.1's example
+    pytest.param("http://résumé.example.org", "http://xn--rsum-bpad.example.org",
+                 id="rfc3987-3.1"),
+    pytest.param("http://www.example.org/Dürst", "http://www.example.org/D%C3%BCrst",
+                 id="path"),
+    pytest.param("http://Jörg@bücher.example:8080/ä?ö=ü#ß",
+                 "http://J%C3%B6rg@xn--bcher-kva.example:8080/%C3%A4?%C3%B6=%C3%BC#%C3%9F",
+                 id="every-component"),
+    pytest.param("http://納豆.example.org/%e2%80%ae", "http://xn--99zt52a.example.org/%e2%80%ae",
+                 id="ascii-kept-exactly"),
+    pytest.param("mailto:Jörg@bücher.example", "mailto:J%C3%B6rg@b%C3%BCcher.example",
+                 id="no-authority-no-idna"),
+    pytest.param("//bücher.example/", "//xn--bcher-kva.example/", id="network-path"),
+    pytest.param("/a?\U000f0000", "/a?%F3%B0%80%80", id="iprivate"),
+    pytest.param("http://a/b%2Fc?%25", "http://a/b%2Fc?%25", id="ascii-unchanged"),
+]
+
+
+@pytest.mark.parametrize(("iri", "uri"), IRI_TO_URI)
+def test_iri_to_uri(iri: str, uri: str) -> None:
+    """Non-ASCII characters are percent-encoded as UTF-8; a non-ASCII name becomes
+    A-labels; ASCII is left exactly as it is."""
+    assert iri_to_uri(iri) == uri
+
+
+@pytest.mark.parametrize(("iri", "position"), [
+    pytest.param("http://a/ü b", 15, id="space"),
+    pytest.param("http://a/%zz", 9, id="bad-percent"),
+    pytest.param("http://[ü]/", 8, id="non-ascii-ip-literal"),
+])
+def test_iri_to_uri_refuses_what_is_no_iri(iri: str, position: int) -> None:
+    """A result that is not a URI-reference raises ParseError at its position in the
+    mapped text."""
+    with pytest.raises(ParseError) as info:
+        iri_to_uri(iri)
+    assert info.value.position == position
+    assert not is_valid(info.value.text)
+
+
+def test_iri_to_uri_refuses_a_lone_surrogate() -> None:
+    """A lone surrogate cannot be encoded."""
+    with pytest.raises(URIError, match="surrogate"):
+        iri_to_uri("/é\udc80")
+
+
+URI_TO_IRI: Final = [
+    # RFC 3987 §3.2's examples
+    pytest.param("http://www.example.org/D%C3%BCrst", "http://www.example.org/Dürst",
+                 id="rfc3987-3.2-utf-8"),
+    pytest.param("http://www.example.org/D%FCrst", "http://www.example.org/D%FCrst",
+                 id="rfc3987-3.2-not-utf-8"),
+    pytest.param("http://xn--99zt52a.example.org/%e2%80%ae",
+                 "http://納豆.example.org/%e2%80%ae", id="rfc3987-3.2-rlo"),
+    # ASCII octets stay encoded: reserved, unreserved and "%" alike
+    pytest.param("/a%2Fb%41%25", "/a%2Fb%41%25", id="ascii-octets"),
+    # the bidirectional formatting characters of §4.1
+    pytest.param("/%E2%80%8E%E2%80%8F%E2%80%AA%E2%81%A6%D8%9C",
+                 "/%E2%80%8E%E2%80%8F%E2%80%AA%E2%81%A6%D8%9C", id="bidi-controls"),
+    # C1 controls are not ucschar; a truncated sequence is not UTF-8
+    pytest.param("/%C2%80%C3", "/%C2%80%C3", id="c1-and-truncated"),
+    pytest.param("/%C3%BC%C3", "/ü%C3", id="decoded-then-truncated"),
+    # iprivate only in the query
+    pytest.param("/%EE%80%80?%EE%80%80#%EE%80%80", "/%EE%80%80?\ue000#%EE%80%80",
+                 id="iprivate"),
+    pytest.param("http://J%C3%B6rg@h/?%C3%B6#%C3%9F", "http://Jörg@h/?ö#ß",
+                 id="userinfo-query-fragment"),
+    # lowercase hex is decoded too (and comes back uppercase)
+    pytest.param("/%c3%bc", "/ü", id="lowercase-hex"),
+    # percent-encoded UTF-8 in the host stays: back it would become an A-label
+    pytest.param("http://b%C3%BCcher.example/", "http://b%C3%BCcher.example/",
+                 id="host-encoded"),
+    # a host is shown with U-labels only when it converts back to itself
+    pytest.param("http://XN--BCHER-KVA.example/", "http://XN--BCHER-KVA.example/",
+                 id="uppercase-a-label"),
+    pytest.param("http://Example.xn--bcher-kva/", "http://Example.xn--bcher-kva/",
+                 id="uppercase-label"),
+    pytest.param("http://xn--abc.example/", "http://xn--abc.example/", id="bad-a-label"),
+    pytest.param("http://xn--fa-hia.de/", "http://faß.de/", id="sharp-s"),
+]
+
+
+@pytest.mark.parametrize(("uri", "iri"), URI_TO_IRI)
+def test_uri_to_iri(uri: str, iri: str) -> None:
+    """Percent-encoded UTF-8 of characters an IRI may hold is decoded; everything
+    else stays exactly as written."""
+    assert uri_to_iri(uri) == iri
+
+
+def test_uri_to_iri_refuses_what_is_no_uri() -> None:
+    """The input must be a URI-reference."""
+    with pytest.raises(ParseError):
+        uri_to_iri("http://a/ü")
+
+
+_TRIPLET: Final = re.compile("%[0-9A-Fa-f]{2}")
+
+
+@given(uri_references().map(lambda u: _TRIPLET.sub(lambda m: m.group().upper(), u)))
+def test_uri_iri_round_trip(uri: str) -> None:
+    """A URI whose percent-encodings are in uppercase hex comes back from its IRI."""
+    iri = uri_to_iri(uri)
+    assert iri_to_uri(iri) == uri
+
+
+@given(uri_references())
+def test_uri_to_iri_adds_only_non_ascii(uri: str) -> None:
+    """uri_to_iri only turns triplets into characters outside ASCII (and A-labels into
+    U-labels): the ASCII text of an IRI is that of the URI, less those."""
+    iri = uri_to_iri(uri)
+    if iri == uri:
+        return
+    assert not iri.isascii()
+    assert iri_to_uri(iri).lower() == uri.lower()
