@@ -6,13 +6,14 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import importlib
 import json
 import os
 import stat
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from itertools import pairwise
-from typing import TextIO
+from typing import Any, TextIO
 
 from ._batch import (
     CanonicalSteps,
@@ -309,7 +310,7 @@ def _progress(enabled: bool, total: int | None) -> Iterator[Callable[[int], None
         yield None
         return
     try:
-        from tqdm import tqdm
+        tqdm: Any = importlib.import_module("tqdm").tqdm
     except ImportError:
         yield None
         return
@@ -326,8 +327,7 @@ class _AboveBar:
     """stderr for error records while a progress bar is shown: printed above it."""
 
     def __init__(self) -> None:
-        from tqdm import tqdm
-        self._write = tqdm.write
+        self._write = importlib.import_module("tqdm").tqdm.write
 
     def write(self, text: str) -> int:
         self._write(text.rstrip("\n"), file=sys.stderr)
