@@ -26,7 +26,7 @@ import re
 import sys
 import threading
 import unicodedata
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Generator, Iterable, Iterator
 from dataclasses import asdict, dataclass, field
 from itertools import islice
 from typing import BinaryIO, Final, NamedTuple, TextIO
@@ -255,7 +255,9 @@ def _apply(op: Operation, text: str) -> tuple[object, str | None]:
         uri = URI.parse(text, allow_zone_id=zone)
         if not op.show_password:
             uri = URI.parse(uri.redacted(), allow_zone_id=zone)
-        return element_model(uri), None
+        model = element_model(uri)
+        json.dumps(model)  # a port past int's digit limit fails here, not in the writer
+        return model, None
     assert op.base is not None
     base = _base(op.base, zone)
     uri = URI.parse(text, allow_zone_id=zone)
@@ -389,7 +391,7 @@ def _pool_context() -> multiprocessing.context.BaseContext:
 
 
 def map_chunks(op: Operation, chunks: Iterable[Chunk], jobs: int,
-               in_flight: int = 0) -> Iterator[tuple[Chunk, list[Record]]]:
+               in_flight: int = 0) -> Generator[tuple[Chunk, list[Record]], None, None]:
     """Each chunk with its records, in order; with ``jobs`` > 1 in worker processes.
 
     ``Pool.imap`` keeps the order but reads its input as fast as it can, so a feeder

@@ -163,8 +163,17 @@ def caret(error: ParseError, show_password: bool = False) -> str:
     return caret_lines(*mask_password(error.text, error.position))
 
 
-def _explain_renderer(allow_zone_id: bool) -> Callable[[Record], str]:
-    """Text output of explain: the diagram and the table, a blank line between URIs."""
+def _input_line(record: Record) -> str:
+    return f"{record.input}\n"
+
+
+def _renderer(command: str, allow_zone_id: bool) -> Callable[[Record], str] | None:
+    """How a result shows in text: explain draws, dedupe prints the kept line as
+    written, the others print their output."""
+    if command == "dedupe":
+        return _input_line
+    if command != "explain":
+        return None
     first = [True]
 
     def render(record: Record) -> str:
@@ -342,6 +351,8 @@ def _sources(args: argparse.Namespace,
     """(references given as arguments, input names): one of them is empty."""
     refs: list[str] = list(args.refs)
     inputs: list[str] = list(args.input)
+    if args.jobs < 1 or args.chunk_size < 1:
+        parser.error("--jobs and --chunk-size must be at least 1")
     if refs == ["-"]:
         return [], ["-"]
     if "-" in refs:
@@ -352,8 +363,6 @@ def _sources(args: argparse.Namespace,
     if not refs and not inputs:
         parser.error("no reference given: give references, '-' for standard input, "
                      "or --input FILE")
-    if args.jobs < 1 or args.chunk_size < 1:
-        parser.error("--jobs and --chunk-size must be at least 1")
     return refs, inputs
 
 
@@ -427,8 +436,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         writer = Writer(out, _AboveBar() if progress is not None else err,  # type: ignore[arg-type]
                         fmt, inline=args.errors == "inline",
                         with_source=len(inputs) > 1, where=batch,
-                        render=_explain_renderer(op.allow_zone_id)
-                        if args.command == "explain" else None)
+                        render=_renderer(args.command, op.allow_zone_id))
         if batch:
             records: Iterator[Record] = iter_records(
                 op, [Source(name) for name in inputs], jobs=args.jobs,
