@@ -50,7 +50,7 @@ def _numbered(partition: list[str], first: int) -> list[tuple[int, str]]:
 def number_lines(lines: Bag) -> Bag:
     """A bag of ``(line number, line)``, numbered from 1 in bag order."""
     bag: Any = lines
-    parts = bag.to_delayed()
+    parts = bag.to_delayed(optimize_graph=False)
     numbered = []
     first: Any = 1
     for part in parts:
