@@ -120,7 +120,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "## Batch throughput",
         "",
         f"`python benchmarks/batch.py`: {args.corpus.name} repeated to {n_big:,} lines "
-        f"(its 341 invalid lines included), read from a file, results to /dev/null; "
+        f"(341 invalid lines a copy, included), read from a file, results to /dev/null; "
         f"wall clock, best of {args.rounds}; Python {platform.python_version()}, "
         f"{os.cpu_count()} CPUs, load average {load:.1f} at the end.",
         "",
