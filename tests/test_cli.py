@@ -114,3 +114,97 @@ def test_normalize_prints_each_normal_form(capsys: pytest.CaptureFixture[str]) -
     """normalize applies RFC 3986 §6.2.2 and §6.2.3 to each URI."""
     assert main(["normalize", "HTTP://A:80", "http://h/%7e/./a/../b?%3a"]) == 0
     assert capsys.readouterr().out.splitlines() == ["http://a/", "http://h/~/b?%3A"]
+
+
+def test_explain_the_empty_reference(capsys: pytest.CaptureFixture[str]) -> None:
+    """"" is a valid relative reference: explain marks its empty path."""
+    assert main(["explain", ""]) == 0
+    out = capsys.readouterr().out
+    assert "path" in out.split("\n\n")[0]
+    assert "path         []" in out
+
+
+def test_caret_is_aligned_under_escaped_characters(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """A tab, a line feed or a lone surrogate in the input is shown escaped, on one
+    line, with the caret under the escape."""
+    assert main(["explain", "http://h/a\tb\nc"]) == 2
+    err = capsys.readouterr().err.splitlines()
+    assert err[0] == "urikit: invalid character '\\t' at position 10 in path"
+    assert err[1:] == ["  http://h/a\\tb\\nc", "  " + " " * len("http://h/a") + "^"]
+    assert main(["normalize", "x\ny"]) == 2
+    assert capsys.readouterr().err.splitlines()[1:] == ["  x\\ny", "   ^"]
+    assert main(["validate", "http://h/a\udc80b c"]) == 2
+    err = capsys.readouterr().err.splitlines()
+    assert err[1:] == ["  http://h/a\\udc80b c", "  " + " " * len("http://h/a") + "^"]
+
+
+def test_non_ascii_shows_as_is_and_an_invalid_password_is_masked(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """A printable non-ASCII character is echoed as itself under its caret, and the
+    password of an invalid reference is masked up to the last '@'."""
+    assert main(["validate", "http://h/\u4e2d"]) == 2
+    err = capsys.readouterr().err.splitlines()
+    assert err[1:] == ["  http://h/\u4e2d", "  " + " " * len("http://h/") + "^"]
+    assert main(["validate", "http://joe:p@ss@h/\u4e2d"]) == 2
+    err = capsys.readouterr().err.splitlines()
+    assert err[1] == "  http://joe:***@h/\u4e2d"
+
+
+def test_zone_id_option_on_every_command(capsys: pytest.CaptureFixture[str]) -> None:
+    """resolve, relative and normalize take --allow-zone-id like explain."""
+    zoned = "http://[fe80::1%25eth0]/a"
+    assert main(["normalize", zoned]) == 2
+    assert main(["normalize", "--allow-zone-id", zoned]) == 0
+    assert main(["resolve", "--allow-zone-id", zoned, "b"]) == 0
+    assert main(["relative", "--allow-zone-id", zoned, zoned + "/c"]) == 0
+    assert capsys.readouterr().out.splitlines()[-3:] == [
+        zoned, "http://[fe80::1%25eth0]/b", "a/c"]
+
+
+def test_passwords_are_masked_everywhere(capsys: pytest.CaptureFixture[str]) -> None:
+    """No output or message shows a password unless --show-password is given."""
+    secret = "http://joe:s3cret@h/p"
+    for argv in (["explain", secret], ["explain", "--json", secret], ["normalize", secret],
+                 ["resolve", secret, "q"], ["relative", "http://h/", secret],
+                 ["canonicalize", secret], ["validate", secret], ["dedupe", secret],
+                 ["explain", secret + " x"], ["normalize", "--format", "jsonl", secret]):
+        main(argv)
+        out, err = capsys.readouterr()
+        assert "s3cret" not in out + err, argv
+        assert "joe:***" in out + err, argv
+    assert main(["explain", "--json", secret]) == 0
+    assert json.loads(capsys.readouterr().out)["userinfo"] == "joe:***"
+    assert main(["normalize", "--show-password", secret]) == 0
+    assert capsys.readouterr().out == secret + "\n"
+
+
+def test_caret_of_a_masked_input_points_at_the_same_character(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """The echoed input hides the password and the caret still marks the offending
+    character."""
+    assert main(["normalize", "http://joe:longpassword@h/a b"]) == 2
+    err = capsys.readouterr().err.splitlines()
+    assert err[0] == "urikit: invalid character ' ' at position 27 in path"
+    assert err[1] == "  http://joe:***@h/a b"
+    assert err[2].index("^") == err[1].index(" ", 2)
+
+
+def test_huge_ports_never_give_a_traceback(capsys: pytest.CaptureFixture[str]) -> None:
+    """A port of thousands of digits is reported as an error, not a traceback."""
+    text = "http://h:" + "1" * 5000 + "/"
+    for argv in (["explain", text], ["explain", "--json", text], ["normalize", text]):
+        status = main(argv)
+        err = capsys.readouterr().err
+        assert "Traceback" not in err
+        assert status == 0 or err.startswith("urikit: "), argv
+    assert main(["explain", "--json", text]) == 2
+    assert "digits" in capsys.readouterr().err
+
+
+def test_arguments_are_all_processed(capsys: pytest.CaptureFixture[str]) -> None:
+    """An invalid argument is reported and the others still give their result."""
+    assert main(["normalize", "HTTP://A", "a b", "HTTP://B"]) == 2
+    out, err = capsys.readouterr()
+    assert out == "http://a/\nhttp://b/\n"
+    assert err.startswith("urikit: invalid character ' ' at position 1 in path\n")
