@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import subprocess
 import sys
 from pathlib import Path
@@ -48,3 +49,78 @@ def test_every_public_name_has_a_docstring() -> None:
         obj = getattr(urikit, name)
         if callable(obj) and not isinstance(obj, type(urikit.Component)):
             assert obj.__doc__, name
+
+
+# --- the shape of the package: a tree of modules, each owning its state -----------------
+
+SRC = ROOT / "src" / "urikit"
+
+
+def _module_imports() -> dict[str, set[str]]:
+    """For each module of the package, the package modules it imports (any kind)."""
+    modules = {p.stem for p in SRC.glob("*.py")}
+    graph: dict[str, set[str]] = {}
+    for path in SRC.glob("*.py"):
+        imported: set[str] = set()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.level == 1:
+                names = [node.module.split(".")[0]] if node.module else \
+                    [alias.name for alias in node.names]
+                imported.update(n for n in names if n in modules and n != path.stem)
+        graph[path.stem] = imported
+    return graph
+
+
+def test_import_graph_has_no_cycle() -> None:
+    """No module of src/urikit imports, directly or through others, a module that
+    imports it: the graph is a tree with _grammar at the bottom and _uri near the top."""
+    graph = _module_imports()
+
+    def reach(start: str) -> set[str]:
+        seen: set[str] = set()
+        todo = [start]
+        while todo:
+            for nxt in graph[todo.pop()]:
+                if nxt not in seen:
+                    seen.add(nxt)
+                    todo.append(nxt)
+        return seen
+
+    cycles = sorted(m for m in graph if m in reach(m))
+    assert cycles == []
+
+
+# NamedTuple's public methods carry an underscore only to keep clear of field names.
+NAMEDTUPLE_API = frozenset({"_replace", "_make", "_asdict", "_fields"})
+
+
+def test_no_module_reaches_into_another_modules_private_names() -> None:
+    """No module imports a private name from another package module (sibling modules
+    themselves are private and imported whole), and none reads or writes a private
+    attribute of an object other than its own ``self``/``cls``, unless the name is
+    defined in the same module (the URI classes use each other's ``_c``)."""
+    offences: list[str] = []
+    for path in SRC.glob("*.py"):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        own = {node.name for node in ast.walk(tree)
+               if isinstance(node, (ast.ClassDef, ast.FunctionDef))}
+        own_attrs = {t.attr for node in ast.walk(tree) if isinstance(node, ast.Assign)
+                     for t in node.targets if isinstance(t, ast.Attribute)}
+        own_attrs |= {elt.value for node in ast.walk(tree) if isinstance(node, ast.Assign)
+                      for t in node.targets if isinstance(t, ast.Name) and t.id == "__slots__"
+                      for elt in getattr(node.value, "elts", [])
+                      if isinstance(elt, ast.Constant) and isinstance(elt.value, str)}
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and node.level == 1 and node.module:
+                offences += [f"{path.name}: imports {alias.name} from .{node.module}"
+                             for alias in node.names
+                             if alias.name.startswith("_") and not alias.name.startswith("__")]
+            if isinstance(node, ast.Attribute) and node.attr.startswith("_") \
+                    and not node.attr.startswith("__"):
+                base = node.value
+                if isinstance(base, ast.Name) and base.id in ("self", "cls", "g"):
+                    continue
+                if node.attr in own or node.attr in own_attrs or node.attr in NAMEDTUPLE_API:
+                    continue
+                offences.append(f"{path.name}:{node.lineno}: .{node.attr}")
+    assert offences == []

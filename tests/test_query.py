@@ -23,7 +23,7 @@ READS = [
     pytest.param("?flag=", [("flag", "")], id="empty value"),
     pytest.param("?=v", [("", "v")], id="empty key"),
     pytest.param("?a=b=c", [("a", "b=c")], id="split at first ="),
-    pytest.param("?a=x+y", [("a", "x y")], id="plus is space"),
+    pytest.param("?a=x+y", [("a", "x+y")], id="plus is a plus"),
     pytest.param("?a=x%2By", [("a", "x+y")], id="encoded plus"),
     pytest.param("?a%26b=c%3Dd", [("a&b", "c=d")], id="encoded delimiters"),
     pytest.param("?k=%2525", [("k", "%25")], id="decoded once"),
@@ -38,9 +38,36 @@ READS = [
 
 @pytest.mark.parametrize(("text", "items"), READS)
 def test_params_read(text: str, items: list[tuple[str, str | None]]) -> None:
-    """The query reads as decoded (key, value) pairs, "+" as a space, a pair without
-    "=" with the value None."""
+    """The query reads as decoded (key, value) pairs, "+" as a plus (RFC 3986), a pair
+    without "=" with the value None."""
     assert params_of(text) == items
+
+
+FORM_READS = [
+    pytest.param("?a=x+y", [("a", "x y")], id="plus is a space"),
+    pytest.param("?a+b=%2B", [("a b", "+")], id="plus in key, encoded plus"),
+    pytest.param("?a=x%20y", [("a", "x y")], id="encoded space"),
+]
+
+
+@pytest.mark.parametrize(("text", "items"), FORM_READS)
+def test_form_params_read_plus_as_space(text: str, items: list[tuple[str, str | None]]
+                                        ) -> None:
+    """The form view reads "+" as a space, as HTML forms submit it."""
+    assert URI.parse("http://h/" + text).params.form.items() == items
+
+
+def test_form_encoding_is_an_explicit_choice() -> None:
+    """By default a space is written %20; with form=True or the form view, "+"; a "+"
+    in the data is %2B either way, so both readers agree on it."""
+    assert str(URI.parse("http://h/").add_param("q", "a b+c")) == "http://h/?q=a%20b%2Bc"
+    assert str(URI.parse("http://h/").add_param("q", "a b+c", form=True)) == \
+        "http://h/?q=a+b%2Bc"
+    uri = URI.parse("http://h/?x=1")
+    uri.params.form["q b"] = "c d"
+    assert str(uri) == "http://h/?x=1&q+b=c+d"
+    assert uri.params.form["q b"] == "c d"
+    assert uri.params["q+b"] == "c+d"
 
 
 def test_params_lookup() -> None:

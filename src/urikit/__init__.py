@@ -8,13 +8,16 @@
 
 from __future__ import annotations
 
+from ._canonical import TRACKING_PARAMS, canonicalize
 from ._components import Components
-from ._errors import BuildError, ParseError, ResolveError, URIError
+from ._errors import BuildError, IDNAError, ParseError, ResolveError, URIError
 from ._host import HostKind, Origin, host_kind, is_ambiguous_ipv4
+from ._iri import host_to_ascii, host_to_unicode, iri_to_uri, uri_to_iri
+from ._lenient import Change, Repaired, repair
 from ._parse import is_valid
 from ._path import PathSegments
 from ._percent import Component, decode, encode
-from ._query import QueryParams
+from ._query import QueryParams, encode_query
 from ._resolve import remove_dot_segments
 from ._text import TextView
 from ._uri import UNSET, URI, FrozenURI
@@ -22,24 +25,35 @@ from ._uri import UNSET, URI, FrozenURI
 __version__ = "0.2.0"
 
 __all__ = [
+    "TRACKING_PARAMS",
     "UNSET",
     "URI",
     "BuildError",
+    "Change",
     "Component",
     "Components",
     "FrozenURI",
     "HostKind",
+    "IDNAError",
     "Origin",
     "ParseError",
     "PathSegments",
     "QueryParams",
+    "Repaired",
     "ResolveError",
     "TextView",
     "URIError",
+    "canonicalize",
     "decode",
     "encode",
+    "encode_query",
     "host_kind",
+    "host_to_ascii",
+    "host_to_unicode",
+    "iri_to_uri",
     "is_ambiguous_ipv4",
     "is_valid",
     "remove_dot_segments",
+    "repair",
+    "uri_to_iri",
 ]

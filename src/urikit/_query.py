@@ -21,19 +21,19 @@ Params = Mapping[str, Value] | Iterable[tuple[str, Value]]
 _MISSING: Final = object()
 
 
-def _decode(wire: str) -> str:
-    if "+" in wire:
+def _decode(wire: str, form: bool) -> str:
+    if form and "+" in wire:
         wire = wire.replace("+", " ")
     return unquote(wire)
 
 
-def _pair(wire: str) -> tuple[str, str | None]:
+def _pair(wire: str, form: bool) -> tuple[str, str | None]:
     key, eq, value = wire.partition("=")
-    return _decode(key), (_decode(value) if eq else None)
+    return _decode(key, form), (_decode(value, form) if eq else None)
 
 
-def _key(wire: str) -> str:
-    return _decode(wire.partition("=")[0])
+def _key(wire: str, form: bool) -> str:
+    return _decode(wire.partition("=")[0], form)
 
 
 def value_text(value: object) -> str | None:
@@ -55,20 +55,24 @@ def value_text(value: object) -> str | None:
                        else ""))
 
 
-def wire_pair(key: str, value: object) -> str:
+def wire_pair(key: str, value: object, form: bool = False) -> str:
     """The wire text of one ``key=value`` pair of plain text (``key`` alone for None).
 
+    "+" is always encoded (``%2B``), so the pair reads the same to both kinds of
+    reader; ``form`` writes a space as "+" instead of ``%20``.
+
     Raises:
-        URIError: an empty key without a value, which has no text ("&&" is no pair).
+        BuildError: an empty key without a value, which has no text ("&&" is no pair).
     """
     key = encode(require_str(key, "a query key"), "query_key")
     text = value_text(value)
     if text is None:
         if not key:
             raise BuildError("a parameter with an empty key needs a value ('' or more): "
-                           "an empty piece between '&' is no pair")
-        return key
-    return f"{key}={encode(text, 'query_value')}"
+                             "an empty piece between '&' is no pair")
+        return key.replace("%20", "+") if form else key
+    pair = f"{key}={encode(text, 'query_value')}"
+    return pair.replace("%20", "+") if form else pair
 
 
 def _pairs(params: Params) -> Iterable[tuple[str, Value]]:
@@ -79,13 +83,18 @@ def _pairs(params: Params) -> Iterable[tuple[str, Value]]:
     return params
 
 
-def query_from(params: Params) -> str | None:
-    """The wire query for parameters given as a mapping or pairs (``None`` for none).
+def encode_query(params: Params, *, form: bool = False) -> str | None:
+    """The wire query for parameters of plain text given as a mapping or as pairs
+    (``None`` when there are none), encoded as :class:`QueryParams` writes them.
 
-    >>> query_from({"q": "a&b", "page": 2}), query_from([("a", None), ("a", "1")])
-    ('q=a%26b&page=2', 'a&a=1')
+    >>> encode_query({"q": "a&b c", "page": 2}), encode_query({"q": "a b"}, form=True)
+    ('q=a%26b%20c&page=2', 'q=a+b')
+    >>> encode_query([("a", None), ("a", "1")]), encode_query({})
+    ('a&a=1', None)
+
+    .. versionadded:: 0.2
     """
-    pieces = [wire_pair(k, v) for k, v in _pairs(params)]
+    pieces = [wire_pair(k, v, form) for k, v in _pairs(params)]
     return "&".join(pieces) if pieces else None
 
 
@@ -93,10 +102,11 @@ class QueryParams:
     """A live view of a URI's query as an ordered list of ``(key, value)`` pairs.
 
     The query is read as pairs separated by "&", each split at its first "=". Keys and
-    values are plain text: reading decodes them once, with "+" read as a space as HTML
-    forms and web frameworks read it; writing encodes "&", "=" (in keys), "+", "#",
-    "%" and everything the query does not allow, so the result reads the same to a
-    form decoder and to a plain RFC 3986 reader. A pair written without "=" (``?flag``)
+    values are plain text: reading decodes them once; writing encodes "&", "=" (in
+    keys), "+", "#", "%" and everything the query does not allow. By default the view
+    follows RFC 3986: "+" is a plus and a space is written ``%20``. The
+    ``params.form`` view follows HTML forms (``application/x-www-form-urlencoded``):
+    "+" reads as a space and a space is written "+". A pair written without "=" (``?flag``)
     has the value ``None``, and ``flag=`` has ``""``: undefined is not empty. An empty
     piece between two "&" is no pair at all. Pairs that an edit does not touch keep
     their wire text exactly, and an edit that changes nothing writes nothing.
@@ -112,8 +122,8 @@ class QueryParams:
 
     >>> from urikit import URI
     >>> uri = URI.parse("http://h/?a=1&b=x+y&a=2&flag")
-    >>> uri.params["b"], uri.params.get_all("a"), uri.params["flag"]
-    ('x y', ['1', '2'], None)
+    >>> uri.params["b"], uri.params.form["b"], uri.params.get_all("a"), uri.params["flag"]
+    ('x+y', 'x y', ['1', '2'], None)
     >>> uri.params["a"] = "3 & 4"
     >>> str(uri)
     'http://h/?a=3%20%26%204&b=x+y&flag'
@@ -121,11 +131,17 @@ class QueryParams:
     .. versionadded:: 0.1
     """
 
-    __slots__ = ("_owner", "_write")
+    __slots__ = ("_form", "_owner", "_write")
 
-    def __init__(self, owner: Owner, write: Writer | None) -> None:
+    def __init__(self, owner: Owner, write: Writer | None, form: bool = False) -> None:
         self._owner = owner
         self._write = write
+        self._form = form
+
+    @property
+    def form(self) -> QueryParams:
+        """The same query read and written as an HTML form: "+" is a space."""
+        return QueryParams(self._owner, self._write, True)
 
     def _wire(self) -> list[str]:
         query = self._owner.components.query
@@ -138,11 +154,11 @@ class QueryParams:
 
     def items(self) -> list[tuple[str, str | None]]:
         """Every pair, in order, decoded."""
-        return [_pair(p) for p in self._wire() if p]
+        return [_pair(p, self._form) for p in self._wire() if p]
 
     def keys(self) -> list[str]:
         """Every key, in order, repeats included."""
-        return [_key(p) for p in self._wire() if p]
+        return [_key(p, self._form) for p in self._wire() if p]
 
     def values(self) -> list[str | None]:
         """Every value, in order."""
@@ -171,7 +187,7 @@ class QueryParams:
         raise KeyError(key)
 
     def __contains__(self, key: object) -> bool:
-        return any(_key(p) == key for p in self._wire() if p)
+        return any(_key(p, self._form) == key for p in self._wire() if p)
 
     def __iter__(self) -> Iterator[str]:
         return iter(self.keys())
@@ -182,21 +198,21 @@ class QueryParams:
     def add(self, key: str, value: Value) -> None:
         """Append the pair ``key=value`` (``value`` ``None``: just ``key``)."""
         query = self._owner.components.query
-        piece = wire_pair(key, value)
+        piece = wire_pair(key, value, self._form)
         if self._write is None:
             raise read_only()
         self._write("query", f"{query}&{piece}" if query else piece)
 
     def extend(self, params: Params) -> None:
         """Append every pair of a mapping or of (key, value) pairs, in order."""
-        pieces = [wire_pair(k, v) for k, v in _pairs(params)]
+        pieces = [wire_pair(k, v, self._form) for k, v in _pairs(params)]
         if pieces:
             self._store(self._wire() + pieces)
 
     def set(self, key: str, value: Value) -> None:
         """Give ``key`` the single value ``value``: the first pair with that key is
         replaced where it stands and the others are removed; a new key is appended."""
-        self._replace({key: wire_pair(key, value)})
+        self._replace({key: wire_pair(key, value, self._form)})
 
     __setitem__ = set
 
@@ -205,14 +221,14 @@ class QueryParams:
         an existing key is replaced where it first stands (its other pairs removed), a
         new key is appended. A key given twice keeps the last value; use
         :meth:`extend` to append repeated keys."""
-        self._replace({k: wire_pair(k, v) for k, v in _pairs(params)})
+        self._replace({k: wire_pair(k, v, self._form) for k, v in _pairs(params)})
 
     def _replace(self, new: dict[str, str]) -> None:
         pieces: list[str] = []
         done: set[str] = set()
         old = self._wire()
         for piece in old:
-            key = _key(piece) if piece else None
+            key = _key(piece, self._form) if piece else None
             if key is None or key not in new:
                 pieces.append(piece)
             elif key not in done:
@@ -230,14 +246,14 @@ class QueryParams:
         """Remove every pair of ``key`` and return its first value, as ``dict.pop``:
         ``default`` when the key is absent, ``KeyError`` when there is no default."""
         pieces = self._wire()
-        kept = [p for p in pieces if not p or _key(p) != key]
+        kept = [p for p in pieces if not p or _key(p, self._form) != key]
         if len(kept) == len(pieces):
             if default is _MISSING:
                 raise KeyError(key)
             return default
-        first = next(p for p in pieces if p and _key(p) == key)
+        first = next(p for p in pieces if p and _key(p, self._form) == key)
         self._store(kept)
-        return _pair(first)[1]
+        return _pair(first, self._form)[1]
 
     def __delitem__(self, key: str) -> None:
         self.pop(key)

@@ -3,15 +3,21 @@
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable
+import os
+import urllib.parse
+from collections.abc import Iterable, Mapping
+from pathlib import PurePath
 from typing import TYPE_CHECKING, Any, ClassVar, Final, TypeAlias
 
 import attrs
 
 from ._components import EMPTY, Components, port_number, port_text
 from ._errors import BuildError, ParseError
+from ._file import components_to_path, path_to_components
 from ._grammar import URI_REFERENCE_RE, URI_REFERENCE_Z_RE
 from ._host import HostKind, Origin, display, host_kind, origin
+from ._iri import iri_to_uri, uri_to_iri
+from ._lenient import repair
 from ._normalize import equivalent, normalize
 from ._parse import (
     FRAGMENT,
@@ -29,6 +35,7 @@ from ._percent import encode
 from ._query import QueryParams, Value, wire_pair
 from ._resolve import relative, require_base, resolve
 from ._serialize import authority, to_text
+from ._template import expand
 from ._text import TextView, host_from_text
 from ._view import Writer
 
@@ -266,6 +273,116 @@ class _URIBase:
         uri._text = text
         return uri
 
+    @classmethod
+    def parse_lenient(cls, text: str) -> Self:
+        """Read text that is not yet RFC 3986, as browsers and frameworks hand it.
+
+        Each character the component does not allow is percent-encoded (UTF-8 outside
+        ASCII; ``[]`` outside an IP literal, space, ``|``, a stray ``%`` ...), a
+        non-ASCII host becomes its IDNA A-label, and for http(s) and the other WHATWG
+        special schemes a backslash is read as "/" as browsers read it, so the host is
+        the one a browser connects to. Valid ``%XX`` and every allowed character stay
+        as they are and nothing is decoded, so valid text comes back unchanged. See
+        :func:`urikit.repair` for the list of changes made.
+
+        Raises:
+            URIError: the text holds a lone surrogate, or a host IDNA refuses.
+
+        >>> str(URI.parse_lenient("/list?ids[]=1&q=a|b&page=2"))
+        '/list?ids%5B%5D=1&q=a%7Cb&page=2'
+        """
+        return cls.parse(repair(text).text)
+
+    @classmethod
+    def from_iri(cls, text: str) -> Self:
+        """Read an IRI (RFC 3987 §3.1): characters outside ASCII are percent-encoded as
+        UTF-8, and a registered name becomes its IDNA 2008 A-label.
+
+        Raises:
+            ParseError: the result is not a URI-reference.
+            IDNAError: IDNA refuses a label of the host.
+
+        >>> str(URI.from_iri("https://bücher.example/Dürst"))
+        'https://xn--bcher-kva.example/D%C3%BCrst'
+        """
+        return cls.parse(iri_to_uri(text))
+
+    def to_iri(self) -> str:
+        """The URI as an IRI for people to read (RFC 3987 §3.2): percent-encoded UTF-8
+        decoded and A-labels shown as U-labels, but what must stay encoded stays
+        (reserved characters, ``%25``, invalid UTF-8, bidirectional controls).
+
+        >>> URI.parse("https://xn--bcher-kva.example/D%C3%BCrst?q=%2F").to_iri()
+        'https://bücher.example/Dürst?q=%2F'
+        """
+        return uri_to_iri(str(self))
+
+    @classmethod
+    def from_path(cls, path: str | os.PathLike[str] | PurePath, *,
+                  windows: bool | None = None) -> Self:
+        r"""The ``file:`` URI of a file path (RFC 8089), as ``Path.as_uri()`` writes it;
+        a relative path gives a relative reference, never an absolute URI.
+
+        ``windows`` chooses the path flavour for a ``str`` (the running system's by
+        default); a pure path has its own.
+
+        >>> str(URI.from_path("/tmp/a b%.txt")), str(URI.from_path("a/b"))
+        ('file:///tmp/a%20b%25.txt', 'a/b')
+        >>> str(URI.from_path(r"C:\Users\José", windows=True))
+        'file:///C:/Users/Jos%C3%A9'
+        """
+        return cls._wrap(path_to_components(path, windows=windows))
+
+    def to_path(self, *, windows: bool | None = None) -> PurePath:
+        """The file path of a ``file:`` URI or relative reference, as Python 3.13's
+        ``Path.from_uri()`` reads it (RFC 8089).
+
+        Raises:
+            URIError: the URI is not a local ``file:`` URI, or it holds what a path
+                cannot (a query, a fragment, an encoded "/" or NUL).
+
+        >>> URI.parse("file:///tmp/a%20b").to_path(windows=False)
+        PurePosixPath('/tmp/a b')
+        """
+        return components_to_path(self._c, windows=windows)
+
+    @classmethod
+    def from_template(cls, template: str, variables: Mapping[str, object] | None = None,
+                      /, **values: object) -> Self:
+        """Expand a URI Template (RFC 6570, all four levels) into a URI.
+
+        Values come from ``variables`` and keyword arguments; a value may be text, an
+        int, a list, a mapping, or a URI (written as its text). Needs the
+        ``urikit[templates]`` extra.
+
+        >>> str(URI.from_template("https://api.example/users/{name}{?page}",
+        ...                       name="José", page=2))
+        'https://api.example/users/Jos%C3%A9?page=2'
+        """
+        return cls.parse(expand(template, {**(variables or {}), **values}))
+
+    @classmethod
+    def from_split(cls, parts: tuple[str, str, str, str, str]) -> Self:
+        """A URI from :func:`urllib.parse.urlsplit`'s five parts, checked strictly.
+
+        urllib cannot tell an empty query or fragment from none, so ``""`` is read as
+        undefined.
+
+        >>> str(URI.from_split(urllib.parse.urlsplit("http://h/a?q")))
+        'http://h/a?q'
+        """
+        return cls.parse(urllib.parse.urlunsplit(parts))
+
+    def to_split(self) -> urllib.parse.SplitResult:
+        """The URI as :class:`urllib.parse.SplitResult` (undefined parts become ``""``).
+
+        >>> URI.parse("http://u@h:8/p?q#f").to_split()
+        SplitResult(scheme='http', netloc='u@h:8', path='/p', query='q', fragment='f')
+        """
+        c = self._c
+        return urllib.parse.SplitResult(c[0] or "", authority(c) or "", c[4], c[5] or "",
+                                        c[6] or "")
+
     # --- the element model (wire form) ------------------------------------------------
 
     @property
@@ -493,19 +610,22 @@ class _URIBase:
             target._put(_ruled(c._replace(path=path), c))
         return target
 
-    def add_param(self, key: str, value: Value) -> URI:
+    def add_param(self, key: str, value: Value, *, form: bool = False) -> URI:
         """Append the query parameter ``key=value`` (plain text; an ``int`` is written
-        with ``str()``, ``None`` writes the key alone); return the URI."""
-        target = self._edit_target()
-        target.params.add(key, value)
-        return target
-
-    def set_param(self, key: str, value: Value) -> URI:
-        """Give the query parameter ``key`` the single value ``value`` (plain text),
-        where it first stands, removing its other pairs; return the URI."""
+        with ``str()``, ``None`` writes the key alone); return the URI. ``form=True``
+        writes a space as "+" (``application/x-www-form-urlencoded``)."""
         wire_pair(key, value)  # checked before a FrozenURI is copied
         target = self._edit_target()
-        target.params.set(key, value)
+        (target.params.form if form else target.params).add(key, value)
+        return target
+
+    def set_param(self, key: str, value: Value, *, form: bool = False) -> URI:
+        """Give the query parameter ``key`` the single value ``value`` (plain text),
+        where it first stands, removing its other pairs; return the URI. ``form=True``
+        writes a space as "+"."""
+        wire_pair(key, value)  # checked before a FrozenURI is copied
+        target = self._edit_target()
+        (target.params.form if form else target.params).set(key, value)
         return target
 
     def discard_param(self, *keys: str) -> URI:
