@@ -36,6 +36,11 @@ class Components(NamedTuple):
     fragment: str | None
 
 
+#: The seven components as the parser's pattern gives them and as the modules below
+#: the URI classes take and return them: a plain tuple in :class:`Components`' order
+#: (a ``Components`` is one too). The URI classes hold one of these.
+Parts = tuple[str | None, str | None, str | None, str | None, str, str | None, str | None]
+
 #: The components of the empty reference ``""``.
 EMPTY = Components(None, None, None, None, "", None, None)
 

@@ -9,7 +9,7 @@ from typing import Final, NamedTuple
 import idna
 
 from . import _grammar as g
-from ._components import Components, port_number
+from ._components import Parts, port_number
 from ._iri import pct_utf8, uts46_map
 from ._parse import check_host, require_str
 from ._schemes import DEFAULT_PORTS
@@ -169,7 +169,7 @@ def _normalize_host(host: str) -> str:
     return _PCT_RE.sub(lambda m: m.group().upper(), host)
 
 
-def origin(c: Components) -> Origin | None:
+def origin(c: Parts) -> Origin | None:
     """The origin of a URI: its scheme, host and port, normalized, or ``None``.
 
     The scheme and host are normalized as RFC 3986 §6.2.2 does (lowercase;
@@ -189,11 +189,11 @@ def origin(c: Components) -> Origin | None:
 
     .. versionadded:: 0.1
     """
-    scheme, host = c.scheme, c.host
+    scheme, host, port_text = c[0], c[2], c[3]
     if scheme is None or not host:
         return None
     scheme = scheme.lower()
-    port = port_number(c.port) if c.port else DEFAULT_PORTS.get(scheme)
+    port = port_number(port_text) if port_text else DEFAULT_PORTS.get(scheme)
     return Origin(scheme, _normalize_host(host), port)
 
 
@@ -251,7 +251,7 @@ def display_host(host: str) -> str:
     return _PCT_RE.sub(lambda m: m.group().upper(), shown)
 
 
-def display(c: Components) -> str:
+def display(c: Parts) -> str:
     """The URI as people should see it, resisting semantic attacks (RFC 3986 §7.6).
 
     The userinfo is taken out of the URI and shown after it, apart and labelled, so
@@ -273,13 +273,13 @@ def display(c: Components) -> str:
 
     .. versionadded:: 0.1
     """
-    scheme, userinfo, host = c.scheme, c.userinfo, c.host
+    scheme, userinfo, host = c[0], c[1], c[2]
     if scheme is not None:
         scheme = scheme.lower()
     if host is not None:
         host = host.lower() if host[:1] == "[" else display_host(host)
     # the port's text as written ("0080" stays "0080")
-    text = to_text(c._replace(scheme=scheme, userinfo=None, host=host))
+    text = to_text((scheme, None, host, c[3], c[4], c[5], c[6]))
     if userinfo is None:
         return text
     user, colon, _ = userinfo.partition(":")

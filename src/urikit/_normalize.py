@@ -8,12 +8,10 @@ from collections.abc import Callable
 from typing import Final
 
 from . import _grammar as g
-from ._components import Components
+from ._components import Parts
 from ._resolve import remove_dot_segments
 from ._schemes import DEFAULT_PORT_TEXT
 from ._serialize import guard_path
-
-_new_tuple: Final = tuple.__new__
 
 _PCT_ENCODED_RE: Final = re.compile(g.PCT_ENCODED)
 _HEX: Final = "0123456789abcdefABCDEF"
@@ -54,6 +52,7 @@ _REWRITE: Final = {
                       _replacer(_pct_table(case, percent, case)))
     for case in (True, False) for percent in (True, False) if case or percent
 }
+_DEFAULT_REWRITE: Final = _REWRITE[True, True]
 
 
 def _ipv6_canonical(address: str) -> str:
@@ -125,9 +124,9 @@ def _relative_dots(path: str) -> str:
     return text
 
 
-def normalize(c: Components, *, case: bool = True, percent: bool = True,
+def normalize(c: Parts, case: bool = True, percent: bool = True,
               dot_segments: bool = True, scheme_based: bool = True,
-              ipv6_canonical: bool = False) -> Components:
+              ipv6_canonical: bool = False) -> Parts:
     """Normalize ``uri`` in place (RFC 3986 §6.2.2, §6.2.3).
 
     Each step can be switched off:
@@ -186,7 +185,8 @@ def normalize(c: Components, *, case: bool = True, percent: bool = True,
     .. versionadded:: 0.1
     """
     scheme, userinfo, host, port, path, query, fragment = c
-    rewrite = _REWRITE[case, percent] if case or percent else None
+    rewrite = _DEFAULT_REWRITE if case and percent else (
+        _REWRITE[case, percent] if case or percent else None)
     default_port = None  # the scheme's default port, when scheme-based normalization knows it
     if scheme is not None:
         lowered = scheme.lower()
@@ -226,10 +226,10 @@ def normalize(c: Components, *, case: bool = True, percent: bool = True,
             path = remove_dot_segments(path)
     if host is None:
         path = guard_path(scheme, None, path)
-    return _new_tuple(Components, (scheme, userinfo, host, port, path, query, fragment))
+    return (scheme, userinfo, host, port, path, query, fragment)
 
 
-def equivalent(a: Components, b: Components) -> bool:
+def equivalent(a: Parts, b: Parts) -> bool:
     """Whether two references are equivalent: equal once both are normalized with
     :func:`normalize`'s defaults (RFC 3986 §6.2).
 

@@ -12,12 +12,11 @@ import re
 from typing import Final, NamedTuple
 
 from . import _grammar as g
-from ._components import Components
+from ._components import Parts
 from ._errors import ParseError
 
 _MATCH: Final = g.URI_REFERENCE_RE.fullmatch
 _MATCH_Z: Final = g.URI_REFERENCE_Z_RE.fullmatch
-_new_tuple: Final = tuple.__new__
 
 _NON_ASCII_HINT: Final = "characters outside ASCII must be percent-encoded as UTF-8"
 _PERCENT_HINT: Final = "a literal '%' is written '%25'"
@@ -32,8 +31,11 @@ def require_str(text: object, what: str = "text") -> str:
     raise TypeError(f"{what} must be str, not {type(text).__name__}")
 
 
-def split(text: str, allow_zone_id: bool = False) -> Components:
+def split(text: str, allow_zone_id: bool = False) -> Parts:
     """Split a URI-reference into its seven components, or raise :class:`ParseError`.
+
+    The components come as the pattern gives them, a plain tuple in the order of
+    :class:`~urikit.Components` (``Components._make(split(text))`` names them).
 
     >>> split("http://a/b?c")[:5]
     ('http', None, 'a', None, '/b')
@@ -43,7 +45,7 @@ def split(text: str, allow_zone_id: bool = False) -> Components:
     m = (_MATCH_Z if allow_zone_id else _MATCH)(text)
     if m is None:
         raise diagnose(text, allow_zone_id)
-    return _new_tuple(Components, m.groups())
+    return m.groups()  # type: ignore[return-value]
 
 
 def is_valid(text: str, *, allow_zone_id: bool = False) -> bool:

@@ -2,23 +2,52 @@
 
 from __future__ import annotations
 
-from typing import Final
-
-from ._components import Components
+from ._components import Parts
 from ._errors import ResolveError
 from ._serialize import guard_path, to_text
 
-_new_tuple: Final = tuple.__new__
 
-
-def require_base(base: Components, shown: str) -> None:
+def require_base(base: Parts, shown: str) -> None:
     """Raise :class:`ResolveError` unless ``base`` can be a base URI (RFC 3986 §5.1).
 
     ``shown`` is the base's text as an error message may show it (password masked).
     """
-    if base.scheme is None:
+    if base[0] is None:
         raise ResolveError(f"cannot use the relative reference {shown!r} as a base: a "
                            "base URI must have a scheme (RFC 3986 §5.1)")
+
+
+def _climb(path: str) -> str | None:
+    """The §5.2.4 result for an absolute path of the common merged shape: a prefix
+    without dot segments, then "." and ".." segments, then a rest without any
+    (``/a/b/../../x/y``); ``None`` for any other shape.
+
+    The leading dot segments climb the prefix directly (each ".." removes its last
+    segment, never above the root), by index, in time linear in the path's length.
+    """
+    n = len(path)
+    start = path.find("/.")
+    while start >= 0:  # the first "/." that starts a dot segment
+        j = start + 2
+        if j == n or path[j] == "/" or (path[j] == "." and (j + 1 == n or path[j + 1] == "/")):
+            break
+        start = path.find("/.", start + 1)
+    if start < 0:
+        return None
+    keep = i = start  # path[:keep] is the prefix left; path[i] is a "/"
+    while i < n:
+        if path.startswith("/./", i) or (i + 2 == n and path[i + 1] == "."):
+            i += 2
+        elif path.startswith("/../", i) or (i + 3 == n and path.startswith("/..", i)):
+            keep = max(path.rfind("/", 0, keep), 0)
+            i += 3
+        else:
+            break
+    if i >= n:
+        return path[:keep] + "/"  # a final dot segment leaves its "/" (steps 2B, 2C)
+    if path.find("/.", i) >= 0:
+        return None  # more dot segments later: the general loop handles them
+    return path[:keep] + path[i:]
 
 
 def remove_dot_segments(path: str) -> str:
@@ -51,6 +80,10 @@ def remove_dot_segments(path: str) -> str:
     # A dot segment starts the path or follows a "/": without either, nothing to do.
     if path[:1] != "." and "/." not in path:
         return path
+    if path[:1] == "/":
+        climbed = _climb(path)
+        if climbed is not None:
+            return climbed
     segments = path.split("/")
     last = len(segments) - 1
     # ``out`` holds the output buffer as pieces: an optional first piece without "/"
@@ -90,7 +123,7 @@ def remove_dot_segments(path: str) -> str:
     return "".join(out)
 
 
-def merge(base: Components, path: str) -> str:
+def merge(base: Parts, path: str) -> str:
     """Merge a relative-path reference's ``path`` with the base's (RFC 3986 §5.2.3).
 
     >>> from urikit import URI
@@ -99,13 +132,13 @@ def merge(base: Components, path: str) -> str:
     >>> merge(URI.parse("http://a").components, "g")
     '/g'
     """
-    b_path = base.path
-    if base.host is not None and not b_path:
+    b_path = base[4]
+    if base[2] is not None and not b_path:
         return "/" + path
     return b_path[:b_path.rfind("/") + 1] + path
 
 
-def resolve(base: Components, ref: Components, strict: bool = True) -> Components:
+def resolve(base: Parts, ref: Parts, strict: bool = True) -> Parts:
     """The target of ``ref`` resolved against ``base`` (RFC 3986 §5.2.2).
 
     The branches below are the pseudocode's, in its order, with :func:`merge`
@@ -121,32 +154,30 @@ def resolve(base: Components, ref: Components, strict: bool = True) -> Component
 
     >>> from urikit import URI
     >>> base = URI.parse("http://a/b/c/d;p?q").components
-    >>> resolve(base, URI.parse("../g?y#s").components).path
-    '/b/g'
+    >>> resolve(base, URI.parse("../g?y#s").components)
+    ('http', None, 'a', None, '/b/g', 'y', 's')
 
     .. versionadded:: 0.2
     """
     r_scheme, r_userinfo, r_host, r_port, r_path, r_query, r_fragment = ref
-    b_scheme = base.scheme
+    b_scheme, b_userinfo, b_host, b_port, b_path, b_query, _ = base
     if r_scheme is not None and not strict and (
             r_scheme == b_scheme or r_scheme.lower() == (b_scheme or "").lower()):
         r_scheme = None  # "if (!strict) and (R.scheme == Base.scheme)"
     if r_scheme is not None:
-        return _new_tuple(Components, (r_scheme, r_userinfo, r_host, r_port,
-                                       remove_dot_segments(r_path), r_query, r_fragment))
+        return (r_scheme, r_userinfo, r_host, r_port, remove_dot_segments(r_path), r_query,
+                r_fragment)
     if r_host is not None:
-        return _new_tuple(Components, (b_scheme, r_userinfo, r_host, r_port,
-                                       remove_dot_segments(r_path), r_query, r_fragment))
+        return (b_scheme, r_userinfo, r_host, r_port, remove_dot_segments(r_path), r_query,
+                r_fragment)
     if not r_path:
-        return _new_tuple(Components, (b_scheme, base.userinfo, base.host, base.port,
-                                       base.path, base.query if r_query is None else r_query,
-                                       r_fragment))
+        return (b_scheme, b_userinfo, b_host, b_port, b_path,
+                b_query if r_query is None else r_query, r_fragment)
     if r_path[0] == "/":
         path = remove_dot_segments(r_path)
     else:
         path = remove_dot_segments(merge(base, r_path))
-    return _new_tuple(Components, (b_scheme, base.userinfo, base.host, base.port, path,
-                                   r_query, r_fragment))
+    return (b_scheme, b_userinfo, b_host, b_port, path, r_query, r_fragment)
 
 
 # --- relative references ---------------------------------------------------------------
@@ -186,13 +217,12 @@ def _relative_path(directory: str, path: str) -> str | None:
     return "./" + text if not rest[0] else text
 
 
-def _reference(path: str, query: str | None, fragment: str | None) -> Components:
+def _reference(path: str, query: str | None, fragment: str | None) -> Parts:
     """A relative-path or empty reference, its path stored as its text reads back."""
-    return _new_tuple(Components, (None, None, None, None, guard_path(None, None, path),
-                                   query, fragment))
+    return (None, None, None, None, guard_path(None, None, path), query, fragment)
 
 
-def relative(target: Components, base: Components) -> Components:
+def relative(target: Parts, base: Parts) -> Parts:
     """The shortest reference that ``base`` resolves to ``target``.
 
     A relative target is first resolved against ``base``. When the target's path is
@@ -223,27 +253,27 @@ def relative(target: Components, base: Components) -> Components:
 
     .. versionadded:: 0.2
     """
-    if target.scheme is None:
+    if target[0] is None:
         target = resolve(base, target)
     scheme, userinfo, host, port, path, query, fragment = target
-    if scheme != base.scheme:
+    b_scheme, b_userinfo, b_host, b_port, b_path, b_query, _ = base
+    if scheme != b_scheme:
         return target
-    same_authority = (host == base.host and userinfo == base.userinfo
-                      and port == base.port)
+    same_authority = host == b_host and userinfo == b_userinfo and port == b_port
     if not same_authority and host is None:
         return target
     dot_free = remove_dot_segments(path)
-    if same_authority and base.path in (path, dot_free) and (
-            query == base.query or query is not None):
-        return _reference("", None if query == base.query else query, fragment)
+    if same_authority and b_path in (path, dot_free) and (
+            query == b_query or query is not None):
+        return _reference("", None if query == b_query else query, fragment)
     path = dot_free
     stored = path if host is not None else guard_path(scheme, None, path)  # as it reads back
-    target = _new_tuple(Components, (scheme, userinfo, host, port, stored, query, fragment))
-    whole = len(to_text(target._replace(fragment=None)))
+    target = (scheme, userinfo, host, port, stored, query, fragment)
+    whole = len(to_text((scheme, userinfo, host, port, stored, query, None)))
     best: tuple[str, int] | None = None  # (path, length) of the best relative path
     if same_authority:
-        directory = "/" if not base.path and base.host is not None else \
-            remove_dot_segments(base.path[:base.path.rfind("/") + 1])
+        directory = "/" if not b_path and b_host is not None else \
+            remove_dot_segments(b_path[:b_path.rfind("/") + 1])
         query_length = 0 if query is None else len(query) + 1
         for candidate in (_relative_path(directory, path), path if path[:1] == "/" else None,
                           "." if not path else None):
@@ -252,11 +282,12 @@ def relative(target: Components, base: Components) -> Components:
             candidate = guard_path(None, None, candidate)
             length = len(candidate) + query_length
             if length < (whole if best is None else best[1]) and resolve(
-                    base, _reference(candidate, query, None)).path == path:
+                    base, _reference(candidate, query, None))[4] == path:
                 best = (candidate, length)
     if best is not None:
         return _reference(best[0], query, fragment)
-    network = _new_tuple(Components, (None, userinfo, host, port, path, query, fragment))
-    if host is not None and len(to_text(network._replace(fragment=None))) < whole:
+    network = (None, userinfo, host, port, path, query, fragment)
+    if host is not None and len(to_text((None, userinfo, host, port, path, query, None))) \
+            < whole:
         return network
     return target

@@ -14,7 +14,7 @@ kept by the URI's setters when the edit is made, so it never reaches this module
 
 from __future__ import annotations
 
-from ._components import Components
+from ._components import Parts
 
 
 def guard_path(scheme: str | None, host: str | None, path: str) -> str:
@@ -35,7 +35,7 @@ def guard_path(scheme: str | None, host: str | None, path: str) -> str:
     return path
 
 
-def to_text(c: Components) -> str:
+def to_text(c: Parts) -> str:
     """The text of the components (RFC 3986 §5.3), guarded so it reads back the same.
 
     Without an authority, a path starting with "//" is written with a "/." prefix;
@@ -65,11 +65,11 @@ def to_text(c: Components) -> str:
     return text
 
 
-def authority(c: Components) -> str | None:
+def authority(c: Parts) -> str | None:
     """The authority text, ``[userinfo "@"] host [":" port]``, or ``None``."""
-    host = c.host
+    host = c[2]
     if host is None:
         return None
-    if c.userinfo is not None:
-        host = f"{c.userinfo}@{host}"
-    return host if c.port is None else f"{host}:{c.port}"
+    if c[1] is not None:
+        host = f"{c[1]}@{host}"
+    return host if c[3] is None else f"{host}:{c[3]}"

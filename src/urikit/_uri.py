@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Final, TypeAlias
 
 import attrs
 
-from ._components import EMPTY, Components, port_number, port_text
+from ._components import EMPTY, Components, Parts, port_number, port_text
 from ._errors import BuildError, ParseError
 from ._file import components_to_path, path_to_components
 from ._grammar import URI_REFERENCE_RE, URI_REFERENCE_Z_RE
@@ -32,7 +32,7 @@ from ._parse import (
 )
 from ._path import PathSegments, add_segment, check_segment, encode_segment, path_from
 from ._percent import encode
-from ._query import QueryParams, Value, wire_pair
+from ._query import QueryParams, Value
 from ._resolve import relative, require_base, resolve
 from ._serialize import authority, to_text
 from ._template import expand
@@ -52,6 +52,9 @@ _new_tuple: Final = tuple.__new__
 # The one parse fast path: the grammar's pattern admits exactly the URI-references.
 _MATCH: Final = URI_REFERENCE_RE.fullmatch
 _MATCH_Z: Final = URI_REFERENCE_Z_RE.fullmatch
+
+#: The index of each component in :class:`Components`, by name.
+_INDEX: Final = {name: i for i, name in enumerate(Components._fields)}
 
 _USERINFO_HINT: Final = "to store plain text, use uri.text.userinfo or set_text(userinfo=...)"
 _HOST_HINT: Final = "to store plain text, use uri.text.host or set_text(host=...)"
@@ -77,7 +80,7 @@ AnyURI: TypeAlias = "URI | FrozenURI"
 # --- the rules every write goes through ------------------------------------------------
 
 
-def _ruled(c: Components, before: Components) -> Components:
+def _ruled(c: Parts, before: Parts) -> Parts:
     """``c`` with RFC 3986's structural rules kept, or :class:`BuildError`.
 
     §3.2: userinfo and a port need a host, so such an edit is refused. §3.3: with an
@@ -96,7 +99,8 @@ def _ruled(c: Components, before: Components) -> Components:
         return c
     path = c[4]
     if path and path[0] != "/":
-        return c._replace(path="/" + path)  # with an authority the path is absolute (§3.3)
+        # with an authority the path is absolute (§3.3)
+        return (c[0], c[1], host, c[3], "/" + path, c[5], c[6])
     return c
 
 
@@ -120,9 +124,9 @@ def _has_port(value: object) -> bool:
     return value
 
 
-def _wire_components(c: Components, allow_zone_id: bool, *, scheme: Any, userinfo: Any,
+def _wire_components(c: Parts, allow_zone_id: bool, *, scheme: Any, userinfo: Any,
                      host: Any, port: Any, has_port: Any, path: Any, query: Any,
-                     fragment: Any) -> Components:
+                     fragment: Any) -> Parts:
     """``c`` with the given wire components (``UNSET`` keeps one) validated and set,
     the structural rules kept (:func:`_ruled`)."""
     new = list(c)
@@ -148,15 +152,15 @@ def _wire_components(c: Components, allow_zone_id: bool, *, scheme: Any, userinf
         new[5] = None if query is None else check_wire(query, QUERY, _QUERY_HINT)
     if fragment is not UNSET:
         new[6] = None if fragment is None else check_wire(fragment, FRAGMENT, _FRAGMENT_HINT)
-    return _ruled(_new_tuple(Components, new), c)
+    return _ruled(tuple(new), c)  # type: ignore[arg-type]
 
 
 def _opt_encode(text: object, component: Any) -> str | None:
     return None if text is None else encode(require_str(text, component), component)
 
 
-def _text_components(c: Components, *, userinfo: Any, host: Any, path: Any, query: Any,
-                     fragment: Any) -> Components:
+def _text_components(c: Parts, *, userinfo: Any, host: Any, path: Any, query: Any,
+                     fragment: Any) -> Parts:
     """``c`` with the given plain-text components (``UNSET`` keeps one) encoded and
     set, the structural rules kept."""
     new = list(c)
@@ -170,10 +174,10 @@ def _text_components(c: Components, *, userinfo: Any, host: Any, path: Any, quer
         new[5] = _opt_encode(query, "query")
     if fragment is not UNSET:
         new[6] = _opt_encode(fragment, "fragment")
-    return _ruled(_new_tuple(Components, new), c)
+    return _ruled(tuple(new), c)  # type: ignore[arg-type]
 
 
-def _components_of(value: object, what: str) -> Components:
+def _components_of(value: object, what: str) -> Parts:
     """The components of a URI, a FrozenURI or URI text (parsed strictly)."""
     if isinstance(value, _URIBase):
         return value._c
@@ -196,11 +200,11 @@ class _URIBase:
 
     __slots__ = ("_c", "_text")
 
-    _c: Components
+    _c: Parts
     _text: str | None
 
     @classmethod
-    def _wrap(cls, c: Components, text: str | None = None) -> Self:
+    def _wrap(cls, c: Parts, text: str | None = None) -> Self:
         """The one factory: a new instance holding ``c`` (trusted, rules kept)."""
         uri = _new(cls)
         uri._c = c
@@ -231,12 +235,12 @@ class _URIBase:
             fast = port_given is not None and has_port is not False
         if fast and type(path) is str:
             given = (scheme, userinfo, host, port_given, path, query, fragment)
-            text = to_text(given)  # type: ignore[arg-type]
+            text = to_text(given)
             m = (_MATCH_Z if allow_zone_id else _MATCH)(text)
             if m is not None:
                 groups = m.groups()
                 if groups == given:
-                    self._c = _new_tuple(Components, groups)
+                    self._c = groups
                     self._text = text
                     return
         self._c = _wire_components(
@@ -269,7 +273,7 @@ class _URIBase:
         if m is None:
             raise diagnose(text, allow_zone_id)
         uri = _new(cls)
-        uri._c = _new_tuple(Components, m.groups())
+        uri._c = m.groups()  # type: ignore[assignment]
         uri._text = text
         return uri
 
@@ -344,7 +348,7 @@ class _URIBase:
         >>> URI.parse("file:///tmp/a%20b").to_path(windows=False)
         PurePosixPath('/tmp/a b')
         """
-        return components_to_path(self._c, windows=windows)
+        return components_to_path(self.components, windows=windows)
 
     @classmethod
     def from_template(cls, template: str, variables: Mapping[str, object] | None = None,
@@ -388,7 +392,10 @@ class _URIBase:
     @property
     def components(self) -> Components:
         """The seven wire components as one immutable :class:`~urikit.Components`."""
-        return self._c
+        c = self._c
+        if type(c) is not Components:  # the pattern's plain tuple, named once on request
+            c = self._c = _new_tuple(Components, c)
+        return c
 
     @property
     def scheme(self) -> str | None:
@@ -520,7 +527,7 @@ class _URIBase:
             return self._c == other._c
         return NotImplemented
 
-    def __reduce__(self) -> tuple[Any, tuple[Components]]:
+    def __reduce__(self) -> tuple[Any, tuple[Parts]]:
         return (type(self)._wrap, (self._c,))
 
     def redacted(self) -> str:
@@ -532,7 +539,8 @@ class _URIBase:
         info = self._c[1]
         if info is None or ":" not in info:
             return str(self)
-        return to_text(self._c._replace(userinfo=_mask(info)))
+        c = self._c
+        return to_text((c[0], _mask(info), c[2], c[3], c[4], c[5], c[6]))
 
     # --- builder: on a URI each edits it in place and returns it; on a FrozenURI each
     # returns a new URI (copy, then edit) ----------------------------------------------
@@ -607,14 +615,13 @@ class _URIBase:
             path = add_segment(c[4], wire[0], c[2] is not None)
             if len(wire) > 1:
                 path = "/".join([path, *wire[1:]])
-            target._put(_ruled(c._replace(path=path), c))
+            target._put(_ruled((c[0], c[1], c[2], c[3], path, c[5], c[6]), c))
         return target
 
     def add_param(self, key: str, value: Value, *, form: bool = False) -> URI:
         """Append the query parameter ``key=value`` (plain text; an ``int`` is written
         with ``str()``, ``None`` writes the key alone); return the URI. ``form=True``
         writes a space as "+" (``application/x-www-form-urlencoded``)."""
-        wire_pair(key, value)  # checked before a FrozenURI is copied
         target = self._edit_target()
         (target.params.form if form else target.params).add(key, value)
         return target
@@ -623,7 +630,6 @@ class _URIBase:
         """Give the query parameter ``key`` the single value ``value`` (plain text),
         where it first stands, removing its other pairs; return the URI. ``form=True``
         writes a space as "+"."""
-        wire_pair(key, value)  # checked before a FrozenURI is copied
         target = self._edit_target()
         (target.params.form if form else target.params).set(key, value)
         return target
@@ -644,7 +650,7 @@ class _URIBase:
             return NotImplemented
         return URI._wrap(self._c, self._text).add_segments_text(segment)
 
-    def _put(self, c: Components) -> None:
+    def _put(self, c: Parts) -> None:
         raise NotImplementedError  # pragma: no cover - only URI writes
 
     # --- RFC 3986 §5 and §6 -------------------------------------------------------------
@@ -665,7 +671,10 @@ class _URIBase:
         if c[0] is None:
             require_base(c, self.redacted())
         if type(reference) is str:
-            ref = split(reference)
+            m = _MATCH(reference)
+            if m is None:
+                raise diagnose(reference)
+            ref: Parts = m.groups()  # type: ignore[assignment]
         else:
             ref = _components_of(reference, "a reference")
         return type(self)._wrap(resolve(c, ref, strict))
@@ -785,12 +794,14 @@ class URI(_URIBase):
     def _write(self, name: str, wire: str | None) -> None:
         """A view's write of valid wire text; the structural rules still hold."""
         c = self._c
-        self._put(_ruled(c._replace(**{name: wire}), c))  # type: ignore[arg-type]
+        new = list(c)
+        new[_INDEX[name]] = wire
+        self._put(_ruled(tuple(new), c))  # type: ignore[arg-type]
 
     def _assign(self, name: str, value: object) -> None:
         self.set(**{name: value})  # type: ignore[arg-type]
 
-    def _put(self, c: Components) -> None:
+    def _put(self, c: Parts) -> None:
         self._c = c
         self._text = None
 
@@ -820,8 +831,8 @@ class URI(_URIBase):
                 (§6.2.3).
             ipv6_canonical: write IPv6 addresses in the RFC 5952 canonical form.
         """
-        self._put(normalize(self._c, case=case, percent=percent, dot_segments=dot_segments,
-                            scheme_based=scheme_based, ipv6_canonical=ipv6_canonical))
+        self._put(normalize(self._c, case, percent, dot_segments, scheme_based,
+                            ipv6_canonical))
         return self
 
 
@@ -885,6 +896,5 @@ class FrozenURI(_URIBase):
                   ipv6_canonical: bool = False) -> Self:
         """A normalized copy (RFC 3986 §6.2.2, §6.2.3), with the options of
         :meth:`URI.normalize`."""
-        return type(self)._wrap(normalize(
-            self._c, case=case, percent=percent, dot_segments=dot_segments,
-            scheme_based=scheme_based, ipv6_canonical=ipv6_canonical))
+        return type(self)._wrap(normalize(self._c, case, percent, dot_segments,
+                                          scheme_based, ipv6_canonical))
