@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from urikit import _distributed as ud
+from urikit import distributed as ud
 from urikit._batch import Record
 
 # dask and distributed have unannotated functions: called through Any.

@@ -6,7 +6,7 @@ constant memory:
 * :func:`process_line` is the one home of the per-line work: it decodes a line read as
   bytes (line end, a UTF-8 BOM on line 1, undecodable bytes), applies an
   :class:`Operation` and returns a :class:`Record`, a result or an error, never an
-  exception. The command line, ``--jobs`` workers and :mod:`urikit._distributed` all
+  exception. The command line, ``--jobs`` workers and :mod:`urikit.distributed` all
   call it.
 * :func:`read_sources` reads files or standard input as bytes, line by line.
 * :func:`run` maps the operation over the lines, in this process or in a pool of
