@@ -69,11 +69,9 @@ def canonical_uri(uri: str | URI, *, case: bool = True, percent: bool = True,
     patterns = tuple(drop_params) + (TRACKING_PARAMS if drop_tracking else ())
     query = result.query
     if query and (sort_query or patterns):
-        pieces = [piece for piece in query.split("&") if piece]
-        keys = [key for key, _ in result.params.items()]
-        if len(keys) != len(pieces):  # not expected: the view reads the same pieces
-            keys = [piece.partition("=")[0] for piece in pieces]
-        pairs = list(zip(keys, pieces, strict=True))
+        # the view's keys are those of the non-empty pieces, in order
+        pairs = list(zip(result.params.keys(), [p for p in query.split("&") if p],
+                         strict=True))
         if patterns:
             pairs = [(key, piece) for key, piece in pairs
                      if not any(fnmatchcase(key, pattern) for pattern in patterns)]

@@ -272,8 +272,7 @@ def relative(target: Parts, base: Parts) -> Parts:
     whole = len(to_text((scheme, userinfo, host, port, stored, query, None)))
     best: tuple[str, int] | None = None  # (path, length) of the best relative path
     if same_authority:
-        directory = "/" if not b_path and b_host is not None else \
-            remove_dot_segments(b_path[:b_path.rfind("/") + 1])
+        directory = remove_dot_segments(merge(base, ""))  # the base's directory (§5.2.3)
         query_length = 0 if query is None else len(query) + 1
         for candidate in (_relative_path(directory, path), path if path[:1] == "/" else None,
                           "." if not path else None):
