@@ -249,3 +249,20 @@ def test_display(text: str, shown: str) -> None:
 def test_display_host_keeps_delimiters_encoded() -> None:
     """Decoding for display never produces a character the reg-name rule forbids."""
     assert display_host("a%40b%3A%2F%3F%23") == "a%40b%3A%2F%3F%23"
+
+
+def test_ports_of_any_length() -> None:
+    """RFC 3986 §3.2.3 sets no bound on a port's digits: past int()'s digit limit the
+    port still reads as its number, normalization and equivalence compare it as text,
+    and origins compare without converting it."""
+    digits = "0" + "1" * 5000
+    uri = URI.parse(f"http://h:{digits}/a/./b")
+    assert uri.port == int("1" * 2500) * 10 ** 2500 + int("1" * 2500)
+    assert str(uri.copy().normalize()) == f"http://h:{digits[1:]}/a/b"
+    assert uri.equivalent(f"HTTP://H:{digits[1:]}/a/b")
+    assert uri.same_origin(f"http://h:{digits[1:]}/x")
+    assert not uri.same_origin("http://h/x")
+    origin = uri.origin()
+    assert origin is not None
+    assert origin.port == uri.port
+    assert str(URI(host="h", port=uri.port)) == f"//h:{digits[1:]}"

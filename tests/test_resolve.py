@@ -537,3 +537,17 @@ def test_remove_dot_segments_agrees_with_the_rfc_steps_on_every_short_path() -> 
         for combo in itertools.product(kinds, repeat=n):
             path = "/" + "/".join(combo)
             assert remove_dot_segments(path) == rfc_remove_dot_segments(path), path
+
+
+@pytest.mark.parametrize("base", ["//joe:secret@h/", "/x"])
+def test_resolve_errors_never_show_a_password(base: str) -> None:
+    """A base without a scheme is refused with a message that masks a password, as
+    repr() does, whether the base is a URI or text."""
+    with pytest.raises(ResolveError) as info:
+        URI.parse(base).resolve("x")
+    assert "secret" not in str(info.value)
+    with pytest.raises(ResolveError) as info:
+        URI.parse("http://h/a").relative_to(base)
+    assert "secret" not in str(info.value)
+    if "secret" in base:
+        assert "joe:***" in str(info.value)

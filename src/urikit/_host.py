@@ -12,7 +12,7 @@ from . import _grammar as g
 from ._components import Parts, port_number
 from ._iri import pct_utf8, uts46_map
 from ._parse import check_host, require_str
-from ._schemes import DEFAULT_PORTS
+from ._schemes import DEFAULT_PORT_TEXT
 from ._serialize import to_text
 
 
@@ -189,12 +189,27 @@ def origin(c: Parts) -> Origin | None:
 
     .. versionadded:: 0.1
     """
-    scheme, host, port_text = c[0], c[2], c[3]
+    key = origin_key(c)
+    if key is None:
+        return None
+    scheme, host, port = key
+    return Origin(scheme, host, None if port is None else port_number(port))
+
+
+def origin_key(c: Parts) -> tuple[str, str, str | None] | None:
+    """The origin of :func:`origin` with the port as its decimal text (no leading
+    zeros), so that origins compare in time linear in the port's digits.
+
+    >>> from urikit import URI
+    >>> origin_key(URI.parse("https://H:0443/").components)
+    ('https', 'h', '443')
+    """
+    scheme, host, port = c[0], c[2], c[3]
     if scheme is None or not host:
         return None
     scheme = scheme.lower()
-    port = port_number(port_text) if port_text else DEFAULT_PORTS.get(scheme)
-    return Origin(scheme, _normalize_host(host), port)
+    port = (port.lstrip("0") or "0") if port else DEFAULT_PORT_TEXT.get(scheme)
+    return scheme, _normalize_host(host), port
 
 
 def _display_label(label: str) -> str:

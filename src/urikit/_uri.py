@@ -15,7 +15,7 @@ from ._components import EMPTY, Components, Parts, port_number, port_text
 from ._errors import BuildError, ParseError
 from ._file import components_to_path, path_to_components
 from ._grammar import URI_REFERENCE_RE, URI_REFERENCE_Z_RE
-from ._host import HostKind, Origin, display, host_kind, origin
+from ._host import HostKind, Origin, display, host_kind, origin, origin_key
 from ._iri import iri_to_uri, uri_to_iri
 from ._lenient import repair
 from ._normalize import equivalent, normalize
@@ -186,9 +186,13 @@ def _components_of(value: object, what: str) -> Parts:
     raise TypeError(f"{what} must be a URI, FrozenURI or str, not {type(value).__name__}")
 
 
-def _mask(userinfo: str) -> str:
-    user, colon, password = userinfo.partition(":")
-    return f"{user}:***" if colon and password else userinfo
+def _redacted(c: Parts) -> str:
+    """The text of ``c`` with a password in the userinfo shown as ``***``."""
+    info = c[1]
+    if info is None or ":" not in info:
+        return to_text(c)
+    user, _, password = info.partition(":")
+    return to_text((c[0], f"{user}:***" if password else info, c[2], c[3], c[4], c[5], c[6]))
 
 
 # --- the shared read API ---------------------------------------------------------------
@@ -539,8 +543,7 @@ class _URIBase:
         info = self._c[1]
         if info is None or ":" not in info:
             return str(self)
-        c = self._c
-        return to_text((c[0], _mask(info), c[2], c[3], c[4], c[5], c[6]))
+        return _redacted(self._c)
 
     # --- builder: on a URI each edits it in place and returns it; on a FrozenURI each
     # returns a new URI (copy, then edit) ----------------------------------------------
@@ -669,7 +672,7 @@ class _URIBase:
         """
         c = self._c
         if c[0] is None:
-            require_base(c, self.redacted())
+            require_base(c, _redacted(c))
         if type(reference) is str:
             m = _MATCH(reference)
             if m is None:
@@ -689,7 +692,7 @@ class _URIBase:
         """
         b = _components_of(base, "base")
         if b[0] is None:
-            require_base(b, base.redacted() if isinstance(base, _URIBase) else to_text(b))
+            require_base(b, _redacted(b))
         return type(self)._wrap(relative(self._c, b))
 
     def equivalent(self, other: AnyURI | str) -> bool:
@@ -714,8 +717,8 @@ class _URIBase:
     def same_origin(self, other: AnyURI | str) -> bool:
         """Whether ``other`` has the same origin (scheme, host and port, normalized,
         default ports filled in); ``False`` when either has no origin."""
-        mine = origin(self._c)
-        return mine is not None and mine == origin(_components_of(other, "other"))
+        mine = origin_key(self._c)
+        return mine is not None and mine == origin_key(_components_of(other, "other"))
 
     def display(self) -> str:
         """The URI as people should see it (RFC 3986 §7.6): the userinfo apart and
