@@ -752,3 +752,26 @@ def test_build_error_leaves_no_partial_constructor_state() -> None:
     """A constructor refusing a port without a host raises BuildError."""
     with pytest.raises(BuildError):
         URI(scheme="http", port=80, path="/x")
+
+
+@pytest.mark.parametrize("value", ["no", 1, 0])
+def test_has_port_takes_a_bool_only(value: object) -> None:
+    """has_port is a bool in the constructor, set() and assignment; anything else is a
+    TypeError, never read by its truthiness."""
+    with pytest.raises(TypeError, match="has_port must be bool"):
+        URI(host="h", has_port=value)  # type: ignore[arg-type]
+    uri = URI.parse("http://h/")
+    with pytest.raises(TypeError, match="has_port must be bool"):
+        uri.set(has_port=value)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="has_port must be bool"):
+        uri.has_port = value  # type: ignore[assignment]
+    assert str(uri) == "http://h/"
+
+
+def test_has_port_in_the_constructor_and_fluently() -> None:
+    """has_port=True without a port writes an empty port; False removes the ':'."""
+    assert str(URI(scheme="http", host="h", has_port=True, path="/")) == "http://h:/"
+    assert str(URI.parse("http://h:/").set(has_port=False)) == "http://h/"
+    assert str(URI.parse("http://h:8/").set(has_port=True)) == "http://h:8/"
+    with pytest.raises(BuildError):
+        URI(host="h", port=8, has_port=False)

@@ -233,7 +233,7 @@ class _URIBase:
         """
         if port is None:
             port_given: str | None = "" if has_port is True else None
-            fast = True
+            fast = has_port is None or type(has_port) is bool
         else:
             port_given = str(port) if type(port) is int and 0 <= port < 65536 else None
             fast = port_given is not None and has_port is not False
