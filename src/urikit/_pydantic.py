@@ -49,11 +49,21 @@ class URIOptions:
     .. versionadded:: 0.2
     """
 
-    __slots__ = ("absolute", "lenient")
+    __slots__ = ("_absolute", "_lenient")
 
     def __init__(self, *, lenient: bool = False, absolute: bool = False) -> None:
-        self.lenient = lenient
-        self.absolute = absolute
+        self._lenient = lenient
+        self._absolute = absolute
+
+    @property
+    def lenient(self) -> bool:
+        """Whether text is read with ``parse_lenient`` rather than ``parse``."""
+        return self._lenient
+
+    @property
+    def absolute(self) -> bool:
+        """Whether a scheme is required."""
+        return self._absolute
 
     def __repr__(self) -> str:
         return f"URIOptions(lenient={self.lenient}, absolute={self.absolute})"
