@@ -10,12 +10,12 @@ import pytest
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from urikit import URI, FrozenURI, ParseError
-from urikit._pydantic import (
+from urikit._pydantic import URIOptions
+from urikit._web import (
     AbsoluteFrozenURI,
     AbsoluteURI,
     LenientFrozenURI,
     LenientURI,
-    URIOptions,
 )
 
 
@@ -46,9 +46,9 @@ class Incoming(BaseModel):
 
 
 def test_importing_urikit_does_not_import_pydantic() -> None:
-    """urikit, and the module that holds the pydantic support, load without pydantic:
+    """urikit, and the modules that hold the pydantic support, load without pydantic:
     it is imported when pydantic builds a schema."""
-    code = ("import sys, urikit, urikit._pydantic; "
+    code = ("import sys, urikit, urikit._pydantic, urikit._web; "
             "assert 'pydantic' not in sys.modules and 'pydantic_core' not in sys.modules")
     subprocess.run([sys.executable, "-c", code], check=True)
 

@@ -1,36 +1,32 @@
 """URI and FrozenURI as pydantic v2 field types; pydantic is imported only when used.
 
 A field annotated ``URI`` or ``FrozenURI`` is validated from ``str`` with the strict
-parser (RFC 3986), accepts a URI or FrozenURI object as it is (converted to the
-annotated class), and is written as its text in JSON. The options come as an
-``Annotated`` marker, :class:`URIOptions`, with ready-made aliases:
+parser (RFC 3986), accepts a URI or FrozenURI object (converted to the annotated
+class), and is written as its text in JSON; its JSON schema is a string in the
+``uri-reference`` format. An ``Annotated`` marker, :class:`URIOptions`, asks for the
+lenient reader or for a scheme; :mod:`urikit._web` names the usual combinations
+(``LenientURI``, ``AbsoluteURI`` ...).
 
-==================== ======================================================= ==============
-alias                reads                                                   JSON schema
-==================== ======================================================= ==============
-``URI``              a URI-reference, strictly                               uri-reference
-``AbsoluteURI``      a URI with a scheme, strictly                           uri
-``LenientURI``       text as browsers and frameworks send it, repaired first uri-reference
-``LenientFrozenURI`` the same, as a FrozenURI
-==================== ======================================================= ==============
-
-(``AbsoluteFrozenURI`` likewise.) Importing this module, or urikit, does not import
-pydantic: the schema functions import ``pydantic_core`` when pydantic asks for them.
+The URI classes call :func:`core_schema_for` from their
+``__get_pydantic_core_schema__``, so this module does not import them (the import
+graph stays a tree) and works on the class it is given. Importing it, or urikit,
+does not import pydantic: the schema functions import ``pydantic_core`` when pydantic
+asks for a schema.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Annotated, Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from ._errors import ParseError, URIError
-from ._uri import URI, FrozenURI
 
 if TYPE_CHECKING:
     from pydantic_core import CoreSchema
     from pydantic_core.core_schema import SerializationInfo
 
-    AnyURI = URI | FrozenURI
+# a URI or a FrozenURI: this module does not import them (they import it)
+AnyURI = Any
 
 _REQUIRED: Final = "a URI with a scheme is required (RFC 3986 §4.3), not the relative reference"
 
@@ -78,7 +74,7 @@ class URIOptions:
 
     def __get_pydantic_core_schema__(self, source: Any, handler: Any) -> CoreSchema:
         """The schema of the annotated class, read with these options."""
-        if not (isinstance(source, type) and issubclass(source, (URI, FrozenURI))):
+        if not (isinstance(source, type) and callable(getattr(source, "parse_lenient", None))):
             raise TypeError(f"URIOptions annotates URI or FrozenURI, not {source!r}")
         return core_schema_for(source, options=self)
 
@@ -88,11 +84,6 @@ class URIOptions:
 
 
 STRICT: Final = URIOptions()
-
-LenientURI = Annotated[URI, URIOptions(lenient=True)]
-LenientFrozenURI = Annotated[FrozenURI, URIOptions(lenient=True)]
-AbsoluteURI = Annotated[URI, URIOptions(absolute=True)]
-AbsoluteFrozenURI = Annotated[FrozenURI, URIOptions(absolute=True)]
 
 
 def json_schema_for(options: URIOptions = STRICT) -> dict[str, Any]:
@@ -109,7 +100,19 @@ def _check_absolute(uri: AnyURI) -> None:
                                   {"text": str(uri)})
 
 
-def core_schema_for(cls: type[Any], source: object = None, handler: object = None,
+def _convert(cls: type[AnyURI], value: object) -> AnyURI | None:
+    """A URI or FrozenURI object as an instance of ``cls``, or ``None``: a URI is
+    copied (a model never shares a mutable value); the other class is frozen or
+    thawed through its public methods."""
+    mutable = hasattr(cls, "freeze")
+    if isinstance(value, cls):
+        return value.copy() if mutable else value
+    convert = getattr(value, "thaw" if mutable else "freeze", None)
+    converted = convert() if callable(convert) else None
+    return converted if isinstance(converted, cls) else None
+
+
+def core_schema_for(cls: type[AnyURI], source: object = None, handler: object = None,
                     options: URIOptions | None = None) -> CoreSchema:
     """The pydantic-core schema for a field of type ``cls`` (URI or FrozenURI).
 
@@ -147,12 +150,8 @@ def core_schema_for(cls: type[Any], source: object = None, handler: object = Non
     def from_object(value: object) -> AnyURI:
         if isinstance(value, str):
             return from_text(value)
-        if isinstance(value, (URI, FrozenURI)):
-            uri: AnyURI
-            if cls is FrozenURI:
-                uri = value if isinstance(value, FrozenURI) else value.freeze()
-            else:
-                uri = value.copy() if isinstance(value, URI) else value.thaw()
+        uri = _convert(cls, value)
+        if uri is not None:
             if opts.absolute:
                 _check_absolute(uri)
             return uri
