@@ -7,7 +7,7 @@ from typing import Final
 from ._errors import URIError
 from ._host import is_ambiguous_ipv4
 from ._percent import decode
-from ._resolve import require_base
+from ._resolve import remove_dot_segments, require_base
 from ._uri import URI, FrozenURI
 
 # C0 controls, DEL and the backslash: browsers strip, skip or read them as "/" (WHATWG)
@@ -36,7 +36,10 @@ def safe_redirect(target: str | None, base: URI | FrozenURI | str) -> URI | None
       not start with ``//``, holds no control character or backslash, and its first
       segment holds no ":" (so ``%2F%2Fevil``, ``/%2F%2Fevil``, ``/%5Cevil`` and
       ``javascript%3Aalert(1)`` are refused: a server or proxy that decodes once
-      more would read them as another host or scheme).
+      more would read them as another host or scheme);
+    * the resolved path, decoded once and without dot segments, does not start with
+      ``//`` (``/..//evil``, ``/%2e%2e//evil``): the host is still this one, but a
+      later step that keeps only the path would write a network-path reference.
 
     Args:
         target: the requested target; ``None`` or ``""`` (no target) gives ``None``.
@@ -78,5 +81,7 @@ def safe_redirect(target: str | None, base: URI | FrozenURI | str) -> URI | None
     if path.startswith("//") or not _UNSAFE_DECODED.isdisjoint(path):
         return None
     if not path.startswith("/") and ":" in path.partition("/")[0]:
+        return None
+    if remove_dot_segments(decode(str(resolved.path), "path")).startswith("//"):
         return None
     return resolved if isinstance(resolved, URI) else resolved.thaw()
