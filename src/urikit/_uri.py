@@ -729,6 +729,18 @@ class _URIBase:
         """
         return display(self._c)
 
+    @classmethod
+    def __get_pydantic_core_schema__(cls, source: object, handler: object) -> object:
+        """The pydantic v2 schema: strict parse from str, serialized as its text."""
+        from ._pydantic import core_schema_for  # pydantic is imported only here
+        return core_schema_for(cls, source, handler)
+
+    @classmethod
+    def __get_pydantic_json_schema__(cls, schema: object, handler: object) -> object:
+        """The JSON schema: ``{"type": "string", "format": "uri-reference"}``."""
+        from ._pydantic import json_schema_for  # pydantic is imported only here
+        return json_schema_for()
+
 
 _FIELDS: Final = {
     "scheme": attrs.field(), "userinfo": attrs.field(), "host": attrs.field(),

@@ -1,0 +1,82 @@
+"""Sphinx configuration of the urikit API reference.
+
+Sphinx, because the docstrings are already reStructuredText with Google-style
+sections: autodoc reads them as they are and napoleon turns ``Args:``, ``Returns:``
+and ``Raises:`` into fields, so nothing is converted or written twice. Build it
+with ``python -m sphinx -W -n -b html docs docs/_build`` (tests/test_docs.py does,
+so a broken cross-reference fails the tests).
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any
+
+# the package from this checkout, installed or not
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
+
+import urikit
+
+project = "urikit"
+author = "urikit developers"
+copyright = "urikit developers"
+release = urikit.__version__
+version = release
+
+extensions = ["sphinx.ext.autodoc", "sphinx.ext.napoleon"]
+exclude_patterns = ["_build"]
+root_doc = "index"
+
+napoleon_google_docstring = True
+napoleon_numpy_docstring = False
+napoleon_use_rtype = False
+# "Attributes:" sections as fields of their class, not as entries of their own (which
+# would describe a NamedTuple's fields twice)
+napoleon_use_ivar = True
+autodoc_member_order = "bysource"
+autodoc_typehints = "signature"
+autodoc_preserve_defaults = True
+autodoc_default_options = {"members": True, "show-inheritance": False}
+add_module_names = False
+python_use_unqualified_type_names = True
+
+# No network while building (and no intersphinx): names of the standard library and
+# of other packages that signatures mention cannot be linked. They are listed here,
+# and only they; a urikit name that does not resolve still fails the build.
+nitpicky = True
+nitpick_ignore_regex = [
+    ("py:class", r"(str|int|bool|bytes|object|type|tuple|list|dict|set|frozenset|None)"),
+    ("py:class", r"(os|pathlib|typing|collections\.abc|urllib\.parse|enum|re)\..*"),
+    ("py:class", r"(PurePath|PathLike|Iterable|Iterator|Mapping|Sequence|Callable|Self|T)"),
+    ("py:class", r"(SplitResult|Enum|NamedTuple|Any|TypeAlias)"),
+    ("py:(exc|class)", r"(ValueError|TypeError|KeyError|OSError)"),
+    ("py:class", r"(pydantic|pydantic_core|hypothesis)\..*"),
+    ("py:meth", r"list\..*"),
+    ("py:func", r"urllib\.parse\..*"),
+    # helpers and type aliases of the private modules, named in docstrings and
+    # signatures but not part of the API (AnyURI, T, Owner, _Unset, uts46_map ...)
+    ("py:.*", r"urikit\._\w+\..*"),
+    ("py:class", r"(AnyURI|T)"),
+    ("py:func", r"uts46_map"),
+]
+
+html_theme = "alabaster"
+
+
+def _plain_first_line(app: object, what: str, name: str, obj: object, options: object,
+                      lines: list[str]) -> None:
+    """Keep napoleon from reading a property's first line as ``type: description``.
+
+    The docstrings of properties are sentences ("The userinfo, decoded: ..."); their
+    type comes from the annotation. Napoleon reads the part before a colon on the
+    first line as a type, so an empty rST comment is put before it.
+    """
+    if what in ("property", "attribute") and lines and ":" in lines[0]:
+        lines[:0] = ["..", ""]
+
+
+def setup(app: Any) -> None:
+    """Run the hook above before napoleon (priority 500)."""
+    app.connect("autodoc-process-docstring", _plain_first_line, priority=400)
+html_title = f"urikit {release}"

@@ -1,0 +1,119 @@
+"""safe_redirect: a ``next`` target is followed only when it stays on the request's origin.
+
+The trick table here is shared: each framework test sends every row through the
+framework's own test client to the example app's login view.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from urikit import URI, FrozenURI, ResolveError
+from urikit._redirect import safe_redirect
+
+BASE = "https://shop.example/account/login?next=x"
+
+# (name, target as the application receives it after the framework decoded the query)
+TRICKS: list[tuple[str, str]] = [
+    ("network-path", "//evil.example"),
+    ("network-path with path", "//evil.example/account"),
+    ("three slashes", "///evil.example"),
+    ("backslash after slash", "/\\evil.example"),
+    ("two backslashes", "\\\\evil.example"),
+    ("slash backslash slash", "/\\/evil.example"),
+    ("other scheme", "https://evil.example/"),
+    ("other scheme, other case", "HTTPS://EVIL.EXAMPLE/"),
+    ("scheme without slashes", "https:evil.example"),
+    ("scheme with one slash", "https:/evil.example"),
+    ("userinfo that looks like the host", "https://shop.example@evil.example/"),
+    ("userinfo on the right host", "https://user:pw@shop.example/"),
+    ("userinfo on a network-path", "//shop.example@evil.example"),
+    ("encoded slashes", "%2F%2Fevil.example"),
+    ("encoded slashes after a slash", "/%2F%2Fevil.example"),
+    ("encoded slashes, lower case", "/%2f%2fevil.example"),
+    ("encoded backslash", "/%5Cevil.example"),
+    ("dot segments to two slashes", "/..//evil.example"),
+    ("dot segment to two slashes", "/.//evil.example"),
+    ("encoded dot segments to two slashes", "/%2e%2e//evil.example"),
+    ("encoded scheme colon", "javascript%3Aalert(1)"),
+    ("encoded tab", "/%09/evil.example"),
+    ("tab inside", "/\t/evil.example"),
+    ("newline inside", "/\n/evil.example"),
+    ("carriage return and line feed", "/ok\r\nSet-Cookie: a=b"),
+    ("leading space", " //evil.example"),
+    ("javascript", "javascript:alert(1)"),
+    ("javascript, mixed case", "JaVaScRiPt:alert(1)"),
+    ("javascript after a tab", "java\tscript:alert(1)"),
+    ("data", "data:text/html,<script>alert(1)</script>"),
+    ("plain http downgrade", "http://shop.example/"),
+    ("other port", "https://shop.example:8443/"),
+    ("ambiguous IPv4, decimal", "https://2130706433/"),
+    ("ambiguous IPv4, hex", "https://0x7f.1/"),
+    ("trailing dot host", "https://shop.example./"),
+    ("non-ASCII host", "https://shop.exampl\u0435/"),
+    ("empty host", "https:///evil.example"),
+]
+
+# (target, where it leads)
+ACCEPTED: list[tuple[str, str]] = [
+    ("/cart?step=2", "https://shop.example/cart?step=2"),
+    ("orders", "https://shop.example/account/orders"),
+    ("../help#faq", "https://shop.example/help#faq"),
+    ("?tab=2", "https://shop.example/account/login?tab=2"),
+    ("https://shop.example/u/Jos%C3%A9%2FAna", "https://shop.example/u/Jos%C3%A9%2FAna"),
+    ("https://SHOP.example:443/a", "https://SHOP.example:443/a"),
+    ("//shop.example/a", "https://shop.example/a"),
+]
+
+
+@pytest.mark.parametrize(("name", "target"), TRICKS, ids=[name for name, _ in TRICKS])
+def test_every_trick_is_refused(name: str, target: str) -> None:
+    """Each known open-redirect trick gives None, so the caller uses its default."""
+    assert safe_redirect(target, BASE) is None, name
+
+
+@pytest.mark.parametrize(("target", "expected"), ACCEPTED)
+def test_same_origin_targets_resolve(target: str, expected: str) -> None:
+    """A target on the same origin comes back resolved against the base, as written."""
+    result = safe_redirect(target, BASE)
+    assert type(result) is URI
+    assert str(result) == expected
+
+
+def test_no_target_gives_none() -> None:
+    """An absent or empty target is no target."""
+    assert safe_redirect(None, BASE) is None
+    assert safe_redirect("", BASE) is None
+
+
+def test_base_may_be_a_uri_or_a_frozen_uri() -> None:
+    """The base is accepted in each form; the result is a mutable URI and the base
+    is not changed."""
+    frozen = FrozenURI.parse(BASE)
+    mutable = URI.parse(BASE)
+    for base in (frozen, mutable):
+        result = safe_redirect("/a", base)
+        assert type(result) is URI
+        assert str(result) == "https://shop.example/a"
+    assert str(mutable) == BASE
+
+
+def test_base_must_be_absolute() -> None:
+    """A relative base cannot say which origin to keep: that is a programming error."""
+    with pytest.raises(ResolveError):
+        safe_redirect("/a", "/account/login")
+    with pytest.raises(ResolveError):
+        safe_redirect(None, "/account/login")
+
+
+def test_base_without_origin_refuses_every_target() -> None:
+    """A base with no host (``file:``, ``urn:``) has no origin, so nothing matches it."""
+    assert safe_redirect("/a", "file:///srv/index.html") is None
+    assert safe_redirect("b", "urn:example:a") is None
+
+
+def test_ambiguous_ipv4_host_is_refused_even_as_the_base_host() -> None:
+    """A numeric name that browsers read as an address is refused, even when the base
+    itself carries it, since the two readings of the host disagree."""
+    assert safe_redirect("/a", "http://0x7f.1/") is None
+    assert str(safe_redirect("/a", "http://127.0.0.1/")) == "http://127.0.0.1/a"
