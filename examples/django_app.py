@@ -22,8 +22,7 @@ from django.http import HttpRequest, HttpResponseRedirect, JsonResponse
 from django.shortcuts import redirect
 from django.urls import URLPattern, path
 
-from urikit import URI
-from urikit._redirect import safe_redirect
+from urikit import URI, safe_redirect
 
 
 def here(request: HttpRequest) -> URI:

@@ -19,9 +19,7 @@ from fastapi.responses import RedirectResponse
 from fastapi.testclient import TestClient
 from pydantic import BaseModel
 
-from urikit import URI
-from urikit._redirect import safe_redirect
-from urikit._web import AbsoluteURI, LenientURI
+from urikit import URI, AbsoluteURI, LenientURI, safe_redirect
 
 app = FastAPI()
 

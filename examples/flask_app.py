@@ -16,8 +16,7 @@ from __future__ import annotations
 from flask import Flask, request
 from werkzeug.wrappers import Response
 
-from urikit import URI
-from urikit._redirect import safe_redirect
+from urikit import URI, safe_redirect
 
 app = Flask(__name__)
 

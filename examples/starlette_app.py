@@ -19,8 +19,7 @@ from starlette.responses import JSONResponse, RedirectResponse
 from starlette.routing import Route
 from starlette.testclient import TestClient
 
-from urikit import URI
-from urikit._redirect import safe_redirect
+from urikit import URI, safe_redirect
 
 
 def here(request: Request) -> URI:

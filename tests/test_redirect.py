@@ -8,8 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from urikit import URI, FrozenURI, ResolveError
-from urikit._redirect import safe_redirect
+from urikit import URI, FrozenURI, ResolveError, safe_redirect
 
 BASE = "https://shop.example/account/login?next=x"
 

@@ -17,10 +17,13 @@ from ._lenient import Change, Repaired, repair
 from ._parse import is_valid
 from ._path import PathSegments
 from ._percent import Component, decode, encode
+from ._pydantic import URIOptions
 from ._query import QueryParams, encode_query
+from ._redirect import safe_redirect
 from ._resolve import remove_dot_segments
 from ._text import TextView
 from ._uri import UNSET, URI, FrozenURI
+from ._web import AbsoluteFrozenURI, AbsoluteURI, LenientFrozenURI, LenientURI
 
 __version__ = "0.2.0"
 
@@ -28,6 +31,8 @@ __all__ = [
     "TRACKING_PARAMS",
     "UNSET",
     "URI",
+    "AbsoluteFrozenURI",
+    "AbsoluteURI",
     "BuildError",
     "Change",
     "Component",
@@ -35,6 +40,8 @@ __all__ = [
     "FrozenURI",
     "HostKind",
     "IDNAError",
+    "LenientFrozenURI",
+    "LenientURI",
     "Origin",
     "ParseError",
     "PathSegments",
@@ -43,6 +50,7 @@ __all__ = [
     "ResolveError",
     "TextView",
     "URIError",
+    "URIOptions",
     "canonicalize",
     "decode",
     "encode",
@@ -55,5 +63,6 @@ __all__ = [
     "is_valid",
     "remove_dot_segments",
     "repair",
+    "safe_redirect",
     "uri_to_iri",
 ]
