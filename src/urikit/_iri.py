@@ -78,11 +78,20 @@ def pct_utf8(text: str) -> str:
     """
     if text.isascii():
         return text
+    return _NON_ASCII_RUN_RE.sub(_pct_utf8_run, text)
+
+
+_NON_ASCII_RUN_RE: Final = re.compile("[^\x00-\x7f]+")
+
+
+def _pct_utf8_run(m: re.Match[str]) -> str:
+    """A run of characters outside ASCII as percent-encoded UTF-8, in one C call
+    (``bytes.hex`` with "%" between octets), not one format per octet."""
     try:
-        return "".join(c if c.isascii() else "".join(f"%{b:02X}" for b in c.encode("utf-8"))
-                       for c in text)
+        return "%" + m.group().encode("utf-8").hex("%").upper()
     except UnicodeEncodeError as exc:
-        raise URIError(f"cannot encode {text[exc.start]!r} at position {exc.start}: "
+        i = m.start() + exc.start
+        raise URIError(f"cannot encode {m.string[i]!r} at position {i}: "
                        "a lone surrogate stands for no character") from None
 
 

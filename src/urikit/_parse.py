@@ -67,7 +67,7 @@ def is_valid(text: str, *, allow_zone_id: bool = False) -> bool:
 _RUN_RE: dict[tuple[frozenset[str], bool], re.Pattern[str]] = {}
 
 
-def _bad_char(text: str, start: int, end: int, allowed: frozenset[str],
+def bad_char(text: str, start: int, end: int, allowed: frozenset[str],
               pct: bool = True) -> int:
     """Index of the first character in text[start:end] that is neither allowed nor
     (when ``pct``) a valid pct-encoded triplet, or -1.
@@ -106,7 +106,7 @@ def _error_at(text: str, i: int, component: str, hint: str = "") -> ParseError:
 
 def _check_run(text: str, start: int, end: int, allowed: frozenset[str],
                component: str, hint: str = "") -> ParseError | None:
-    i = _bad_char(text, start, end, allowed)
+    i = bad_char(text, start, end, allowed)
     return None if i < 0 else _error_at(text, i, component, hint)
 
 
@@ -129,11 +129,11 @@ def _diagnose_ip_literal(text: str, start: int, end: int,
     inner = text[start + 1:end - 1]
     if inner[:1] in ("v", "V"):
         # IPvFuture = "v" 1*HEXDIG "." 1*( unreserved / sub-delims / ":" )
-        i = _bad_char(text, start + 2, end - 1, g.HEXDIG, pct=False)
+        i = bad_char(text, start + 2, end - 1, g.HEXDIG, pct=False)
         i = end - 1 if i < 0 else i
         if i == start + 2 or i >= end - 1 or text[i] != ".":
             return _error_at(text, i, "host", "IPvFuture is 'v', hex digits, '.' and text")
-        bad = _bad_char(text, i + 1, end - 1, g.IPVFUTURE_TAIL, pct=False)
+        bad = bad_char(text, i + 1, end - 1, g.IPVFUTURE_TAIL, pct=False)
         if bad >= 0:
             return _error_at(text, bad, "host", "IPvFuture text is never percent-encoded"
                              if text[bad] == "%" else "")
@@ -144,7 +144,7 @@ def _diagnose_ip_literal(text: str, start: int, end: int,
     if allow_zone_id and "%" in inner:
         address, _, zone = inner.partition("%")
         zone = "%" + zone
-    bad = _bad_char(address, 0, len(address), _IPV6_CHARS, pct=False)
+    bad = bad_char(address, 0, len(address), _IPV6_CHARS, pct=False)
     if bad >= 0:
         c = address[bad]
         hint = ("an IPv6 zone identifier (RFC 6874) needs allow_zone_id=True"
@@ -156,7 +156,7 @@ def _diagnose_ip_literal(text: str, start: int, end: int,
         zstart = start + 1 + len(address)
         if not zone.startswith("%25"):
             return _error_at(text, zstart, "host", "a zone identifier starts with '%25'")
-        bad = _bad_char(text, zstart + 3, end - 1, g.ZONE_ID)
+        bad = bad_char(text, zstart + 3, end - 1, g.ZONE_ID)
         if bad >= 0:
             return _error_at(text, bad, "host")
         if zstart + 3 == end - 1:
@@ -178,7 +178,7 @@ def _diagnose_authority(text: str, start: int, end: int,
         close = text.find("]", host_start, end)
         if close < 0:
             # every character up to the end of the authority may belong to the literal
-            bad = _bad_char(text, host_start + 1, end, g.HEXDIG | g.IPVFUTURE_TAIL)
+            bad = bad_char(text, host_start + 1, end, g.HEXDIG | g.IPVFUTURE_TAIL)
             if bad >= 0:
                 return _error_at(text, bad, "host")
             return _error_at(text, end, "host", "an IP literal ends with ']'")
@@ -215,7 +215,7 @@ def _diagnose_scheme(text: str, end: int) -> ParseError:
     """The error for text[:end] followed by ':' that is not a valid scheme."""
     # As a relative reference, the first segment may not hold ':' (RFC 3986 §4.2): the
     # first offending character is the first that fits neither reading.
-    bad = _bad_char(text, 0, end, g.SEGMENT_NZ_NC)
+    bad = bad_char(text, 0, end, g.SEGMENT_NZ_NC)
     i = end if bad < 0 else bad
     component = "scheme" if i and _is_scheme(text, i) else "path"
     hint = ""
@@ -317,7 +317,7 @@ def check_scheme(text: object) -> str:
         raise ParseError(text, 0, "scheme", "empty scheme", "use None for no scheme")
     if text[0] not in g.ALPHA:
         raise _error_at(text, 0, "scheme", "a scheme starts with a letter")
-    raise _error_at(text, _bad_char(text, 1, len(text), g.SCHEME, pct=False), "scheme")
+    raise _error_at(text, bad_char(text, 1, len(text), g.SCHEME, pct=False), "scheme")
 
 
 def check_host(text: object, allow_zone_id: bool = False, hint: str = "") -> str:
@@ -333,7 +333,7 @@ def check_host(text: object, allow_zone_id: bool = False, hint: str = "") -> str
         return text
     close = text.find("]")
     if close < 0:
-        bad = _bad_char(text, 1, len(text), g.HEXDIG | g.IPVFUTURE_TAIL)
+        bad = bad_char(text, 1, len(text), g.HEXDIG | g.IPVFUTURE_TAIL)
         raise _error_at(text, len(text) if bad < 0 else bad, "host",
                         "an IP literal ends with ']'")
     err = _diagnose_ip_literal(text, 0, close + 1, allow_zone_id)
