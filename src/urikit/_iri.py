@@ -382,13 +382,32 @@ def _utf8_length(lead: int) -> int:
     return 0
 
 
+def _class(ranges: tuple[tuple[int, int], ...]) -> str:
+    return "".join(f"\\U{lo:08x}-\\U{hi:08x}" for lo, hi in ranges)
+
+
+# A character an IRI may not hold decoded (the inverse of :func:`_shown`), outside the
+# query and in it: to decode a whole run of UTF-8 at once when it holds none.
+_HIDDEN_RE: Final = re.compile(f"[^{_class(_UCSCHAR)}]|[{''.join(sorted(_BIDI_CONTROLS))}]")
+_HIDDEN_IN_QUERY_RE: Final = re.compile(
+    f"[^{_class(_UCSCHAR + _IPRIVATE)}]|[{''.join(sorted(_BIDI_CONTROLS))}]")
+
+
 def _decode_for_iri(wire: str, in_query: bool) -> str:
     """Valid wire text with the percent-encoded UTF-8 of characters an IRI may hold
     decoded; every other triplet stays exactly as written."""
+    hidden = _HIDDEN_IN_QUERY_RE if in_query else _HIDDEN_RE
 
     def run(m: re.Match[str]) -> str:
         triplets = m.group()
         octets = bytes.fromhex(triplets.replace("%", ""))
+        try:  # the common case, a run of UTF-8 that is all shown: decoded at once
+            text = octets.decode("utf-8")
+        except UnicodeDecodeError:
+            pass
+        else:
+            if hidden.search(text) is None:
+                return text
         out = []
         i = 0
         while i < len(octets):
