@@ -34,3 +34,13 @@ def test_assigning_a_view_copies_its_wire_path() -> None:
         target = URI.parse("http://h/old")
         assign(target)
         assert str(target) == "http://h/a/%7e/%2541"
+
+
+def test_plus_gives_a_new_list() -> None:
+    """``view + values`` is a new list, as ``list + list``; the URI is not changed."""
+    uri = URI.parse("http://h/a%20b")
+    assert uri.path + ["c"] == ["", "a%20b", "c"]  # noqa: RUF005 - the operator tested
+    assert uri.text.path + ["c d"] == ["", "a b", "c d"]  # noqa: RUF005
+    assert str(uri) == "http://h/a%20b"
+    with pytest.raises(TypeError):
+        uri.path + "c"  # noqa: B018 - the operator raises

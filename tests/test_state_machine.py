@@ -21,15 +21,17 @@ from collections.abc import Callable, MutableSequence
 from typing import Any, Final
 
 import pytest
-from hypothesis import HealthCheck, settings
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 
+import urikit
 from urikit import URI, BuildError, FrozenURI, URIError, encode
 from urikit import strategies as us
 from urikit._components import Components
 
-from .test_properties import _assert_reads_back
+from .test_properties import BASES, _assert_reads_back
+from .test_properties import TEXT as ANY_STR
 
 SECRET: Final = "secret"
 
@@ -50,8 +52,7 @@ STARTS: Final = [
 # Plain text that reaches the encoders' edges: delimiters of every component, "%",
 # "+", space, non-ASCII, surrogate escapes (alone, and pairs forming "é") and a
 # surrogate that stands for no octet. No "s", so no text can spell the password.
-TEXT_CHARS: Final = list("a/%+=&#?:@[]. ~é\U0001f600") + ["\udcc3", "\udca9", "\udcff",
-                                                           "\ud800"]
+TEXT_CHARS: Final = [*"a/%+=&#?:@[]. ~é\U0001f600", "\udcc3", "\udca9", "\udcff", "\ud800"]
 TEXT: Final = st.text(st.sampled_from(TEXT_CHARS), max_size=5)
 OPT_TEXT: Final = st.one_of(st.none(), TEXT)
 # Wire segments: mostly valid, some invalid (which the wire view must refuse).
@@ -85,7 +86,7 @@ PROTOCOL: Final = (IndexError, KeyError, ValueError, TypeError)
 def _outcome(op: Callable[[], object]) -> tuple[object, BaseException | None]:
     try:
         return op(), None
-    except Exception as exc:  # noqa: BLE001 - classified by the caller
+    except Exception as exc:  # classified by the caller
         return None, exc
 
 
@@ -100,10 +101,13 @@ def _documented_refusal(exc: BaseException, model: list[str], has_host: bool) ->
     assert isinstance(exc, URIError), repr(exc)
     if isinstance(exc, BuildError):
         if model == [""]:
-            assert "root marker" in str(exc) and "['']" in str(exc)
+            assert "root marker" in str(exc)
+            assert "['']" in str(exc)
         else:
-            assert has_host and model and model[0] != "", (exc, model)
-            assert "root marker" in str(exc) and "§3.3" in str(exc)
+            assert has_host, (exc, model)
+            assert model[0] != "", (exc, model)
+            assert "root marker" in str(exc)
+            assert "§3.3" in str(exc)
 
 
 class URIMachine(RuleBasedStateMachine):
@@ -338,9 +342,10 @@ class URIMachine(RuleBasedStateMachine):
     @rule(values=st.dictionaries(st.sampled_from(["userinfo", "host", "path", "query",
                                                   "fragment"]), OPT_TEXT, max_size=3))
     def set_text(self, values: dict[str, str | None]) -> None:
-        if values.get("path", "") is None:
-            values["path"] = ""
-        result, exc = self._edit(lambda: self.uri.set_text(**values))
+        given: dict[str, Any] = dict(values)
+        if "path" in given and given["path"] is None:
+            given["path"] = ""  # a path is never undefined
+        result, exc = self._edit(lambda: self.uri.set_text(**given))
         if exc is None:
             assert result is self.uri
             for name, value in values.items():
@@ -390,7 +395,8 @@ class URIMachine(RuleBasedStateMachine):
         result, exc = self._edit(lambda: self.uri / segment)
         assert self.uri == before
         if exc is None:
-            assert isinstance(result, URI) and result is not self.uri
+            assert isinstance(result, URI)
+            assert result is not self.uri
             assert result == before.copy().add_segments_text(segment)
 
     @rule(case=st.booleans(), percent=st.booleans(), dots=st.booleans(),
@@ -400,19 +406,24 @@ class URIMachine(RuleBasedStateMachine):
         options = {"case": case, "percent": percent, "dot_segments": dots,
                    "scheme_based": scheme_based, "ipv6_canonical": ipv6}
         result, exc = self._edit(lambda: self.uri.normalize(**options))
-        assert exc is None and result is self.uri
+        assert exc is None
+        assert result is self.uri
         assert self.uri.copy().normalize(**options) == self.uri  # idempotent
 
     @rule()
     def copy_freeze_thaw(self) -> None:
         copy = self.uri.copy()
         frozen = self.uri.freeze()
-        assert copy == self.uri == frozen and hash(frozen) == hash(self.uri.freeze())
+        assert copy == self.uri == frozen
+        assert hash(frozen) == hash(self.uri.freeze())
         thawed = frozen.thaw()
-        assert isinstance(thawed, URI) and thawed == self.uri
+        assert isinstance(thawed, URI)
+        assert thawed == self.uri
         thawed.fragment = None if self.uri.fragment is not None else "changed"
         copy.fragment = thawed.fragment
-        assert self.uri != thawed and self.uri != copy and frozen == self.uri
+        assert self.uri != thawed
+        assert self.uri != copy
+        assert frozen == self.uri
         self.frozen.append((frozen, frozen.components, str(frozen)))
 
     @rule(name=st.sampled_from(["assign", "text", "path", "params"]))
@@ -462,7 +473,8 @@ class URIMachine(RuleBasedStateMachine):
         result, exc = _outcome(lambda: run(frozen))
         _no_secret(exc)
         expected, expected_exc = _outcome(lambda: run(frozen.thaw()))
-        assert frozen == self.uri and str(frozen) == str(self.uri)
+        assert frozen == self.uri
+        assert str(frozen) == str(self.uri)
         if exc is not None:
             assert isinstance(exc, URIError), repr(exc)
             assert type(exc) is type(expected_exc)
@@ -482,7 +494,8 @@ class URIMachine(RuleBasedStateMachine):
     def structural_rules_hold(self) -> None:
         c = self.uri.components
         if c.host is None:
-            assert c.userinfo is None and c.port is None, c  # RFC 3986 §3.2
+            assert c.userinfo is None, c  # RFC 3986 §3.2
+            assert c.port is None, c
         else:
             assert c.path == "" or c.path.startswith("/"), c  # RFC 3986 §3.3
 
@@ -495,7 +508,8 @@ class URIMachine(RuleBasedStateMachine):
     @invariant()
     def frozen_uris_never_change(self) -> None:
         for frozen, components, text in self.frozen[-5:]:
-            assert frozen.components == components and str(frozen) == text
+            assert frozen.components == components
+            assert str(frozen) == text
 
 
 def _iadd(uri: URI, text: bool, values: list[str]) -> None:
@@ -565,3 +579,82 @@ def test_has_port_false_with_a_huge_port() -> None:
     with pytest.raises(BuildError, match="contradicts"):
         uri.set(has_port=False, port=10 ** 5000)
     assert str(uri) == "http://h/"
+
+
+
+# --- which exceptions escape ------------------------------------------------------------
+#
+# The rule: given any str, every public entry point returns or raises a URIError
+# (ParseError, BuildError, ResolveError, IDNAError), but for the container protocols,
+# which raise what list and dict raise: KeyError for an absent key (params[k],
+# del params[k], params.pop(k) without a default), ValueError for an absent segment
+# (path.remove, path.index) and for an extended slice given a list of another size,
+# IndexError for an index out of range. TypeError is raised for an argument of the
+# wrong type (not a str; a str where an iterable of segments or pairs is expected;
+# a bool or float as a port or parameter value) and for an edit through a view of a
+# FrozenURI; assigning an attribute of a FrozenURI raises AttributeError.
+
+Op = Callable[[URI, str], object]
+
+#: Entry points not in test_properties.ENTRY_POINTS, with the exceptions other than
+#: URIError that each may raise for a str argument (the list and dict protocols').
+ESCAPES: Final[dict[str, tuple[Op, tuple[type[Exception], ...]]]] = {
+    "from_iri": (lambda u, t: URI.from_iri(t), ()),
+    "to_iri": (lambda u, t: URI.parse(t).to_iri(), ()),
+    "parse_lenient": (lambda u, t: URI.parse_lenient(t), ()),
+    "repair": (lambda u, t: urikit.repair(t), ()),
+    "uri_to_iri": (lambda u, t: urikit.uri_to_iri(t), ()),
+    "host_to_ascii": (lambda u, t: urikit.host_to_ascii(t), ()),
+    "host_to_unicode": (lambda u, t: urikit.host_to_unicode(t), ()),
+    "canonicalize": (lambda u, t: urikit.canonicalize(t, drop_params=[t]), ()),
+    "is_valid": (lambda u, t: urikit.is_valid(t), ()),
+    "encode_query": (lambda u, t: urikit.encode_query({t: t}, form=True), ()),
+    "from_template": (lambda u, t: URI.from_template(t, x=t), ()),
+    "from_split": (lambda u, t: URI.from_split((t, t, t, t, t)), ()),
+    "from_path": (lambda u, t: URI.from_path(t, windows=False), ()),
+    "from_path-windows": (lambda u, t: URI.from_path(t, windows=True), ()),
+    "to_path": (lambda u, t: URI.parse(t).to_path(windows=False), ()),
+    "frozen builders": (lambda u, t: (u.freeze().set(fragment=t), u.freeze() / t,
+                                      u.freeze().set_text(host=t)), ()),
+    "/": (lambda u, t: u / t, ()),
+    "form.set": (lambda u, t: u.params.form.set(t, t), ()),
+    "params.get": (lambda u, t: (u.params.get(t), u.params.get_all(t)), ()),
+    "params[k]": (lambda u, t: u.params[t], (KeyError,)),
+    "del params[k]": (lambda u, t: u.params.__delitem__(t), (KeyError,)),
+    "params.pop": (lambda u, t: u.params.pop(t), (KeyError,)),
+    "path.remove": (lambda u, t: u.path.remove(t), (ValueError,)),
+    "text.path.remove": (lambda u, t: u.text.path.remove(t), (ValueError,)),
+    "path.index": (lambda u, t: u.text.path.index(t), (ValueError,)),
+    "path[::2] =": (lambda u, t: u.text.path.__setitem__(slice(None, None, 2), [t]),
+                    (ValueError,)),
+    "path[k]": (lambda u, t: u.path[len(t)], (IndexError,)),
+    "path.pop(k)": (lambda u, t: u.text.path.pop(len(t)), (IndexError,)),
+    "views read": (lambda u, t: (t in u.path, u.path.count(t), u.path == t,
+                                 t in u.params), ()),
+    "URI(...)": (lambda u, t: URI(scheme=t, userinfo=t, host=t, path=[t], query=t), ()),
+    "FrozenURI": (lambda u, t: FrozenURI.parse(t).normalize(ipv6_canonical=True), ()),
+    "reads": (lambda u, t: (URI.parse(t).port, URI.parse(t).origin(),
+                            URI.parse(t).to_split()), ()),
+}
+
+
+@pytest.mark.parametrize("name", sorted(ESCAPES))
+def test_only_uri_errors_and_protocol_errors_escape(name: str) -> None:
+    """Given any str, an entry point returns, raises a URIError, or raises only the
+    exception its container protocol documents (and then, as a refused edit, leaves
+    the URI as it was)."""
+    op, allowed = ESCAPES[name]
+
+    @settings(max_examples=2_000 if _SOAK else 40, deadline=None)
+    @given(st.sampled_from(BASES), ANY_STR)
+    def run(base: str, text: str) -> None:
+        uri = URI.parse(base)
+        before = uri.components
+        _, exc = _outcome(lambda: op(uri, text))
+        if exc is not None:
+            assert isinstance(exc, (URIError, *allowed)), repr(exc)
+            assert SECRET not in str(exc)
+            assert uri.components == before
+        _assert_reads_back(uri)
+
+    run()

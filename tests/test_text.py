@@ -414,7 +414,7 @@ def test_text_write_of_escapes_forming_utf8_is_refused() -> None:
     uri = URI.parse("http://u@h/p?a=1#f")
     before = str(uri)
     sneaky = "\udcc3\udca9"
-    writes = [
+    writes: list[Callable[[], object]] = [
         lambda: setattr(uri.text, "fragment", sneaky),
         lambda: setattr(uri.text, "query", sneaky),
         lambda: setattr(uri.text, "userinfo", sneaky),

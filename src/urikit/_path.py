@@ -221,6 +221,14 @@ class PathSegments(MutableSequence[str]):
         self.extend(values)
         return self
 
+    def __add__(self, values: Iterable[str]) -> list[str]:
+        """A new list: these segments, then ``values`` (as ``list + list``); the URI
+        is not changed. (It also lets type checkers accept ``uri.path += [...]``,
+        which they read through the path setter.)"""
+        if isinstance(values, str):
+            raise TypeError("give segments as an iterable of str, not a str")
+        return [*self, *values]
+
     def pop(self, index: int = -1) -> str:
         """Remove and return the segment at ``index``, as :meth:`list.pop`."""
         segments = self._segments()
