@@ -43,4 +43,4 @@ def test_plus_gives_a_new_list() -> None:
     assert uri.text.path + ["c d"] == ["", "a b", "c d"]  # noqa: RUF005
     assert str(uri) == "http://h/a%20b"
     with pytest.raises(TypeError):
-        uri.path + "c"  # noqa: B018 - the operator raises
+        uri.path + "c"  # a str is not taken as segments
