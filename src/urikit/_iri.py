@@ -269,10 +269,15 @@ def host_to_ascii(text: str) -> str:
     return ".".join(ascii_labels) + ("." if trailing_dot else "")
 
 
+_MAX_DOMAIN: Final = 253  # characters of a domain name in text, a final dot aside
+
+
 def host_to_unicode(host: str) -> str:
     """A host for people to read: each valid A-label shown as its U-label
     (RFC 5891 §5, "ToUnicode"). Other labels, and ``xn--`` labels that are not
-    valid A-labels, stay as they are; this never raises.
+    valid A-labels, stay as they are; this never raises. A host longer than 253
+    characters is no domain name (RFC 1035 §2.3.4, RFC 1123 §2.1) and is returned as
+    it is, without an IDNA call for each of its labels.
 
     The result is for display: U-labels can look like other names (``аpple.com``
     with a Cyrillic "а"), which their A-labels make visible.
@@ -282,7 +287,7 @@ def host_to_unicode(host: str) -> str:
 
     .. versionadded:: 0.2
     """
-    if host.startswith("[") or "xn--" not in host.lower():
+    if host.startswith("[") or len(host) > _MAX_DOMAIN or "xn--" not in host.lower():
         return host
     shown = []
     for label in host.split("."):
