@@ -249,3 +249,11 @@ def test_display(text: str, shown: str) -> None:
 def test_display_host_keeps_delimiters_encoded() -> None:
     """Decoding for display never produces a character the reg-name rule forbids."""
     assert display_host("a%40b%3A%2F%3F%23") == "a%40b%3A%2F%3F%23"
+
+
+def test_ignored_code_points_cannot_hide_an_address_by_length() -> None:
+    """A run of soft hyphens longer than the idna package's input limit (1024
+    characters) does not hide 127.0.0.1: browsers drop them all and read an address."""
+    assert is_ambiguous_ipv4("%C2%AD" * 1100 + "127.0.0.1")
+    assert is_ambiguous_ipv4("%C2%AD" * 1100 + "127")
+    assert not is_ambiguous_ipv4("%C2%AD" * 1100 + "example")

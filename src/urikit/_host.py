@@ -42,6 +42,9 @@ class Origin(NamedTuple):
 _PCT_RUN_RE: Final = re.compile("(?:%[0-9A-Fa-f]{2})+")
 _PCT_RE: Final = re.compile("%[0-9A-Fa-f]{2}")
 _LDH: Final = frozenset("abcdefghijklmnopqrstuvwxyz0123456789-")
+# A label longer than this is shown percent-encoded without the UTS 46 mapping (the
+# idna package's input limit, which the mapping used to meet and fail at).
+_LONGEST_MAPPED: Final = 1024
 # What display keeps percent-encoded of a decoded run: ASCII (but unreserved
 # characters) and the surrogate escapes of octets that are not UTF-8.
 _KEPT_ENCODED_RE: Final = re.compile("[\x00-\x7f\udc80-\udcff]")
@@ -205,6 +208,8 @@ def _display_label(label: str) -> str:
     under IDNA 2008 with the UTS 46 mapping when it has one, else percent-encoded."""
     if label.isascii():
         return label
+    if len(label) > _LONGEST_MAPPED:  # as before: no A-label, and no mapping paid for
+        return pct_utf8(label)
     mapped = uts46_map(label)
     if mapped is None:
         return pct_utf8(label)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import contextlib
 import re
+import unicodedata
 from typing import Final
 
 import idna
@@ -160,18 +161,20 @@ def uts46_map(text: str) -> str | None:
     if text.isascii():
         # UTS 46 maps no ASCII character but the capital letters
         return text.lower()
-    # Label by label, so that a long name does not hit the idna package's input
-    # limit; no mapping or NFC composition crosses a "." (U+002E).
-    mapped = []
-    for label in text.split("."):
-        if label.isascii():
-            mapped.append(label.lower())
-            continue
-        try:
-            mapped.append(idna.uts46_remap(label, std3_rules=False))
-        except UnicodeError:  # idna.IDNAError and its subclasses
-            return None
-    return ".".join(mapped)
+    # In pieces under the idna package's input limit (1024 characters), whatever the
+    # labels: the mapping is one code point at a time, and NFC of the joined pieces
+    # is NFC of the whole. (Label by label, a label longer than the limit read as
+    # disallowed, so "%C2%AD" * 1100 + "127.0.0.1" hid 127.0.0.1; and a name of many
+    # short labels paid a call for each.)
+    try:
+        mapped = "".join([idna.uts46_remap(text[i:i + _REMAP_PIECE], std3_rules=False)
+                          for i in range(0, len(text), _REMAP_PIECE)])
+    except UnicodeError:  # idna.IDNAError and its subclasses: a disallowed code point
+        return None
+    return unicodedata.normalize("NFC", mapped)
+
+
+_REMAP_PIECE: Final = 1000
 
 
 def _decode_host(text: str) -> str:
