@@ -224,6 +224,7 @@ VARIETY: Final[list[tuple[str, str, Callable[[str], bool]]]] = [
     ("long_ports", "past int()'s digit limit", lambda s: len(s) > 4300),
     ("deceptive_reg_names", "ambiguous IPv4", is_ambiguous_ipv4),
     ("deceptive_reg_names", "soft hyphen", lambda s: "%C2%AD" in s),
+    ("deceptive_reg_names", "longer than idna's input limit", lambda s: len(s) > 6000),
     ("deceptive_reg_names", "zero-width space", lambda s: "%E2%80%8B" in s),
     ("deceptive_reg_names", "combining grapheme joiner", lambda s: "%CD%8F" in s),
     ("deceptive_reg_names", "variation selector", lambda s: "%EF%B8%80" in s),
