@@ -1,7 +1,10 @@
 """Scaling: urikit on adversarial-shape inputs of 1 KB to 1 MB.
 
 Each shape is a long run of one troublesome character or group (``%41``, bare ``%``,
-``[``, ``:``, ``@``, ``/``, ``.``, ``../``, query pairs), valid or invalid. Each
+``[``, ``:``, ``@``, ``/``, ``.``, ``../``, query pairs), valid or invalid; each valid
+one is also timed with a bad character at its end (the ParseError path), and text
+shapes (percent-encoded UTF-8 hosts and paths, IRIs, what the lenient reader repairs)
+time parse_lenient, from_iri, to_iri, display, canonicalize and is_ambiguous_ipv4. Each
 operation is timed at 1 KB, 10 KB, 100 KB and 1 MB; the growth factor per 10x size must
 stay near 10 (linear). A factor above ``SUPERLINEAR`` is reported loudly.
 
@@ -19,7 +22,7 @@ from dataclasses import dataclass
 from itertools import pairwise
 from typing import Final
 
-from urikit import URI, ParseError
+from urikit import URI, ParseError, URIError, canonicalize, is_ambiguous_ipv4
 
 SIZES: tuple[int, ...] = (1_000, 10_000, 100_000, 1_000_000)
 SUPERLINEAR = 15.0  # growth per 10x above this is flagged ...
@@ -64,6 +67,20 @@ SHAPES: tuple[Shape, ...] = (
     Shape("unclosed [ of :", lambda n: fill("http://[", ":", n), False),
     Shape("scheme-like a then :", lambda n: fill("", "a", n, ":/ /"), False),
     Shape("query pairs, # # at end", lambda n: fill("http://h/?", "a=1&", n, "##"), False),
+)
+
+# Shapes for the readers and writers of text people write and read (IRIs, the lenient
+# reader, display): non-ASCII and percent-encoded UTF-8 in a host or a path, many
+# labels, and what the lenient reader repairs (spaces, backslashes, "%", "[").
+TEXT_SHAPES: tuple[Shape, ...] = (
+    Shape("host of %C3%A9", lambda n: fill("http://", "%C3%A9", n, "/"), True),
+    Shape("host of xn-- labels", lambda n: fill("http://", "xn--bcher-kva.", n, "x/"), True),
+    Shape("path of %C3%A9", lambda n: fill("http://h/", "%C3%A9", n), True),
+    Shape("IRI path of é", lambda n: fill("http://h/", "é", n), False),
+    Shape("IRI labels of éa.", lambda n: fill("http://", "éa.", n, "x/"), False),
+    Shape("lenient: spaces in path", lambda n: fill("http://h/", " a", n), False),
+    Shape("lenient: backslashes", lambda n: fill("http://h", "\\", n), False),
+    Shape("lenient: tabs in path", lambda n: fill("http://h/", "\t", n), False),
 )
 
 RESOLVE_SHAPES: tuple[tuple[str, str, Callable[[int], str]], ...] = (
@@ -112,13 +129,28 @@ def _parse_error(text: str) -> Callable[[], object]:
     return run
 
 
+def _refused(fn: Callable[[], object]) -> Callable[[], object]:
+    """``fn``, which may answer with a URIError (an IDNA refusal, say): timed alike."""
+    def run() -> object:
+        try:
+            return fn()
+        except URIError as exc:
+            return exc
+    return run
+
+
 def operations(shape: Shape, text: str) -> dict[str, Callable[[], object]]:
     """The operations timed on one input of a shape."""
+    if shape in TEXT_SHAPES:
+        return text_operations(shape, text)
     if not shape.valid:
-        return {"parse (error path)": _parse_error(text)}
+        return {"parse (error path)": _parse_error(text),
+                "parse_lenient": _refused(lambda: URI.parse_lenient(text))}
     uri = URI.parse(text)
     ops: dict[str, Callable[[], object]] = {
         "parse": lambda: URI.parse(text),
+        # the same text with one bad character at the end: the ParseError path
+        "parse (error path, ' ' at end)": _parse_error(text + " "),
         "serialize": lambda: str(uri),
         "normalize": lambda: uri.copy().normalize(),
     }
@@ -126,6 +158,30 @@ def operations(shape: Shape, text: str) -> dict[str, Callable[[], object]]:
         ops["read .port"] = lambda: uri.port
     if shape.name in CONTROLLED:
         ops["control: str.split('/')"] = lambda: text.split("/")
+    return ops
+
+
+def text_operations(shape: Shape, text: str) -> dict[str, Callable[[], object]]:
+    """The operations timed on one input of a text shape: the entry points for text
+    people write (IRIs, lenient input) and for showing URIs to them."""
+    if not shape.valid:  # not URI text: what reads it
+        ops = {"parse (error path)": _parse_error(text),
+               "parse_lenient": _refused(lambda: URI.parse_lenient(text))}
+        if not text.isascii():
+            ops["from_iri"] = _refused(lambda: URI.from_iri(text))
+        return ops
+    uri = URI.parse(text)
+    ops = {
+        "parse": lambda: URI.parse(text),
+        "parse (error path, ' ' at end)": _parse_error(text + " "),
+        "to_iri": lambda: uri.to_iri(),
+        "display": lambda: uri.display(),
+        "canonicalize": lambda: canonicalize(uri),
+        "parse_lenient (valid text)": lambda: URI.parse_lenient(text),
+    }
+    host = uri.host
+    if host:
+        ops["is_ambiguous_ipv4"] = lambda: is_ambiguous_ipv4(host)
     return ops
 
 
@@ -144,7 +200,7 @@ def measure(sizes: Sequence[int], log: Callable[[str], None]) -> list[Row]:
     """(shape, operation, seconds per size or an error name) for every combination."""
     rows: list[Row] = []
     _SIZES_USED[:] = sizes
-    for shape in SHAPES:
+    for shape in SHAPES + TEXT_SHAPES:
         per_op: dict[str, list[float | str]] = {}
         for n in sizes:
             text = shape.build(n)
@@ -203,14 +259,17 @@ def confirm(shape: str, op: str, values: list[float | str]) -> list[float | str]
 
 def _retime_op(op: str) -> Callable[[str, int], float]:
     def retime(shape_name: str, index: int) -> float:
-        shape = next(s for s in SHAPES if s.name == shape_name)
+        shape = next(s for s in SHAPES + TEXT_SHAPES if s.name == shape_name)
         return best_time(operations(shape, shape.build(_SIZES_USED[index]))[op])
     return retime
 
 
 _SIZES_USED: list[int] = list(SIZES)
 _RETIMERS: dict[str, Callable[[str, int], float]] = {
-    op: _retime_op(op) for op in ("parse", "serialize", "normalize", "parse (error path)")}
+    op: _retime_op(op) for op in (
+        "parse", "serialize", "normalize", "parse (error path)",
+        "parse (error path, ' ' at end)", "parse_lenient", "parse_lenient (valid text)",
+        "from_iri", "to_iri", "display", "canonicalize", "is_ambiguous_ipv4")}
 
 
 def _fmt_time(seconds: float) -> str:

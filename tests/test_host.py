@@ -266,3 +266,11 @@ def test_ports_of_any_length() -> None:
     assert origin is not None
     assert origin.port == uri.port
     assert str(URI(host="h", port=uri.port)) == f"//h:{digits[1:]}"
+
+
+def test_ignored_code_points_cannot_hide_an_address_by_length() -> None:
+    """A run of soft hyphens longer than the idna package's input limit (1024
+    characters) does not hide 127.0.0.1: browsers drop them all and read an address."""
+    assert is_ambiguous_ipv4("%C2%AD" * 1100 + "127.0.0.1")
+    assert is_ambiguous_ipv4("%C2%AD" * 1100 + "127")
+    assert not is_ambiguous_ipv4("%C2%AD" * 1100 + "example")

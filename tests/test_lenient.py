@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from urikit import URIError, is_valid
 from urikit._errors import IDNAError
-from urikit._lenient import Change, Repaired, _repair, repair
+from urikit._lenient import Change, Repaired, _repair, repair, repaired_text
 from urikit.strategies import uri_references
 
 FRAMEWORKS: Final = [
@@ -222,3 +222,29 @@ def test_changes_describe_the_input(text: str) -> None:
     for change in result.changes:
         assert text.startswith(change.original, change.position)
     assert [c.position for c in result.changes] == sorted(c.position for c in result.changes)
+
+
+_LENIENT_CHARS: Final = list(":/?#[]@!$&'()*+,;=%-._~aAfF09 \t\n\r\x00\\\"<>{}|^`é\u3002")
+
+
+@given(st.tuples(st.sampled_from(["http://", "HTTP:\\\\", "file:", "", "//", "1a:",
+                                  "http://u@", "http://[::1]", "\\\\"]),
+                 st.text(st.sampled_from(_LENIENT_CHARS), max_size=25)).map("".join))
+def test_repaired_text_is_the_text_of_repair(text: str) -> None:
+    """``repaired_text`` (what parse_lenient needs, without listing the changes) gives
+    exactly ``repair(text).text``."""
+    try:
+        expected = repair(text).text
+    except URIError:
+        with pytest.raises(URIError):
+            repaired_text(text)
+        return
+    assert repaired_text(text) == expected
+
+
+def test_surrogate_error_does_not_repeat_the_text() -> None:
+    """The error for a lone surrogate names it and its position, not the text, which
+    may hold a password (and be long)."""
+    with pytest.raises(URIError, match="position 20") as info:
+        repair("http://user:secret@h\ud800/")
+    assert "secret" not in str(info.value)

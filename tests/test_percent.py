@@ -157,3 +157,35 @@ def test_decode_is_exactly_once(text: str, component: Component) -> None:
     decoded twice."""
     once = encode(text, component)
     assert decode(encode(once, component), component) == once
+
+
+@pytest.mark.parametrize("component", COMPONENTS)
+@pytest.mark.parametrize("text", ["\udcc3\udca9", "a\udce2\udc82\udcacb", "\udcff\udcc3\udca9"])
+def test_escapes_that_form_utf8_are_refused(text: str, component: Component) -> None:
+    """Surrogate escapes whose octets are UTF-8 together would read back as another
+    character ("\\udcc3\\udca9" as "é"): encode refuses them and says why."""
+    with pytest.raises(URIError, match="octets are the UTF-8 of") as info:
+        encode(text, component)
+    assert "position" in str(info.value)
+
+
+@given(st.binary(), st.sampled_from(COMPONENTS))
+def test_encode_accepts_escapes_exactly_when_they_read_back(data: bytes,
+                                                            component: Component) -> None:
+    """Any text of escapes is encoded exactly when decoding the result gives it back."""
+    text = "".join(chr(0xDC00 + b) if b >= 0x80 else chr(b) for b in data)
+    reads_back = text.encode("utf-8", "surrogateescape").decode("utf-8",
+                                                                "surrogateescape") == text
+    try:
+        wire = encode(text, component)
+    except URIError:
+        assert not reads_back
+    else:
+        assert reads_back
+        assert decode(wire, component) == text
+
+
+def test_wire_identity_of_raw_octets_holds() -> None:
+    """Reading %FF, %C3 alone or invalid UTF-8 and writing the text back gives the same wire."""
+    for wire in ("%FF", "%C3", "%C3(", "a%E2%82b", "%ED%A0%80", "%C0%AF"):
+        assert encode(decode(wire, "fragment"), "fragment") == wire

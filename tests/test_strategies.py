@@ -19,7 +19,7 @@ from typing import Final
 import pytest
 from hypothesis import find, given
 
-from urikit import URI, HostKind, host_kind, strategies
+from urikit import URI, HostKind, URIError, encode, host_kind, is_ambiguous_ipv4, strategies
 from urikit import _grammar as g
 
 # Patterns transcribed here from Appendix A, one per rule.
@@ -100,12 +100,19 @@ RULES: Final[dict[str, tuple[str, Check]]] = {
     "uris": (URI_RULE, lambda s: URI.parse(s).scheme is not None),
     "relative_references": (RELATIVE_REF, lambda s: URI.parse(s).scheme is None),
     "uri_references": (f"(?:{URI_RULE}|{RELATIVE_REF})", lambda s: URI.parse(s)),
+    "long_ports": (PORT, lambda s: len(s) >= 1000
+                   and URI.parse(f"//h:{s}").components.port == s),
+    "deceptive_reg_names": (REG_NAME, lambda s: URI.parse(f"//{s}").host_kind
+                            is HostKind.REG_NAME),
 }
+
+# Strategies of plain text (no ABNF rule): checked by the tests below.
+TEXT_STRATEGIES: Final = {"plain_texts", "unencodable_texts"}
 
 
 def test_every_strategy_is_checked() -> None:
     """Each public strategy has a rule here, and each rule a strategy."""
-    assert set(RULES) == set(strategies.__all__)
+    assert set(RULES) | TEXT_STRATEGIES == set(strategies.__all__)
 
 
 @pytest.mark.parametrize("name", sorted(RULES))
@@ -214,6 +221,15 @@ VARIETY: Final[list[tuple[str, str, Callable[[str], bool]]]] = [
     ("uri_references", "fragment only", lambda s: s.startswith("#")),
     ("uris", "authority", lambda s: "://" in s),
     ("uris", "no authority", lambda s: "://" not in s and "?" not in s and "#" not in s),
+    ("long_ports", "past int()'s digit limit", lambda s: len(s) > 4300),
+    ("deceptive_reg_names", "ambiguous IPv4", is_ambiguous_ipv4),
+    ("deceptive_reg_names", "soft hyphen", lambda s: "%C2%AD" in s),
+    ("deceptive_reg_names", "longer than idna's input limit", lambda s: len(s) > 6000),
+    ("deceptive_reg_names", "zero-width space", lambda s: "%E2%80%8B" in s),
+    ("deceptive_reg_names", "combining grapheme joiner", lambda s: "%CD%8F" in s),
+    ("deceptive_reg_names", "variation selector", lambda s: "%EF%B8%80" in s),
+    ("deceptive_reg_names", "full-width digit", lambda s: "%EF%BC%9" in s),
+    ("deceptive_reg_names", "ideographic full stop", lambda s: "%E3%80%82" in s),
 ]
 
 
@@ -230,3 +246,61 @@ def test_importing_urikit_does_not_import_hypothesis() -> None:
     code = "import sys, urikit; assert 'hypothesis' not in sys.modules"
     subprocess.run([sys.executable, "-c", code], check=True)
 
+
+
+TEXT_VIEWS: Final = ["userinfo", "user", "password", "host", "query", "fragment"]
+
+
+@pytest.mark.parametrize("view", TEXT_VIEWS)
+def test_plain_texts_read_back_through_every_text_view(view: str) -> None:
+    """Every plain text, surrogate escapes of invalid UTF-8 included, is taken by the
+    text views and reads back unchanged, also after a round trip through the text."""
+
+    @given(strategies.plain_texts())
+    def run(text: str) -> None:
+        uri = URI.parse("http://u:p@h/")
+        setattr(uri.text, view, text)
+        assert getattr(uri.text, view) == text
+        assert getattr(URI.parse(str(uri)).text, view) == text
+
+    run()
+
+
+def test_plain_texts_reach_invalid_utf8() -> None:
+    """Escapes of octets that are not UTF-8 are generated, next to real characters."""
+    find(strategies.plain_texts(),
+         lambda t: any(0xDC80 <= ord(c) <= 0xDCFF for c in t) and any(ord(c) > 0x7F and
+                                                                     not 0xD800 <= ord(c)
+                                                                     <= 0xDFFF for c in t))
+
+
+@pytest.mark.parametrize("view", [*TEXT_VIEWS, "path", "segment", "param"])
+def test_unencodable_texts_are_refused_by_every_text_view(view: str) -> None:
+    """Every unencodable text is refused with a URIError, and the URI is unchanged."""
+
+    @given(strategies.unencodable_texts())
+    def run(text: str) -> None:
+        uri = URI.parse("http://u:p@h/a?k=v#f")
+        before = str(uri)
+        writes: dict[str, Callable[[], object]] = {
+            "segment": lambda: uri.text.path.append(text),
+            "param": lambda: uri.params.add("k", text),
+        }
+        write = writes.get(view, lambda: setattr(uri.text, view, text))
+        with pytest.raises(URIError):
+            write()
+        assert str(uri) == before
+        with pytest.raises(URIError):
+            encode(text, "fragment")
+
+    run()
+
+
+@given(strategies.long_ports())
+def test_long_ports_read_and_write_back(port: str) -> None:
+    """A port of thousands of digits parses, reads as its number and writes back."""
+    uri = URI.parse(f"http://h:{port}/")
+    assert str(uri) == f"http://h:{port}/"
+    assert uri.port is not None
+    assert uri.port >= 0
+    assert URI(host="h", port=uri.port).port == uri.port

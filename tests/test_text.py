@@ -406,3 +406,29 @@ def test_wire_read_then_write_changes_nothing_for_any_reference(text: str) -> No
     _same_wire(uri)
     assert uri == before
     assert str(uri) == text
+
+
+def test_text_write_of_escapes_forming_utf8_is_refused() -> None:
+    """"\\udcc3\\udca9" would read back as "é": every text view refuses it with a
+    URIError saying why, and the URI is unchanged."""
+    uri = URI.parse("http://u@h/p?a=1#f")
+    before = str(uri)
+    sneaky = "\udcc3\udca9"
+    writes: list[Callable[[], object]] = [
+        lambda: setattr(uri.text, "fragment", sneaky),
+        lambda: setattr(uri.text, "query", sneaky),
+        lambda: setattr(uri.text, "userinfo", sneaky),
+        lambda: setattr(uri.text, "user", sneaky),
+        lambda: setattr(uri.text, "password", sneaky),
+        lambda: setattr(uri.text, "host", sneaky),
+        lambda: setattr(uri.text, "path", sneaky),
+        lambda: uri.text.path.append(sneaky),
+        lambda: uri.params.add("k", sneaky),
+        lambda: uri.params.set(sneaky, "v"),
+        lambda: uri.set_text(fragment=sneaky),
+        lambda: uri.add_segments_text(sneaky),
+    ]
+    for write in writes:
+        with pytest.raises(URIError, match="UTF-8 of 'é'"):
+            write()
+        assert str(uri) == before

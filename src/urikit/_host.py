@@ -42,6 +42,12 @@ class Origin(NamedTuple):
 _PCT_RUN_RE: Final = re.compile("(?:%[0-9A-Fa-f]{2})+")
 _PCT_RE: Final = re.compile("%[0-9A-Fa-f]{2}")
 _LDH: Final = frozenset("abcdefghijklmnopqrstuvwxyz0123456789-")
+# A label longer than this is shown percent-encoded without the UTS 46 mapping (the
+# idna package's input limit, which the mapping used to meet and fail at).
+_LONGEST_MAPPED: Final = 1024
+# What display keeps percent-encoded of a decoded run: ASCII (but unreserved
+# characters) and the surrogate escapes of octets that are not UTF-8.
+_KEPT_ENCODED_RE: Final = re.compile("[\x00-\x7f\udc80-\udcff]")
 
 
 def host_kind(host: str) -> HostKind:
@@ -217,6 +223,8 @@ def _display_label(label: str) -> str:
     under IDNA 2008 with the UTS 46 mapping when it has one, else percent-encoded."""
     if label.isascii():
         return label
+    if len(label) > _LONGEST_MAPPED:  # as before: no A-label, and no mapping paid for
+        return pct_utf8(label)
     mapped = uts46_map(label)
     if mapped is None:
         return pct_utf8(label)
@@ -235,8 +243,11 @@ def _display_label(label: str) -> str:
 def _decode_for_display(m: re.Match[str]) -> str:
     """A run of percent-encodings with unreserved ASCII and UTF-8 characters decoded;
     every other octet stays encoded."""
+    decoded = bytes.fromhex(m.group().replace("%", "")).decode("utf-8", "surrogateescape")
+    if _KEPT_ENCODED_RE.search(decoded) is None:  # UTF-8 outside ASCII only: at once
+        return decoded
     out = []
-    for c in bytes.fromhex(m.group().replace("%", "")).decode("utf-8", "surrogateescape"):
+    for c in decoded:
         if c in g.UNRESERVED:
             out.append(c)
         elif c.isascii():
@@ -263,7 +274,12 @@ def display_host(host: str) -> str:
     """
     labels = _PCT_RUN_RE.sub(_decode_for_display, host).split(".")
     shown = ".".join(_display_label(label) for label in labels).lower()
-    return _PCT_RE.sub(lambda m: m.group().upper(), shown)
+    if "%" not in shown:
+        return shown
+    # each percent-encoding's two hex digits in uppercase again (a list, not a
+    # callback per triplet)
+    first, *rest = shown.split("%")
+    return "%".join([first, *[piece[:2].upper() + piece[2:] for piece in rest]])
 
 
 def display(c: Parts) -> str:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import contextlib
 import re
+import unicodedata
 from typing import Final
 
 import idna
@@ -78,11 +79,20 @@ def pct_utf8(text: str) -> str:
     """
     if text.isascii():
         return text
+    return _NON_ASCII_RUN_RE.sub(_pct_utf8_run, text)
+
+
+_NON_ASCII_RUN_RE: Final = re.compile("[^\x00-\x7f]+")
+
+
+def _pct_utf8_run(m: re.Match[str]) -> str:
+    """A run of characters outside ASCII as percent-encoded UTF-8, in one C call
+    (``bytes.hex`` with "%" between octets), not one format per octet."""
     try:
-        return "".join(c if c.isascii() else "".join(f"%{b:02X}" for b in c.encode("utf-8"))
-                       for c in text)
+        return "%" + m.group().encode("utf-8").hex("%").upper()
     except UnicodeEncodeError as exc:
-        raise URIError(f"cannot encode {text[exc.start]!r} at position {exc.start}: "
+        i = m.start() + exc.start
+        raise URIError(f"cannot encode {m.string[i]!r} at position {i}: "
                        "a lone surrogate stands for no character") from None
 
 
@@ -151,18 +161,20 @@ def uts46_map(text: str) -> str | None:
     if text.isascii():
         # UTS 46 maps no ASCII character but the capital letters
         return text.lower()
-    # Label by label, so that a long name does not hit the idna package's input
-    # limit; no mapping or NFC composition crosses a "." (U+002E).
-    mapped = []
-    for label in text.split("."):
-        if label.isascii():
-            mapped.append(label.lower())
-            continue
-        try:
-            mapped.append(idna.uts46_remap(label, std3_rules=False))
-        except UnicodeError:  # idna.IDNAError and its subclasses
-            return None
-    return ".".join(mapped)
+    # In pieces under the idna package's input limit (1024 characters), whatever the
+    # labels: the mapping is one code point at a time, and NFC of the joined pieces
+    # is NFC of the whole. (Label by label, a label longer than the limit read as
+    # disallowed, so "%C2%AD" * 1100 + "127.0.0.1" hid 127.0.0.1; and a name of many
+    # short labels paid a call for each.)
+    try:
+        mapped = "".join([idna.uts46_remap(text[i:i + _REMAP_PIECE], std3_rules=False)
+                          for i in range(0, len(text), _REMAP_PIECE)])
+    except UnicodeError:  # idna.IDNAError and its subclasses: a disallowed code point
+        return None
+    return unicodedata.normalize("NFC", mapped)
+
+
+_REMAP_PIECE: Final = 1000
 
 
 def _decode_host(text: str) -> str:
@@ -260,10 +272,15 @@ def host_to_ascii(text: str) -> str:
     return ".".join(ascii_labels) + ("." if trailing_dot else "")
 
 
+_MAX_DOMAIN: Final = 253  # characters of a domain name in text, a final dot aside
+
+
 def host_to_unicode(host: str) -> str:
     """A host for people to read: each valid A-label shown as its U-label
     (RFC 5891 §5, "ToUnicode"). Other labels, and ``xn--`` labels that are not
-    valid A-labels, stay as they are; this never raises.
+    valid A-labels, stay as they are; this never raises. A host longer than 253
+    characters is no domain name (RFC 1035 §2.3.4, RFC 1123 §2.1) and is returned as
+    it is, without an IDNA call for each of its labels.
 
     The result is for display: U-labels can look like other names (``аpple.com``
     with a Cyrillic "а"), which their A-labels make visible.
@@ -273,7 +290,7 @@ def host_to_unicode(host: str) -> str:
 
     .. versionadded:: 0.2
     """
-    if host.startswith("[") or "xn--" not in host.lower():
+    if host.startswith("[") or len(host) > _MAX_DOMAIN or "xn--" not in host.lower():
         return host
     shown = []
     for label in host.split("."):
@@ -373,13 +390,32 @@ def _utf8_length(lead: int) -> int:
     return 0
 
 
+def _class(ranges: tuple[tuple[int, int], ...]) -> str:
+    return "".join(f"\\U{lo:08x}-\\U{hi:08x}" for lo, hi in ranges)
+
+
+# A character an IRI may not hold decoded (the inverse of :func:`_shown`), outside the
+# query and in it: to decode a whole run of UTF-8 at once when it holds none.
+_HIDDEN_RE: Final = re.compile(f"[^{_class(_UCSCHAR)}]|[{''.join(sorted(_BIDI_CONTROLS))}]")
+_HIDDEN_IN_QUERY_RE: Final = re.compile(
+    f"[^{_class(_UCSCHAR + _IPRIVATE)}]|[{''.join(sorted(_BIDI_CONTROLS))}]")
+
+
 def _decode_for_iri(wire: str, in_query: bool) -> str:
     """Valid wire text with the percent-encoded UTF-8 of characters an IRI may hold
     decoded; every other triplet stays exactly as written."""
+    hidden = _HIDDEN_IN_QUERY_RE if in_query else _HIDDEN_RE
 
     def run(m: re.Match[str]) -> str:
         triplets = m.group()
         octets = bytes.fromhex(triplets.replace("%", ""))
+        try:  # the common case, a run of UTF-8 that is all shown: decoded at once
+            text = octets.decode("utf-8")
+        except UnicodeDecodeError:
+            pass
+        else:
+            if hidden.search(text) is None:
+                return text
         out = []
         i = 0
         while i < len(octets):

@@ -47,12 +47,13 @@ from __future__ import annotations
 
 import bisect
 import re
+from collections.abc import Iterator
 from typing import Final, NamedTuple
 
 from . import _grammar as g
 from ._errors import URIError
-from ._iri import appendix_b, host_to_ascii, is_ip_literal, pct_utf8, split_authority
-from ._parse import is_valid, require_str
+from ._iri import appendix_b, host_to_ascii, is_ip_literal, split_authority
+from ._parse import bad_char, is_valid, require_str
 from ._schemes import SPECIAL_SCHEMES
 
 
@@ -90,29 +91,63 @@ class Repaired(NamedTuple):
 
 _SURROGATE_RE: Final = re.compile("[\ud800-\udfff]")
 _LEADING_SLASHES_RE: Final = re.compile(r"[/\\]*")
-_HEX: Final = frozenset("0123456789ABCDEFabcdef")
+_BACKSLASH_RE: Final = re.compile(r"\\")
+_C0_AND_SPACE: Final = "".join(map(chr, range(0x21)))
+_INNER_WS_RE: Final = re.compile("[\t\n\r]")
+_BAD_RUN_RE: dict[frozenset[str], re.Pattern[str]] = {}
+_TABLES: dict[frozenset[str], dict[int, str]] = {}
 
 
-def _removed_whitespace(text: str) -> tuple[list[int], list[int], list[int]]:
-    """Indices kept, removed at the ends, and removed inside (tabs, line breaks)."""
-    start, end = 0, len(text)
-    while start < end and text[start] <= " ":
-        start += 1
-    while end > start and text[end - 1] <= " ":
-        end -= 1
+def _bad_runs(s: str, start: int, end: int, allowed: frozenset[str]) -> Iterator[re.Match[str]]:
+    """The runs of characters in s[start:end] to encode: each character not allowed
+    and each "%" that starts no triplet (inside the span), to list the changes."""
+    pattern = _BAD_RUN_RE.get(allowed)
+    if pattern is None:
+        pattern = re.compile(f"(?:[^{g.char_class(allowed, '%')}]|%(?![0-9A-Fa-f]{{2}}))+")
+        _BAD_RUN_RE[allowed] = pattern
+    return pattern.finditer(s, start, end)
+
+
+def _encode_span(text: str, allowed: frozenset[str]) -> str:
+    """``text`` with every character that ``allowed`` lacks percent-encoded (UTF-8
+    outside ASCII) and every "%" that starts no triplet written ``%25``; valid
+    triplets and allowed characters are kept. All in C, whatever the text: the bad
+    "%" are replaced first, then the UTF-8 octets, read as Latin-1, are mapped by a
+    table of the 256 octets (``text`` holds no lone surrogate: :func:`repair` refuses
+    those first)."""
+    table = _TABLES.get(allowed)
+    if table is None:
+        table = _TABLES[allowed] = {b: f"%{b:02X}" for b in range(256)
+                                    if chr(b) not in allowed and b != 0x25}
+    text = g.BAD_PERCENT_RE.sub("%25", text)
+    return text.encode("utf-8").decode("latin-1").translate(table)
+
+
+def _removed_whitespace(text: str) -> tuple[int, int, list[int]]:
+    """Where the text is kept, ``start`` to ``end`` (spaces and C0 controls at either
+    end removed), and the tabs and line breaks removed inside."""
+    end = len(text.rstrip(_C0_AND_SPACE))
+    start = end - len(text[:end].lstrip(_C0_AND_SPACE))
+    return start, end, [m.start() for m in _INNER_WS_RE.finditer(text, start, end)]
+
+
+def _kept(start: int, end: int, inner: list[int]) -> list[int]:
+    """The indices of text[start:end] that are kept, ``inner`` left out."""
     kept: list[int] = []
-    inner: list[int] = []
-    for i in range(start, end):
-        (inner if text[i] in "\t\n\r" else kept).append(i)
-    ends = [*range(start), *range(end, len(text))]
-    return kept, ends, inner
+    last = start
+    for i in inner:
+        kept.extend(range(last, i))
+        last = i + 1
+    kept.extend(range(last, end))
+    return kept
 
 
-def _unslash(s: str, min_run: int, hier_start: int,
-             hier_end: int) -> tuple[str, list[tuple[int, int, str]]]:
-    """Backslashes in s[hier_start:hier_end] read as browsers read them, and the
-    edits made: (start, end, replacement) in ``s``. A leading run of slashes and
-    backslashes at least ``min_run`` long becomes ``//`` (never when it is 0)."""
+def _unslash(s: str, min_run: int, hier_start: int, hier_end: int,
+             with_edits: bool = True) -> tuple[str, list[tuple[int, int, str]]]:
+    """Backslashes in s[hier_start:hier_end] read as browsers read them, and (with
+    ``with_edits``) the edits made: (start, end, replacement) in ``s``. A leading run
+    of slashes and backslashes at least ``min_run`` long becomes ``//`` (never when it
+    is 0)."""
     edits: list[tuple[int, int, str]] = []
     if "\\" not in s[hier_start:hier_end]:
         return s, edits
@@ -120,46 +155,33 @@ def _unslash(s: str, min_run: int, hier_start: int,
     run_end = run.end() if run else hier_start
     leading = s[hier_start:run_end]
     if "\\" in leading and 0 < min_run <= len(leading):
-        edits.append((hier_start, run_end, "//"))
+        head = "//"
+        if with_edits:
+            edits.append((hier_start, run_end, "//"))
     else:
+        head = ""
         run_end = hier_start
-    for i in range(run_end, hier_end):
-        if s[i] == "\\":
-            edits.append((i, i + 1, "/"))
-    out = []
-    last = 0
-    for start, end, replacement in edits:
-        out += [s[last:start], replacement]
-        last = end
-    out.append(s[last:])
-    return "".join(out), edits
+    if with_edits:
+        edits.extend((m.start(), m.end(), "/")
+                     for m in _BACKSLASH_RE.finditer(s, run_end, hier_end))
+    rest = s[run_end:hier_end].replace("\\", "/")
+    return f"{s[:hier_start]}{head}{rest}{s[hier_end:]}", edits
 
 
-def _encode_char(s: str, i: int, end: int, allowed: frozenset[str]) -> str | None:
-    """The replacement for s[i] in a component ending at ``end``, or ``None``."""
-    c = s[i]
-    if c == "%":
-        return None if i + 2 < end and s[i + 1] in _HEX and s[i + 2] in _HEX else "%25"
-    if c in allowed:
-        return None
-    if c.isascii():
-        return f"%{ord(c):02X}"
-    return pct_utf8(c)
-
-
-def _authority(s: str, a0: int, a1: int, comp: list[str],
+def _authority(s: str, a0: int, a1: int, comp: list[str] | None,
                spans: list[tuple[int, int, frozenset[str], str]]) -> tuple[int, int, str] | None:
-    """Mark the authority s[a0:a1] in ``comp`` and ``spans``; return the IDNA edit of
+    """Mark the authority s[a0:a1] in ``comp`` (if given) and ``spans``; return the IDNA edit of
     a registered name outside ASCII as (start, end, ASCII host), or ``None``."""
     userinfo, host, _ = split_authority(s[a0:a1])
     h0 = a0
     if userinfo is not None:
         h0 = a0 + len(userinfo) + 1
         spans.append((a0, h0 - 1, g.USERINFO, "userinfo"))
-        comp[a0:h0] = ["userinfo"] * (h0 - a0)
     h1 = h0 + len(host)
-    comp[h0:h1] = ["host"] * len(host)
-    comp[h1:a1] = ["port"] * (a1 - h1)
+    if comp is not None:  # only to name the component of a change
+        comp[a0:h0] = ["userinfo"] * (h0 - a0)
+        comp[h0:h1] = ["host"] * len(host)
+        comp[h1:a1] = ["port"] * (a1 - h1)
     if is_ip_literal(host):
         return None
     if host.isascii() or host.startswith("["):
@@ -199,21 +221,44 @@ Change(position=24, component='path', original=' ', replacement='%20')))
 
     .. versionadded:: 0.2
     """
-    text = require_str(text)
-    bad = _SURROGATE_RE.search(text)
-    if bad:
-        raise URIError(f"cannot repair {text!r}: the lone surrogate {bad.group()!r} at "
-                       f"position {bad.start()} stands for no character")
+    text = _repairable(text)
     if is_valid(text):
         return Repaired(text, ())
     return _repair(text)
 
 
-def _repair(text: str) -> Repaired:
-    """:func:`repair` without the check for valid text (which it leaves unchanged)."""
-    kept, ends, inner = _removed_whitespace(text)
-    s = "".join(text[i] for i in kept)
-    pos = kept  # pos[j]: the index in ``text`` of s[j]; edits below keep lengths apart
+def repaired_text(text: str) -> str:
+    """``repair(text).text``, without listing the changes (one per character encoded,
+    which on a long text costs more than the repair): what
+    :meth:`urikit.URI.parse_lenient` needs.
+
+    >>> repaired_text("/list?ids[]=1&q=a|b")
+    '/list?ids%5B%5D=1&q=a%7Cb'
+    """
+    text = _repairable(text)
+    return text if is_valid(text) else _repair(text, with_changes=False).text
+
+
+def _repairable(text: object) -> str:
+    """``text`` as a ``str`` without lone surrogates, or the error :func:`repair` raises."""
+    text = require_str(text)
+    bad = _SURROGATE_RE.search(text)
+    if bad:
+        # not the text itself in the message: it may hold a password, and be long
+        raise URIError(f"cannot repair the text: the lone surrogate {bad.group()!r} at "
+                       f"position {bad.start()} stands for no character")
+    return text
+
+
+def _repair(text: str, with_changes: bool = True) -> Repaired:
+    """:func:`repair` without the check for valid text (which it leaves unchanged);
+    without ``with_changes`` the changes are not listed (the result has none)."""
+    kept_start, kept_end, inner = _removed_whitespace(text)
+    s = text[kept_start:kept_end]
+    if inner:
+        s = _INNER_WS_RE.sub("", s)
+    # pos[j]: the index in ``text`` of s[j], to place each change (only to list them)
+    pos = _kept(kept_start, kept_end, inner) if with_changes else []
 
     m = appendix_b(s)
     scheme = m.group(2)
@@ -226,8 +271,13 @@ def _repair(text: str) -> Repaired:
         # before the host; without a scheme, a run of two or more; file reads a host
         # only after exactly two
         min_run = 2 if not has_scheme else 0 if (scheme or "").lower() == "file" else 1
-        s2, edits = _unslash(s, min_run, hier_start, m.end(5))
-        if edits:
+        s2, edits = _unslash(s, min_run, hier_start, m.end(5), with_changes)
+        backslash_edits: list[tuple[int, str, str]] = []
+        if not with_changes:
+            if s2 != s:
+                s = s2
+                m = appendix_b(s)
+        elif edits:
             # re-index: a collapsed run changes the length, so map through the edits
             new_pos: list[int] = []
             last = 0
@@ -244,17 +294,16 @@ def _repair(text: str) -> Repaired:
                                for start, end, r in edits]
             s, pos = s2, new_pos
             m = appendix_b(s)
-        else:
-            backslash_edits = []
     else:
         backslash_edits = []
 
     n = len(s)
-    comp = [""] * n
+    # comp[j]: the component s[j] is in (only to name the component of a change)
+    comp: list[str] | None = [""] * n if with_changes else None
     # (start, end, allowed characters, component) of each run to encode
     spans: list[tuple[int, int, frozenset[str], str]] = []
     host_edit: tuple[int, int, str] | None = None
-    if has_scheme:
+    if has_scheme and comp is not None:
         comp[:m.end(1)] = ["scheme"] * m.end(1)
     has_authority = False
     if m.group(2) is not None and not has_scheme:
@@ -264,9 +313,11 @@ def _repair(text: str) -> Repaired:
         p0, p1 = m.span(5)
         if m.group(4) is not None:
             has_authority = True
-            comp[m.start(3):m.start(4)] = ["authority"] * 2
+            if comp is not None:
+                comp[m.start(3):m.start(4)] = ["authority"] * 2
             host_edit = _authority(s, m.start(4), m.end(4), comp, spans)
-    comp[p0:p1] = ["path"] * (p1 - p0)
+    if comp is not None:
+        comp[p0:p1] = ["path"] * (p1 - p0)
     if not has_scheme and not has_authority and not s.startswith("/", p0, p1):
         # path-noscheme: the first segment may not hold ":" (RFC 3986 §4.2)
         first = s.find("/", p0, p1)
@@ -277,37 +328,45 @@ def _repair(text: str) -> Repaired:
         spans.append((p0, p1, g.PATH, "path"))
     if m.group(7) is not None:
         q0, q1 = m.span(7)
-        for j in range(q0 - 1, q1):
-            comp[j] = "query"
+        if comp is not None:
+            comp[q0 - 1:q1] = ["query"] * (q1 - q0 + 1)
         spans.append((q0, q1, g.QUERY, "query"))
     if m.group(9) is not None:
         f0, f1 = m.span(9)
-        for j in range(f0 - 1, f1):
-            comp[j] = "fragment"
+        if comp is not None:
+            comp[f0 - 1:f1] = ["fragment"] * (f1 - f0 + 1)
         spans.append((f0, f1, g.FRAGMENT, "fragment"))
 
-    replacements: dict[int, str] = {}
+    # (start, end, replacement) in s: each span with a character to encode, and the
+    # host converted to A-labels (which has no span then)
+    replaced: list[tuple[int, int, str]] = []
     for start, end, allowed, name in spans:
-        for j in range(start, end):
-            r = _encode_char(s, j, end, allowed)
-            if r is not None:
-                replacements[j] = r
-                changes.append(Change(pos[j], name, s[j], r))
-
+        if bad_char(s, start, end, allowed) < 0:
+            continue  # nothing to encode
+        replaced.append((start, end, _encode_span(s[start:end], allowed)))
+        if with_changes:
+            changes.extend(Change(pos[j], name, s[j], _encode_span(s[j], allowed))
+                           for run in _bad_runs(s, start, end, allowed)
+                           for j in range(run.start(), run.end()))
+    if host_edit:
+        h0, h1, ascii_host = host_edit
+        replaced.append(host_edit)
+        if with_changes:  # the host as given, with any tab or line break removed from it
+            changes.append(Change(pos[h0], "host", text[pos[h0]:pos[h1 - 1] + 1],
+                                  ascii_host))
+    replaced.sort()
     out = []
-    j = 0
-    while j < n:
-        if host_edit and j == host_edit[0]:
-            h0, h1, ascii_host = host_edit
-            # the host as given, with any tab or line break removed from it
-            changes.append(Change(pos[h0], "host", text[pos[h0]:pos[h1 - 1] + 1], ascii_host))
-            out.append(ascii_host)
-            j = h1
-            continue
-        out.append(replacements.get(j, s[j]))
-        j += 1
+    last = 0
+    for start, end, replacement in replaced:
+        out += [s[last:start], replacement]
+        last = end
+    out.append(s[last:])
     result = "".join(out)
 
+    if not with_changes:
+        return Repaired(result, ())
+    assert comp is not None
+    ends = [*range(kept_start), *range(kept_end, len(text))]
     for position, original, replacement in backslash_edits:
         k = bisect.bisect_left(pos, position)
         changes.append(Change(position, comp[k] if k < n else "", original, replacement))

@@ -66,23 +66,30 @@ def is_valid(text: str, *, allow_zone_id: bool = False) -> bool:
 # --- diagnosis ---------------------------------------------------------------------
 
 
-_BAD_CHAR_RE: dict[tuple[frozenset[str], bool], re.Pattern[str]] = {}
+_RUN_RE: dict[tuple[frozenset[str], bool], re.Pattern[str]] = {}
 
 
-def _bad_char(text: str, start: int, end: int, allowed: frozenset[str],
+def bad_char(text: str, start: int, end: int, allowed: frozenset[str],
               pct: bool = True) -> int:
     """Index of the first character in text[start:end] that is neither allowed nor
     (when ``pct``) a valid pct-encoded triplet, or -1.
 
-    One regex search per call, so that diagnosing a huge text stays fast.
+    Two scans that the regex engine runs as tight loops, one over the run of allowed
+    characters and "%", one for a "%" in it that starts no triplet, so that diagnosing a huge text
+    costs about what accepting it does (an alternation of the two, or a repeated
+    group, steps through the engine at every character and is ten times slower).
     """
-    pattern = _BAD_CHAR_RE.get((allowed, pct))
+    pattern = _RUN_RE.get((allowed, pct))
     if pattern is None:
-        body = g.char_class(allowed)
-        pattern = re.compile(f"[^{body}%]|%(?![0-9A-Fa-f]{{2}})" if pct else f"[^{body}]")
-        _BAD_CHAR_RE[allowed, pct] = pattern
-    m = pattern.search(text, start, end)
-    return -1 if m is None else m.start()
+        pattern = re.compile(f"[{g.char_class(allowed, '%') if pct else g.char_class(allowed)}]*")
+        _RUN_RE[allowed, pct] = pattern
+    m = pattern.match(text, start, end)
+    i = end if m is None else m.end()  # never None: the pattern matches ""
+    if pct:
+        percent = g.BAD_PERCENT_RE.search(text, start, i)
+        if percent is not None:
+            return percent.start()
+    return -1 if i >= end else i
 
 
 def _error_at(text: str, i: int, component: str, hint: str = "") -> ParseError:
@@ -101,7 +108,7 @@ def _error_at(text: str, i: int, component: str, hint: str = "") -> ParseError:
 
 def _check_run(text: str, start: int, end: int, allowed: frozenset[str],
                component: str, hint: str = "") -> ParseError | None:
-    i = _bad_char(text, start, end, allowed)
+    i = bad_char(text, start, end, allowed)
     return None if i < 0 else _error_at(text, i, component, hint)
 
 
@@ -115,18 +122,20 @@ def _find_any(text: str, chars: str, start: int) -> int:
     return end
 
 
+_IPV6_CHARS: Final = g.HEXDIG | frozenset(":.")
+
+
 def _diagnose_ip_literal(text: str, start: int, end: int,
                          allow_zone_id: bool) -> ParseError | None:
     """Check the IP-literal text[start:end] (brackets included)."""
     inner = text[start + 1:end - 1]
     if inner[:1] in ("v", "V"):
         # IPvFuture = "v" 1*HEXDIG "." 1*( unreserved / sub-delims / ":" )
-        i = start + 2
-        while i < end - 1 and text[i] in g.HEXDIG:
-            i += 1
+        i = bad_char(text, start + 2, end - 1, g.HEXDIG, pct=False)
+        i = end - 1 if i < 0 else i
         if i == start + 2 or i >= end - 1 or text[i] != ".":
             return _error_at(text, i, "host", "IPvFuture is 'v', hex digits, '.' and text")
-        bad = _bad_char(text, i + 1, end - 1, g.IPVFUTURE_TAIL, pct=False)
+        bad = bad_char(text, i + 1, end - 1, g.IPVFUTURE_TAIL, pct=False)
         if bad >= 0:
             return _error_at(text, bad, "host", "IPvFuture text is never percent-encoded"
                              if text[bad] == "%" else "")
@@ -137,18 +146,19 @@ def _diagnose_ip_literal(text: str, start: int, end: int,
     if allow_zone_id and "%" in inner:
         address, _, zone = inner.partition("%")
         zone = "%" + zone
-    for k, c in enumerate(address):
-        if c not in g.HEXDIG and c not in ":.":
-            hint = ("an IPv6 zone identifier (RFC 6874) needs allow_zone_id=True"
-                    if c == "%" else "an IP literal holds an IPv6 address")
-            return ParseError(text, start + 1 + k, "host", f"invalid character {c!r}", hint)
+    bad = bad_char(address, 0, len(address), _IPV6_CHARS, pct=False)
+    if bad >= 0:
+        c = address[bad]
+        hint = ("an IPv6 zone identifier (RFC 6874) needs allow_zone_id=True"
+                if c == "%" else "an IP literal holds an IPv6 address")
+        return ParseError(text, start + 1 + bad, "host", f"invalid character {c!r}", hint)
     if not g.IPV6ADDRESS_RE.fullmatch(address):
         return ParseError(text, start + 1, "host", f"invalid IPv6 address {address!r}")
     if zone:
         zstart = start + 1 + len(address)
         if not zone.startswith("%25"):
             return _error_at(text, zstart, "host", "a zone identifier starts with '%25'")
-        bad = _bad_char(text, zstart + 3, end - 1, g.ZONE_ID)
+        bad = bad_char(text, zstart + 3, end - 1, g.ZONE_ID)
         if bad >= 0:
             return _error_at(text, bad, "host")
         if zstart + 3 == end - 1:
@@ -170,7 +180,7 @@ def _diagnose_authority(text: str, start: int, end: int,
         close = text.find("]", host_start, end)
         if close < 0:
             # every character up to the end of the authority may belong to the literal
-            bad = _bad_char(text, host_start + 1, end, g.HEXDIG | g.IPVFUTURE_TAIL)
+            bad = bad_char(text, host_start + 1, end, g.HEXDIG | g.IPVFUTURE_TAIL)
             if bad >= 0:
                 return _error_at(text, bad, "host")
             return _error_at(text, end, "host", "an IP literal ends with ']'")
@@ -189,20 +199,27 @@ def _diagnose_authority(text: str, start: int, end: int,
         if err:
             return err
     if host_end < end:  # text[host_end] == ":"
-        for i in range(host_end + 1, end):
-            if text[i] not in g.DIGIT:
-                return _error_at(text, i, "port", "a port is decimal digits")
+        digits = g.PORT_RE.match(text, host_end + 1, end)
+        i = end if digits is None else digits.end()  # never None: it matches ""
+        if i < end:
+            return _error_at(text, i, "port", "a port is decimal digits")
     return None
+
+
+def _is_scheme(text: str, end: int) -> bool:
+    """Whether text[:end] is a scheme: a greedy match that never backtracks (a failing
+    ``fullmatch`` would give back a character at a time)."""
+    m = g.SCHEME_RE.match(text, 0, end)
+    return m is not None and m.end() == end
 
 
 def _diagnose_scheme(text: str, end: int) -> ParseError:
     """The error for text[:end] followed by ':' that is not a valid scheme."""
     # As a relative reference, the first segment may not hold ':' (RFC 3986 §4.2): the
     # first offending character is the first that fits neither reading.
-    bad = _bad_char(text, 0, end, g.SEGMENT_NZ_NC)
+    bad = bad_char(text, 0, end, g.SEGMENT_NZ_NC)
     i = end if bad < 0 else bad
-    prefix = text[:i]
-    component = "scheme" if i and g.SCHEME_RE.fullmatch(prefix) else "path"
+    component = "scheme" if i and _is_scheme(text, i) else "path"
     hint = ""
     if component == "path" and i == end:
         hint = ("a scheme is a letter followed by letters, digits, '+', '-' or '.'; "
@@ -220,7 +237,7 @@ def diagnose(text: str, allow_zone_id: bool = False) -> ParseError:
     i = 0
     first = _find_any(text, ":/?#", 0)
     if first < n and text[first] == ":":
-        if first == 0 or not g.SCHEME_RE.fullmatch(text, 0, first):
+        if first == 0 or not _is_scheme(text, first):
             return _diagnose_scheme(text, first)
         i = first + 1
     path_end = _find_any(text, "?#", i)
@@ -278,11 +295,13 @@ def check_wire(text: object, rule: Rule, hint: str = "") -> str:
         TypeError: ``text`` is not a ``str``.
         ParseError: ``text`` breaks the rule; the position is its first bad character.
     """
-    if type(text) is str and rule.pattern.fullmatch(text) is not None:
-        return text
-    text = require_str(text, rule.component)
-    if rule.pattern.fullmatch(text) is not None:
-        return text
+    if type(text) is str:
+        if rule.pattern.fullmatch(text) is not None:
+            return text
+    else:  # a str subclass is checked as a str; another type is a TypeError
+        text = require_str(text, rule.component)
+        if rule.pattern.fullmatch(text) is not None:
+            return text
     err = _check_run(text, 0, len(text), rule.allowed, rule.component, hint)
     if err is None:  # pragma: no cover - pattern and set transcribe the same rule
         err = ParseError(text, 0, rule.component, "invalid text", hint)
@@ -294,14 +313,13 @@ def check_scheme(text: object) -> str:
     if type(text) is str and g.SCHEME_RE.fullmatch(text):
         return text
     text = require_str(text, "scheme")
-    if g.SCHEME_RE.fullmatch(text):
+    if _is_scheme(text, len(text)):
         return text
     if not text:
         raise ParseError(text, 0, "scheme", "empty scheme", "use None for no scheme")
     if text[0] not in g.ALPHA:
         raise _error_at(text, 0, "scheme", "a scheme starts with a letter")
-    i = next(k for k, c in enumerate(text) if c not in g.SCHEME)
-    raise _error_at(text, i, "scheme")
+    raise _error_at(text, bad_char(text, 1, len(text), g.SCHEME, pct=False), "scheme")
 
 
 def check_host(text: object, allow_zone_id: bool = False, hint: str = "") -> str:
@@ -317,7 +335,7 @@ def check_host(text: object, allow_zone_id: bool = False, hint: str = "") -> str
         return text
     close = text.find("]")
     if close < 0:
-        bad = _bad_char(text, 1, len(text), g.HEXDIG | g.IPVFUTURE_TAIL)
+        bad = bad_char(text, 1, len(text), g.HEXDIG | g.IPVFUTURE_TAIL)
         raise _error_at(text, len(text) if bad < 0 else bad, "host",
                         "an IP literal ends with ']'")
     err = _diagnose_ip_literal(text, 0, close + 1, allow_zone_id)

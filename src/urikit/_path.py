@@ -59,7 +59,15 @@ def encode_segment(segment: object) -> str:
 
 
 def path_from(value: str | Iterable[str], text: bool) -> str:
-    """Path text from a wire or plain-text path string or an iterable of segments."""
+    """Path text from a wire or plain-text path string or an iterable of segments.
+
+    A :class:`PathSegments` view gives its URI's wire path as it is, whichever view
+    it is and whichever setter takes it: ``uri.text.path += ["x"]`` assigns the view
+    back after extending it, and re-encoding its decoded segments would change the
+    untouched ones (``%7e`` to ``~``, ``%2E%2E`` to a real ``..``; RFC 3986 §2.4).
+    """
+    if isinstance(value, PathSegments):
+        return value._owner.components.path
     if isinstance(value, str):
         return encode(value, "path") if text else check_wire(value, PATH, _SEGMENT_HINT)
     if text:
@@ -212,6 +220,14 @@ class PathSegments(MutableSequence[str]):
     def __iadd__(self, values: Iterable[str]) -> PathSegments:
         self.extend(values)
         return self
+
+    def __add__(self, values: Iterable[str]) -> list[str]:
+        """A new list: these segments, then ``values`` (as ``list + list``); the URI
+        is not changed. (It also lets type checkers accept ``uri.path += [...]``,
+        which they read through the path setter.)"""
+        if isinstance(values, str):
+            raise TypeError("give segments as an iterable of str, not a str")
+        return [*self, *values]
 
     def pop(self, index: int = -1) -> str:
         """Remove and return the segment at ``index``, as :meth:`list.pop`."""

@@ -77,7 +77,8 @@ def encode(text: str, component: Component) -> str:
     outside ASCII is encoded as UTF-8 first (§2.5). A ``%`` is always encoded: the
     input is plain text, never already-encoded text, so nothing is encoded twice
     (§2.4). Lone surrogates ``U+DC80`` to ``U+DCFF`` stand for the raw bytes
-    ``0x80`` to ``0xFF``, as :func:`decode` gives them (Python's ``surrogateescape``).
+    ``0x80`` to ``0xFF``, as :func:`decode` gives them (Python's ``surrogateescape``):
+    only octets that are not UTF-8 together, as decode never gives the others.
 
     Args:
         text: plain text.
@@ -89,7 +90,8 @@ def encode(text: str, component: Component) -> str:
         Wire text valid for the component.
 
     Raises:
-        URIError: ``text`` holds a surrogate that stands for no byte.
+        URIError: ``text`` holds a surrogate that stands for no byte, or surrogate
+            escapes whose octets form UTF-8 (they would read back as another text).
         URIError: ``component`` is not one of the names above.
 
     >>> encode("José/50%", "segment")
@@ -105,14 +107,47 @@ def encode(text: str, component: Component) -> str:
     if safe_re.fullmatch(text):
         return text
     try:
+        data = text.encode("utf-8")  # text without surrogates: the common case
+    except UnicodeEncodeError:
+        data = _escaped_bytes(text)
+    table = _TABLES[component]
+    return "".join([table[b] for b in data])
+
+
+_ESCAPE_RUN_RE: Final = re.compile("[\udc80-\udcff]+")
+
+
+def _escaped_bytes(text: str) -> bytes:
+    """The octets of text holding lone surrogates: U+DC80 to U+DCFF stand for the raw
+    octets 0x80 to 0xFF (``surrogateescape``), but only where those octets are not
+    UTF-8, as :func:`decode` gives them. Escapes whose octets do form UTF-8 together
+    (``"\\udcc3\\udca9"`` is the octets of "é") would be read back as that
+    character, not as themselves, so they are refused; so is any other surrogate."""
+    try:
         data = text.encode("utf-8", "surrogateescape")
     except UnicodeEncodeError as exc:
         raise URIError(
             f"cannot encode {text[exc.start]!r} at position {exc.start}: "
             "a lone surrogate stands for no character"
         ) from None
-    table = _TABLES[component]
-    return "".join([table[b] for b in data])
+    if data.decode("utf-8", "surrogateescape") == text:
+        return data
+    # Only a run of escapes can join into UTF-8: a real character's octets are a whole
+    # sequence, and no escape can continue or precede it into another.
+    for run in _ESCAPE_RUN_RE.finditer(text):
+        octets = run.group().encode("utf-8", "surrogateescape")
+        read = octets.decode("utf-8", "surrogateescape")
+        if read != run.group():
+            k = next(i for i, (a, b) in enumerate(zip(run.group(), read, strict=False))
+                     if a != b)
+            joined = next(c for c in read[k:] if not 0xDC80 <= ord(c) <= 0xDCFF)
+            raise URIError(
+                f"cannot encode {run.group()[k:]!r} at position {run.start() + k}: the "
+                "surrogate escapes U+DC80 to U+DCFF stand for octets that are not UTF-8, "
+                "and these "
+                f"octets are the UTF-8 of {joined!r}, which would be read back instead; "
+                f"write {joined!r} itself")
+    raise AssertionError(f"no escape run differs in {text!r}")  # pragma: no cover
 
 
 def _decode_run(match: re.Match[str]) -> str:

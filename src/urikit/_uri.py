@@ -17,7 +17,7 @@ from ._file import components_to_path, path_to_components
 from ._grammar import URI_REFERENCE_RE, URI_REFERENCE_Z_RE
 from ._host import HostKind, Origin, display, host_kind, origin, origin_key
 from ._iri import iri_to_uri, uri_to_iri
-from ._lenient import repair
+from ._lenient import repaired_text
 from ._normalize import equivalent, normalize
 from ._parse import (
     FRAGMENT,
@@ -144,7 +144,7 @@ def _wire_components(c: Parts, allow_zone_id: bool, *, scheme: Any, userinfo: An
                 new[3] = ""
         elif new[3] is not None:
             if port is not UNSET and port is not None:
-                raise BuildError(f"has_port=False contradicts port={port!r}")
+                raise BuildError(f"has_port=False contradicts port={new[3]}")
             new[3] = None
     if path is not UNSET:
         new[4] = path_from(path, text=False)
@@ -299,7 +299,7 @@ class _URIBase:
         >>> str(URI.parse_lenient("/list?ids[]=1&q=a|b&page=2"))
         '/list?ids%5B%5D=1&q=a%7Cb&page=2'
         """
-        return cls.parse(repair(text).text)
+        return cls.parse(repaired_text(text))
 
     @classmethod
     def from_iri(cls, text: str) -> Self:

@@ -36,17 +36,20 @@ from . import _grammar as g
 __all__ = [
     "absolute_uris",
     "authorities",
+    "deceptive_reg_names",
     "fragments",
     "hosts",
     "ip_literals",
     "ipv4_addresses",
     "ipv6_addresses",
     "ipvfutures",
+    "long_ports",
     "paths_abempty",
     "paths_absolute",
     "paths_noscheme",
     "paths_rootless",
     "pct_encoded",
+    "plain_texts",
     "ports",
     "queries",
     "reg_names",
@@ -55,6 +58,7 @@ __all__ = [
     "segments",
     "segments_nz",
     "segments_nz_nc",
+    "unencodable_texts",
     "uri_references",
     "uris",
     "userinfos",
@@ -678,3 +682,155 @@ def uri_references() -> SearchStrategy[str]:
     .. versionadded:: 0.1
     """
     return st.one_of(uris(), relative_references())
+
+
+def long_ports() -> SearchStrategy[str]:
+    """Generate ``port = *DIGIT`` (RFC 3986 §3.2.3) with thousands of digits.
+
+    The rule sets no bound, so a port of 5,000 digits is valid text: past CPython's
+    4,300-digit limit of ``int()``, where code that converts ports naively raises
+    ``ValueError``. Leading zeros included (``000…080`` is port 80).
+
+    >>> from hypothesis import given, settings
+    >>> from urikit import URI
+    >>> @settings(max_examples=10, deadline=None)
+    ... @given(long_ports())
+    ... def test_port_round_trips(port: str) -> None:
+    ...     uri = URI.parse(f"http://h:{port}/")
+    ...     assert str(uri) == f"http://h:{port}/" and uri.port is not None
+    >>> test_port_round_trips()
+
+    .. versionadded:: 0.3
+    """
+    digits = st.text(alphabet="0123456789", min_size=1, max_size=20)
+    return st.tuples(
+        st.sampled_from(("", "0" * 4300, "0" * 5000)),  # leading zeros past the limit
+        st.integers(1_000, 6_000),
+        digits,
+    ).map(lambda t: t[0] + (t[2] * (t[1] // len(t[2]) + 1))[:t[1]])
+
+
+# Code points UTS 46 ignores (maps to nothing): soft hyphen, combining grapheme joiner,
+# zero-width space, variation selectors (U+FE00-U+FE0F and U+E0100-U+E01EF); RFC 3986
+# reads them as part of the name, browsers drop them.
+_IGNORED: Final = ("\u00ad", "\u034f", "\u200b", "\ufe00", "\ufe0f", "\U000e0100")
+# Full-width and other forms UTS 46 maps to ASCII: full-width digits and letters, the
+# ideographic and full-width full stops.
+_FULL_WIDTH_DIGITS: Final = "".join(chr(0xFF10 + d) for d in range(10))
+_DOTS: Final = (".", "\u3002", "\uff0e", "\uff61")
+
+
+def _pct_utf8(text: str) -> str:
+    return "".join(c if c.isascii() else "".join(f"%{b:02X}" for b in c.encode()) for c in text)
+
+
+def deceptive_reg_names() -> SearchStrategy[str]:
+    """Generate reg-names (RFC 3986 §3.2.2) that name another host once the UTS 46
+    mapping browsers apply has run: code points UTS 46 ignores (U+00AD soft hyphen,
+    U+034F, U+200B zero-width space, variation selectors U+FE00...) inserted in a
+    name, full-width digits and letters, and the ideographic full stop, each
+    percent-encoded as UTF-8 as a URI holds them. Every example holds at least one
+    of them, so none is the name it maps to.
+
+    ``127.0.0.1%C2%AD`` is a registered name to RFC 3986 and 127.0.0.1 to a browser;
+    ``%EF%BC%91%EF%BC%92%EF%BC%97.0.0.1`` (full-width "127") too. A filter that
+    compares host text lets such names past.
+
+    >>> from hypothesis import given, settings
+    >>> from urikit import URI
+    >>> @settings(max_examples=25, deadline=None)
+    ... @given(deceptive_reg_names())
+    ... def test_is_a_reg_name(host: str) -> None:
+    ...     assert URI.parse(f"http://{host}/").host_kind.name == "REG_NAME"
+    >>> test_is_a_reg_name()
+
+    .. versionadded:: 0.3
+    """
+    octet = st.integers(0, 255).map(str)
+    full_width = st.sampled_from(_FULL_WIDTH_DIGITS)
+    label_char = st.one_of(st.sampled_from("0123456789abcxyz"), full_width,
+                           st.sampled_from("ＡＢＣａｂｃ"), st.sampled_from(_IGNORED))
+    name_labels = st.lists(st.text(label_char, min_size=1, max_size=6), min_size=1,
+                           max_size=4)
+    numeric = st.lists(st.one_of(octet, octet.map(
+        lambda n: "".join(_FULL_WIDTH_DIGITS[int(d)] for d in n))), min_size=1, max_size=4)
+
+    @st.composite
+    def build(draw: st.DrawFn) -> str:
+        labels = draw(st.one_of(numeric, name_labels))
+        dots = [draw(st.sampled_from(_DOTS)) for _ in labels[1:]]
+        name = labels[0] + "".join(d + label for d, label in zip(dots, labels[1:], strict=True))
+        # an ignored code point somewhere (or none when the name has characters UTS 46
+        # maps), so the name maps to another text
+        i = draw(st.integers(0, len(name)))
+        ignored = draw(st.one_of(st.just(""), st.sampled_from(_IGNORED))
+                       if not name.isascii() else st.sampled_from(_IGNORED))
+        return _pct_utf8(name[:i] + ignored + name[i:])
+
+    return st.one_of(
+        st.sampled_from(("127.0.0.1%C2%AD", "%EF%BC%91%EF%BC%92%EF%BC%97.0.0.1",
+                         "127%E3%80%820.0.1", "exa%E2%80%8Bmple.com", "1%CD%8F27.1",
+                         "0x7f.1%EF%B8%80",
+                         # past the idna package's 1024-character input limit
+                         "%C2%AD" * 1100 + "127.0.0.1")),
+        build(),
+    )
+
+
+def plain_texts() -> SearchStrategy[str]:
+    """Generate plain text as the ``uri.text`` views read it and take back: any text
+    of Unicode characters, with the surrogate escapes U+DC80 to U+DCFF that stand for
+    octets that are not UTF-8 (``%FF`` reads as ``"\\udcff"``), as Python's
+    ``surrogateescape`` gives them.
+
+    Every example is text that :func:`urikit.encode` accepts and that reads back
+    unchanged; escapes that would form UTF-8 together (``"\\udcc3\\udca9"``, the
+    octets of "é") are never generated: see :func:`unencodable_texts`.
+
+    >>> from hypothesis import given, settings
+    >>> from urikit import URI
+    >>> @settings(max_examples=25, deadline=None)
+    ... @given(plain_texts())
+    ... def test_fragment_reads_back(text: str) -> None:
+    ...     uri = URI.parse("http://h/")
+    ...     uri.text.fragment = text
+    ...     assert URI.parse(str(uri)).text.fragment == text
+    >>> test_fragment_reads_back()
+
+    .. versionadded:: 0.3
+    """
+    invalid_utf8 = st.sampled_from((b"\xff", b"\xc3", b"\xc0\xaf", b"\xed\xa0\x80",
+                                    b"\xe2\x82", b"\x80", b"\xf8\x88\x80\x80\x80"))
+    piece = st.one_of(st.text(st.characters(codec="utf-8"), max_size=4).map(str.encode),
+                      invalid_utf8, st.binary(max_size=4))
+    return st.lists(piece, max_size=6).map(
+        lambda pieces: b"".join(pieces).decode("utf-8", "surrogateescape"))
+
+
+def unencodable_texts() -> SearchStrategy[str]:
+    """Generate text that no URI component can hold as plain text, which
+    :func:`urikit.encode` and every text view must refuse with a
+    :class:`~urikit.URIError`: a lone surrogate that stands for no octet (U+D800 to
+    U+DC7F, U+DD00 to U+DFFF), or surrogate escapes whose octets form UTF-8 together
+    and so would read back as another character (``"\\udcc3\\udca9"`` as "é").
+
+    >>> from hypothesis import given, settings
+    >>> from urikit import URIError, encode
+    >>> @settings(max_examples=25, deadline=None)
+    ... @given(unencodable_texts())
+    ... def test_refused(text: str) -> None:
+    ...     try:
+    ...         encode(text, "fragment")
+    ...     except URIError:
+    ...         return
+    ...     raise AssertionError(text)
+    >>> test_refused()
+
+    .. versionadded:: 0.3
+    """
+    stray = st.one_of(st.integers(0xD800, 0xDC7F), st.integers(0xDD00, 0xDFFF)).map(chr)
+    joined = st.characters(min_codepoint=0x80, codec="utf-8").map(
+        lambda c: c.encode().decode("ascii", "surrogateescape"))
+    return st.tuples(st.text(st.characters(codec="utf-8"), max_size=3),
+                     st.one_of(stray, joined),
+                     st.text(st.characters(codec="utf-8"), max_size=3)).map("".join)
