@@ -44,3 +44,14 @@ def test_plus_gives_a_new_list() -> None:
     assert str(uri) == "http://h/a%20b"
     with pytest.raises(TypeError):
         uri.path + "c"  # a str is not taken as segments
+
+
+def test_appends_after_a_path_do_not_split_it() -> None:
+    """append and extend after a non-empty path add text to the path's text, so the
+    segments before them keep their wire text and the list grows as a list does."""
+    uri = URI.parse("http://h/a/%7e/")
+    uri.path.append("x")
+    uri.path.extend(["", "y"])
+    uri.text.path.append("b c")
+    assert str(uri) == "http://h/a/%7e//x//y/b%20c"
+    assert uri.path == ["", "a", "%7e", "", "x", "", "y", "b%20c"]

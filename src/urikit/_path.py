@@ -207,15 +207,25 @@ class PathSegments(MutableSequence[str]):
 
     def append(self, value: str) -> None:
         """Append a segment, as :meth:`list.append` (a trailing ``""`` stays)."""
-        segments = self._segments()
-        segments.append(self._in(value))
-        self._store(segments)
+        self._add([self._in(value)])
 
     def extend(self, values: Iterable[str]) -> None:
         """Append every segment of ``values``, with one write to the URI."""
-        segments = self._segments()
-        segments.extend(self._ins(values))
-        self._store(segments)
+        self._add(self._ins(values))
+
+    def _add(self, wire: list[str]) -> None:
+        """Append wire segments. After a non-empty path this is text appended to the
+        text, without splitting the path (so n appends cost time linear in n): the root
+        marker stays first and the list stays longer than ``[""]``."""
+        if not wire:
+            return
+        path = self._owner.components.path
+        if not path:
+            self._store(wire)
+            return
+        if self._write is None:
+            raise read_only()
+        self._write("path", f"{path}/{'/'.join(wire)}")
 
     def __iadd__(self, values: Iterable[str]) -> PathSegments:
         self.extend(values)
