@@ -28,7 +28,7 @@ import tasks
 from urikit import URI
 
 PARSERS: dict[str, tuple[Callable[[str], object], str]] = {
-    "urikit": (URI.parse, "URI.parse: 7 slots, components as str"),
+    "urikit": (URI.parse, "URI.parse: the pattern's 7-tuple of wire str, the text"),
     "urllib.parse": (up.urlsplit, "urlsplit: SplitResult (5-tuple)"),
     "yarl": (tasks.yarl.URL, "URL, caches emptied before and sized 0 for hosts"),
     "rfc3986": (tasks.rfc3986.uri_reference, "URIReference (5-tuple + encoding)"),
