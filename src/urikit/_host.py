@@ -241,15 +241,15 @@ def _display_label(label: str) -> str:
 
 
 def _decode_for_display(m: re.Match[str]) -> str:
-    """A run of percent-encodings with unreserved ASCII and UTF-8 characters decoded;
-    every other octet stays encoded."""
+    """A run of percent-encodings with unreserved ASCII (lowercased) and UTF-8
+    characters decoded; every other octet stays encoded, with uppercase digits."""
     decoded = bytes.fromhex(m.group().replace("%", "")).decode("utf-8", "surrogateescape")
     if _KEPT_ENCODED_RE.search(decoded) is None:  # UTF-8 outside ASCII only: at once
         return decoded
     out = []
     for c in decoded:
         if c in g.UNRESERVED:
-            out.append(c)
+            out.append(c.lower())
         elif c.isascii():
             out.append(f"%{ord(c):02X}")
         elif 0xDC80 <= ord(c) <= 0xDCFF:  # an octet that is not UTF-8
@@ -272,14 +272,11 @@ def display_host(host: str) -> str:
     >>> display_host("B%C3%BCcher.Example"), display_host("%65x%2Fa")
     ('xn--bcher-kva.example', 'ex%2Fa')
     """
-    labels = _PCT_RUN_RE.sub(_decode_for_display, host).split(".")
-    shown = ".".join(_display_label(label) for label in labels).lower()
-    if "%" not in shown:
-        return shown
-    # each percent-encoding's two hex digits in uppercase again (a list, not a
-    # callback per triplet)
-    first, *rest = shown.split("%")
-    return "%".join([first, *[piece[:2].upper() + piece[2:] for piece in rest]])
+    # The wire host is ASCII: lowercasing it lowercases the letters of the name, and
+    # the decoding writes every percent-encoding it keeps with uppercase digits again
+    # and lowercases the unreserved letters it decodes; A-labels are lowercase.
+    labels = _PCT_RUN_RE.sub(_decode_for_display, host.lower()).split(".")
+    return ".".join(_display_label(label) for label in labels)
 
 
 def display(c: Parts) -> str:

@@ -36,8 +36,19 @@ def _pct_table(case: bool, decode: bool, lower: bool) -> dict[str, str]:
 
 
 def _replacer(table: dict[str, str]) -> Callable[[str], str]:
-    """A function rewriting every pct-encoded triplet of a text through ``table``."""
-    sub = _PCT_ENCODED_RE.sub
+    """A function rewriting the pct-encoded triplets of a text through ``table``.
+
+    Only the triplets whose text changes are matched (grouped by their first hex
+    digit), so a text whose encodings are already normal is read once, in C, and no
+    callback runs for the triplets that stay as they are.
+    """
+    changing: dict[str, str] = {}
+    for triplet, replacement in table.items():
+        if replacement != triplet:
+            changing[triplet[1]] = changing.get(triplet[1], "") + triplet[2]
+    pattern = re.compile("%(?:" + "|".join(f"{hi}[{lows}]" for hi, lows in
+                                           sorted(changing.items())) + ")")
+    sub = pattern.sub
 
     def replace(text: str) -> str:
         return sub(lambda m: table[m.group()], text)
@@ -53,6 +64,17 @@ _REWRITE: Final = {
     for case in (True, False) for percent in (True, False) if case or percent
 }
 _DEFAULT_REWRITE: Final = _REWRITE[True, True]
+
+
+def _lower_names(text: str) -> str:
+    """``text`` with the letters outside pct-encoded triplets lowercased, the triplets
+    as they are (their case is the rewriter's job), in one C pass when there are no
+    such letters."""
+    return _UPPER_OUTSIDE_TRIPLETS.sub(lambda m: m.group().lower(), text)
+
+
+# Runs of uppercase letters not standing as a triplet's first or second hex digit.
+_UPPER_OUTSIDE_TRIPLETS: Final = re.compile("(?<!%)(?<!%[0-9A-Fa-f])[A-Z]+")
 
 
 def _ipv6_canonical(address: str) -> str:
@@ -199,7 +221,7 @@ def normalize(c: Parts, case: bool = True, percent: bool = True,
             host = _ip_literal(host, case, ipv6_canonical)
         else:
             if case:
-                host = host.lower()
+                host = _lower_names(host) if "%" in host else host.lower()
             if rewrite is not None and "%" in host:
                 host = rewrite[1](host)
         if rewrite is not None and userinfo is not None and "%" in userinfo:
