@@ -1,0 +1,28 @@
+"""What every framework example must give, checked once for all of them."""
+
+from __future__ import annotations
+
+from urikit import URI
+
+#: The query of the current request, as a browser sends it: brackets, a "|", an
+#: encoded slash in lowercase, a key without "=", an empty value and UTF-8.
+QUERY = "ids[]=1&ids[]=2&q=a|b&sort=-date&x=%2f&flag&empty=&page=2&tail=%C3%A9"
+
+
+def assert_pagination_changes_only_page(links: dict[str, str], prefix: str) -> None:
+    """The next and previous links differ from the current URL (as the framework gives
+    it, read leniently) only in the value of ``page``: every other byte of the query,
+    the brackets' encoding, the order, the lowercase ``%2f``, stays; the relative next
+    link resolves to the absolute one."""
+    current = URI.parse(links["self"])
+    assert str(current) == (f"https://shop.example{prefix}/items?ids%5B%5D=1&ids%5B%5D=2"
+                            "&q=a%7Cb&sort=-date&x=%2f&flag&empty=&page=2&tail=%C3%A9")
+    for key, page in (("next", "3"), ("prev", "1")):
+        other = URI.parse(links[key])
+        assert other.copy().set(query=None) == current.copy().set(query=None)
+        assert other.query is not None
+        assert current.query is not None
+        assert other.query.split("&") == [
+            f"page={page}" if piece == "page=2" else piece for piece in current.query.split("&")]
+    assert links["next_relative"] == "?" + links["next"].partition("?")[2]
+    assert str(current.resolve(links["next_relative"])) == links["next"]
