@@ -91,6 +91,15 @@ RESOLVE_SHAPES: tuple[tuple[str, str, Callable[[int], str]], ...] = (
     ("ref ?query pairs", "http://h/a/b/c", lambda n: fill("?", "a=1&", n)),
 )
 
+# One edit at a time: k single calls on one URI, k chosen so the result is about the
+# size in bytes; the time is for all k calls, so linear growth means a constant cost
+# per edit (each call appends in place; it does not copy what is there).
+EDITS: tuple[tuple[str, int, Callable[[URI], object]], ...] = (
+    ("add_param('k', 'v')", len("&k=v"), lambda u: u.add_param("k", "v")),
+    ("add_segments('x')", len("/x"), lambda u: u.add_segments("x")),
+    ("path.append('x')", len("/x"), lambda u: u.path.append("x")),
+    ("text.path.append('é')", len("/%C3%A9"), lambda u: u.text.path.append("é")),
+)
 
 # Shapes whose dot-segment work splits the path into many small strings: a control row
 # times str.split("/") alone on the same text, to tell allocator and cache steps (which
@@ -193,6 +202,15 @@ def _resolver(base: URI, ref: str) -> Callable[[], object]:
     return lambda: base.resolve(ref)
 
 
+def _editor(count: int, edit: Callable[[URI], object]) -> Callable[[], object]:
+    def run() -> object:
+        uri = URI.parse("http://h/")
+        for _ in range(count):
+            edit(uri)
+        return uri
+    return run
+
+
 Row = tuple[str, str, list[float | str]]
 
 
@@ -229,7 +247,29 @@ def measure(sizes: Sequence[int], log: Callable[[str], None]) -> list[Row]:
                 controls.append(best_time(_splitter(ref)))
             rows.append((name, "control: str.split('/')", controls))
         log(f"  scaling: {name}")
+    for name, step, edit in EDITS:
+        rows.append((SINGLE_EDITS, f"{name} × n",
+                     [best_time(_editor(max(1, n // step), edit)) for n in sizes]))
+        log(f"  scaling: {name} × n")
     return rows
+
+
+SINGLE_EDITS: Final = "single edits on one URI, n ≈ size / bytes per edit"
+BAR: Final = 10.0  # every entry point on 1 MB within this many times the slowest valid parse
+
+
+def over_bar(rows: Sequence[Row]) -> tuple[float | None, dict[tuple[str, str], float]]:
+    """The slowest valid parse at the largest size, and each entry point's time there as
+    a multiple of it (controls and the n-edit rows, which are n calls, are not entry
+    points on one input)."""
+    parses = [v[-1] for _, op, v in rows if op == "parse" and isinstance(v[-1], float)]
+    if not parses:
+        return None, {}
+    ref = max(parses)
+    ratios = {(shape, op): v[-1] / ref for shape, op, v in rows
+              if isinstance(v[-1], float) and shape != SINGLE_EDITS
+              and not op.startswith("control")}
+    return ref, ratios
 
 
 def _too_steep(a: float | str, b: float | str) -> bool:
@@ -293,8 +333,10 @@ def report(sizes: Sequence[int], log: Callable[[str], None] = lambda _: None,
     rows = [(shape, op, confirm(shape, op, values)) for shape, op, values in rows]
     head = " | ".join(_size(n) for n in sizes)
     growth_head = " | ".join(f"×{_size(b)}/{_size(a)}" for a, b in pairwise(sizes))
-    out = [f"| shape | operation | {head} | {growth_head} | verdict |",
-           "|---|---|" + "--:|" * (2 * len(sizes) - 1) + "---|"]
+    ref, ratios = over_bar(rows)
+    out = [f"| shape | operation | {head} | {growth_head} | × parse | verdict |",
+           "|---|---|" + "--:|" * (2 * len(sizes)) + "---|"]
+    over: list[str] = []
     flagged: list[str] = []
     for shape, op, values in rows:
         cells = [_fmt_time(v) if isinstance(v, float) else f"raises {v}" for v in values]
@@ -317,9 +359,19 @@ def report(sizes: Sequence[int], log: Callable[[str], None] = lambda _: None,
                 slope = math.log10(last / first) / math.log10(sizes[-1] / sizes[0])
                 exp = f" (exponent ≈ {slope:.2f})"
             flagged.append(f"{op} on '{shape}'{exp}")
+        ratio = ratios.get((shape, op))
+        if ratio is not None and ratio > BAR:
+            over.append(f"{op} on '{shape}' ({ratio:.1f}×)")
         out.append(f"| {shape} | {op} | " + " | ".join(cells) + " | " + " | ".join(factors)
-                   + f" | {verdict} |")
+                   + f" | {'–' if ratio is None else f'{ratio:.1f}'} | {verdict} |")
     out.append("")
+    if ref is not None:
+        bar = (f"**Over {BAR:.0f}× at {_size(sizes[-1])}:** " + "; ".join(over) + "."
+               if over else f"Every entry point is within {BAR:.0f}× of it at "
+               f"{_size(sizes[-1])}.")
+        out.append(f"'× parse' is the time at {_size(sizes[-1])} as a multiple of the "
+                   f"slowest valid parse there ({_fmt_time(ref)}: what accepting that much "
+                   f"valid text costs at most). {bar}\n")
     if flagged:
         out.append(f"**SUPERLINEAR growth (factor > {SUPERLINEAR:.0f} per 10x, confirmed "
                    "by re-timing):** "

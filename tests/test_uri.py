@@ -775,3 +775,44 @@ def test_has_port_in_the_constructor_and_fluently() -> None:
     assert str(URI.parse("http://h:8/").set(has_port=True)) == "http://h:8/"
     with pytest.raises(BuildError):
         URI(host="h", port=8, has_port=False)
+
+
+# --- appends in place (issue #12: n single edits cost n times one edit) -----------------
+
+
+APPENDS: list[tuple[str, Callable[[URI], object], str]] = [
+    ("http://h/?a=1", lambda u: u.add_param("k", "v"), "http://h/?a=1&k=v&k=v"),
+    ("http://h/", lambda u: u.add_param("k", "v"), "http://h/?k=v&k=v"),
+    ("http://h/files/", lambda u: u.add_segments("x"), "http://h/files/x/x"),
+    ("http://h", lambda u: u.add_segments("x"), "http://h/x/x"),
+    ("http://h/a", lambda u: u.path.append("x"), "http://h/a/x/x"),
+    ("http://h/a", lambda u: u.text.path.append("é"), "http://h/a/%C3%A9/%C3%A9"),
+    ("http://h/a?q", lambda u: u.params.add("k", None), "http://h/a?q&k&k"),
+]
+
+
+@pytest.mark.parametrize(("start", "edit", "after_two"), APPENDS)
+def test_an_append_leaves_every_other_holder_unchanged(
+        start: str, edit: Callable[[URI], object], after_two: str) -> None:
+    # An append may grow the component's string where it lies; it must do so only when
+    # the URI is its sole owner. A frozen copy (which shares the components), a copy,
+    # the components read before and the text read before keep their values.
+    uri = URI.parse(start)
+    frozen, copy, components, text = uri.freeze(), uri.copy(), uri.components, str(uri)
+    query, path = uri.query, uri.components.path
+    edit(uri)
+    edit(uri)
+    assert str(uri) == after_two
+    assert str(frozen) == str(copy) == text == start
+    assert (components.query, components.path) == (query, path)
+    assert URI.parse(after_two) == uri
+
+
+def test_many_appends_give_the_text_of_one_join() -> None:
+    uri = URI.parse("http://h/")
+    for i in range(2000):
+        uri.add_param("k", str(i)).add_segments(f"s{i}")
+    expected_path = "/" + "/".join(f"s{i}" for i in range(2000))
+    expected_query = "&".join(f"k={i}" for i in range(2000))
+    assert str(uri) == f"http://h{expected_path}?{expected_query}"
+    assert URI.parse(str(uri)) == uri

@@ -75,23 +75,23 @@ def path_from(value: str | Iterable[str], text: bool) -> str:
     return join_path([check_segment(s) for s in value])
 
 
-def add_segment(path: str, segment: str, has_authority: bool) -> str:
-    """Append one wire segment to path text, filling a trailing empty segment.
+def segment_suffix(path: str, segment: str, has_authority: bool) -> str:
+    """The text that adding one wire segment appends to path text: a trailing empty
+    segment is filled, so ``/files/`` plus ``x`` is ``/files/x``; under an authority an
+    empty path is the root, so ``x`` gives ``/x``; ``""`` adds a trailing "/" once.
 
-    A path ending in "/" has an empty last segment, which the new segment takes:
-    ``/files/`` and ``x`` give ``/files/x``. Under an authority an empty path is the
-    root, so ``x`` gives ``/x``. ``""`` adds a trailing "/" once.
-
-    >>> add_segment("/files/", "x", True), add_segment("/files", "x", True)
-    ('/files/x', '/files/x')
-    >>> add_segment("", "x", True), add_segment("", "x", False), add_segment("/a", "", True)
-    ('/x', 'x', '/a/')
+    >>> segment_suffix("/files/", "x", True), segment_suffix("/files", "x", True)
+    ('x', '/x')
+    >>> segment_suffix("", "x", True), segment_suffix("", "x", False)
+    ('/x', 'x')
+    >>> segment_suffix("/a", "", True)
+    '/'
     """
     if not path:
         return "/" + segment if has_authority else segment
     if path[-1] == "/":
-        return path + segment
-    return f"{path}/{segment}"
+        return segment
+    return "/" + segment
 
 
 class PathSegments(MutableSequence[str]):
@@ -219,13 +219,12 @@ class PathSegments(MutableSequence[str]):
         marker stays first and the list stays longer than ``[""]``."""
         if not wire:
             return
-        path = self._owner.components.path
-        if not path:
+        if not self._owner.components.path:
             self._store(wire)
             return
         if self._write is None:
             raise read_only()
-        self._write("path", f"{path}/{'/'.join(wire)}")
+        self._write("path", "/" + "/".join(wire), append=True)
 
     def __iadd__(self, values: Iterable[str]) -> PathSegments:
         self.extend(values)

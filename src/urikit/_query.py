@@ -197,11 +197,13 @@ class QueryParams:
 
     def add(self, key: str, value: Value) -> None:
         """Append the pair ``key=value`` (``value`` ``None``: just ``key``)."""
-        query = self._owner.components.query
         piece = wire_pair(key, value, self._form)
         if self._write is None:
             raise read_only()
-        self._write("query", f"{query}&{piece}" if query else piece)
+        if self._owner.components.query:  # appended in place: n adds take linear time
+            self._write("query", "&" + piece, append=True)
+        else:
+            self._write("query", piece)
 
     def extend(self, params: Params) -> None:
         """Append every pair of a mapping or of (key, value) pairs, in order."""

@@ -30,7 +30,7 @@ from ._parse import (
     require_str,
     split,
 )
-from ._path import PathSegments, add_segment, check_segment, encode_segment, path_from
+from ._path import PathSegments, check_segment, encode_segment, path_from, segment_suffix
 from ._percent import encode
 from ._query import QueryParams, Value
 from ._resolve import relative, require_base, resolve
@@ -613,12 +613,13 @@ class _URIBase:
 
     def _add_segments(self, wire: list[str]) -> URI:
         target = self._edit_target()
-        c = target._c
         if wire:
-            path = add_segment(c[4], wire[0], c[2] is not None)
+            c = target._c
+            suffix = segment_suffix(c[4], wire[0], c[2] is not None)
+            del c  # the append below grows the path in place when nothing else holds it
             if len(wire) > 1:
-                path = "/".join([path, *wire[1:]])
-            target._put(_ruled((c[0], c[1], c[2], c[3], path, c[5], c[6]), c))
+                suffix = "/".join([suffix, *wire[1:]])
+            target._write("path", suffix, append=True)
         return target
 
     def add_param(self, key: str, value: Value, *, form: bool = False) -> URI:
@@ -806,8 +807,26 @@ class URI(_URIBase):
     def _writer(self) -> Writer:
         return self._write
 
-    def _write(self, name: str, wire: str | None) -> None:
-        """A view's write of valid wire text; the structural rules still hold."""
+    def _write(self, name: str, wire: str | None, /, append: bool = False) -> None:
+        """A view's write of valid wire text; the structural rules still hold.
+
+        ``append=True`` adds ``wire`` after the path or the defined query, which keeps
+        every rule (a non-empty path keeps its first character; an empty one under an
+        authority is given a suffix starting with "/"). The components tuple and the
+        cached text are let go before the concatenation, so the string has one owner
+        and CPython grows it in place: n single appends take linear time.
+        """
+        if append:
+            scheme, userinfo, host, port, path, query, fragment = self._c
+            self._c = EMPTY
+            self._text = None
+            tail = wire or ""
+            if name == "path":
+                path += tail
+            else:
+                query = (query or "") + tail
+            self._c = (scheme, userinfo, host, port, path, query, fragment)
+            return
         c = self._c
         new = list(c)
         new[_INDEX[name]] = wire

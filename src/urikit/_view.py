@@ -2,15 +2,24 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Protocol
 
 from ._components import Components
 
-#: How a view writes one component back to its URI: ``write(name, wire_text)``. The
-#: URI's writer for that component keeps the RFC 3986 §3.2 and §3.3 rules; the text
-#: is already valid wire text. ``None`` for the views of a frozen URI.
-Writer = Callable[[str, "str | None"], None]
+
+class Writer(Protocol):
+    """How a view writes one component back to its URI (``None`` for the views of a
+    frozen URI). The URI's writer keeps the RFC 3986 §3.2 and §3.3 rules."""
+
+    def __call__(self, name: str, wire: str | None, /, append: bool = False) -> None:
+        """Give component ``name`` the valid wire text ``wire``.
+
+        With ``append=True``, ``wire`` is added after the component's current text
+        (the path or the query, defined), which it must keep valid: the URI lets go of
+        the old text first, so the string can grow where it lies and n appends take
+        time linear in n, not quadratic.
+        """
+        ...
 
 
 class Owner(Protocol):
