@@ -7,7 +7,7 @@ import os
 import urllib.parse
 from collections.abc import Iterable, Mapping
 from pathlib import PurePath
-from typing import TYPE_CHECKING, Any, ClassVar, Final, TypeAlias
+from typing import TYPE_CHECKING, Any, ClassVar, Final, TypeAlias, TypeVar
 
 import attrs
 
@@ -195,6 +195,19 @@ def _redacted(c: Parts) -> str:
     return to_text((c[0], f"{user}:***" if password else info, c[2], c[3], c[4], c[5], c[6]))
 
 
+_U = TypeVar("_U", bound="_URIBase")
+
+
+def _wrap(cls: type[_U], c: Parts, text: str | None) -> _U:
+    """The one factory: a new ``cls`` holding ``c`` (trusted, rules kept) and its text,
+    if known. A plain function: a classmethod call costs a third more, on every
+    resolve, normalize and copy."""
+    uri = _new(cls)
+    uri._c = c
+    uri._text = text
+    return uri
+
+
 # --- the shared read API ---------------------------------------------------------------
 
 
@@ -206,14 +219,6 @@ class _URIBase:
 
     _c: Parts
     _text: str | None
-
-    @classmethod
-    def _wrap(cls, c: Parts, text: str | None = None) -> Self:
-        """The one factory: a new instance holding ``c`` (trusted, rules kept)."""
-        uri = _new(cls)
-        uri._c = c
-        uri._text = text
-        return uri
 
     def __init__(self, *, scheme: str | None = None, userinfo: str | None = None,
                  host: str | None = None, port: int | None = None,
@@ -339,7 +344,7 @@ class _URIBase:
         >>> str(URI.from_path(r"C:\Users\José", windows=True))
         'file:///C:/Users/Jos%C3%A9'
         """
-        return cls._wrap(path_to_components(path, windows=windows))
+        return _wrap(cls, path_to_components(path, windows=windows), None)
 
     def to_path(self, *, windows: bool | None = None) -> PurePath:
         """The file path of a ``file:`` URI or relative reference, as Python 3.13's
@@ -531,8 +536,8 @@ class _URIBase:
             return self._c == other._c
         return NotImplemented
 
-    def __reduce__(self) -> tuple[Any, tuple[Parts]]:
-        return (type(self)._wrap, (self._c,))
+    def __reduce__(self) -> tuple[Any, tuple[type[_URIBase], Parts, None]]:
+        return (_wrap, (type(self), self._c, None))
 
     def redacted(self) -> str:
         """The URI text with any password in the userinfo replaced by ``***``.
@@ -652,7 +657,7 @@ class _URIBase:
         adds it; neither operand changes (``base / "users" / name``)."""
         if not isinstance(segment, str):
             return NotImplemented
-        return URI._wrap(self._c, self._text).add_segments_text(segment)
+        return _wrap(URI, self._c, self._text).add_segments_text(segment)
 
     def _put(self, c: Parts) -> None:
         raise NotImplementedError  # pragma: no cover - only URI writes
@@ -681,7 +686,7 @@ class _URIBase:
             ref: Parts = m.groups()  # type: ignore[assignment]
         else:
             ref = _components_of(reference, "a reference")
-        return type(self)._wrap(resolve(c, ref, strict))
+        return _wrap(type(self), resolve(c, ref, strict), None)
 
     def relative_to(self, base: AnyURI | str) -> Self:
         """The shortest reference that ``base`` resolves to this URI, as a new object
@@ -694,7 +699,7 @@ class _URIBase:
         b = _components_of(base, "base")
         if b[0] is None:
             require_base(b, _redacted(b))
-        return type(self)._wrap(relative(self._c, b))
+        return _wrap(type(self), relative(self._c, b), None)
 
     def equivalent(self, other: AnyURI | str) -> bool:
         """Whether this URI and ``other`` are equivalent: equal once both are
@@ -844,11 +849,11 @@ class URI(_URIBase):
 
     def copy(self) -> Self:
         """An independent copy (editing one never changes the other)."""
-        return type(self)._wrap(self._c, self._text)
+        return _wrap(type(self), self._c, self._text)
 
     def freeze(self) -> FrozenURI:
         """A :class:`FrozenURI` with the same components; this URI is not changed."""
-        return FrozenURI._wrap(self._c, self._text)
+        return _wrap(FrozenURI, self._c, self._text)
 
     def normalize(self, *, case: bool = True, percent: bool = True,
                   dot_segments: bool = True, scheme_based: bool = True,
@@ -919,16 +924,16 @@ class FrozenURI(_URIBase):
         return NotImplemented
 
     def _edit_target(self) -> URI:
-        return URI._wrap(self._c, self._text)
+        return _wrap(URI, self._c, self._text)
 
     def thaw(self) -> URI:
         """A new mutable :class:`URI` with the same components."""
-        return URI._wrap(self._c, self._text)
+        return _wrap(URI, self._c, self._text)
 
     def normalize(self, *, case: bool = True, percent: bool = True,
                   dot_segments: bool = True, scheme_based: bool = True,
                   ipv6_canonical: bool = False) -> Self:
         """A normalized copy (RFC 3986 §6.2.2, §6.2.3), with the options of
         :meth:`URI.normalize`."""
-        return type(self)._wrap(normalize(self._c, case, percent, dot_segments,
-                                          scheme_based, ipv6_canonical))
+        return _wrap(type(self), normalize(self._c, case, percent, dot_segments,
+                                           scheme_based, ipv6_canonical), None)
