@@ -5,12 +5,17 @@ from __future__ import annotations
 
 import copy
 import pickle
+import random
+import sys
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from urikit import URI, BuildError, FrozenURI, ParseError, URIError
+from urikit._components import port_number
 
 # --- construction ------------------------------------------------------------------
 
@@ -190,6 +195,44 @@ def test_port_is_an_int() -> None:
     assert str(uri) == "http://h:8080/"
     uri.port = 0
     assert str(uri) == "http://h:0/"
+
+
+def _int_without_limit(digits: str) -> int:
+    """``int(digits)`` with CPython's int/str digit limit lifted for the call."""
+    limit = sys.get_int_max_str_digits()
+    sys.set_int_max_str_digits(0)
+    try:
+        return int(digits)
+    finally:
+        sys.set_int_max_str_digits(limit)
+
+
+# lengths on each side of the block sizes port_number cuts at (4000 << j)
+_PORT_LENGTHS: Final = sorted({n + d for n in (2, 4000, 8000, 16000, 32000)
+                               for d in (-1, 0, 1)} | {12345, 40001})
+
+
+@pytest.mark.parametrize("length", _PORT_LENGTHS)
+@pytest.mark.parametrize("zeros", [0, 1, 4000, 4001])
+def test_port_of_any_length_is_its_int(length: int, zeros: int) -> None:
+    """Every port reads as exactly the int its digits stand for, leading zeros or not,
+    on both sides of int()'s digit limit and of each block size of the conversion."""
+    rng = random.Random(length * 10_007 + zeros)
+    for first in "19":  # a non-zero first digit, then random ones
+        digits = "0" * zeros + first + "".join(rng.choices("0123456789", k=length - 1))
+        assert port_number(digits) == _int_without_limit(digits)
+        assert URI.parse(f"http://h:{digits}/").port == _int_without_limit(digits)
+    assert port_number("0" * (zeros + length)) == 0
+    assert port_number("9" * length) == 10 ** length - 1
+
+
+@given(st.lists(st.sampled_from(["0" * 4000, "9" * 4000, "0", "1", "9", "05", "31"]),
+                min_size=1, max_size=12))
+def test_port_number_matches_int(pieces: list[str]) -> None:
+    """Digit strings built from long runs of zeros and nines and short pieces land
+    on every side of the conversion's thresholds: each reads as int() reads it."""
+    digits = "".join(pieces)
+    assert port_number(digits) == _int_without_limit(digits)
 
 
 @pytest.mark.parametrize("value", [True, False, 80.0, "80", b"80"])
