@@ -4,11 +4,15 @@ references, the inverse of resolution."""
 from __future__ import annotations
 
 import itertools
+from collections.abc import Callable
+from typing import Final
 
 import pytest
 from hypothesis import given
+from hypothesis import strategies as st
 
 from urikit import URI, ParseError, ResolveError, URIError, remove_dot_segments, strategies
+from urikit._resolve import _climb, _segment_stack
 
 BASE = "http://a/b/c/d;p?q"
 
@@ -537,6 +541,64 @@ def test_remove_dot_segments_agrees_with_the_rfc_steps_on_every_short_path() -> 
         for combo in itertools.product(kinds, repeat=n):
             path = "/" + "/".join(combo)
             assert remove_dot_segments(path) == rfc_remove_dot_segments(path), path
+
+
+#: Paths made of the pieces that make dot segments, names and names that only look
+#: like them: every shape of run (empty segments, "...", ".a", "a.." inside or after).
+DOT_PIECE_PATHS: Final = st.lists(st.sampled_from(["/", ".", "..", "a", "/.", "/..", "..."]),
+                                  max_size=24).map("".join)
+
+
+@given(DOT_PIECE_PATHS, st.sampled_from(["", "/a/b", "/" + "n" * 70]))
+def test_climb_matches_the_segment_stack(tail: str, prefix: str) -> None:
+    """Where the climb answers (an absolute path with one run of dot segments), it
+    gives what the general segment stack and the §5.2.4 steps give; with a prefix
+    past the short-path length, remove_dot_segments itself takes the climb."""
+    path = prefix + "/" + tail
+    expected = rfc_remove_dot_segments(path)
+    climbed = _climb(path)
+    assert climbed is None or climbed == expected
+    assert _segment_stack(path) == expected
+    assert remove_dot_segments(path) == expected
+
+
+@given(DOT_PIECE_PATHS)
+def test_segment_stack_matches_the_rfc_steps_on_relative_paths(path: str) -> None:
+    """The segment stack gives the §5.2.4 result for relative paths too: leading "."
+    and ".." dropped, and a first segment removed by ".." leaving its "/"."""
+    assert remove_dot_segments(path) == rfc_remove_dot_segments(path)
+    if path:
+        assert _segment_stack(path) == rfc_remove_dot_segments(path)
+
+
+#: (path of k repeats, what §5.2.4 makes of it) for long runs of dot segments, names
+#: made of dots and runs cut by an empty segment.
+LONG_DOT_PATHS: Final[list[tuple[Callable[[int], str], Callable[[int], str]]]] = [
+    (lambda k: "/" + "../" * k + "x", lambda k: "/x"),
+    (lambda k: "/a/b/" + "../" * (k + 1) + "x", lambda k: "/x"),
+    (lambda k: "/a/b/" + "../" * (k + 1), lambda k: "/"),
+    (lambda k: "/" + "./" * k + "x", lambda k: "/x"),
+    (lambda k: "/a" * 2 * k + "/.." * k + "/x", lambda k: "/a" * k + "/x"),
+    (lambda k: "/a" * k + "/.." * 2 * k, lambda k: "/"),
+    (lambda k: "/x/" + "./../" * k + "/.//y", lambda k: "///y"),
+    (lambda k: "/x" + "/..." * k + "/./../z", lambda k: "/x" + "/..." * (k - 1) + "/z"),
+    (lambda k: "/.a" * k, lambda k: "/.a" * k),
+    (lambda k: "/..a" * k + "/..", lambda k: "/..a" * (k - 1) + "/"),
+    (lambda k: "/a/" + "./" * k + "/b/../" * k + "c", lambda k: "/a" + "/" * (k + 1) + "c"),
+    (lambda k: "/a" + "/b/./c/.." * k, lambda k: "/a" + "/b" * k + "/"),
+]
+
+
+@pytest.mark.parametrize(("build", "expected"), LONG_DOT_PATHS)
+def test_long_dot_paths(build: Callable[[int], str], expected: Callable[[int], str]) -> None:
+    """Each shape gives the §5.2.4 steps' result at small sizes, and the same
+    result at 200,000 repeats, through the climb and through the segment stack."""
+    for k in (1, 2, 3, 30):
+        assert rfc_remove_dot_segments(build(k)) == expected(k)
+        assert remove_dot_segments(build(k)) == expected(k)
+    path = build(200_000)
+    assert remove_dot_segments(path) == expected(200_000)
+    assert _segment_stack(path) == expected(200_000)
 
 
 @pytest.mark.parametrize("base", ["//joe:secret@h/", "/x"])

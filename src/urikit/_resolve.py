@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import re
+from typing import Final
+
 from ._components import Parts
 from ._errors import ResolveError
 from ._serialize import guard_path, to_text
@@ -17,37 +20,46 @@ def require_base(base: Parts, shown: str) -> None:
                            "base URI must have a scheme (RFC 3986 §5.1)")
 
 
-def _climb(path: str) -> str | None:
-    """The §5.2.4 result for an absolute path of the common merged shape: a prefix
-    without dot segments, then "." and ".." segments, then a rest without any
-    (``/a/b/../../x/y``); ``None`` for any other shape.
+# A dot segment (with the "/" before it), then every "/" and "." after it: where a run
+# of dot segments starts, and (in C) all the text it can span.
+_DOT_RUN: Final = re.compile(r"/\.\.?(?=/|\Z)[/.]*")
 
-    The leading dot segments climb the prefix directly (each ".." removes its last
-    segment, never above the root), by index, in time linear in the path's length.
+
+def _climb(path: str) -> str | None:
+    """The §5.2.4 result for an absolute path with at most one run of dot segments: a
+    prefix without dot segments, then "." and ".." segments, then a rest without any
+    (``/a/b/../../x/y``); the path itself when it has no dot segment (``/.well-known``);
+    ``None`` for a path with more runs.
+
+    The run is found with one regular expression search, its ".." segments are
+    counted and climb the prefix with one ``rsplit`` (each removes the prefix's last
+    segment, never above the root): every step runs in C, in time linear in the
+    length of the path.
     """
-    n = len(path)
-    start = path.find("/.")
-    while start >= 0:  # the first "/." that starts a dot segment
-        j = start + 2
-        if j == n or path[j] == "/" or (path[j] == "." and (j + 1 == n or path[j + 1] == "/")):
-            break
-        start = path.find("/.", start + 1)
-    if start < 0:
-        return None
-    keep = i = start  # path[:keep] is the prefix left; path[i] is a "/"
-    while i < n:
-        if path.startswith("/./", i) or (i + 2 == n and path[i + 1] == "."):
-            i += 2
-        elif path.startswith("/../", i) or (i + 3 == n and path.startswith("/..", i)):
-            keep = max(path.rfind("/", 0, keep), 0)
-            i += 3
-        else:
-            break
-    if i >= n:
-        return path[:keep] + "/"  # a final dot segment leaves its "/" (steps 2B, 2C)
-    if path.find("/.", i) >= 0:
+    found = _DOT_RUN.search(path)
+    if found is None:
+        return path  # a "/." only as the start of a name, like "/.well-known"
+    start, end = found.span()
+    run = path[start:end]  # "/" and "." only, starting with a dot segment
+    if "//" in run or "..." in run:
+        # an empty segment, or one of three dots or more, ends the run
+        cut = run.find("//")
+        dots = run.find("...")
+        if dots >= 0:
+            dots = run.rfind("/", 0, dots)
+            cut = dots if cut < 0 else min(cut, dots)
+        end = start + cut
+    elif end < len(path):  # the last segment goes on with other characters
+        end = path.rfind("/", start, end)
+    prefix = path[:start]
+    ups = path.count("/..", start, end)  # the run holds only "/." and "/.." segments
+    if ups:
+        prefix = prefix.rsplit("/", ups)[0]
+    if end == len(path):
+        return prefix + "/"  # a final dot segment leaves its "/" (steps 2B, 2C)
+    if path.find("/.", end) >= 0 and _DOT_RUN.search(path, end) is not None:
         return None  # more dot segments later: the general loop handles them
-    return path[:keep] + path[i:]
+    return prefix + path[end:]
 
 
 def remove_dot_segments(path: str) -> str:
@@ -80,47 +92,62 @@ def remove_dot_segments(path: str) -> str:
     # A dot segment starts the path or follows a "/": without either, nothing to do.
     if path[:1] != "." and "/." not in path:
         return path
-    if path[:1] == "/":
+    if path[:1] == "/" and len(path) > _SHORT_PATH:
         climbed = _climb(path)
         if climbed is not None:
             return climbed
+    return _segment_stack(path)
+
+
+# Up to this length a path goes straight to the segment stack: on a few segments it is
+# quicker than the fixed cost of the climb's search.
+_SHORT_PATH: Final = 64
+
+
+def _segment_stack(path: str) -> str:
+    """The §5.2.4 result for a non-empty path, read segment by segment onto a stack."""
     segments = path.split("/")
     last = len(segments) - 1
-    # ``out`` holds the output buffer as pieces: an optional first piece without "/"
-    # (a relative path's first segment), then one "/segment" piece per segment.
+    # ``out`` holds the segments of the output buffer, to be joined with "/". An
+    # absolute path's come after its leading "/". A relative path's first segment,
+    # written without a "/" before it, is held as ``first + "/"`` (no segment holds a
+    # "/", so it is told apart) until the end: if a ".." removes it, the "/" that came
+    # after it is left (step 2C), and the output starts with "/" after all.
     out: list[str] = []
-    if segments[0]:
-        # Relative path. Steps 2A and 2D drop leading "." and ".." segments; what is
-        # left starts either with a segment (moved by step 2E without a "/") or, when
-        # the next segment is empty, with "/".
+    relative = segments[0] != ""
+    if relative:
+        # Steps 2A and 2D drop leading "." and ".." segments.
         i = 0
         while i <= last and segments[i] in (".", ".."):
             i += 1
         if i > last:
             return ""
-        first = segments[i]
+        out.append(segments[i] + "/")
         i += 1
-        if first:
-            out.append(first)
-        elif i > last:  # "./" or "../" alone
-            return ""
     else:
-        i = 1  # absolute: every later segment is read with its leading "/"
-    pop = out.pop
-    push = out.append
-    for k in range(i, last + 1):
-        segment = segments[k]
-        if segment == ".":  # step 2B
-            if k == last:
-                push("/")
-        elif segment == "..":  # step 2C: removes the last piece and its "/"
+        i = 1
+    if i <= last:
+        pop = out.pop
+        push = out.append
+        for segment in segments[i:last]:
+            if segment == "..":  # step 2C: removes the last segment and its "/"
+                if out:
+                    pop()
+            elif segment != ".":  # step 2E; step 2B removes a "."
+                push(segment)
+        segment = segments[last]
+        if segment == "..":
             if out:
                 pop()
-            if k == last:
-                push("/")
-        else:  # step 2E
-            push("/" + segment)
-    return "".join(out)
+            push("")  # a final dot segment leaves its "/"
+        elif segment == ".":
+            push("")
+        else:
+            push(segment)
+    if relative and out and out[0][-1:] == "/":  # the first segment is still there
+        out[0] = out[0][:-1]
+        return "/".join(out)
+    return "/" + "/".join(out)
 
 
 def merge(base: Parts, path: str) -> str:
