@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import re
+import string
+
 import pytest
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
 from urikit import URI, ParseError, strategies
+from urikit._normalize import _REWRITE
 
 
 def normalized(text: str, **options: bool) -> str:
@@ -227,6 +231,72 @@ def test_scheme_based_off_keeps_empty_path_and_port() -> None:
     """Without scheme-based normalization the empty path and the ports stay."""
     assert normalized("http://a", scheme_based=False) == "http://a"
     assert normalized("http://a:", scheme_based=False) == "http://a:"
+
+
+# --- triplets, a run at a time ------------------------------------------------------------
+
+UNRESERVED_CHARS = string.ascii_letters + string.digits + "-._~"  # RFC 3986 §2.3
+
+
+def rewritten_one_by_one(text: str, case: bool, percent: bool, lower: bool) -> str:
+    """§6.2.2.1 and §6.2.2.2 applied to each triplet of ``text`` on its own: uppercase
+    hex digits (``case``), an unreserved character decoded (``percent``), lowercased
+    in a host (``lower``)."""
+    def one(match: re.Match[str]) -> str:
+        triplet = match.group()
+        char = chr(int(triplet[1:], 16))
+        if percent and char in UNRESERVED_CHARS:
+            return char.lower() if lower else char
+        return triplet.upper() if case else triplet
+    return re.sub("%[0-9A-Fa-f]{2}", one, text)
+
+
+# Triplets of every kind (unreserved, reserved, UTF-8 octets, in both cases), a "%"
+# that starts no triplet and characters that are no triplet at all.
+TRIPLET_TEXT = st.lists(st.sampled_from([
+    "%41", "%61", "%4a", "%4A", "%7e", "%7E", "%2d", "%2E", "%5f", "%30", "%39",
+    "%2f", "%2F", "%3a", "%c3", "%C3", "%a9", "%A9", "%ff", "%00", "%25", "%", "%4",
+    "a", "B", "f", "/", "%%41",
+]), max_size=40).map("".join)
+
+
+@given(TRIPLET_TEXT, st.booleans(), st.booleans())
+def test_runs_of_triplets_are_rewritten_as_one_by_one(text: str, case: bool,
+                                                      percent: bool) -> None:
+    """Rewriting a run of adjacent triplets at once gives what rewriting each triplet
+    on its own gives, for the components (``lower`` off) and for a host (``lower``
+    with ``case``), in every mode."""
+    assume(case or percent)
+    other, host = _REWRITE[case, percent]
+    assert other(text) == rewritten_one_by_one(text, case, percent, False)
+    assert host(text) == rewritten_one_by_one(text, case, percent, case)
+
+
+@given(st.lists(st.sampled_from(["%41", "%61", "%4a", "%7e", "%2F", "%2f", "%c3", "%C3",
+                                  "%a9", "%31", "a", "B", "Z", "f", "1", "-", "."]),
+                min_size=1, max_size=30).map("".join))
+def test_host_is_lowercased_outside_its_triplets(host: str) -> None:
+    """Case and percent normalization of a reg-name lowercase its letters, uppercase
+    the hex digits of its triplets and decode (lowercased) the unreserved ones."""
+    pieces = re.findall("%[0-9A-Fa-f]{2}|[^%]", host)
+    expected = "".join(rewritten_one_by_one(piece, True, True, True) if piece[0] == "%"
+                       else piece.lower() for piece in pieces)
+    assert URI.parse(f"http://{host}/").normalize().host == expected
+
+
+@pytest.mark.parametrize(("options", "host", "host_end", "path"), [
+    ({}, "%C3%A9", "a", "A~%C3%A9"),
+    ({"case": False}, "%c3%a9", "A", "A~%c3%a9"),
+    ({"percent": False}, "%C3%A9", "%41", "%41%7E%C3%A9"),
+])
+def test_long_runs_of_triplets(options: dict[str, bool], host: str, host_end: str,
+                               path: str) -> None:
+    """A host and a path of 100,000 triplets each are normalized as short ones are."""
+    for k in (1, 2, 100_000):
+        uri = URI.parse(f"http://{'%c3%a9' * k}%41/{'%41%7e%c3%a9' * k}")
+        uri.normalize(**options)
+        assert uri.host == host * k + host_end
+        assert uri.components.path == "/" + path * k
 
 
 # --- equivalence ------------------------------------------------------------------------

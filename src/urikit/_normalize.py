@@ -5,6 +5,7 @@ from __future__ import annotations
 import ipaddress
 import re
 from collections.abc import Callable
+from functools import partial
 from typing import Final
 
 from . import _grammar as g
@@ -35,46 +36,62 @@ def _pct_table(case: bool, decode: bool, lower: bool) -> dict[str, str]:
     return table
 
 
-def _replacer(table: dict[str, str]) -> Callable[[str], str]:
-    """A function rewriting the pct-encoded triplets of a text through ``table``.
+def _alternatives(triplets: list[str]) -> str:
+    """A pattern matching any of ``triplets`` (``%`` and two hex digits), grouped by
+    their first hex digit."""
+    by_first: dict[str, str] = {}
+    for triplet in triplets:
+        by_first[triplet[1]] = by_first.get(triplet[1], "") + triplet[2]
+    return "%(?:" + "|".join(f"{hi}[{lows}]" for hi, lows in sorted(by_first.items())) + ")"
+
+
+def _replacer(case: bool, decode: bool, lower: bool) -> Callable[[str], str]:
+    """A function rewriting the pct-encoded triplets of a text as :func:`_pct_table`
+    says.
 
     Only the triplets whose text changes are matched (grouped by their first hex
     digit), so a text whose encodings are already normal is read once, in C, and no
-    callback runs for the triplets that stay as they are.
+    callback runs for it. A changing triplet and the run of triplets after it are
+    matched at once, and each triplet of the run is looked up in the table; with
+    ``case``, a run of more than three is instead rewritten with a constant number of
+    calls, each in C: uppercased, then, if it holds a triplet of an unreserved
+    character (``decode``), turned into its octets, each written through a table of
+    256.
     """
-    changing: dict[str, str] = {}
-    for triplet, replacement in table.items():
-        if replacement != triplet:
-            changing[triplet[1]] = changing.get(triplet[1], "") + triplet[2]
-    pattern = re.compile("%(?:" + "|".join(f"{hi}[{lows}]" for hi, lows in
-                                           sorted(changing.items())) + ")")
-    sub = pattern.sub
+    table = _pct_table(case, decode, lower)
+    changing = _alternatives([t for t, replacement in table.items() if replacement != t])
+    # a changing triplet and the run of triplets after it
+    sub = re.compile(changing + "(?:%[0-9A-Fa-f][0-9A-Fa-f])*").sub
+    unreserved = re.compile(_alternatives([t for t, replacement in table.items()
+                                           if len(replacement) == 1])) if decode else None
+    octets = [table[f"%{octet:02X}"] for octet in range(256)]  # used with ``case``
 
-    def replace(text: str) -> str:
-        return sub(lambda m: table[m.group()], text)
+    def rewrite_run(match: re.Match[str]) -> str:
+        run = match.group()
+        size = len(run)
+        if size == 3:
+            return table[run]
+        if size == 6:
+            return table[run[:3]] + table[run[3:]]
+        if size == 9:
+            return table[run[:3]] + table[run[3:6]] + table[run[6:]]
+        if not case:  # the triplets that stay keep their spelling
+            return "".join([table[run[i:i + 3]] for i in range(0, size, 3)])
+        run = run.upper()
+        if unreserved is None or unreserved.search(run) is None:
+            return run
+        return bytes.fromhex(run.replace("%", "")).decode("latin-1").translate(octets)
 
-    return replace
+    return partial(sub, rewrite_run)
 
 
 # (case, percent) -> the triplet rewriter for userinfo, path, query and fragment, and
 # the one for a reg-name (which is lowercased after decoding); None when nothing to do.
 _REWRITE: Final = {
-    (case, percent): (_replacer(_pct_table(case, percent, False)),
-                      _replacer(_pct_table(case, percent, case)))
+    (case, percent): (_replacer(case, percent, False), _replacer(case, percent, case))
     for case in (True, False) for percent in (True, False) if case or percent
 }
 _DEFAULT_REWRITE: Final = _REWRITE[True, True]
-
-
-def _lower_names(text: str) -> str:
-    """``text`` with the letters outside pct-encoded triplets lowercased, the triplets
-    as they are (their case is the rewriter's job), in one C pass when there are no
-    such letters."""
-    return _UPPER_OUTSIDE_TRIPLETS.sub(lambda m: m.group().lower(), text)
-
-
-# Runs of uppercase letters not standing as a triplet's first or second hex digit.
-_UPPER_OUTSIDE_TRIPLETS: Final = re.compile("(?<!%)(?<!%[0-9A-Fa-f])[A-Z]+")
 
 
 def _ipv6_canonical(address: str) -> str:
@@ -221,7 +238,9 @@ def normalize(c: Parts, case: bool = True, percent: bool = True,
             host = _ip_literal(host, case, ipv6_canonical)
         else:
             if case:
-                host = _lower_names(host) if "%" in host else host.lower()
+                # the triplets too: the rewriter then writes each one's hex digits in
+                # uppercase (or decodes it), whatever their case was
+                host = host.lower()
             if rewrite is not None and "%" in host:
                 host = rewrite[1](host)
         if rewrite is not None and userinfo is not None and "%" in userinfo:
