@@ -12,10 +12,18 @@ from typing import Final
 
 import pytest
 from hypothesis import given
+from hypothesis import strategies as st
 
 from urikit import ParseError, URIError, is_valid
 from urikit._errors import IDNAError
-from urikit._iri import host_to_ascii, host_to_unicode, iri_to_uri, uri_to_iri, uts46_map
+from urikit._iri import (
+    host_to_ascii,
+    host_to_unicode,
+    iri_to_uri,
+    pct_utf8,
+    uri_to_iri,
+    uts46_map,
+)
 from urikit.strategies import uri_references
 
 TO_ASCII: Final = [
@@ -259,3 +267,23 @@ def test_host_to_unicode_leaves_hosts_longer_than_a_domain_name() -> None:
     long = ".".join([label] * 19)
     assert host_to_unicode(long) == long
     assert uri_to_iri(f"http://{long}/") == f"http://{long}/"
+
+
+@given(st.text())
+def test_pct_utf8_is_the_character_by_character_definition(text: str) -> None:
+    """pct_utf8 encodes each character outside ASCII as its UTF-8 octets and keeps every
+    ASCII character, as one character at a time would, for any text without lone
+    surrogates (what the IRI path of 1 MB of 'é' and of alternating 'éa' go through)."""
+    expected = "".join(c if c.isascii() else "".join(f"%{b:02X}" for b in c.encode())
+                       for c in text)
+    assert pct_utf8(text) == expected
+    assert pct_utf8(text * 3) == expected * 3
+
+
+@given(st.text(), st.characters(min_codepoint=0xD800, max_codepoint=0xDFFF), st.text())
+def test_pct_utf8_refuses_a_lone_surrogate_where_it_stands(before: str, surrogate: str,
+                                                           after: str) -> None:
+    """A lone surrogate anywhere is refused with its position, as before."""
+    with pytest.raises(URIError, match=re.escape(
+            f"cannot encode {surrogate!r} at position {len(before)}: a lone surrogate")):
+        pct_utf8(before + surrogate + after)

@@ -11,6 +11,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from urikit import Component, ParseError, URIError, decode, encode
+from urikit import _grammar as g
+from urikit._percent import SAFE, _mark_lone_percents, encode_octets
 
 COMPONENTS: list[Component] = list(get_args(Component))
 
@@ -189,3 +191,80 @@ def test_wire_identity_of_raw_octets_holds() -> None:
     """Reading %FF, %C3 alone or invalid UTF-8 and writing the text back gives the same wire."""
     for wire in ("%FF", "%C3", "%C3(", "a%E2%82b", "%ED%A0%80", "%C0%AF"):
         assert encode(decode(wire, "fragment"), "fragment") == wire
+
+
+# --- the octet encoder every percent-encoding goes through -------------------------
+
+def _encoded_octets(data: bytes, keep: frozenset[str]) -> str:
+    """The definition: each octet that is a kept ASCII character as itself, every other
+    one as %XX, one octet at a time."""
+    return "".join(chr(b) if b < 0x80 and chr(b) in keep else f"%{b:02X}" for b in data)
+
+
+_KEEP_SETS = st.sampled_from([SAFE[name] for name in sorted(SAFE)]
+                             + [frozenset(), frozenset(map(chr, range(0x80)))])
+
+
+@given(st.binary(), _KEEP_SETS)
+def test_encode_octets_is_the_octet_by_octet_definition(data: bytes,
+                                                         keep: frozenset[str]) -> None:
+    """encode_octets writes the same text as encoding one octet at a time, for any
+    octets (0xC0 and 0xFF, which it uses inside, included) and any kept set."""
+    assert encode_octets(data, keep) == _encoded_octets(data, keep)
+
+
+# "%", hex digits, a non-hex letter, octets of several lengths, and what stands near
+# them inside the encoder (0xC0 is its mark for a lone "%")
+_PERCENT_CHARS = st.sampled_from(["%", "%", "4", "1", "a", "F", "g", " ", "[", "é",
+                                  "\u00c0", "\uffff", "\U0001f600"])
+_PERCENT_TEXTS = st.text(_PERCENT_CHARS)
+
+
+@given(_PERCENT_TEXTS, _KEEP_SETS.filter(lambda keep: keep >= g.HEXDIG))
+def test_encode_octets_keeps_triplets_as_the_grammar_reads_them(text: str,
+                                                                 keep: frozenset[str]) -> None:
+    """With triplets, a "%" that starts a triplet stays and every "%" that
+    g.BAD_PERCENT_RE finds (no two hex digits after it) becomes %25; the rest is the
+    octet-by-octet definition."""
+    pieces = g.BAD_PERCENT_RE.split(text)
+    expected = "%25".join(
+        _encoded_octets(piece.encode(), keep | {"%"}) for piece in pieces)
+    assert encode_octets(text.encode(), keep, triplets=True) == expected
+
+
+@given(_PERCENT_TEXTS)
+def test_lone_percents_are_those_the_grammar_finds(text: str) -> None:
+    """The C-speed marking of a "%" that starts no triplet finds exactly the "%" that
+    g.BAD_PERCENT_RE finds (the copy agrees with the rule's home)."""
+    data = text.encode()
+    marked = _mark_lone_percents(data)
+    assert len(marked) == len(data)
+    found = {i for i, b in enumerate(marked) if b == 0xC0}
+    # the octet offsets of the grammar's matches
+    expected = {len(text[:m.start()].encode()) for m in g.BAD_PERCENT_RE.finditer(text)}
+    assert found == expected
+    assert marked.replace(b"\xc0", b"%") == data
+
+
+def test_megabyte_runs_encode_like_short_ones() -> None:
+    """Long runs of one kind (what the scaling benchmark feeds) give what a short run
+    repeated gives."""
+    for unit, keep in [("é", g.PATH), ("%", g.PATH), ("@", g.USERINFO), ("%4", g.PATH),
+                       ("%41", g.PATH), ("a[", g.QUERY)]:
+        short = encode_octets(unit.encode(), keep, triplets=True)
+        assert encode_octets((unit * 100_000).encode(), keep, triplets=True) == short * 100_000
+
+
+@given(st.binary(min_size=48, max_size=200), _KEEP_SETS)
+def test_encode_octets_of_longer_data_is_the_definition(data: bytes,
+                                                        keep: frozenset[str]) -> None:
+    """Past the short-text path too, encode_octets is the octet-by-octet definition."""
+    assert encode_octets(data, keep) == _encoded_octets(data, keep)
+
+
+@given(st.text(_PERCENT_CHARS, min_size=48, max_size=120))
+def test_lone_percents_in_longer_text_become_25(text: str) -> None:
+    """Past the short-text path, a lone "%" is still %25 and a triplet stays."""
+    pieces = g.BAD_PERCENT_RE.split(text)
+    expected = "%25".join(_encoded_octets(piece.encode(), g.PATH | {"%"}) for piece in pieces)
+    assert encode_octets(text.encode(), g.PATH, triplets=True) == expected

@@ -20,6 +20,7 @@ import idna
 from . import _grammar as g
 from ._errors import IDNAError, URIError
 from ._parse import diagnose, is_valid, split
+from ._percent import encode_octets
 
 #: RFC 3986 Appendix B: the regular expression that splits any text into the five
 #: components. Groups 2, 4, 5, 7 and 9 are scheme, authority, path, query and
@@ -79,21 +80,15 @@ def pct_utf8(text: str) -> str:
     """
     if text.isascii():
         return text
-    return _NON_ASCII_RUN_RE.sub(_pct_utf8_run, text)
-
-
-_NON_ASCII_RUN_RE: Final = re.compile("[^\x00-\x7f]+")
-
-
-def _pct_utf8_run(m: re.Match[str]) -> str:
-    """A run of characters outside ASCII as percent-encoded UTF-8, in one C call
-    (``bytes.hex`` with "%" between octets), not one format per octet."""
     try:
-        return "%" + m.group().encode("utf-8").hex("%").upper()
+        data = text.encode("utf-8")
     except UnicodeEncodeError as exc:
-        i = m.start() + exc.start
-        raise URIError(f"cannot encode {m.string[i]!r} at position {i}: "
+        raise URIError(f"cannot encode {text[exc.start]!r} at position {exc.start}: "
                        "a lone surrogate stands for no character") from None
+    return encode_octets(data, _ASCII)
+
+
+_ASCII: Final = frozenset(map(chr, range(0x80)))
 
 
 def split_authority(authority: str) -> tuple[str | None, str, str | None]:

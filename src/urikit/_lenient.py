@@ -54,6 +54,7 @@ from . import _grammar as g
 from ._errors import URIError
 from ._iri import appendix_b, host_to_ascii, is_ip_literal, split_authority
 from ._parse import bad_char, is_valid, require_str
+from ._percent import encode_octets
 from ._schemes import SPECIAL_SCHEMES
 
 
@@ -95,7 +96,6 @@ _BACKSLASH_RE: Final = re.compile(r"\\")
 _C0_AND_SPACE: Final = "".join(map(chr, range(0x21)))
 _INNER_WS_RE: Final = re.compile("[\t\n\r]")
 _BAD_RUN_RE: dict[frozenset[str], re.Pattern[str]] = {}
-_TABLES: dict[frozenset[str], dict[int, str]] = {}
 
 
 def _bad_runs(s: str, start: int, end: int, allowed: frozenset[str]) -> Iterator[re.Match[str]]:
@@ -111,16 +111,9 @@ def _bad_runs(s: str, start: int, end: int, allowed: frozenset[str]) -> Iterator
 def _encode_span(text: str, allowed: frozenset[str]) -> str:
     """``text`` with every character that ``allowed`` lacks percent-encoded (UTF-8
     outside ASCII) and every "%" that starts no triplet written ``%25``; valid
-    triplets and allowed characters are kept. All in C, whatever the text: the bad
-    "%" are replaced first, then the UTF-8 octets, read as Latin-1, are mapped by a
-    table of the 256 octets (``text`` holds no lone surrogate: :func:`repair` refuses
-    those first)."""
-    table = _TABLES.get(allowed)
-    if table is None:
-        table = _TABLES[allowed] = {b: f"%{b:02X}" for b in range(256)
-                                    if chr(b) not in allowed and b != 0x25}
-    text = g.BAD_PERCENT_RE.sub("%25", text)
-    return text.encode("utf-8").decode("latin-1").translate(table)
+    triplets and allowed characters are kept (``text`` holds no lone surrogate:
+    :func:`repair` refuses those first)."""
+    return encode_octets(text.encode("utf-8"), allowed, triplets=True)
 
 
 def _removed_whitespace(text: str) -> tuple[int, int, list[int]]:
@@ -345,9 +338,12 @@ def _repair(text: str, with_changes: bool = True) -> Repaired:
             continue  # nothing to encode
         replaced.append((start, end, _encode_span(s[start:end], allowed)))
         if with_changes:
-            changes.extend(Change(pos[j], name, s[j], _encode_span(s[j], allowed))
-                           for run in _bad_runs(s, start, end, allowed)
-                           for j in range(run.start(), run.end()))
+            each: dict[str, str] = {}  # a character's encoding, once per character
+            changes.extend(
+                Change(pos[j], name, s[j],
+                       each.get(s[j]) or each.setdefault(s[j], _encode_span(s[j], allowed)))
+                for run in _bad_runs(s, start, end, allowed)
+                for j in range(run.start(), run.end()))
     if host_edit:
         h0, h1, ascii_host = host_edit
         replaced.append(host_edit)
