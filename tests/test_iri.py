@@ -8,13 +8,14 @@ from __future__ import annotations
 
 import pickle
 import re
+from collections.abc import Callable
 from typing import Final
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from urikit import ParseError, URIError, is_valid
+from urikit import URI, ParseError, URIError, is_valid
 from urikit._errors import IDNAError
 from urikit._iri import (
     host_to_ascii,
@@ -287,3 +288,30 @@ def test_pct_utf8_refuses_a_lone_surrogate_where_it_stands(before: str, surrogat
     with pytest.raises(URIError, match=re.escape(
             f"cannot encode {surrogate!r} at position {len(before)}: a lone surrogate")):
         pct_utf8(before + surrogate + after)
+
+
+@pytest.mark.parametrize("iri", [
+    "http://a/ü b", "http://a/%zz", "http://[ü]/", "é:x", "http://é/ü%", "/ü\x00",
+])
+def test_from_iri_raises_what_iri_to_uri_raises(iri: str) -> None:
+    """URI.from_iri checks the mapped text once, in its parse, and raises the same
+    ParseError as iri_to_uri: same text, position, component and message."""
+    with pytest.raises(ParseError) as mapped:
+        iri_to_uri(iri)
+    with pytest.raises(ParseError) as parsed:
+        URI.from_iri(iri)
+    assert str(parsed.value) == str(mapped.value)
+    assert (parsed.value.text, parsed.value.position, parsed.value.component) == (
+        mapped.value.text, mapped.value.position, mapped.value.component)
+
+
+@given(st.text(st.sampled_from("é中/?#[]:@% a%41bü")))
+def test_from_iri_is_iri_to_uri(text: str) -> None:
+    """URI.from_iri gives the URI that iri_to_uri maps the text to, or its error."""
+    def outcome(mapping: Callable[[str], object]) -> tuple[str, str]:
+        try:
+            return "", str(mapping(text))
+        except URIError as error:
+            return type(error).__name__, str(error)
+
+    assert outcome(URI.from_iri) == outcome(iri_to_uri)

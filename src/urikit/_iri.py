@@ -333,6 +333,21 @@ def iri_to_uri(text: str) -> str:
 
     .. versionadded:: 0.2
     """
+    out = map_iri_to_uri(text)
+    if not is_valid(out):
+        raise diagnose(out)
+    return out
+
+
+def map_iri_to_uri(text: str) -> str:
+    """:func:`iri_to_uri` without its last step, the check that the result is a
+    URI-reference: for :meth:`urikit.URI.from_iri`, whose parse makes that check and
+    raises the same :class:`ParseError`, so that a long result is matched once, not
+    twice.
+
+    >>> map_iri_to_uri("/Dürst 1")  # not a URI-reference: iri_to_uri raises
+    '/D%C3%BCrst 1'
+    """
     if text.isascii():
         out = text
     else:
@@ -357,8 +372,6 @@ def iri_to_uri(text: str) -> str:
         if fragment is not None:
             parts += ["#", pct_utf8(fragment)]
         out = "".join(parts)
-    if not is_valid(out):
-        raise diagnose(out)
     return out
 
 

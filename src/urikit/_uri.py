@@ -16,7 +16,7 @@ from ._errors import BuildError, ParseError
 from ._file import components_to_path, path_to_components
 from ._grammar import URI_REFERENCE_RE, URI_REFERENCE_Z_RE
 from ._host import HostKind, Origin, display, host_kind, origin, origin_key
-from ._iri import iri_to_uri, uri_to_iri
+from ._iri import map_iri_to_uri, uri_to_iri
 from ._lenient import repaired_text
 from ._normalize import equivalent, normalize
 from ._parse import (
@@ -318,7 +318,7 @@ class _URIBase:
         >>> str(URI.from_iri("https://bücher.example/Dürst"))
         'https://xn--bcher-kva.example/D%C3%BCrst'
         """
-        return cls.parse(iri_to_uri(text))
+        return cls.parse(map_iri_to_uri(text))  # the parse is iri_to_uri's check
 
     def to_iri(self) -> str:
         """The URI as an IRI for people to read (RFC 3987 §3.2): percent-encoded UTF-8
