@@ -8,14 +8,17 @@ from __future__ import annotations
 
 import pickle
 import re
+import unicodedata
 from collections.abc import Callable
 from typing import Final
 
+import idna
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from urikit import URI, ParseError, URIError, is_valid
+from urikit import URI, ParseError, URIError, _iri, is_valid
+from urikit import _grammar as g
 from urikit._errors import IDNAError
 from urikit._iri import (
     host_to_ascii,
@@ -315,3 +318,149 @@ def test_from_iri_is_iri_to_uri(text: str) -> None:
             return type(error).__name__, str(error)
 
     assert outcome(URI.from_iri) == outcome(iri_to_uri)
+
+
+# --- long hosts: each distinct piece mapped, each distinct label converted, once ------
+
+
+def _uts46_map_at_once(text: str) -> str | None:
+    """The definition uts46_map keeps: every piece under idna's input limit mapped in
+    turn, the result in NFC."""
+    if text.isascii():
+        return text.lower()
+    try:
+        mapped = "".join([idna.uts46_remap(text[i:i + 1000], std3_rules=False)
+                          for i in range(0, len(text), 1000)])
+    except UnicodeError:
+        return None
+    return unicodedata.normalize("NFC", mapped)
+
+
+def _host_to_ascii_label_by_label(text: str) -> str:
+    """The definition host_to_ascii keeps: the whole decoded host mapped, then split
+    into labels, each converted in turn."""
+    if not text or text.startswith("[") or g.IPV4ADDRESS_RE.fullmatch(text):
+        return text
+    decoded = _iri._decode_host(text)
+    mapped = _uts46_map_at_once(decoded)
+    if mapped is None:  # the first label holding a code point UTS 46 disallows
+        for label in re.split("[.\u3002\uff0e\uff61]", decoded):
+            try:
+                idna.uts46_remap(label, std3_rules=False)
+            except UnicodeError as exc:
+                raise IDNAError(text, label, _iri._reason(exc)) from None
+        raise AssertionError("no label is refused")
+    labels = mapped.split(".")
+    trailing_dot = len(labels) > 1 and labels[-1] == ""
+    if trailing_dot:
+        labels.pop()
+    ascii_labels = [_iri._label_to_ascii(text, label) for label in labels]
+    return ".".join(ascii_labels) + ("." if trailing_dot else "")
+
+
+def _outcome(convert: Callable[[str], str], text: str) -> tuple[str, ...]:
+    try:
+        return ("", convert(text))
+    except IDNAError as error:
+        return (type(error).__name__, error.text, error.label, error.reason)
+
+
+# Dots of every kind, ignored code points, combining marks that NFC composes (e + U+0301
+# is é), case, deviation characters, joiners, disallowed and invalid labels, A-labels,
+# percent-encoded UTF-8.
+_HOST_PIECES: Final = st.sampled_from([
+    ".", ".", "。", "．", "｡", "\u00ad", "\u200b", "e", "\u0301", "é", "a", "A", "ß", "-",
+    "\u200d", "्", "क", "ﬁ", "Ａ", "xn--", "xn--bcher-kva", "bü", "%C3%A9", "%C3", "_",
+    "\ufffd", "☃", "א", "1", "\u2488", "⒈", "ǅ", "…",
+])
+
+
+@given(st.lists(_HOST_PIECES, max_size=12).map("".join), st.integers(1, 400))
+def test_host_to_ascii_of_repeated_text_is_label_by_label(piece: str, n: int) -> None:
+    """A host that repeats itself, up to many times the length of a domain name and past
+    idna's input limit, gives what mapping it at once and converting each label in
+    turn gives: the same host, or the same IDNAError (text, label, reason). Its pieces
+    are mapped and its labels converted once each."""
+    for text in (piece * n, f"{piece}." * n, f"{piece}." * n + "x", "x." + piece * n):
+        assert _outcome(host_to_ascii, text) == _outcome(_host_to_ascii_label_by_label, text)
+
+
+@given(st.lists(st.sampled_from(["é", "a", "e", "\u0301", "\u00ad", ".", "。", "Ａ", "\ufffd"]),
+                max_size=8).map("".join), st.integers(1, 600), st.text(max_size=3))
+def test_uts46_map_of_repeated_text_is_the_piece_by_piece_mapping(unit: str, n: int,
+                                                                   tail: str) -> None:
+    """uts46_map, which maps each distinct 1000-character piece once, gives what mapping
+    every piece in turn gives, NFC across the pieces' edges included (a combining mark
+    at the start of a piece composes with the letter that ends the one before)."""
+    text = unit * (n + 17_000 // max(1, len(unit))) + tail  # 17 pieces or more
+    assert uts46_map(text) == _uts46_map_at_once(text)
+
+
+def test_uts46_map_composes_across_its_pieces() -> None:
+    """"e" ending one 1000-character piece and U+0301 starting the next are "é"."""
+    text = "a" * 998 + "ée\u0301" + "b" * 2000
+    assert uts46_map(text) == "a" * 998 + "éé" + "b" * 2000
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    pytest.param("a.", "a.", id="trailing-dot"),
+    pytest.param("a。", "a.", id="trailing-ideographic-dot"),
+    pytest.param("é.\u00ad", "xn--9ca.", id="ignored-last-piece-is-a-trailing-dot"),
+    pytest.param("é\u3002.\u00ad", IDNAError, id="empty-label-before-trailing-dot"),
+    pytest.param("\u00ad", IDNAError, id="maps-to-nothing"),
+    pytest.param(".", IDNAError, id="dot-alone"),
+    pytest.param("é..", IDNAError, id="two-trailing-dots"),
+    pytest.param("é.é.é", "xn--9ca.xn--9ca.xn--9ca", id="repeated"),
+    pytest.param("é.A.é.a", "xn--9ca.a.xn--9ca.a", id="repeated-case"),
+])
+def test_host_to_ascii_trailing_dots_and_empty_labels(text: str,
+                                                     expected: str | type[IDNAError]) -> None:
+    """A trailing dot is kept and an empty label refused as in the whole mapped host,
+    whatever the dots and ignored code points around them."""
+    if isinstance(expected, str):
+        assert host_to_ascii(text) == expected
+    else:
+        with pytest.raises(expected):
+            host_to_ascii(text)
+    assert _outcome(host_to_ascii, text) == _outcome(_host_to_ascii_label_by_label, text)
+
+
+def test_host_of_a_megabyte_of_labels() -> None:
+    """A 1 MB host of one label repeated (the scaling benchmark's "éa." host) becomes
+    that label's A-label repeated, as each label alone would; a host of many ignored
+    code points maps to the short name they hide; the first label IDNA refuses is named
+    however many labels come before and after it."""
+    n = 333_333
+    assert host_to_ascii("éa." * n + "x") == "xn--a-9fa." * n + "x"
+    assert host_to_ascii("éa。" * 1000 + "x") == "xn--a-9fa." * 1000 + "x"
+    assert host_to_ascii("\u00ad" * 300_000 + "a.é" + "\u00ad" * 300_000) == "a.xn--9ca"
+    with pytest.raises(IDNAError) as info:
+        host_to_ascii("éa." * n + "-é." + "☃." * n + "x")
+    assert (info.value.label, info.value.reason) == ("-é", "label must not start or end "
+                                                     "with a hyphen")
+    with pytest.raises(IDNAError) as info:
+        host_to_ascii("éa。" * n + "a\ufffd." + "b\ufffd." * n + "x")
+    assert info.value.label == "a\ufffd"
+    assert "not allowed" in info.value.reason
+
+
+@pytest.mark.parametrize("n", [1, 15, 16, 40])
+def test_once_each_converts_each_distinct_item_once_in_order(n: int) -> None:
+    """_once_each gives what converting every item gives, calls the conversion once per
+    distinct item (past a few items) in the order of first occurrence, and so raises
+    for the first item that it raises for."""
+    items = [f"x{i % 3}" for i in range(n)] + ["bad", "y", "bad2"]
+    calls: list[str] = []
+
+    def convert(item: str) -> str:
+        calls.append(item)
+        if item.startswith("bad"):
+            raise ValueError(item)
+        return item.upper()
+
+    with pytest.raises(ValueError, match=r"^bad$"):
+        _iri._once_each(convert, items)
+    good = items[:n]
+    calls.clear()
+    assert _iri._once_each(convert, good) == [item.upper() for item in good]
+    assert calls == (good if n < 16 else list(dict.fromkeys(good)))

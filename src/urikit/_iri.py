@@ -11,8 +11,10 @@ ZWJ and ZWNJ are kept as themselves, so ``faß.de`` is ``xn--fa-hia.de``, not
 from __future__ import annotations
 
 import contextlib
+import functools
 import re
 import unicodedata
+from collections.abc import Callable
 from typing import Final
 
 import idna
@@ -44,9 +46,10 @@ def appendix_b(text: str) -> re.Match[str]:
 
 
 _PCT_RUN_RE: Final = re.compile("(?:%[0-9A-Fa-f]{2})+")
-# The label separators UTS 46 maps to "." (ideographic, full-width and half-width
-# ideographic full stops), used only to find which label a failure is in.
-_DOTS_RE: Final = re.compile("[.\u3002\uff0e\uff61]")
+# The label separators other than "." that UTS 46 maps to "." (the ideographic,
+# full-width and half-width ideographic full stops), used only to find which label a
+# failure is in.
+_FULL_STOPS: Final = "\u3002\uff0e\uff61"
 _IP_LITERAL_RE: Final = re.compile(g.IP_LITERAL)
 
 # ucschar and iprivate (RFC 3987 §2.2): the characters outside ASCII an IRI may hold
@@ -160,16 +163,38 @@ def uts46_map(text: str) -> str | None:
     # labels: the mapping is one code point at a time, and NFC of the joined pieces
     # is NFC of the whole. (Label by label, a label longer than the limit read as
     # disallowed, so "%C2%AD" * 1100 + "127.0.0.1" hid 127.0.0.1; and a name of many
-    # short labels paid a call for each.)
+    # short labels paid a call for each.) Each distinct piece is mapped once, as idna
+    # maps in Python, a step per code point: a long text that repeats itself, a
+    # megabyte of "éa." or of U+00AD, has few distinct pieces.
+    pieces = [text[i:i + _REMAP_PIECE] for i in range(0, len(text), _REMAP_PIECE)]
     try:
-        mapped = "".join([idna.uts46_remap(text[i:i + _REMAP_PIECE], std3_rules=False)
-                          for i in range(0, len(text), _REMAP_PIECE)])
+        mapped = "".join(_once_each(_REMAP, pieces))
     except UnicodeError:  # idna.IDNAError and its subclasses: a disallowed code point
         return None
     return unicodedata.normalize("NFC", mapped)
 
 
 _REMAP_PIECE: Final = 1000
+_REMAP: Final = functools.partial(idna.uts46_remap, std3_rules=False)
+
+
+def _once_each(convert: Callable[[str], str], items: list[str]) -> list[str]:
+    """``[convert(item) for item in items]``, with ``convert`` called once per distinct
+    item, in the order of first occurrence, so that the first item it raises for is
+    the first in ``items`` that it raises for. For idna's conversions, which work in
+    Python, a step per code point: a megabyte that repeats a label ("éa." 333,333
+    times) has few distinct labels and pieces. (A few items are converted directly:
+    the table costs more than it saves there.)
+    """
+    if len(items) < _FEW:
+        return [convert(item) for item in items]
+    converted = dict.fromkeys(items, "")
+    for item in converted:
+        converted[item] = convert(item)
+    return list(map(converted.__getitem__, items))
+
+
+_FEW: Final = 16
 
 
 def _decode_host(text: str) -> str:
@@ -253,18 +278,27 @@ def host_to_ascii(text: str) -> str:
     decoded = _decode_host(text)
     mapped = uts46_map(decoded)
     if mapped is None:
-        for label in _DOTS_RE.split(decoded):
-            try:
-                idna.uts46_remap(label, std3_rules=False)
-            except UnicodeError as exc:
-                raise IDNAError(text, label, _reason(exc)) from None
-        raise IDNAError(text, decoded, "UTS 46 cannot map it")  # pragma: no cover
+        raise _unmappable(text, decoded)
     labels = mapped.split(".")
     trailing_dot = len(labels) > 1 and labels[-1] == ""
     if trailing_dot:
         labels.pop()
-    ascii_labels = [_label_to_ascii(text, label) for label in labels]
+    ascii_labels = _once_each(functools.partial(_label_to_ascii, text), labels)
     return ".".join(ascii_labels) + ("." if trailing_dot else "")
+
+
+def _unmappable(text: str, decoded: str) -> IDNAError:
+    """The error for a host holding a code point UTS 46 disallows, naming its label
+    (the first such; each distinct label is tried once)."""
+    dotted = decoded
+    for stop in _FULL_STOPS:  # str.replace, not a regex step per character
+        dotted = dotted.replace(stop, ".")
+    for label in dict.fromkeys(dotted.split(".")):
+        try:
+            idna.uts46_remap(label, std3_rules=False)
+        except UnicodeError as exc:
+            return IDNAError(text, label, _reason(exc))
+    return IDNAError(text, decoded, "UTS 46 cannot map it")  # pragma: no cover
 
 
 _MAX_DOMAIN: Final = 253  # characters of a domain name in text, a final dot aside
