@@ -268,3 +268,13 @@ def test_lone_percents_in_longer_text_become_25(text: str) -> None:
     pieces = g.BAD_PERCENT_RE.split(text)
     expected = "%25".join(_encoded_octets(piece.encode(), g.PATH | {"%"}) for piece in pieces)
     assert encode_octets(text.encode(), g.PATH, triplets=True) == expected
+
+
+def test_encode_octets_across_its_chunks() -> None:
+    """Text longer than a chunk (64 KiB) encodes as its octets one by one, a lone "%"
+    or a triplet across a chunk's edge included."""
+    for edge in range(65_533, 65_537):
+        data = b"a" * edge + b"%4" + b"1\xc3\xa9[" * 3 + b"%"
+        assert encode_octets(data, g.PATH, triplets=True) == (
+            "a" * edge + "%41%C3%A9%5B1%C3%A9%5B1%C3%A9%5B%25")
+        assert encode_octets(data, g.PATH) == _encoded_octets(data, g.PATH)
