@@ -105,7 +105,7 @@ def encode(text: str, component: Component) -> str:
         data = text.encode("utf-8")  # text without surrogates: the common case
     except UnicodeEncodeError:
         data = _escaped_bytes(text)
-    return encode_octets(data, SAFE[component])
+    return _encoded(data, _ENCODE_TABLES[component])
 
 
 # --- octets to wire text ------------------------------------------------------------
@@ -207,19 +207,33 @@ def encode_octets(data: bytes, keep: frozenset[str], *, triplets: bool = False) 
     if triplets and 0x25 in data:  # "%"
         data = (_LONE_PERCENT_RE.sub(_LONE_PERCENTS, data) if len(data) < _SHORT
                 else _mark_lone_percents(data))
+    return _encoded(data, tables)
+
+
+def _encoded(data: bytes, tables: _OctetTables) -> str:
+    """:func:`encode_octets` of ``data`` by ``tables`` (lone "%" already marked)."""
     if len(data) < _SHORT:
         text = tables.text
         return "".join([text[octet] for octet in data])
-    first, second, third = tables.first, tables.second, tables.third
-    parts = []
-    for i in range(0, len(data), _CHUNK):  # a chunk's buffers stay in the CPU's cache
-        chunk = data[i:i + _CHUNK]
-        out = bytearray(3 * len(chunk))
-        out[0::3] = chunk.translate(first)
-        out[1::3] = chunk.translate(second)
-        out[2::3] = chunk.translate(third)
-        parts.append(out.translate(None, _FILLERS).decode("ascii"))
-    return "".join(parts)
+    if len(data) <= _CHUNK:
+        return _interleaved(data, tables)
+    # a chunk at a time, so that the buffers of each pass stay in the CPU's cache
+    return "".join([_interleaved(data[i:i + _CHUNK], tables)
+                    for i in range(0, len(data), _CHUNK)])
+
+
+def _interleaved(data: bytes, tables: _OctetTables) -> str:
+    """The passes of :func:`encode_octets` over ``data``: each octet's three output
+    characters, interleaved, and the fillers dropped."""
+    out = bytearray(3 * len(data))
+    out[0::3] = data.translate(tables.first)
+    out[1::3] = data.translate(tables.second)
+    out[2::3] = data.translate(tables.third)
+    return out.translate(None, _FILLERS).decode("ascii")
+
+
+# encode()'s tables, one per component name
+_ENCODE_TABLES: Final = {name: _octet_tables(safe, False) for name, safe in SAFE.items()}
 
 
 _ESCAPE_RUN_RE: Final = re.compile("[\udc80-\udcff]+")
