@@ -70,6 +70,14 @@ SHAPES: tuple[Shape, ...] = (
     Shape("query pairs, # # at end", lambda n: fill("http://h/?", "a=1&", n, "##"), False),
 )
 
+def _distinct_labels(n: int) -> str:
+    """A host of about ``n`` characters whose labels all differ: "é", a CJK ideograph
+    and a letter each (IDNA converts each label anew)."""
+    labels = (f"é{chr(0x4E00 + i % 20_000)}{chr(0x61 + i // 20_000 % 26)}"
+              for i in range(max(1, (n - len("http:///")) // 4)))
+    return "http://" + ".".join(labels) + "/"
+
+
 # Shapes for the readers and writers of text people write and read (IRIs, the lenient
 # reader, display): non-ASCII and percent-encoded UTF-8 in a host or a path, many
 # labels, and what the lenient reader repairs (spaces, backslashes, "%", "[").
@@ -81,6 +89,9 @@ TEXT_SHAPES: tuple[Shape, ...] = (
     Shape("path of %c3%a9", lambda n: fill("http://h/", "%c3%a9", n), True),
     Shape("IRI path of é", lambda n: fill("http://h/", "é", n), False),
     Shape("IRI labels of éa.", lambda n: fill("http://", "éa.", n, "x/"), False),
+    Shape("IRI labels of éa。", lambda n: fill("http://", "éa\u3002", n, "x/"), False),
+    Shape("IRI labels, all different", lambda n: _distinct_labels(n), False),
+    Shape("IRI path of éa", lambda n: fill("http://h/", "éa", n), False),
     Shape("lenient: spaces in path", lambda n: fill("http://h/", " a", n), False),
     Shape("lenient: backslashes", lambda n: fill("http://h", "\\", n), False),
     Shape("lenient: tabs in path", lambda n: fill("http://h/", "\t", n), False),
