@@ -336,12 +336,19 @@ def _uts46_map_at_once(text: str) -> str | None:
     return unicodedata.normalize("NFC", mapped)
 
 
-def _host_to_ascii_label_by_label(text: str) -> str:
+def _host_to_ascii_label_by_label(text: str, early: bool = True) -> str:
     """The definition host_to_ascii keeps: the whole decoded host mapped, then split
-    into labels, each converted in turn."""
+    into labels, each converted in turn; a host that needs IDNA is refused when its
+    ASCII form is longer than 253 characters, or (``early``) when it is longer than
+    1,016 code points once the ignored ones are dropped."""
     if not text or text.startswith("[") or g.IPV4ADDRESS_RE.fullmatch(text):
         return text
     decoded = _iri._decode_host(text)
+    idn = not decoded.isascii() or "xn--" in decoded.lower()
+    too_long = IDNAError(text, decoded, "a domain name has at most 253 characters in "
+                         "ASCII (RFC 1035 §2.3.4)")
+    if early and idn and len(decoded.translate(_iri._ignored_code_points())) > 1016:
+        raise too_long
     mapped = _uts46_map_at_once(decoded)
     if mapped is None:  # the first label holding a code point UTS 46 disallows
         for label in re.split("[.\u3002\uff0e\uff61]", decoded):
@@ -354,8 +361,10 @@ def _host_to_ascii_label_by_label(text: str) -> str:
     trailing_dot = len(labels) > 1 and labels[-1] == ""
     if trailing_dot:
         labels.pop()
-    ascii_labels = [_iri._label_to_ascii(text, label) for label in labels]
-    return ".".join(ascii_labels) + ("." if trailing_dot else "")
+    host = ".".join([_iri._label_to_ascii(text, label) for label in labels])
+    if idn and len(host) > 253:
+        raise too_long
+    return host + ("." if trailing_dot else "")
 
 
 def _outcome(convert: Callable[[str], str], text: str) -> tuple[str, ...]:
@@ -372,6 +381,7 @@ _HOST_PIECES: Final = st.sampled_from([
     ".", ".", "。", "．", "｡", "\u00ad", "\u200b", "e", "\u0301", "é", "a", "A", "ß", "-",
     "\u200d", "्", "क", "ﬁ", "Ａ", "xn--", "xn--bcher-kva", "bü", "%C3%A9", "%C3", "_",
     "\ufffd", "☃", "א", "1", "\u2488", "⒈", "ǅ", "…",
+    "\u1100\u1161\u11a8", "\u03b1\u0313\u0300\u0345", "\U000e0100", "\ufe0f",
 ])
 
 
@@ -383,6 +393,43 @@ def test_host_to_ascii_of_repeated_text_is_label_by_label(piece: str, n: int) ->
     are mapped and its labels converted once each."""
     for text in (piece * n, f"{piece}." * n, f"{piece}." * n + "x", "x." + piece * n):
         assert _outcome(host_to_ascii, text) == _outcome(_host_to_ascii_label_by_label, text)
+
+
+@given(st.lists(_HOST_PIECES, min_size=1, max_size=12).map("".join), st.integers(1, 1200))
+def test_the_early_length_refusal_only_refuses_what_is_too_long(piece: str, n: int) -> None:
+    """A host host_to_ascii refuses as too long before mapping it is one whose full
+    conversion fails or is longer than 253 characters: the bound never refuses a host
+    that would fit (NFC composes at most four code points into one, U+00AD and the
+    other ignored code points are dropped first)."""
+    for text in (piece * n, f"{piece}." * n):
+        try:
+            host_to_ascii(text)
+        except IDNAError as error:
+            if error.reason.startswith("a domain name"):
+                with pytest.raises(IDNAError):
+                    _host_to_ascii_label_by_label(text, early=False)
+
+
+def test_a_host_that_needs_idna_is_held_to_the_length_of_a_domain_name() -> None:
+    fits = "é" + ".a" * 123  # 253 characters in ASCII: xn--9ca and 123 ".a"
+    assert len(host_to_ascii(fits)) == 253
+    assert host_to_ascii(fits + ".") == fits.replace("é", "xn--9ca") + "."
+    for long in (fits + "a", "xn--9ca" + ".a" * 124, "é." + "a" * 300 + "b" * 10**6):
+        with pytest.raises(IDNAError, match="at most 253 characters"):
+            host_to_ascii(long)
+    # hosts without IDNA keep the browsers' reading: no length rule
+    assert host_to_ascii("a" * 300 + ".com") == "a" * 300 + ".com"
+    # ignored code points do not count: a megabyte of U+00AD around a short name
+    assert host_to_ascii("\u00ad" * 10**6 + "é.a") == "xn--9ca.a"
+
+
+def test_the_ignored_code_points_are_what_uts46_drops() -> None:
+    ignored = _iri._ignored_code_points()
+    assert {0xAD, 0x200B, 0xE0100} <= ignored.keys()
+    for cp in ignored:
+        assert idna.uts46_remap("a" + chr(cp) + "b", std3_rules=False) == "ab"
+    for cp in (0x61, 0xE9, 0x200C, 0x200D, 0x3002):  # kept or mapped, not dropped
+        assert cp not in ignored
 
 
 @given(st.lists(st.sampled_from(["é", "a", "e", "\u0301", "\u00ad", ".", "。", "Ａ", "\ufffd"]),
@@ -426,20 +473,23 @@ def test_host_to_ascii_trailing_dots_and_empty_labels(text: str,
 
 
 def test_host_of_a_megabyte_of_labels() -> None:
-    """A 1 MB host of one label repeated (the scaling benchmark's "éa." host) becomes
-    that label's A-label repeated, as each label alone would; a host of many ignored
-    code points maps to the short name they hide; the first label IDNA refuses is named
-    however many labels come before and after it."""
+    """A 1 MB host that needs IDNA (the scaling benchmark's "éa." host) is refused as
+    too long for a domain name, before its labels are read; a host of many ignored
+    code points maps to the short name they hide; the first label IDNA refuses is
+    named however many labels come before and after it."""
     n = 333_333
-    assert host_to_ascii("éa." * n + "x") == "xn--a-9fa." * n + "x"
-    assert host_to_ascii("éa。" * 1000 + "x") == "xn--a-9fa." * 1000 + "x"
+    for host in ("éa." * n + "x", "éa。" * n + "x", "xn--a-9fa." * n + "x",
+                 "éa." * n + "-é." + "☃." * n + "x"):
+        with pytest.raises(IDNAError, match="at most 253 characters"):
+            host_to_ascii(host)
+    assert host_to_ascii("éa。" * 20 + "x") == "xn--a-9fa." * 20 + "x"
     assert host_to_ascii("\u00ad" * 300_000 + "a.é" + "\u00ad" * 300_000) == "a.xn--9ca"
     with pytest.raises(IDNAError) as info:
-        host_to_ascii("éa." * n + "-é." + "☃." * n + "x")
+        host_to_ascii("éa." * 40 + "-é." + "☃." * 40 + "x")
     assert (info.value.label, info.value.reason) == ("-é", "label must not start or end "
                                                      "with a hyphen")
     with pytest.raises(IDNAError) as info:
-        host_to_ascii("éa。" * n + "a\ufffd." + "b\ufffd." * n + "x")
+        host_to_ascii("éa。" * 40 + "a\ufffd." + "b\ufffd." * 40 + "x")
     assert info.value.label == "a\ufffd"
     assert "not allowed" in info.value.reason
 

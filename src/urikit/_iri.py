@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import importlib
 import re
 import unicodedata
 from collections.abc import Callable
@@ -46,6 +47,7 @@ def appendix_b(text: str) -> re.Match[str]:
 
 
 _PCT_RUN_RE: Final = re.compile("(?:%[0-9A-Fa-f]{2})+")
+_MAX_DOMAIN: Final = 253  # characters of a domain name in text, a final dot aside
 # The label separators other than "." that UTS 46 maps to "." (the ideographic,
 # full-width and half-width ideographic full stops), used only to find which label a
 # failure is in.
@@ -247,7 +249,11 @@ def host_to_ascii(text: str) -> str:
     lowercased; an ``xn--`` label must be a valid A-label; other ASCII labels must
     hold only characters of the ``reg-name`` rule, and are not held to the DNS
     letter-digit-hyphen and length rules, which browsers do not apply either
-    (``my_host``). A trailing dot is kept. IP literals and IPv4 addresses, and the
+    (``my_host``). A host that needs IDNA (a label outside ASCII, or an ``xn--``
+    label) is a domain name, and its ASCII form is held to DNS's 253 characters, as
+    :func:`host_to_unicode` holds its input (UTS 46 "VerifyDnsLength"); a host
+    too long for it is refused before IDNA reads each of its labels. A trailing dot is
+    kept. IP literals and IPv4 addresses, and the
     empty host, are returned unchanged.
 
     Args:
@@ -260,7 +266,8 @@ def host_to_ascii(text: str) -> str:
         IDNAError: a label cannot be converted (empty, a code point UTS 46 or IDNA
             2008 disallows, a broken Bidi or joiner rule, a malformed ``xn--``
             label, octets that are not UTF-8, a character the ``reg-name`` rule
-            forbids); ``label`` and ``reason`` say which and why.
+            forbids), or the ASCII form of a host that needs IDNA is longer than 253
+            characters; ``label`` and ``reason`` say which and why.
 
     >>> host_to_ascii("Bücher.example."), host_to_ascii("faß.de")
     ('xn--bcher-kva.example.', 'xn--fa-hia.de')
@@ -276,6 +283,10 @@ def host_to_ascii(text: str) -> str:
     if not text or text.startswith("[") or g.IPV4ADDRESS_RE.fullmatch(text):
         return text
     decoded = _decode_host(text)
+    idn = not decoded.isascii() or "xn--" in decoded.lower()
+    if idn and len(decoded) > _LONGEST_IDN_INPUT and (ignored := _ignored_code_points()) \
+            and len(decoded.translate(ignored)) > _LONGEST_IDN_INPUT:
+        raise _too_long(text, decoded)  # without mapping and converting each label
     mapped = uts46_map(decoded)
     if mapped is None:
         raise _unmappable(text, decoded)
@@ -284,7 +295,45 @@ def host_to_ascii(text: str) -> str:
     if trailing_dot:
         labels.pop()
     ascii_labels = _once_each(functools.partial(_label_to_ascii, text), labels)
-    return ".".join(ascii_labels) + ("." if trailing_dot else "")
+    host = ".".join(ascii_labels)
+    if idn and len(host) > _MAX_DOMAIN:
+        raise _too_long(text, decoded)
+    return host + "." if trailing_dot else host
+
+
+# The longest decoded host, once the code points UTS 46 ignores are dropped, whose ASCII
+# form can still fit in a domain name: each code point left maps to one or more; NFC
+# then composes at most four into one (no character's canonical decomposition is
+# longer: U+1F82 has four); and an A-label has at least one character per code point
+# of its U-label. So a longer host has an ASCII form longer than 253 characters, and
+# is refused before the mapping and IDNA's checks, which run in Python a step per code
+# point and a few microseconds per distinct label.
+_LONGEST_IDN_INPUT: Final = 4 * (_MAX_DOMAIN + 1)
+
+
+def _too_long(text: str, decoded: str) -> IDNAError:
+    return IDNAError(text, decoded, f"a domain name has at most {_MAX_DOMAIN} characters "
+                     "in ASCII (RFC 1035 §2.3.4)")
+
+
+@functools.cache
+def _ignored_code_points() -> dict[int, None]:
+    """A ``str.translate`` table dropping the code points UTS 46 ignores (status "I":
+    U+00AD, U+200B, the variation selectors ...), read from the idna package's table.
+    Empty if that table's layout is unknown; the early refusal is then skipped, and
+    a long host is refused after its mapping."""
+    data = importlib.import_module("idna.uts46data")
+    spans: list[tuple[int, int]] = []
+    if hasattr(data, "uts46_starts"):  # idna 3.11 and later: parallel arrays
+        starts, statuses = data.uts46_starts, data.uts46_statuses
+        ends = [*starts[1:], 0x110000]
+        spans = [(a, b) for a, b, status in zip(starts, ends, statuses, strict=True)
+                 if status == ord("I")]
+    elif hasattr(data, "uts46data"):  # earlier: one (start, status, ...) row per span
+        rows = data.uts46data
+        spans = [(row[0], nxt[0]) for row, nxt in zip(rows, [*rows[1:], (0x110000,)],
+                                                      strict=True) if row[1] == "I"]
+    return dict.fromkeys(cp for a, b in spans for cp in range(a, b))
 
 
 def _unmappable(text: str, decoded: str) -> IDNAError:
@@ -299,9 +348,6 @@ def _unmappable(text: str, decoded: str) -> IDNAError:
         except UnicodeError as exc:
             return IDNAError(text, label, _reason(exc))
     return IDNAError(text, decoded, "UTS 46 cannot map it")  # pragma: no cover
-
-
-_MAX_DOMAIN: Final = 253  # characters of a domain name in text, a final dot aside
 
 
 def host_to_unicode(host: str) -> str:
