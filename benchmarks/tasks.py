@@ -18,8 +18,8 @@ from pathlib import Path
 from typing import Any
 
 import urikit
-import urikit._grammar as _grammar
-import urikit._parse as _parse
+import urikit._core.grammar as _grammar
+import urikit._core.parse as _parse
 from urikit import URI
 
 # Peers without type stubs are imported as modules typed Any.
@@ -59,7 +59,7 @@ PARAM, PARAM_VALUE = "utm", "x"
 _public_is_valid: Any = getattr(URI, "is_valid", None) or getattr(urikit, "is_valid", None)
 is_valid: Callable[[str], bool] = _public_is_valid or _parse.is_valid
 IS_VALID_NAME = ("urikit.is_valid (public)" if _public_is_valid is not None
-                 else "urikit._parse.is_valid")
+                 else "urikit._core.parse.is_valid")
 
 _URI_MATCH = _grammar.URI_REFERENCE_RE.fullmatch
 

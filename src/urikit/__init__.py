@@ -8,22 +8,23 @@
 
 from __future__ import annotations
 
-from ._canonical import TRACKING_PARAMS, canonicalize
-from ._components import Components
-from ._errors import BuildError, IDNAError, ParseError, ResolveError, URIError
-from ._host import HostKind, Origin, host_kind, is_ambiguous_ipv4
-from ._iri import host_to_ascii, host_to_unicode, iri_to_uri, uri_to_iri
-from ._lenient import Change, Repaired, repair
-from ._parse import is_valid
-from ._path import PathSegments
-from ._percent import Component, decode, encode
-from ._pydantic import URIOptions
-from ._query import QueryParams, encode_query
-from ._redirect import safe_redirect
-from ._resolve import remove_dot_segments
-from ._text import TextView
-from ._uri import UNSET, URI, FrozenURI
-from ._web import AbsoluteFrozenURI, AbsoluteURI, LenientFrozenURI, LenientURI
+from ._core.components import Components
+from ._core.errors import BuildError, IDNAError, ParseError, ResolveError, URIError
+from ._core.host import HostKind, Origin, host_kind, is_ambiguous_ipv4
+from ._core.idna import host_to_ascii, host_to_unicode
+from ._core.parse import is_valid
+from ._core.percent import Component, decode, encode
+from ._core.resolve import remove_dot_segments
+from ._interop.iri import iri_to_uri, uri_to_iri
+from ._interop.lenient import Change, Repaired, repair
+from ._model.path import PathSegments
+from ._model.pydantic import URIOptions
+from ._model.query import QueryParams, encode_query
+from ._model.text import TextView
+from ._model.uri import UNSET, URI, FrozenURI
+from ._web.canonical import TRACKING_PARAMS, canonicalize
+from ._web.fields import AbsoluteFrozenURI, AbsoluteURI, LenientFrozenURI, LenientURI
+from ._web.redirect import safe_redirect
 
 __version__ = "0.2.0"
 

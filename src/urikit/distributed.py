@@ -2,8 +2,8 @@
 
 Every function takes a :class:`dask.bag.Bag` of lines (``str``, as
 :func:`read_lines` or ``dask.bag.read_text`` give them, line ends kept or not) and
-returns a bag of :class:`urikit._batch.Record`, computed by the very function the
-command line uses for each line (:func:`urikit._batch.process_line`): an invalid or
+returns a bag of :class:`urikit._cli.batch.Record`, computed by the very function the
+command line uses for each line (:func:`urikit._cli.batch.process_line`): an invalid or
 undecodable line is an error record, kept, never dropped, so ``lines in = results +
 errors`` holds on a cluster too. :func:`to_jsonl` writes records exactly as
 ``urikit COMMAND --format jsonl --errors inline`` does.
@@ -22,7 +22,7 @@ from typing import Any
 
 from dask.bag import Bag
 
-from ._batch import CanonicalSteps, Operation, Record, jsonl, process_line
+from ._cli.batch import CanonicalSteps, Operation, Record, jsonl, process_line
 
 # dask.bag's functions and methods have no annotations: called through Any.
 db: Any = importlib.import_module("dask.bag")
@@ -90,7 +90,7 @@ def canonicalize(lines: Bag, *, allow_zone_id: bool = False, show_password: bool
                  drop_fragment: bool = True, drop_empty_query: bool = True,
                  sort_query: bool = True, drop_tracking: bool = False,
                  drop_params: Collection[str] = (), source: str = "-") -> Bag:
-    """Records of ``urikit canonicalize`` (see :func:`urikit._canonical.canonicalize`
+    """Records of ``urikit canonicalize`` (see :func:`urikit._web.canonical.canonicalize`
     for the steps)."""
     steps = CanonicalSteps(drop_fragment=drop_fragment, drop_empty_query=drop_empty_query,
                            sort_query=sort_query, drop_tracking=drop_tracking,

@@ -31,7 +31,7 @@ from typing import Final
 from hypothesis import strategies as st
 from hypothesis.strategies import SearchStrategy
 
-from . import _grammar as g
+from ._core import grammar as g
 
 __all__ = [
     "absolute_uris",

@@ -1,0 +1,35 @@
+"""Collection for the whole checkout: the doctests of ``src`` and ``README.md``, and ``tests``.
+
+The core suite runs with attrs, idna, pytest and hypothesis alone. Two modules' doctests
+need an extra and are collected only where it is installed: ``urikit.distributed``
+imports Dask when it is imported (it holds no ``>>>`` example;
+``tests/integration/test_distributed.py`` tests it), and the examples of
+``urikit._interop.template`` expand templates with uritemplate (the templates extra;
+``tests/interop/test_template.py`` skips itself likewise).
+"""
+
+from __future__ import annotations
+
+import importlib.util
+
+import pytest
+
+_NEEDS: dict[str, str] = {
+    "src/urikit/distributed.py": "dask",
+    "src/urikit/_interop/template.py": "uritemplate",
+}
+collect_ignore = [path for path, module in _NEEDS.items()
+                  if importlib.util.find_spec(module) is None]
+
+#: Doctests (by item name) that show an optional package at work, and that package.
+_DOCTESTS_NEEDING: dict[str, str] = {
+    "urikit._model.uri._URIBase.from_template": "uritemplate",
+}
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Skip the doctests whose optional package is missing, saying which it is."""
+    for item in items:
+        module = _DOCTESTS_NEEDING.get(item.name)
+        if module is not None and importlib.util.find_spec(module) is None:
+            item.add_marker(pytest.mark.skip(reason=f"needs {module} (an extra)"))

@@ -1,0 +1,8 @@
+"""The tools: the streaming batch engine and the ``urikit`` command line built on it.
+
+The engine owns records, output writers and worker processes; the command line owns
+argument parsing and exit codes.
+
+Layer 5 of 5, the highest: it may import any layer below. Only the public modules
+(:mod:`urikit`, :mod:`urikit.distributed`, ``python -m urikit``) import from it.
+"""

@@ -1,0 +1,316 @@
+"""Host classification, origins and safe display (RFC 3986 §3.2.2, §7)."""
+
+from __future__ import annotations
+
+import enum
+import re
+from typing import Final, NamedTuple
+
+import idna
+
+from . import grammar as g
+from .components import Parts, port_number
+from .idna import uts46_map
+from .parse import check_host, require_str
+from .percent import pct_utf8
+from .schemes import DEFAULT_PORT_TEXT
+from .serialize import to_text
+
+
+class HostKind(enum.Enum):
+    """What the ABNF ``host`` rule read: an address literal or a registered name.
+
+    .. versionadded:: 0.1
+    """
+
+    IPV4 = "IPv4address"
+    IPV6 = "IPv6address"
+    IPVFUTURE = "IPvFuture"
+    REG_NAME = "reg-name"
+
+
+class Origin(NamedTuple):
+    """A URI's origin: scheme, host and port, normalized (for redirect checks).
+
+    .. versionadded:: 0.1
+    """
+
+    scheme: str
+    host: str
+    port: int | None
+
+
+_PCT_RUN_RE: Final = re.compile("(?:%[0-9A-Fa-f]{2})+")
+_PCT_RE: Final = re.compile("%[0-9A-Fa-f]{2}")
+_LDH: Final = frozenset("abcdefghijklmnopqrstuvwxyz0123456789-")
+# A label longer than this is shown percent-encoded without the UTS 46 mapping (the
+# idna package's input limit, which the mapping used to meet and fail at).
+_LONGEST_MAPPED: Final = 1024
+# What display keeps percent-encoded of a decoded run: ASCII (but unreserved
+# characters) and the surrogate escapes of octets that are not UTF-8.
+_KEPT_ENCODED_RE: Final = re.compile("[\x00-\x7f\udc80-\udcff]")
+
+
+def host_kind(host: str) -> HostKind:
+    """Classify wire host text by the alternative of the ``host`` rule it matches.
+
+    ``host = IP-literal / IPv4address / reg-name`` (RFC 3986 §3.2.2). Only the
+    dotted-decimal form of four ``dec-octet`` is an IPv4 address; ``0x7f.1``,
+    ``2130706433``, ``0177.0.0.1``, ``1.2.3`` and ``127.0.0.1.`` are registered names
+    (see :func:`is_ambiguous_ipv4` for the names other parsers read as addresses).
+    An IP literal with an RFC 6874 zone identifier is an IPv6 address.
+
+    Args:
+        host: wire host text, IP-literal brackets included.
+
+    Raises:
+        ParseError: ``host`` is not valid host text.
+
+    >>> [host_kind(h).name for h in ("192.0.2.1", "0177.0.0.1", "[::1]", "[v7.x]", "")]
+    ['IPV4', 'REG_NAME', 'IPV6', 'IPVFUTURE', 'REG_NAME']
+
+    .. versionadded:: 0.1
+    """
+    check_host(require_str(host, "host"), allow_zone_id=True)
+    if host[:1] == "[":
+        return HostKind.IPVFUTURE if host[1:2] in ("v", "V") else HostKind.IPV6
+    if g.IPV4ADDRESS_RE.fullmatch(host):
+        return HostKind.IPV4
+    return HostKind.REG_NAME
+
+
+def _ipv4_number(part: str) -> int | None:
+    """The WHATWG URL "IPv4 number parser": decimal, ``0x`` hex or ``0`` octal."""
+    radix = 10
+    if part[:2] in ("0x", "0X"):
+        part, radix = part[2:], 16
+    elif len(part) > 1 and part[0] == "0":
+        part, radix = part[1:], 8
+    if not part:
+        return 0
+    digits = "0123456789abcdefABCDEF"[:22 if radix == 16 else radix]
+    if not all(c in digits for c in part):
+        return None
+    return int(part, radix)
+
+
+def _whatwg_domain(host: str) -> str | None:
+    """The domain the WHATWG host parser checks for IPv4, as far as it matters here:
+    percent-decoded, then mapped by UTS 46 as its "domain to ASCII" step does
+    (full-width digits and dots become ASCII, the ideographic full stop "。" becomes
+    ".", letters are lowercased, and ignored code points such as U+00AD soft hyphen
+    or U+200B zero-width space are dropped); ``None`` when the octets are not UTF-8
+    or UTS 46 disallows a code point, for the parser then fails before any IPv4
+    check."""
+    try:
+        text = _PCT_RUN_RE.sub(
+            lambda m: bytes.fromhex(m.group().replace("%", "")).decode("utf-8"), host)
+    except UnicodeDecodeError:
+        return None
+    return uts46_map(text)
+
+
+def is_ambiguous_ipv4(host: str) -> bool:
+    """Whether a registered name is one that other parsers read as an IPv4 address.
+
+    RFC 3986 admits only dotted-decimal IPv4 addresses (§3.2.2); everything else is a
+    registered name. But ``inet_aton()`` and the WHATWG URL standard, which browsers
+    and many HTTP clients follow, read numeric names as addresses (§7.4): ``0x7f.1``,
+    ``2130706433``, ``0177.0.0.1``, ``127.1`` and ``127.0.0.1.`` all mean 127.0.0.1
+    to them. A filter that compares host text would let those past.
+
+    This returns ``True`` for a reg-name that the WHATWG host parser treats as an
+    IPv4 address (its "ends in a number" check): after percent-decoding and the UTS 46
+    mapping the parser applies (full-width digits and dots mapped; invisible
+    "ignored" code points such as ``%C2%AD``, a soft hyphen, dropped, so that
+    ``127.0.0.1%C2%AD`` is 127.0.0.1 to a browser), the last dot-separated part (a
+    single trailing dot ignored) is all digits, or a valid decimal, ``0x`` hex or
+    leading-``0`` octal number. The WHATWG parser then either reads an address or
+    rejects the URL (``1.2.3.4.5``, ``256.0.0.1``); either way it does not look the
+    name up, so the two readings disagree.
+
+    It returns ``False`` for an ``IPv4address`` (``127.0.0.1`` is an address to every
+    parser, so nothing is ambiguous), for IP literals, and for names that end in a
+    label that is not a number (``example.com``, ``1.2.3.example``).
+
+    Args:
+        host: wire host text.
+
+    Raises:
+        ParseError: ``host`` is not valid host text.
+
+    >>> [is_ambiguous_ipv4(h) for h in ("0x7f.1", "2130706433", "0177.0.0.1", "1.2.3")]
+    [True, True, True, True]
+    >>> is_ambiguous_ipv4("127.0.0.1%C2%AD")
+    True
+    >>> [is_ambiguous_ipv4(h) for h in ("127.0.0.1", "example.com", "[::1]", "")]
+    [False, False, False, False]
+
+    .. versionadded:: 0.1
+    """
+    if host_kind(host) is not HostKind.REG_NAME:
+        return False
+    domain = _whatwg_domain(host)
+    if domain is None:
+        return False
+    parts = domain.split(".")
+    if parts[-1] == "":
+        if len(parts) == 1:
+            return False
+        parts.pop()
+    last = parts[-1]
+    if last and all(c in g.DIGIT for c in last):
+        return True
+    return bool(last) and _ipv4_number(last) is not None
+
+
+def _normalize_host(host: str) -> str:
+    """The host as RFC 3986 §6.2.2 normalizes it: percent-encoded unreserved
+    characters decoded, letters lowercased, other percent-encodings uppercased."""
+
+    def decode_unreserved(m: re.Match[str]) -> str:
+        c = chr(int(m.group()[1:], 16))
+        return c if c in g.UNRESERVED else m.group()
+
+    host = _PCT_RE.sub(decode_unreserved, host).lower()
+    return _PCT_RE.sub(lambda m: m.group().upper(), host)
+
+
+def origin(c: Parts) -> Origin | None:
+    """The origin of a URI: its scheme, host and port, normalized, or ``None``.
+
+    The scheme and host are normalized as RFC 3986 §6.2.2 does (lowercase;
+    percent-encoded unreserved characters decoded; other percent-encodings in
+    uppercase). IPv6 addresses are compared as written after that, so
+    ``[::1]`` and ``[0::1]`` differ: a false "different origin" is the safe mistake.
+    The port is the explicit port, or when it is absent or empty the default port
+    of http, https, ws, wss and ftp (80, 443, 80, 443, 21); ``None`` for any other
+    scheme. A URI without a scheme, without an authority, or with an empty host
+    (``file:///x``, which names no network host) has no origin.
+
+    >>> from urikit import URI
+    >>> origin(URI.parse("HTTP://Example.COM:/a").components)
+    Origin(scheme='http', host='example.com', port=80)
+    >>> origin(URI.parse("urn:isbn:0451450523").components) is None
+    True
+
+    .. versionadded:: 0.1
+    """
+    key = origin_key(c)
+    if key is None:
+        return None
+    scheme, host, port = key
+    return Origin(scheme, host, None if port is None else port_number(port))
+
+
+def origin_key(c: Parts) -> tuple[str, str, str | None] | None:
+    """The origin of :func:`origin` with the port as its decimal text (no leading
+    zeros), so that origins compare in time linear in the port's digits.
+
+    >>> from urikit import URI
+    >>> origin_key(URI.parse("https://H:0443/").components)
+    ('https', 'h', '443')
+    """
+    scheme, host, port = c[0], c[2], c[3]
+    if scheme is None or not host:
+        return None
+    scheme = scheme.lower()
+    port = (port.lstrip("0") or "0") if port else DEFAULT_PORT_TEXT.get(scheme)
+    return scheme, _normalize_host(host), port
+
+
+def _display_label(label: str) -> str:
+    """One decoded label for display: ASCII as it is, otherwise its A-label (``xn--``)
+    under IDNA 2008 with the UTS 46 mapping when it has one, else percent-encoded."""
+    if label.isascii():
+        return label
+    if len(label) > _LONGEST_MAPPED:  # as before: no A-label, and no mapping paid for
+        return pct_utf8(label)
+    mapped = uts46_map(label)
+    if mapped is None:
+        return pct_utf8(label)
+    try:
+        alabel = idna.alabel(mapped).decode("ascii")
+    except UnicodeError:  # idna.IDNAError: IDNA 2008 refuses the label
+        return pct_utf8(label)
+    # UTS 46 maps some labels to plain ASCII (full-width letters, ignored code points
+    # such as U+00AD or U+200B): showing that would hide what the URI holds, so those
+    # are encoded.
+    if alabel.startswith("xn--") and all(c in _LDH for c in alabel):
+        return alabel
+    return pct_utf8(label)
+
+
+def _decode_for_display(m: re.Match[str]) -> str:
+    """A run of percent-encodings with unreserved ASCII (lowercased) and UTF-8
+    characters decoded; every other octet stays encoded, with uppercase digits."""
+    decoded = bytes.fromhex(m.group().replace("%", "")).decode("utf-8", "surrogateescape")
+    if _KEPT_ENCODED_RE.search(decoded) is None:  # UTF-8 outside ASCII only: at once
+        return decoded
+    out = []
+    for c in decoded:
+        if c in g.UNRESERVED:
+            out.append(c.lower())
+        elif c.isascii():
+            out.append(f"%{ord(c):02X}")
+        elif 0xDC80 <= ord(c) <= 0xDCFF:  # an octet that is not UTF-8
+            out.append(f"%{ord(c) - 0xDC00:02X}")
+        else:
+            out.append(c)
+    return "".join(out)
+
+
+def display_host(host: str) -> str:
+    """A reg-name as people should read it: internationalized labels as A-labels.
+
+    Percent-encoded unreserved characters and UTF-8 are decoded; labels outside
+    ASCII become A-labels (``xn--``, IDNA 2008 with the UTS 46 mapping, nontransitional:
+    ``faß`` is ``xn--fa-hia``) or, when they have none or UTS 46 maps them to plain
+    ASCII, stay percent-encoded; other percent-encodings (``%2F``, ``%40``) stay encoded, so no
+    delimiter appears that the wire text does not hold. Letters are lowercased and
+    percent-encodings uppercased (§6.2.2.1).
+
+    >>> display_host("B%C3%BCcher.Example"), display_host("%65x%2Fa")
+    ('xn--bcher-kva.example', 'ex%2Fa')
+    """
+    # The wire host is ASCII: lowercasing it lowercases the letters of the name, and
+    # the decoding writes every percent-encoding it keeps with uppercase digits again
+    # and lowercases the unreserved letters it decodes; A-labels are lowercase.
+    labels = _PCT_RUN_RE.sub(_decode_for_display, host.lower()).split(".")
+    return ".".join(_display_label(label) for label in labels)
+
+
+def display(c: Parts) -> str:
+    """The URI as people should see it, resisting semantic attacks (RFC 3986 §7.6).
+
+    The userinfo is taken out of the URI and shown after it, apart and labelled, so
+    the host is the only name between ``//`` and the path:
+    ``https://evil.example/ (user "trusted.example")``. A password is never shown,
+    only that there is one (``password hidden``). The scheme and host are in
+    lowercase; a registered name with percent-encoded UTF-8 shows each such label as
+    its IDNA A-label, so a Cyrillic "а" in ``аpple.com`` shows as
+    ``xn--pple-43d.com``; a label that has no A-label (invisible or full-width
+    characters, which IDNA would map to other text) stays percent-encoded. The path,
+    query and fragment are shown exactly as written, never decoded: decoding could
+    produce look-alike delimiters such as U+2215 "∕".
+
+    >>> from urikit import URI
+    >>> URI.parse("http://trusted.example@evil.example/login").display()
+    'http://evil.example/login (user "trusted.example")'
+    >>> URI.parse("https://joe:secret@%D0%B0pple.com/").display()
+    'https://xn--pple-43d.com/ (user "joe", password hidden)'
+
+    .. versionadded:: 0.1
+    """
+    scheme, userinfo, host = c[0], c[1], c[2]
+    if scheme is not None:
+        scheme = scheme.lower()
+    if host is not None:
+        host = host.lower() if host[:1] == "[" else display_host(host)
+    # the port's text as written ("0080" stays "0080")
+    text = to_text((scheme, None, host, c[3], c[4], c[5], c[6]))
+    if userinfo is None:
+        return text
+    user, colon, _ = userinfo.partition(":")
+    return f'{text} (user "{user}", password hidden)' if colon else f'{text} (user "{user}")'
+

@@ -1,0 +1,284 @@
+"""Normalization and equivalence (RFC 3986 §6.2)."""
+
+from __future__ import annotations
+
+import ipaddress
+import re
+from collections.abc import Callable
+from functools import partial
+from typing import Final
+
+from . import grammar as g
+from .components import Parts
+from .resolve import remove_dot_segments
+from .schemes import DEFAULT_PORT_TEXT
+from .serialize import guard_path
+
+_PCT_ENCODED_RE: Final = re.compile(g.PCT_ENCODED)
+_HEX: Final = "0123456789abcdefABCDEF"
+
+
+def _pct_table(case: bool, decode: bool, lower: bool) -> dict[str, str]:
+    """What each of the 22 * 22 spellings of a pct-encoded triplet becomes.
+
+    ``case`` uppercases the hex digits (§6.2.2.1); ``decode`` writes an unreserved
+    character as itself (§6.2.2.2), lowercased when ``lower`` (in a host).
+    """
+    table: dict[str, str] = {}
+    for hi in _HEX:
+        for lo in _HEX:
+            triplet = f"%{hi}{lo}"
+            char = chr(int(hi + lo, 16))
+            if decode and char in g.UNRESERVED:
+                table[triplet] = char.lower() if lower else char
+            else:
+                table[triplet] = triplet.upper() if case else triplet
+    return table
+
+
+def _alternatives(triplets: list[str]) -> str:
+    """A pattern matching any of ``triplets`` (``%`` and two hex digits), grouped by
+    their first hex digit."""
+    by_first: dict[str, str] = {}
+    for triplet in triplets:
+        by_first[triplet[1]] = by_first.get(triplet[1], "") + triplet[2]
+    return "%(?:" + "|".join(f"{hi}[{lows}]" for hi, lows in sorted(by_first.items())) + ")"
+
+
+def _replacer(case: bool, decode: bool, lower: bool) -> Callable[[str], str]:
+    """A function rewriting the pct-encoded triplets of a text as :func:`_pct_table`
+    says.
+
+    Only the triplets whose text changes are matched (grouped by their first hex
+    digit), so a text whose encodings are already normal is read once, in C, and no
+    callback runs for it. A changing triplet and the run of triplets after it are
+    matched at once, and each triplet of the run is looked up in the table; with
+    ``case``, a run of more than three is instead rewritten with a constant number of
+    calls, each in C: uppercased, then, if it holds a triplet of an unreserved
+    character (``decode``), turned into its octets, each written through a table of
+    256.
+    """
+    table = _pct_table(case, decode, lower)
+    changing = _alternatives([t for t, replacement in table.items() if replacement != t])
+    # a changing triplet and the run of triplets after it
+    sub = re.compile(changing + "(?:%[0-9A-Fa-f][0-9A-Fa-f])*").sub
+    unreserved = re.compile(_alternatives([t for t, replacement in table.items()
+                                           if len(replacement) == 1])) if decode else None
+    octets = [table[f"%{octet:02X}"] for octet in range(256)]  # used with ``case``
+
+    def rewrite_run(match: re.Match[str]) -> str:
+        run = match.group()
+        size = len(run)
+        if size == 3:
+            return table[run]
+        if size == 6:
+            return table[run[:3]] + table[run[3:]]
+        if size == 9:
+            return table[run[:3]] + table[run[3:6]] + table[run[6:]]
+        if not case:  # the triplets that stay keep their spelling
+            return "".join([table[run[i:i + 3]] for i in range(0, size, 3)])
+        run = run.upper()
+        if unreserved is None or unreserved.search(run) is None:
+            return run
+        return bytes.fromhex(run.replace("%", "")).decode("latin-1").translate(octets)
+
+    return partial(sub, rewrite_run)
+
+
+# (case, percent) -> the triplet rewriter for userinfo, path, query and fragment, and
+# the one for a reg-name (which is lowercased after decoding); None when nothing to do.
+_REWRITE: Final = {
+    (case, percent): (_replacer(case, percent, False), _replacer(case, percent, case))
+    for case in (True, False) for percent in (True, False) if case or percent
+}
+_DEFAULT_REWRITE: Final = _REWRITE[True, True]
+
+
+def _ipv6_canonical(address: str) -> str:
+    """The RFC 5952 text of an IPv6 address (lowercase, zeros compressed, §4), with
+    an IPv4-mapped address in mixed notation (§5)."""
+    ip = ipaddress.IPv6Address(address)
+    mapped = ip.ipv4_mapped
+    if mapped is not None:
+        return f"::ffff:{mapped}"
+    return ip.compressed
+
+
+def _ip_literal(host: str, case: bool, canonical: bool) -> str:
+    """Normalize an IP-literal host, brackets included; a zone identifier (RFC 6874)
+    is kept exactly as written."""
+    inner = host[1:-1]
+    if inner[0] in "vV":
+        # IPvFuture: the host is case-insensitive (§3.2.2) and an IPvFuture holds
+        # no pct-encoding, so case normalization lowercases all of it.
+        return host.lower() if case else host
+    address, percent, zone = inner.partition("%")
+    if canonical:
+        address = _ipv6_canonical(address)
+    elif case:
+        address = address.lower()
+    return f"[{address}{percent}{zone}]"
+
+
+def _relative_dots(path: str) -> str:
+    """Remove the dot segments of a relative-path reference that can go without
+    changing its target against any base.
+
+    "." segments go and ".." removes the segment before it, as in §5.2.4, with two
+    exceptions that keep the target the same. A ".." with nothing before it is kept
+    (``../a`` stays, where §5.2.4 gives ``a``). And a ".." never removes the first
+    segment that is not "..": against a base whose path has no "/" (``foo:x``), that
+    segment starts the merged path, and removing it leaves a "/" behind (§5.2.4 step
+    2C turns ``a/../b`` into ``/b``, not ``b``), so ``a/../b`` stays as it is. The
+    path also stays relative: ``.`` stands for an empty result, and ``./`` goes before
+    a first segment that is empty.
+    """
+    segments = path.split("/")
+    last = len(segments) - 1
+    out: list[str] = []
+    leading = 0  # the ".." segments at the start of ``out``
+    directory = False  # the path ends at a "." or removed "..", so it ends with "/"
+    for k, segment in enumerate(segments):
+        if segment == ".":
+            directory = k == last
+        elif segment == "..":
+            if len(out) > leading + 1 and out[-1] != "..":
+                out.pop()
+                directory = k == last
+            else:
+                if len(out) == leading:
+                    leading += 1
+                out.append("..")
+                directory = False
+        else:
+            out.append(segment)
+            directory = False
+    if directory:
+        out.append("")
+    text = "/".join(out)
+    if not text:
+        return "."
+    if not out[0]:
+        return "./" + text
+    return text
+
+
+def normalize(c: Parts, case: bool = True, percent: bool = True,
+              dot_segments: bool = True, scheme_based: bool = True,
+              ipv6_canonical: bool = False) -> Parts:
+    """Normalize ``uri`` in place (RFC 3986 §6.2.2, §6.2.3).
+
+    Each step can be switched off:
+
+    * ``case`` (§6.2.2.1): lowercase the scheme and the host (a reg-name, the hex
+      digits of an IPv6 address, a whole IPvFuture: the host is case-insensitive,
+      §3.2.2); uppercase the hex digits of every pct-encoding, the host's included.
+      It also writes the port without leading zeros (``:08080`` is ``:8080``): the port
+      is a decimal number (§3.2.3), so this is the same kind of spelling change.
+    * ``percent`` (§6.2.2.2): decode the pct-encodings of unreserved characters in the
+      userinfo, host, path, query and fragment. A reserved character is never decoded
+      and nothing is ever encoded.
+    * ``dot_segments`` (§6.2.2.3): remove the dot segments from the path with
+      :func:`remove_dot_segments`, after decoding (``%2E`` is ``.``, §2.3). With a
+      scheme or an authority the path becomes what resolution would give it (§5.2.2),
+      so ``foo:a/../b`` gives ``foo:/b`` as the algorithm says. A relative-path
+      reference only loses the dot segments whose removal cannot change
+      its target against any base: a leading ``..`` stays (``../a`` is not ``a``), the
+      path stays relative, and a ``..`` never removes the first segment
+      (``a/../b`` stays; ``a/b/../c`` gives ``a/c``).
+    * ``scheme_based`` (§6.2.3): for every scheme, drop an empty port (``foo://h:/``
+      is ``foo://h/``: "URI producers and normalizers should omit the port component
+      and its ':' delimiter if port is empty", §3.2.3); for http, https, ws, wss and
+      ftp (the scheme compared case-insensitively), drop the default port too (80,
+      443, 80, 443, 21, leading zeros allowed: ``:0080`` is port 80) and write an empty
+      path after an authority as ``/``.
+    * ``ipv6_canonical``: write an IPv6 address in the RFC 5952 form (lowercase, no
+      leading zeros, the longest run of two or more zero groups as ``::``, the first on
+      a tie, an IPv4-mapped address as ``::ffff:a.b.c.d``). Off by default.
+
+    A zone identifier (RFC 6874, ``%25eth0``) is kept exactly as written. The path is
+    stored as its text is written: without an authority, a path starting with "//"
+    keeps a "/." prefix, and a relative reference's first segment holding ":" a "./"
+    prefix, so a normalized URI reads back equal. Normalizing twice changes nothing.
+
+    Ports are compared as text, so a port of any length costs time linear in its
+    digits.
+
+    Args:
+        c: the components to normalize.
+        case: case normalization, as above.
+        percent: percent-encoding normalization.
+        dot_segments: path segment normalization.
+        scheme_based: scheme-based normalization.
+        ipv6_canonical: the RFC 5952 form of IPv6 addresses.
+
+    Returns:
+        The normalized components.
+
+    >>> from urikit import URI
+    >>> from urikit._core.serialize import to_text
+    >>> c = URI.parse("HTTP://User@www.EXAMPLE.com:0080/a/./b/../%7euser/%3a?%41#%2f")
+    >>> to_text(normalize(c.components))
+    'http://User@www.example.com/a/~user/%3A?A#%2F'
+
+    .. versionadded:: 0.1
+    """
+    scheme, userinfo, host, port, path, query, fragment = c
+    rewrite = _DEFAULT_REWRITE if case and percent else (
+        _REWRITE[case, percent] if case or percent else None)
+    default_port = None  # the scheme's default port, when scheme-based normalization knows it
+    if scheme is not None:
+        lowered = scheme.lower()
+        if case:
+            scheme = lowered
+        if scheme_based:
+            default_port = DEFAULT_PORT_TEXT.get(lowered)
+    if host is not None:
+        if host[:1] == "[":
+            host = _ip_literal(host, case, ipv6_canonical)
+        else:
+            if case:
+                # the triplets too: the rewriter then writes each one's hex digits in
+                # uppercase (or decodes it), whatever their case was
+                host = host.lower()
+            if rewrite is not None and "%" in host:
+                host = rewrite[1](host)
+        if rewrite is not None and userinfo is not None and "%" in userinfo:
+            userinfo = rewrite[0](userinfo)
+        if port is not None:
+            digits = port.lstrip("0") or ("0" if port else "")
+            if case:
+                port = digits
+            if scheme_based and (not port or digits == default_port):
+                port = None
+        if not path and default_port is not None:
+            path = "/"
+    if rewrite is not None:
+        if "%" in path:
+            path = rewrite[0](path)
+        if query is not None and "%" in query:
+            query = rewrite[0](query)
+        if fragment is not None and "%" in fragment:
+            fragment = rewrite[0](fragment)
+    if path and dot_segments and (path[0] == "." or "/." in path):
+        if scheme is None and host is None and path[0] != "/":
+            path = _relative_dots(path)
+        else:
+            path = remove_dot_segments(path)
+    if host is None:
+        path = guard_path(scheme, None, path)
+    return (scheme, userinfo, host, port, path, query, fragment)
+
+
+def equivalent(a: Parts, b: Parts) -> bool:
+    """Whether two references are equivalent: equal once both are normalized with
+    :func:`normalize`'s defaults (RFC 3986 §6.2).
+
+    >>> from urikit import URI
+    >>> equivalent(URI.parse("example://a/b/c/%7Bfoo%7D").components,
+    ...            URI.parse("eXAMPLE://a/./b/../b/%63/%7bfoo%7d").components)
+    True
+
+    .. versionadded:: 0.1
+    """
+    return normalize(a) == normalize(b)

@@ -1,0 +1,243 @@
+"""File-system paths to and from ``file:`` URI components (RFC 8089)."""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import PurePath, PurePosixPath, PureWindowsPath
+from typing import Final
+
+from .._core import grammar as g
+from .._core.components import Components
+from .._core.errors import URIError
+from .._core.percent import decode, encode, unquote
+
+# A DOS drive at the start of a file URI's path: "/C:", "C:", or the legacy "/C|"
+# (RFC 8089 Appendix E.2, E.2.2). The letter is ALPHA (RFC 8089 drive-letter).
+_DRIVE_RE: Final = re.compile("/?([A-Za-z])([:|])")
+_SURROGATE_RE: Final = re.compile("[\ud800-\udfff]")
+
+
+def _flavour(windows: bool | None) -> bool:
+    """Whether to use Windows rules: as asked, else the running system's."""
+    return os.name == "nt" if windows is None else windows
+
+
+def _pure(path: str | os.PathLike[str] | PurePath, windows: bool | None) -> PurePath:
+    """The pure path of the flavour asked for, or of the path's own type."""
+    if isinstance(path, PurePath):
+        is_windows = isinstance(path, PureWindowsPath)
+        if windows is not None and windows != is_windows:
+            kind = type(path).__name__
+            raise ValueError(f"windows={windows} contradicts the {kind} given")
+        return path
+    text = os.fspath(path)
+    if not isinstance(text, str):
+        raise TypeError(f"path must be str or os.PathLike[str], not {type(text).__name__}")
+    return PureWindowsPath(text) if _flavour(windows) else PurePosixPath(text)
+
+
+def _name_to_segment(name: str, windows: bool) -> str:
+    """One file name as one path segment's wire text."""
+    if windows:
+        found = _SURROGATE_RE.search(name)
+        if found:
+            raise URIError(
+                f"file name {name!r} holds the lone surrogate {found.group()!r}: a Windows "
+                "name is written in a file URI as UTF-8, which has no form for it"
+            )
+    return encode(name, "segment")
+
+
+def path_to_components(path: str | os.PathLike[str] | PurePath, *,
+                       windows: bool | None = None) -> Components:
+    """The components of the ``file:`` URI (or relative reference) naming ``path``.
+
+    A ``PureWindowsPath`` follows Windows rules and a ``PurePosixPath`` POSIX rules;
+    for a ``str`` or other path-like, ``windows`` chooses, and ``None`` means the
+    running system's rules. Each file name becomes one segment with every character a
+    segment does not allow percent-encoded as UTF-8, ``%`` included (RFC 3986 §2.1);
+    on POSIX the lone surrogates ``U+DC80`` to ``U+DCFF`` that :func:`os.fsdecode`
+    makes of undecodable bytes become those bytes again.
+
+    An absolute path gives scheme ``file`` and the empty host (RFC 8089 §2, the
+    ``file:///path`` form of :meth:`pathlib.PurePath.as_uri`): a drive letter is the
+    first segment (``file:///C:/x``) and a UNC share ``\\\\server\\share`` gives host
+    ``server`` (``file://server/share``), except a UNC server named ``localhost``,
+    which is written in the four-slash form ``file:////localhost/share`` because
+    ``file://localhost/`` means this machine. A relative path gives a relative
+    reference (no scheme, no host) whose segments are the path's names, never an
+    absolute URI; on Windows a drive-relative ``C:x`` keeps its drive as the first
+    segment and a rooted ``\\x`` gives ``/x``.
+
+    Args:
+        path: the path.
+        windows: ``True`` for Windows rules, ``False`` for POSIX, ``None`` for the
+            path's type, or for a ``str`` the running system's.
+
+    Returns:
+        The components: ``scheme``, ``host`` and ``path`` set, the rest ``None``.
+
+    Raises:
+        URIError: a name cannot be written as UTF-8 (a lone surrogate; on Windows any
+            surrogate), or the Windows drive is neither a letter nor a UNC share.
+        ValueError: ``windows`` contradicts the type of a pure path.
+        TypeError: ``path`` is a bytes path.
+
+    >>> path_to_components(PurePosixPath("/tmp/a b%.txt"))[:5]
+    ('file', None, '', None, '/tmp/a%20b%25.txt')
+    >>> path_to_components("C:\\\\Users\\\\José", windows=True).path
+    '/C:/Users/Jos%C3%A9'
+    >>> path_to_components(r"\\\\server\\share\\x", windows=True)[:5]
+    ('file', None, 'server', None, '/share/x')
+    >>> path_to_components("docs/read me", windows=False)[:5]
+    (None, None, None, None, 'docs/read%20me')
+
+    .. versionadded:: 0.2
+    """
+    pure = _pure(path, windows)
+    is_windows = isinstance(pure, PureWindowsPath)
+    drive, root = pure.drive, pure.root
+    names = pure.parts[1:] if drive or root else pure.parts
+    rest = "/".join([_name_to_segment(name, is_windows) for name in names])
+    if not pure.is_absolute():
+        anchor = _name_to_segment(drive, is_windows) if drive else ""
+        return Components(None, None, None, None, anchor + ("/" if root else "") + rest,
+                          None, None)
+    if not is_windows:
+        return Components("file", None, "", None, root + rest, None, None)
+    if len(drive) == 2 and drive[0] in g.ALPHA and drive[1] == ":":
+        return Components("file", None, "", None, f"/{drive}/{rest}", None, None)
+    if drive[:2] != "\\\\":
+        raise URIError(f"drive {drive!r} is neither a drive letter nor a UNC share")
+    server, _, share = drive[2:].partition("\\")
+    path_text = f"/{_name_to_segment(share, True)}/{rest}"
+    if server.lower() == "localhost":
+        # file://localhost/ is this machine (RFC 8089 §2): keep the server in the path
+        return Components("file", None, "", None, f"//{_name_to_segment(server, True)}"
+                          + path_text, None, None)
+    _name_to_segment(server, True)  # the same surrogate check as for every other name
+    return Components("file", None, encode(server, "host"), None, path_text, None, None)
+
+
+def _names(path: str, windows: bool) -> str:
+    """Decode a path's wire text to the file-system path text, segment by segment.
+
+    Each segment is decoded once; a segment whose decoded text would not stay one file
+    name (an encoded ``/``, or ``\\`` on Windows) or that holds a NUL is refused, as is
+    text that is not UTF-8 on Windows. ``.`` segments are dropped, as pathlib drops
+    them, so that the ``./`` a serializer puts before a first segment holding ``:``
+    does not change how that segment reads.
+    """
+    names: list[str] = []
+    for segment in path.split("/"):
+        name = decode(segment, "segment")
+        if "/" in name:
+            raise URIError(f"segment {segment!r} holds an encoded '/' (%2F): no file name "
+                           "holds '/', and decoding it would split the name in two")
+        if "\x00" in name:
+            raise URIError(f"segment {segment!r} holds an encoded NUL (%00): no file name "
+                           "holds one")
+        if windows:
+            if "\\" in name:
+                raise URIError(f"segment {segment!r} holds an encoded '\\' (%5C), which "
+                               "separates names on Windows")
+            if _SURROGATE_RE.search(name):
+                raise URIError(f"segment {segment!r} is not UTF-8: a Windows file name is "
+                               "Unicode text, so its bytes must be UTF-8 (RFC 8089 §4)")
+        if name != ".":
+            names.append(name)
+    return "/".join(names)
+
+
+def components_to_path(c: Components, *, windows: bool | None = None) -> PurePath:
+    """The file-system path a ``file:`` URI or a relative reference names.
+
+    The inverse of :func:`path_to_components`, and a transcription of Python 3.13's
+    ``Path.from_uri`` on components: the host must be empty, absent or
+    ``localhost`` (any case) except on Windows, where another host is a UNC server
+    (``file://server/share`` is ``\\\\server\\share``); the legacy forms
+    ``file:////server/share``, ``file://///server/share``, ``file:/C:/x``,
+    ``file:C:/x`` and a ``|`` drive (``/C|/x``) are read on Windows. Each segment is
+    percent-decoded exactly once as UTF-8; on POSIX, bytes that are not UTF-8 become
+    the lone surrogates ``U+DC80`` to ``U+DCFF`` (``os.fsdecode``'s
+    ``surrogateescape``), so every POSIX file name round-trips. With a ``file``
+    scheme the result is absolute; a relative reference (no scheme, no host) gives a
+    relative path.
+
+    POSIX has no drives: ``file:///c:/x`` is the absolute path ``/c:/x`` there (where
+    ``from_uri`` raises), so that every POSIX path comes back from its URI.
+
+    Args:
+        c: the components of a ``file:`` URI or of a relative reference.
+        windows: ``True`` for a ``PureWindowsPath``, ``False`` for a
+            ``PurePosixPath``, ``None`` for the running system's kind.
+
+    Returns:
+        The pure path.
+
+    Raises:
+        URIError: what no path of the flavour can hold, or what would be lost: a
+            scheme other than ``file``, userinfo, a port, a query or a fragment, a
+            network-path reference (``//host/x`` without a scheme), a host other than
+            this machine on POSIX, a segment holding ``%2F``, ``%00`` (or on Windows
+            ``%5C``, or bytes that are not UTF-8), a ``file`` URI that names no
+            absolute path, or a relative reference that reads as an absolute path.
+        ParseError: a segment is not valid wire text.
+
+    >>> components_to_path(Components("file", None, "", None, "/etc/hosts", None, None),
+    ...                    windows=False)
+    PurePosixPath('/etc/hosts')
+    >>> components_to_path(Components("file", None, "", None, "/c:/windows", None, None),
+    ...                    windows=True)
+    PureWindowsPath('c:/windows')
+    >>> components_to_path(Components("file", None, "server", None, "/share", None, None),
+    ...                    windows=True)
+    PureWindowsPath('//server/share/')
+
+    .. versionadded:: 0.2
+    """
+    is_windows = _flavour(windows)
+    kind: type[PurePath] = PureWindowsPath if is_windows else PurePosixPath
+    scheme, userinfo, host, port, path, query, fragment = c
+    if scheme is not None and scheme.lower() != "file":
+        raise URIError(f"scheme {scheme!r} is not 'file': only a file URI names a local path")
+    if query is not None:
+        raise URIError("a file URI with a query names no path: the query would be lost")
+    if fragment is not None:
+        raise URIError("a file URI with a fragment names no path: the fragment would be lost")
+    if userinfo is not None or port is not None:
+        raise URIError("a file URI has no userinfo and no port (RFC 8089 §2)")
+    if scheme is None:
+        if host is not None:
+            raise URIError(f"the network-path reference //{host}{path} names no local path "
+                           "without a scheme; resolve it against a file URI first")
+        relative = kind(_names(path, is_windows))
+        if relative.is_absolute():
+            raise URIError(f"the reference {path!r} has no scheme, so it gives a relative "
+                           "path, but it reads as an absolute one")
+        return relative
+    prefix = ""
+    if host is not None and host != "" and host.lower() != "localhost":
+        if not is_windows:
+            raise URIError(f"host {host!r} is not this machine: a POSIX path names no file "
+                           "on another host (only an empty host or 'localhost' is local)")
+        server = unquote(host)
+        if any(ch in server for ch in "/\\\x00") or _SURROGATE_RE.search(server):
+            raise URIError(f"host {host!r} is not a UNC server name")
+        prefix = "//" + server
+    else:
+        if path[:3] == "///":
+            # file://///server/share: a UNC path after an empty authority
+            path = path[1:]
+        drive = _DRIVE_RE.match(path)
+        if drive is not None and is_windows:
+            path = f"{drive.group(1)}:{path[drive.end():]}"
+        elif drive is not None and drive.group(2) == "|":
+            raise URIError(f"path {path!r} starts with a legacy '|' drive, which names a "
+                           "Windows drive; pass windows=True")
+    result = kind(prefix + _names(path, is_windows))
+    if not result.is_absolute():
+        raise URIError(f"file URI path {path!r} names no absolute "
+                       f"{'Windows' if is_windows else 'POSIX'} path")
+    return result

@@ -1,0 +1,247 @@
+"""IRIs (RFC 3987): the mapping between IRI text and URI text, on plain strings.
+
+Text people write and read (``https://bücher.example/Dürst``) against URI text
+(``https://xn--bcher-kva.example/D%C3%BCrst``); domain names go through
+:mod:`urikit._core.idna`.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Final
+
+from .._core.errors import IDNAError
+from .._core.idna import host_to_ascii, host_to_unicode
+from .._core.parse import appendix_b, diagnose, is_valid, split, split_authority
+from .._core.percent import pct_utf8
+
+_PCT_RUN_RE: Final = re.compile("(?:%[0-9A-Fa-f]{2})+")
+
+# ucschar and iprivate (RFC 3987 §2.2): the characters outside ASCII an IRI may hold
+# (iprivate only in the query).
+_UCSCHAR: Final = (
+    (0xA0, 0xD7FF), (0xF900, 0xFDCF), (0xFDF0, 0xFFEF),
+    *((plane << 16, (plane << 16) + 0xFFFD) for plane in range(1, 14)),
+    (0xE1000, 0xEFFFD),
+)
+_IPRIVATE: Final = ((0xE000, 0xF8FF), (0xF0000, 0xFFFFD), (0x100000, 0x10FFFD))
+# Bidirectional formatting characters (the Unicode Bidi_Control property), which
+# RFC 3987 §4.1 says must not appear in an IRI: the marks U+061C, U+200E and U+200F,
+# the embeddings and overrides U+202A to U+202E, and the isolates U+2066 to U+2069.
+_BIDI_CONTROLS: Final = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e"
+                                  "\u2066\u2067\u2068\u2069")
+
+
+
+# --- IRIs --------------------------------------------------------------------------------
+
+
+def iri_to_uri(text: str) -> str:
+    """Map an IRI to a URI (RFC 3987 §3.1): every character outside ASCII
+    percent-encoded as UTF-8, and a registered name outside ASCII converted to
+    A-labels by :func:`host_to_ascii` (the IDNA conversion of §3.1 step 2).
+
+    ASCII text is left exactly as it is: nothing is decoded, re-encoded or
+    normalized. The text is split into components by the RFC 3986 Appendix B
+    expression; an IP literal with characters outside ASCII is percent-encoded like
+    any other component (and so fails as a host). The characters outside ASCII are
+    not checked against the ``ucschar`` ranges: each is encoded.
+
+    Args:
+        text: an IRI reference.
+
+    Returns:
+        The URI reference.
+
+    Raises:
+        ParseError: the result is not a URI-reference (the text was not an IRI); the
+            error's ``text`` and ``position`` refer to the mapped text.
+        IDNAError: the registered name cannot be converted to A-labels.
+        URIError: the text holds a lone surrogate.
+
+    >>> iri_to_uri("http://résumé.example.org/Dürst?q=ü#ß")
+    'http://xn--rsum-bpad.example.org/D%C3%BCrst?q=%C3%BC#%C3%9F'
+    >>> from urikit import ParseError
+    >>> try:
+    ...     iri_to_uri("http://é/%zz")
+    ... except ParseError as error:
+    ...     print(error.text, error.position, error.reason)
+    http://xn--9ca/%zz 15 invalid percent-encoding '%zz'
+
+    .. versionadded:: 0.2
+    """
+    out = map_iri_to_uri(text)
+    if not is_valid(out):
+        raise diagnose(out)
+    return out
+
+
+def map_iri_to_uri(text: str) -> str:
+    """:func:`iri_to_uri` without its last step, the check that the result is a
+    URI-reference: for :meth:`urikit.URI.from_iri`, whose parse makes that check and
+    raises the same :class:`ParseError`, so that a long result is matched once, not
+    twice.
+
+    >>> map_iri_to_uri("/Dürst 1")  # not a URI-reference: iri_to_uri raises
+    '/D%C3%BCrst 1'
+    """
+    if text.isascii():
+        out = text
+    else:
+        scheme, authority, path, query, fragment = appendix_b(text).group(2, 4, 5, 7, 9)
+        parts = []
+        if scheme is not None:
+            parts += [pct_utf8(scheme), ":"]
+        if authority is not None:
+            userinfo, host, port = split_authority(authority)
+            parts.append("//")
+            if userinfo is not None:
+                parts += [pct_utf8(userinfo), "@"]
+            if host.isascii() or host.startswith("["):
+                parts.append(pct_utf8(host))
+            else:
+                parts.append(host_to_ascii(host))
+            if port is not None:
+                parts += [":", port]
+        parts.append(pct_utf8(path))
+        if query is not None:
+            parts += ["?", pct_utf8(query)]
+        if fragment is not None:
+            parts += ["#", pct_utf8(fragment)]
+        out = "".join(parts)
+    return out
+
+
+def _in(ranges: tuple[tuple[int, int], ...], cp: int) -> bool:
+    return any(lo <= cp <= hi for lo, hi in ranges)
+
+
+def _shown(c: str, in_query: bool) -> bool:
+    """Whether an IRI may hold the character ``c`` (outside ASCII) decoded."""
+    cp = ord(c)
+    if c in _BIDI_CONTROLS:
+        return False
+    return _in(_UCSCHAR, cp) or (in_query and _in(_IPRIVATE, cp))
+
+
+def _utf8_length(lead: int) -> int:
+    """The length of the UTF-8 sequence a lead octet starts, 0 for no lead octet."""
+    if 0xC2 <= lead <= 0xDF:
+        return 2
+    if 0xE0 <= lead <= 0xEF:
+        return 3
+    if 0xF0 <= lead <= 0xF4:
+        return 4
+    return 0
+
+
+def _class(ranges: tuple[tuple[int, int], ...]) -> str:
+    return "".join(f"\\U{lo:08x}-\\U{hi:08x}" for lo, hi in ranges)
+
+
+# A character an IRI may not hold decoded (the inverse of :func:`_shown`), outside the
+# query and in it: to decode a whole run of UTF-8 at once when it holds none.
+_HIDDEN_RE: Final = re.compile(f"[^{_class(_UCSCHAR)}]|[{''.join(sorted(_BIDI_CONTROLS))}]")
+_HIDDEN_IN_QUERY_RE: Final = re.compile(
+    f"[^{_class(_UCSCHAR + _IPRIVATE)}]|[{''.join(sorted(_BIDI_CONTROLS))}]")
+
+
+def _decode_for_iri(wire: str, in_query: bool) -> str:
+    """Valid wire text with the percent-encoded UTF-8 of characters an IRI may hold
+    decoded; every other triplet stays exactly as written."""
+    hidden = _HIDDEN_IN_QUERY_RE if in_query else _HIDDEN_RE
+
+    def run(m: re.Match[str]) -> str:
+        triplets = m.group()
+        octets = bytes.fromhex(triplets.replace("%", ""))
+        try:  # the common case, a run of UTF-8 that is all shown: decoded at once
+            text = octets.decode("utf-8")
+        except UnicodeDecodeError:
+            pass
+        else:
+            if hidden.search(text) is None:
+                return text
+        out = []
+        i = 0
+        while i < len(octets):
+            n = _utf8_length(octets[i])
+            if n:
+                try:
+                    c = octets[i:i + n].decode("utf-8")
+                except UnicodeDecodeError:
+                    pass
+                else:
+                    if _shown(c, in_query):
+                        out.append(c)
+                        i += n
+                        continue
+            # not shown: this octet stays as written; what follows is read anew
+            out.append(triplets[3 * i:3 * i + 3])
+            i += 1
+        return "".join(out)
+
+    return _PCT_RUN_RE.sub(run, wire) if "%" in wire else wire
+
+
+def _host_for_iri(host: str) -> str:
+    """The host with A-labels shown as U-labels, when :func:`host_to_ascii` gives the
+    same host back; else the host as it is."""
+    shown = host_to_unicode(host)
+    if shown == host:
+        return host
+    try:
+        return shown if host_to_ascii(shown) == host else host
+    except IDNAError:
+        return host
+
+
+def uri_to_iri(text: str) -> str:
+    """Map a URI to an IRI for people to read (RFC 3987 §3.2).
+
+    Percent-encoded UTF-8 of characters outside ASCII is decoded, and a host whose
+    labels are A-labels is shown with U-labels. Kept percent-encoded, exactly as
+    written: every ASCII octet (so ``%2F``, ``%25`` and other reserved or
+    unreserved characters stay encoded), octets that are not UTF-8, characters an
+    IRI may not hold (outside ``ucschar`` of §2.2; ``iprivate`` is shown only in the
+    query), and the bidirectional formatting characters that §4.1 forbids
+    (U+061C, U+200E, U+200F, U+202A to U+202E, U+2066 to U+2069). Percent-encoded
+    UTF-8 in the host stays encoded, and a host is shown with U-labels only when
+    converting it back gives the same text (A-labels in lowercase, no other
+    uppercase label).
+
+    So :func:`iri_to_uri` gives back the same URI, ``iri_to_uri(uri_to_iri(u)) ==
+    u``, whenever the percent-encodings that are decoded were written in uppercase
+    hex (``%c3%bc`` comes back as ``%C3%BC``).
+
+    Args:
+        text: a URI-reference.
+
+    Raises:
+        ParseError: ``text`` is not a URI-reference.
+
+    >>> uri_to_iri("http://www.example.org/D%C3%BCrst")
+    'http://www.example.org/Dürst'
+    >>> uri_to_iri("http://xn--99zt52a.example.org/%E2%80%AE%FC%2F")
+    'http://納豆.example.org/%E2%80%AE%FC%2F'
+
+    .. versionadded:: 0.2
+    """
+    scheme, userinfo, host, port, path, query, fragment = split(text)
+    if "%" not in text and "xn--" not in text.lower():
+        return text
+    parts = []
+    if scheme is not None:
+        parts += [scheme, ":"]
+    if host is not None:
+        parts.append("//")
+        if userinfo is not None:
+            parts += [_decode_for_iri(userinfo, False), "@"]
+        parts.append(_host_for_iri(host))
+        if port is not None:
+            parts += [":", port]
+    parts.append(_decode_for_iri(path, False))
+    if query is not None:
+        parts += ["?", _decode_for_iri(query, True)]
+    if fragment is not None:
+        parts += ["#", _decode_for_iri(fragment, False)]
+    return "".join(parts)

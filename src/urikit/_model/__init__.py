@@ -1,0 +1,6 @@
+"""The element model: ``URI`` and ``FrozenURI``, their live views and pydantic schema.
+
+The views are the path segments, the query parameters and the plain-text components.
+
+Layer 3 of 5: it imports only from :mod:`urikit._core`, :mod:`urikit._interop` and itself.
+"""

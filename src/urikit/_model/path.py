@@ -1,0 +1,279 @@
+"""The path as a list of segments: text <-> segments and the live segment view."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, MutableSequence
+from typing import Final, overload
+
+from .._core.errors import BuildError
+from .._core.parse import PATH, SEGMENT, check_wire, require_str
+from .._core.percent import encode, unquote
+from .view import Owner, Writer, read_only
+
+_SEGMENT_HINT: Final = "to store plain text, use uri.text.path or the *_text methods"
+
+
+def split_path(path: str) -> list[str]:
+    """Split path text into segments on "/" (``""`` is ``[]``).
+
+    An absolute path's first segment is the empty root marker, and a path ending in
+    "/" ends with an empty segment, as ``str.split`` gives them: ``"/"`` is
+    ``["", ""]``, the root and one empty segment (RFC 3986 §3.3, path-abempty).
+
+    >>> split_path("/a/"), split_path("a"), split_path("/"), split_path("")
+    (['', 'a', ''], ['a'], ['', ''], [])
+    """
+    return path.split("/") if path else []
+
+
+def join_path(segments: list[str]) -> str:
+    """Join segments into path text, the inverse of :func:`split_path`.
+
+    ``[""]``, the root marker alone, would be written "" and read back as ``[]``, so
+    it is refused: the root path "/" is ``["", ""]`` and the empty path ``[]``.
+
+    Raises:
+        BuildError: ``segments`` is ``[""]``.
+
+    >>> join_path(["", "a", ""]), join_path(["", ""]), join_path([])
+    ('/a/', '/', '')
+    """
+    if len(segments) == 1 and not segments[0]:
+        raise BuildError("the path [''] has no text: the root path '/' is ['', ''] (the "
+                         "root marker and one empty segment) and the empty path is []")
+    return "/".join(segments)
+
+
+def check_segment(segment: object) -> str:
+    """Return ``segment`` if it is valid wire text for one segment, else raise."""
+    if type(segment) is str and "/" not in segment:
+        return check_wire(segment, SEGMENT, _SEGMENT_HINT)
+    segment = require_str(segment, "a segment")
+    return check_wire(segment, SEGMENT, "a segment cannot hold '/'; pass segments "
+                      "separately, or " + _SEGMENT_HINT if "/" in segment else _SEGMENT_HINT)
+
+
+def encode_segment(segment: object) -> str:
+    """The wire text of one plain-text segment ("/" in it is encoded)."""
+    return encode(require_str(segment, "a segment"), "segment")
+
+
+def path_from(value: str | Iterable[str], text: bool) -> str:
+    """Path text from a wire or plain-text path string or an iterable of segments.
+
+    A :class:`PathSegments` view gives its URI's wire path as it is, whichever view
+    it is and whichever setter takes it: ``uri.text.path += ["x"]`` assigns the view
+    back after extending it, and re-encoding its decoded segments would change the
+    untouched ones (``%7e`` to ``~``, ``%2E%2E`` to a real ``..``; RFC 3986 §2.4).
+    """
+    if isinstance(value, PathSegments):
+        return value._owner.components.path
+    if isinstance(value, str):
+        return encode(value, "path") if text else check_wire(value, PATH, _SEGMENT_HINT)
+    if text:
+        return join_path([encode_segment(s) for s in value])
+    return join_path([check_segment(s) for s in value])
+
+
+def segment_suffix(path: str, segment: str, has_authority: bool) -> str:
+    """The text that adding one wire segment appends to path text: a trailing empty
+    segment is filled, so ``/files/`` plus ``x`` is ``/files/x``; under an authority an
+    empty path is the root, so ``x`` gives ``/x``; ``""`` adds a trailing "/" once.
+
+    >>> segment_suffix("/files/", "x", True), segment_suffix("/files", "x", True)
+    ('x', '/x')
+    >>> segment_suffix("", "x", True), segment_suffix("", "x", False)
+    ('/x', 'x')
+    >>> segment_suffix("/a", "", True)
+    '/'
+    """
+    if not path:
+        return "/" + segment if has_authority else segment
+    if path[-1] == "/":
+        return segment
+    return "/" + segment
+
+
+class PathSegments(MutableSequence[str]):
+    """A live, list-like view of a URI's path segments.
+
+    Reading and writing go through to the URI, so ``uri.path.append("x")`` edits the
+    URI. ``uri.path`` holds wire text (each segment validated on write);
+    ``uri.text.path`` holds plain text (each segment percent-encoded on write and
+    decoded on read). Every list method does what it does on a ``list``, with one
+    write to the URI, or raises and leaves the URI as it was:
+
+    * an absolute path has ``""``, the root marker, as its first segment, and a path
+      ending in "/" an empty last segment: ``"/a/"`` is ``["", "a", ""]``, ``"/"`` is
+      ``["", ""]``, ``""`` is ``[]`` (the segments ``str.split("/")`` gives);
+    * with an authority, a non-empty path must start with the root marker (RFC 3986
+      §3.3), so an edit that would move it from index 0 (``insert(0, "v2")``,
+      ``pop(0)``, ``reverse()``) raises :class:`~urikit.BuildError`: insert at 1;
+    * ``[""]``, the root marker alone, has no text of its own (it would read back as
+      ``[]``) and raises :class:`~urikit.BuildError`.
+
+    The view compares equal to a list or tuple of the same segments and to its path
+    text: ``URI.parse("http://h/login").path == "/login"`` is ``True``. ``str()``
+    gives the path text (wire text for ``uri.path``, decoded for ``uri.text.path``).
+
+    .. versionadded:: 0.1
+    """
+
+    __slots__ = ("_owner", "_text", "_write")
+
+    def __init__(self, owner: Owner, write: Writer | None, text: bool = False) -> None:
+        self._owner = owner
+        self._write = write
+        self._text = text
+
+    def _segments(self) -> list[str]:
+        return split_path(self._owner.components.path)
+
+    def _store(self, segments: list[str]) -> None:
+        write = self._write
+        if write is None:
+            raise read_only()
+        if segments and segments[0] and self._owner.components.host is not None:
+            raise BuildError("with an authority the path is empty or starts with the root "
+                             "marker '' at index 0 (RFC 3986 §3.3): edit from index 1")
+        write("path", join_path(segments))
+
+    def _in(self, segment: object) -> str:
+        return encode_segment(segment) if self._text else check_segment(segment)
+
+    def _ins(self, values: Iterable[str]) -> list[str]:
+        if isinstance(values, str):
+            raise TypeError("give segments as an iterable of str, not a str (which would "
+                            "add one segment per character)")
+        return [self._in(v) for v in values]
+
+    def _out(self, segments: list[str]) -> list[str]:
+        return [unquote(s) for s in segments] if self._text else segments
+
+    @overload
+    def __getitem__(self, index: int) -> str: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[str]: ...
+    def __getitem__(self, index: int | slice) -> str | list[str]:
+        segments = self._segments()
+        if isinstance(index, slice):
+            return self._out(segments[index])
+        segment = segments[index]
+        return unquote(segment) if self._text else segment
+
+    @overload
+    def __setitem__(self, index: int, value: str) -> None: ...
+    @overload
+    def __setitem__(self, index: slice, value: Iterable[str]) -> None: ...
+    def __setitem__(self, index: int | slice, value: str | Iterable[str]) -> None:
+        segments = self._segments()
+        if isinstance(index, slice):
+            segments[index] = self._ins(value)
+        else:
+            segments[index] = self._in(value)
+        self._store(segments)
+
+    def __delitem__(self, index: int | slice) -> None:
+        segments = self._segments()
+        del segments[index]
+        self._store(segments)
+
+    def __len__(self) -> int:
+        return len(self._segments())
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._out(self._segments()))
+
+    def __reversed__(self) -> Iterator[str]:
+        return reversed(self._out(self._segments()))
+
+    def __contains__(self, value: object) -> bool:
+        return value in self._out(self._segments())
+
+    def index(self, value: object, start: int = 0, stop: int | None = None) -> int:
+        """The index of the first segment equal to ``value``, as :meth:`list.index`."""
+        segments = self._out(self._segments())
+        return segments.index(value, start, len(segments) if stop is None else stop)  # type: ignore[arg-type]
+
+    def count(self, value: object) -> int:
+        """How many segments equal ``value``, as :meth:`list.count`."""
+        return self._out(self._segments()).count(value)  # type: ignore[arg-type]
+
+    def insert(self, index: int, value: str) -> None:
+        """Insert a segment before ``index``, as :meth:`list.insert`."""
+        segments = self._segments()
+        segments.insert(index, self._in(value))
+        self._store(segments)
+
+    def append(self, value: str) -> None:
+        """Append a segment, as :meth:`list.append` (a trailing ``""`` stays)."""
+        self._add([self._in(value)])
+
+    def extend(self, values: Iterable[str]) -> None:
+        """Append every segment of ``values``, with one write to the URI."""
+        self._add(self._ins(values))
+
+    def _add(self, wire: list[str]) -> None:
+        """Append wire segments. After a non-empty path this is text appended to the
+        text, without splitting the path (so n appends cost time linear in n): the root
+        marker stays first and the list stays longer than ``[""]``."""
+        if not wire:
+            return
+        if not self._owner.components.path:
+            self._store(wire)
+            return
+        if self._write is None:
+            raise read_only()
+        self._write("path", "/" + "/".join(wire), append=True)
+
+    def __iadd__(self, values: Iterable[str]) -> PathSegments:
+        self.extend(values)
+        return self
+
+    def __add__(self, values: Iterable[str]) -> list[str]:
+        """A new list: these segments, then ``values`` (as ``list + list``); the URI
+        is not changed. (It also lets type checkers accept ``uri.path += [...]``,
+        which they read through the path setter.)"""
+        if isinstance(values, str):
+            raise TypeError("give segments as an iterable of str, not a str")
+        return [*self, *values]
+
+    def pop(self, index: int = -1) -> str:
+        """Remove and return the segment at ``index``, as :meth:`list.pop`."""
+        segments = self._segments()
+        segment = segments.pop(index)
+        self._store(segments)
+        return unquote(segment) if self._text else segment
+
+    def remove(self, value: str) -> None:
+        """Remove the first segment equal to ``value``, as :meth:`list.remove`."""
+        segments = self._segments()
+        del segments[self._out(segments).index(value)]
+        self._store(segments)
+
+    def reverse(self) -> None:
+        """Reverse the segments in place, as :meth:`list.reverse`."""
+        segments = self._segments()
+        segments.reverse()
+        self._store(segments)
+
+    def clear(self) -> None:
+        """Remove every segment: the path becomes empty."""
+        self._store([])
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, (PathSegments, list, tuple)):
+            return self._out(self._segments()) == list(other)
+        if isinstance(other, str):
+            return str(self) == other
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __str__(self) -> str:
+        if not self._text:
+            return self._owner.components.path
+        return "/".join(self._out(self._segments()))
+
+    def __repr__(self) -> str:
+        return f"PathSegments({self._out(self._segments())!r})"

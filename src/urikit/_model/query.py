@@ -1,0 +1,279 @@
+"""The query as ``key=value`` parameters: a live view that edits only what it must."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Mapping
+from typing import Final, TypeVar, overload
+
+from .._core.errors import BuildError
+from .._core.parse import require_str
+from .._core.percent import encode, unquote
+from .view import Owner, Writer, read_only
+
+T = TypeVar("T")
+
+#: What a parameter value may be: text, an ``int`` (written with ``str()``), or
+#: ``None`` for a key without "=".
+Value = str | int | None
+#: Parameters given as a mapping or as (key, value) pairs.
+Params = Mapping[str, Value] | Iterable[tuple[str, Value]]
+
+_MISSING: Final = object()
+
+
+def _decode(wire: str, form: bool) -> str:
+    if form and "+" in wire:
+        wire = wire.replace("+", " ")
+    return unquote(wire)
+
+
+def _pair(wire: str, form: bool) -> tuple[str, str | None]:
+    key, eq, value = wire.partition("=")
+    return _decode(key, form), (_decode(value, form) if eq else None)
+
+
+def _key(wire: str, form: bool) -> str:
+    return _decode(wire.partition("=")[0], form)
+
+
+def value_text(value: object) -> str | None:
+    """The text a parameter value is written as: a ``str`` as it is, an ``int`` with
+    ``str()``, ``None`` as no value. ``bool`` and ``float`` are refused: ``True`` has
+    no one spelling (``true``, ``1``, ``on``), nor has ``0.1 + 0.2``; convert them.
+
+    Raises:
+        TypeError: any other type.
+    """
+    if value is None or type(value) is str:
+        return value
+    if isinstance(value, str):
+        return str.__str__(value)
+    if isinstance(value, int) and not isinstance(value, bool):
+        return int.__repr__(value)
+    raise TypeError(f"a query value must be str, int or None, not {type(value).__name__}"
+                    + ("; write it as the text you mean" if isinstance(value, (bool, float))
+                       else ""))
+
+
+def wire_pair(key: str, value: object, form: bool = False) -> str:
+    """The wire text of one ``key=value`` pair of plain text (``key`` alone for None).
+
+    "+" is always encoded (``%2B``), so the pair reads the same to both kinds of
+    reader; ``form`` writes a space as "+" instead of ``%20``.
+
+    Raises:
+        BuildError: an empty key without a value, which has no text ("&&" is no pair).
+    """
+    key = encode(require_str(key, "a query key"), "query_key")
+    text = value_text(value)
+    if text is None:
+        if not key:
+            raise BuildError("a parameter with an empty key needs a value ('' or more): "
+                             "an empty piece between '&' is no pair")
+        return key.replace("%20", "+") if form else key
+    pair = f"{key}={encode(text, 'query_value')}"
+    return pair.replace("%20", "+") if form else pair
+
+
+def _pairs(params: Params) -> Iterable[tuple[str, Value]]:
+    if isinstance(params, Mapping):
+        return params.items()
+    if isinstance(params, (str, bytes)):  # type: ignore[unreachable]
+        raise TypeError("give parameters as a mapping or (key, value) pairs, not a str")
+    return params
+
+
+def encode_query(params: Params, *, form: bool = False) -> str | None:
+    """The wire query for parameters of plain text given as a mapping or as pairs
+    (``None`` when there are none), encoded as :class:`QueryParams` writes them.
+
+    >>> encode_query({"q": "a&b c", "page": 2}), encode_query({"q": "a b"}, form=True)
+    ('q=a%26b%20c&page=2', 'q=a+b')
+    >>> encode_query([("a", None), ("a", "1")]), encode_query({})
+    ('a&a=1', None)
+
+    .. versionadded:: 0.2
+    """
+    pieces = [wire_pair(k, v, form) for k, v in _pairs(params)]
+    return "&".join(pieces) if pieces else None
+
+
+class QueryParams:
+    """A live view of a URI's query as an ordered list of ``(key, value)`` pairs.
+
+    The query is read as pairs separated by "&", each split at its first "=". Keys and
+    values are plain text: reading decodes them once; writing encodes "&", "=" (in
+    keys), "+", "#", "%" and everything the query does not allow. By default the view
+    follows RFC 3986: "+" is a plus and a space is written ``%20``. The
+    ``params.form`` view follows HTML forms (``application/x-www-form-urlencoded``):
+    "+" reads as a space and a space is written "+". A pair written without "=" (``?flag``)
+    has the value ``None``, and ``flag=`` has ``""``: undefined is not empty. An empty
+    piece between two "&" is no pair at all. Pairs that an edit does not touch keep
+    their wire text exactly, and an edit that changes nothing writes nothing.
+
+    Keys may repeat. It follows ``dict`` where a ``dict`` method fits:
+    ``params[key]`` is the first value (``KeyError`` when absent), ``get(key,
+    default)`` the first value or ``default`` when the key is absent or has no value,
+    ``params[key] = v`` and :meth:`set` give the key one value, ``del params[key]``
+    removes every pair of the key (``KeyError`` when absent), :meth:`pop` removes and
+    returns, :meth:`update` replaces keys as ``dict.update`` does. Beyond ``dict``:
+    :meth:`add` and :meth:`extend` append pairs, :meth:`get_all` gives every value.
+    When an edit leaves no pair, the query becomes undefined (``None``).
+
+    >>> from urikit import URI
+    >>> uri = URI.parse("http://h/?a=1&b=x+y&a=2&flag")
+    >>> uri.params["b"], uri.params.form["b"], uri.params.get_all("a"), uri.params["flag"]
+    ('x+y', 'x y', ['1', '2'], None)
+    >>> uri.params["a"] = "3 & 4"
+    >>> str(uri)
+    'http://h/?a=3%20%26%204&b=x+y&flag'
+
+    .. versionadded:: 0.1
+    """
+
+    __slots__ = ("_form", "_owner", "_write")
+
+    def __init__(self, owner: Owner, write: Writer | None, form: bool = False) -> None:
+        self._owner = owner
+        self._write = write
+        self._form = form
+
+    @property
+    def form(self) -> QueryParams:
+        """The same query read and written as an HTML form: "+" is a space."""
+        return QueryParams(self._owner, self._write, True)
+
+    def _wire(self) -> list[str]:
+        query = self._owner.components.query
+        return query.split("&") if query else []
+
+    def _store(self, pieces: list[str]) -> None:
+        if self._write is None:
+            raise read_only()
+        self._write("query", "&".join(pieces) if any(pieces) else None)
+
+    def items(self) -> list[tuple[str, str | None]]:
+        """Every pair, in order, decoded."""
+        return [_pair(p, self._form) for p in self._wire() if p]
+
+    def keys(self) -> list[str]:
+        """Every key, in order, repeats included."""
+        return [_key(p, self._form) for p in self._wire() if p]
+
+    def values(self) -> list[str | None]:
+        """Every value, in order."""
+        return [v for _, v in self.items()]
+
+    def get_all(self, key: str) -> list[str | None]:
+        """Every value of ``key``, in order (an empty list when it is absent)."""
+        return [v for k, v in self.items() if k == key]
+
+    @overload
+    def get(self, key: str) -> str | None: ...
+    @overload
+    def get(self, key: str, default: T) -> str | T: ...
+    def get(self, key: str, default: object = None) -> object:
+        """The first value of ``key``; ``default`` when the key is absent or written
+        without a value (``?page``), so ``int(params.get("page", "1"))`` type-checks."""
+        for k, v in self.items():
+            if k == key:
+                return default if v is None else v
+        return default
+
+    def __getitem__(self, key: str) -> str | None:
+        for k, v in self.items():
+            if k == key:
+                return v
+        raise KeyError(key)
+
+    def __contains__(self, key: object) -> bool:
+        return any(_key(p, self._form) == key for p in self._wire() if p)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.keys())
+
+    def __len__(self) -> int:
+        return sum(1 for p in self._wire() if p)
+
+    def add(self, key: str, value: Value) -> None:
+        """Append the pair ``key=value`` (``value`` ``None``: just ``key``)."""
+        piece = wire_pair(key, value, self._form)
+        if self._write is None:
+            raise read_only()
+        if self._owner.components.query:  # appended in place: n adds take linear time
+            self._write("query", "&" + piece, append=True)
+        else:
+            self._write("query", piece)
+
+    def extend(self, params: Params) -> None:
+        """Append every pair of a mapping or of (key, value) pairs, in order."""
+        pieces = [wire_pair(k, v, self._form) for k, v in _pairs(params)]
+        if pieces:
+            self._store(self._wire() + pieces)
+
+    def set(self, key: str, value: Value) -> None:
+        """Give ``key`` the single value ``value``: the first pair with that key is
+        replaced where it stands and the others are removed; a new key is appended."""
+        self._replace({key: wire_pair(key, value, self._form)})
+
+    __setitem__ = set
+
+    def update(self, params: Params) -> None:
+        """Give each key of a mapping or of pairs its value, as ``dict.update`` does:
+        an existing key is replaced where it first stands (its other pairs removed), a
+        new key is appended. A key given twice keeps the last value; use
+        :meth:`extend` to append repeated keys."""
+        self._replace({k: wire_pair(k, v, self._form) for k, v in _pairs(params)})
+
+    def _replace(self, new: dict[str, str]) -> None:
+        pieces: list[str] = []
+        done: set[str] = set()
+        old = self._wire()
+        for piece in old:
+            key = _key(piece, self._form) if piece else None
+            if key is None or key not in new:
+                pieces.append(piece)
+            elif key not in done:
+                pieces.append(new[key])
+                done.add(key)
+        pieces.extend(wire for key, wire in new.items() if key not in done)
+        if pieces != old:
+            self._store(pieces)
+
+    @overload
+    def pop(self, key: str) -> str | None: ...
+    @overload
+    def pop(self, key: str, default: T) -> str | T | None: ...
+    def pop(self, key: str, default: object = _MISSING) -> object:
+        """Remove every pair of ``key`` and return its first value, as ``dict.pop``:
+        ``default`` when the key is absent, ``KeyError`` when there is no default."""
+        pieces = self._wire()
+        kept = [p for p in pieces if not p or _key(p, self._form) != key]
+        if len(kept) == len(pieces):
+            if default is _MISSING:
+                raise KeyError(key)
+            return default
+        first = next(p for p in pieces if p and _key(p, self._form) == key)
+        self._store(kept)
+        return _pair(first, self._form)[1]
+
+    def __delitem__(self, key: str) -> None:
+        self.pop(key)
+
+    def clear(self) -> None:
+        """Remove every pair: the query becomes undefined."""
+        if self._write is None:
+            raise read_only()
+        self._write("query", None)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, QueryParams):
+            return self.items() == other.items()
+        if isinstance(other, list):
+            return self.items() == other
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"QueryParams({self.items()!r})"

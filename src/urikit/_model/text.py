@@ -1,0 +1,168 @@
+"""Plain-text views of the components: decode once on read, encode as data on write."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from .._core import grammar as g
+from .._core.parse import require_str
+from .._core.percent import Component, encode, unquote
+from .path import PathSegments, path_from
+from .view import Owner, Writer, read_only
+
+
+def _opt_encode(text: str | None, component: Component, what: str) -> str | None:
+    if text is None:
+        return None
+    return encode(require_str(text, what), component)
+
+
+def _opt_decode(wire: str | None) -> str | None:
+    return None if wire is None else unquote(wire)
+
+
+def host_to_text(host: str) -> str:
+    """The plain text of a host: a reg-name decoded; an IP literal as it is, brackets
+    included, so that it never reads as a name (``::1`` would be a reg-name's text).
+    A zone identifier's pct-encoding is kept too (``[fe80::1%25eth0]``).
+    """
+    return host if host[:1] == "[" else unquote(host)
+
+
+def host_from_text(text: object) -> str:
+    """The wire host for plain text: a bracketed IP literal as it is, any other text a
+    registered name, percent-encoded. The inverse of :func:`host_to_text`."""
+    text = require_str(text, "a host")
+    if text[:1] == "[" and (g.IP_LITERAL_Z_RE.fullmatch(text) is not None):
+        return text
+    return encode(text, "host")
+
+
+class TextView:
+    """The components of a URI as plain text, read and written through to the URI.
+
+    ``uri.text.fragment = "a#b"`` stores ``a%23b``: text is data, and every character
+    the component does not allow, or that would act as a delimiter there, is
+    percent-encoded (UTF-8 for non-ASCII). Reading decodes exactly once. ``None``
+    stands for an undefined component, as on the URI itself. For every component,
+    writing a text and reading it back gives the same text.
+
+    >>> from urikit import URI
+    >>> uri = URI.parse("http://h/docs/")
+    >>> uri.text.path.append("a/b c")
+    >>> uri.text.fragment = "50%"
+    >>> str(uri), uri.text.path[-1]
+    ('http://h/docs//a%2Fb%20c#50%25', 'a/b c')
+
+    .. versionadded:: 0.1
+    """
+
+    __slots__ = ("_owner", "_write")
+
+    def __init__(self, owner: Owner, write: Writer | None) -> None:
+        self._owner = owner
+        self._write = write
+
+    def _put(self, name: str, wire: str | None) -> None:
+        if self._write is None:
+            raise read_only()
+        self._write(name, wire)
+
+    @property
+    def userinfo(self) -> str | None:
+        """The userinfo, decoded; ":" is kept as it is on write."""
+        return _opt_decode(self._owner.components.userinfo)
+
+    @userinfo.setter
+    def userinfo(self, text: str | None) -> None:
+        self._put("userinfo", _opt_encode(text, "userinfo", "userinfo"))
+
+    @property
+    def user(self) -> str | None:
+        """The part of the userinfo before the first ":", decoded."""
+        info = self._owner.components.userinfo
+        return None if info is None else unquote(info.partition(":")[0])
+
+    @user.setter
+    def user(self, text: str | None) -> None:
+        if text is None:
+            self._put("userinfo", None)
+            return
+        user = encode(require_str(text, "a user"), "user")
+        info = self._owner.components.userinfo
+        if info is not None and ":" in info:
+            user = f"{user}:{info.partition(':')[2]}"
+        self._put("userinfo", user)
+
+    @property
+    def password(self) -> str | None:
+        """The part of the userinfo after the first ":", decoded; ``None`` without ":".
+
+        RFC 3986 §3.2.1 deprecates passwords in URIs; urikit masks them in ``repr``.
+        """
+        info = self._owner.components.userinfo
+        if info is None or ":" not in info:
+            return None
+        return unquote(info.partition(":")[2])
+
+    @password.setter
+    def password(self, text: str | None) -> None:
+        info = self._owner.components.userinfo
+        user = "" if info is None else info.partition(":")[0]
+        if text is None:
+            self._put("userinfo", user if info is not None else None)
+            return
+        self._put("userinfo",
+                  f"{user}:{encode(require_str(text, 'a password'), 'password')}")
+
+    @property
+    def host(self) -> str | None:
+        """The host: a reg-name decoded; an IP literal as it is, brackets included.
+
+        Writing a bracketed IP literal (``[::1]``, ``[v7.x]``) stores it as one; any
+        other text is a registered name, percent-encoded (RFC 3986 §3.2.2).
+        """
+        host = self._owner.components.host
+        return None if host is None else host_to_text(host)
+
+    @host.setter
+    def host(self, text: str | None) -> None:
+        self._put("host", None if text is None else host_from_text(text))
+
+    @property
+    def path(self) -> PathSegments:
+        """The path segments as plain text (a live view); a segment ``"a/b"`` is
+        stored as ``a%2Fb``. Assign a list of segments, or a ``str`` in which "/"
+        separates segments."""
+        return PathSegments(self._owner, self._write, text=True)
+
+    @path.setter
+    def path(self, value: str | Iterable[str]) -> None:
+        self._put("path", path_from(value, text=True))
+
+    @property
+    def query(self) -> str | None:
+        """The whole query, decoded ("+" is kept: see ``uri.params`` for key=value).
+
+        Writing encodes "#", "%" and what the query does not allow, and keeps "&", "="
+        and "+": use ``uri.params`` to write keys and values as data.
+        """
+        return _opt_decode(self._owner.components.query)
+
+    @query.setter
+    def query(self, text: str | None) -> None:
+        self._put("query", _opt_encode(text, "query", "a query"))
+
+    @property
+    def fragment(self) -> str | None:
+        """The fragment, decoded."""
+        return _opt_decode(self._owner.components.fragment)
+
+    @fragment.setter
+    def fragment(self, text: str | None) -> None:
+        self._put("fragment", _opt_encode(text, "fragment", "a fragment"))
+
+    def __repr__(self) -> str:
+        return (f"TextView(user={self.user!r}, host={self.host!r}, "
+                f"path={list(self.path)!r}, query={self.query!r}, "
+                f"fragment={self.fragment!r})")

@@ -1,0 +1,939 @@
+"""The URI classes: a mutable URI and a frozen one, the only owners of URI state."""
+
+from __future__ import annotations
+
+import enum
+import os
+import urllib.parse
+from collections.abc import Iterable, Mapping
+from pathlib import PurePath
+from typing import TYPE_CHECKING, Any, ClassVar, Final, TypeAlias, TypeVar
+
+import attrs
+
+from .._core.components import EMPTY, Components, Parts, port_number, port_text
+from .._core.errors import BuildError, ParseError
+from .._core.grammar import URI_REFERENCE_RE, URI_REFERENCE_Z_RE
+from .._core.host import HostKind, Origin, display, host_kind, origin, origin_key
+from .._core.normalize import equivalent, normalize
+from .._core.parse import (
+    FRAGMENT,
+    QUERY,
+    USERINFO,
+    check_host,
+    check_scheme,
+    check_wire,
+    diagnose,
+    require_str,
+    split,
+)
+from .._core.percent import encode
+from .._core.resolve import relative, require_base, resolve
+from .._core.serialize import authority, to_text
+from .._interop.file import components_to_path, path_to_components
+from .._interop.iri import map_iri_to_uri, uri_to_iri
+from .._interop.lenient import repaired_text
+from .._interop.template import expand
+from .path import PathSegments, check_segment, encode_segment, path_from, segment_suffix
+from .query import QueryParams, Value
+from .text import TextView, host_from_text
+from .view import Writer
+
+if TYPE_CHECKING:
+    import sys
+
+    if sys.version_info >= (3, 11):
+        from typing import Self
+    else:  # only the type checker reads this: typing_extensions comes with mypy
+        from typing_extensions import Self
+
+_new: Final = object.__new__
+_new_tuple: Final = tuple.__new__
+# The one parse fast path: the grammar's pattern admits exactly the URI-references.
+_MATCH: Final = URI_REFERENCE_RE.fullmatch
+_MATCH_Z: Final = URI_REFERENCE_Z_RE.fullmatch
+
+#: The index of each component in :class:`Components`, by name.
+_INDEX: Final = {name: i for i, name in enumerate(Components._fields)}
+
+_USERINFO_HINT: Final = "to store plain text, use uri.text.userinfo or set_text(userinfo=...)"
+_HOST_HINT: Final = "to store plain text, use uri.text.host or set_text(host=...)"
+_QUERY_HINT: Final = "to store plain text, use uri.params or set_text(query=...)"
+_FRAGMENT_HINT: Final = "to store plain text, use uri.text.fragment or set_text(fragment=...)"
+
+
+class _Unset(enum.Enum):
+    UNSET = "UNSET"
+
+    def __repr__(self) -> str:
+        return "UNSET"
+
+
+#: The default of :meth:`URI.set` and :meth:`URI.set_text`: leave the component as it is.
+UNSET: Final = _Unset.UNSET
+
+Unset = _Unset
+PathInput = str | Iterable[str]
+AnyURI: TypeAlias = "URI | FrozenURI"
+
+
+# --- the rules every write goes through ------------------------------------------------
+
+
+def _ruled(c: Parts, before: Parts) -> Parts:
+    """``c`` with RFC 3986's structural rules kept, or :class:`BuildError`.
+
+    §3.2: userinfo and a port need a host, so such an edit is refused. §3.3: with an
+    authority the path is empty or starts with "/", so a relative path under a host
+    is made absolute, the reading §5.2.3 gives it. ``before`` is the state the edit
+    started from, for the message.
+    """
+    host = c[2]
+    if host is None:
+        if c[1] is not None or c[3] is not None:
+            if before[2] is not None:
+                raise BuildError("userinfo and port need a host: remove them before "
+                                 "removing the host (RFC 3986 §3.2)")
+            what = "userinfo needs" if c[1] is not None else "a port needs"
+            raise BuildError(f"{what} a host: set the host first (RFC 3986 §3.2)")
+        return c
+    path = c[4]
+    if path and path[0] != "/":
+        # with an authority the path is absolute (§3.3)
+        return (c[0], c[1], host, c[3], "/" + path, c[5], c[6])
+    return c
+
+
+def _port_text(port: object) -> str | None:
+    """The text of a port given as an ``int`` (or ``None``)."""
+    if port is None:
+        return None
+    if type(port) is not int:
+        if isinstance(port, bool) or not isinstance(port, int):
+            raise TypeError(f"port must be int or None, not {type(port).__name__}")
+        port = int(port)
+    if port < 0:
+        raise ParseError("-", 0, "port", "invalid character '-'",
+                         "a port is a non-negative integer")
+    return port_text(port)
+
+
+def _has_port(value: object) -> bool:
+    if type(value) is not bool:
+        raise TypeError(f"has_port must be bool, not {type(value).__name__}")
+    return value
+
+
+def _wire_components(c: Parts, allow_zone_id: bool, *, scheme: Any, userinfo: Any,
+                     host: Any, port: Any, has_port: Any, path: Any, query: Any,
+                     fragment: Any) -> Parts:
+    """``c`` with the given wire components (``UNSET`` keeps one) validated and set,
+    the structural rules kept (:func:`_ruled`)."""
+    new = list(c)
+    if scheme is not UNSET:
+        new[0] = None if scheme is None else check_scheme(scheme)
+    if userinfo is not UNSET:
+        new[1] = None if userinfo is None else check_wire(userinfo, USERINFO, _USERINFO_HINT)
+    if host is not UNSET:
+        new[2] = None if host is None else check_host(host, allow_zone_id, _HOST_HINT)
+    if port is not UNSET:
+        new[3] = _port_text(port)
+    if has_port is not UNSET:
+        if _has_port(has_port):
+            if new[3] is None:
+                new[3] = ""
+        elif new[3] is not None:
+            if port is not UNSET and port is not None:
+                raise BuildError(f"has_port=False contradicts port={new[3]}")
+            new[3] = None
+    if path is not UNSET:
+        new[4] = path_from(path, text=False)
+    if query is not UNSET:
+        new[5] = None if query is None else check_wire(query, QUERY, _QUERY_HINT)
+    if fragment is not UNSET:
+        new[6] = None if fragment is None else check_wire(fragment, FRAGMENT, _FRAGMENT_HINT)
+    return _ruled(tuple(new), c)  # type: ignore[arg-type]
+
+
+def _opt_encode(text: object, component: Any) -> str | None:
+    return None if text is None else encode(require_str(text, component), component)
+
+
+def _text_components(c: Parts, *, userinfo: Any, host: Any, path: Any, query: Any,
+                     fragment: Any) -> Parts:
+    """``c`` with the given plain-text components (``UNSET`` keeps one) encoded and
+    set, the structural rules kept."""
+    new = list(c)
+    if userinfo is not UNSET:
+        new[1] = _opt_encode(userinfo, "userinfo")
+    if host is not UNSET:
+        new[2] = None if host is None else host_from_text(host)
+    if path is not UNSET:
+        new[4] = path_from(path, text=True)
+    if query is not UNSET:
+        new[5] = _opt_encode(query, "query")
+    if fragment is not UNSET:
+        new[6] = _opt_encode(fragment, "fragment")
+    return _ruled(tuple(new), c)  # type: ignore[arg-type]
+
+
+def _components_of(value: object, what: str) -> Parts:
+    """The components of a URI, a FrozenURI or URI text (parsed strictly)."""
+    if isinstance(value, _URIBase):
+        return value._c
+    if isinstance(value, str):
+        return split(require_str(value, what))
+    raise TypeError(f"{what} must be a URI, FrozenURI or str, not {type(value).__name__}")
+
+
+def _redacted(c: Parts) -> str:
+    """The text of ``c`` with a password in the userinfo shown as ``***``."""
+    info = c[1]
+    if info is None or ":" not in info:
+        return to_text(c)
+    user, _, password = info.partition(":")
+    return to_text((c[0], f"{user}:***" if password else info, c[2], c[3], c[4], c[5], c[6]))
+
+
+_U = TypeVar("_U", bound="_URIBase")
+
+
+def _wrap(cls: type[_U], c: Parts, text: str | None) -> _U:
+    """The one factory: a new ``cls`` holding ``c`` (trusted, rules kept) and its text,
+    if known. A plain function: a classmethod call costs a third more, on every
+    resolve, normalize and copy."""
+    uri = _new(cls)
+    uri._c = c
+    uri._text = text
+    return uri
+
+
+# --- the shared read API ---------------------------------------------------------------
+
+
+class _URIBase:
+    """What URI and FrozenURI share: the element model read from their components,
+    and the operations that read them."""
+
+    __slots__ = ("_c", "_text")
+
+    _c: Parts
+    _text: str | None
+
+    def __init__(self, *, scheme: str | None = None, userinfo: str | None = None,
+                 host: str | None = None, port: int | None = None,
+                 has_port: bool | None = None, path: PathInput = "",
+                 query: str | None = None, fragment: str | None = None,
+                 allow_zone_id: bool = False) -> None:
+        """Build from wire-form components, each validated like its attribute.
+
+        ``path`` is wire text or an iterable of wire segments; ``has_port=True`` with
+        no ``port`` writes an empty port (``http://h:/``). Userinfo or a port without a
+        host raises :class:`~urikit.BuildError`; a relative path under a host is made
+        absolute (RFC 3986 §3.3). The text is composed once and checked with one
+        match; only when that fails is each component checked, to say which is wrong.
+
+        >>> str(URI(scheme="https", host="example.com", path="/a%20b"))
+        'https://example.com/a%20b'
+        """
+        if port is None:
+            port_given: str | None = "" if has_port is True else None
+            fast = has_port is None or type(has_port) is bool
+        else:
+            port_given = str(port) if type(port) is int and 0 <= port < 65536 else None
+            fast = port_given is not None and has_port is not False
+        if fast and type(path) is str:
+            given = (scheme, userinfo, host, port_given, path, query, fragment)
+            text = to_text(given)
+            m = (_MATCH_Z if allow_zone_id else _MATCH)(text)
+            if m is not None:
+                groups = m.groups()
+                if groups == given:
+                    self._c = groups
+                    self._text = text
+                    return
+        self._c = _wire_components(
+            EMPTY, allow_zone_id, scheme=scheme, userinfo=userinfo, host=host, port=port,
+            has_port=UNSET if has_port is None else has_port, path=path, query=query,
+            fragment=fragment)
+        self._text = None
+
+    @classmethod
+    def parse(cls, text: str, *, allow_zone_id: bool = False) -> Self:
+        """Parse a URI-reference (RFC 3986 Appendix A).
+
+        Args:
+            text: the reference; a ``str`` (subclasses accepted).
+            allow_zone_id: accept an IPv6 zone identifier, ``[fe80::1%25eth0]``
+                (RFC 6874); rejected by default.
+
+        Raises:
+            ParseError: the text is not a URI-reference; ``.position`` tells where.
+            TypeError: ``text`` is not a ``str``.
+
+        >>> URI.parse("http://a/b c")
+        Traceback (most recent call last):
+        ...
+        urikit._core.errors.ParseError: invalid character ' ' at position 10 in path
+        """
+        if type(text) is not str:
+            text = require_str(text)
+        m = (_MATCH_Z if allow_zone_id else _MATCH)(text)
+        if m is None:
+            raise diagnose(text, allow_zone_id)
+        uri = _new(cls)
+        uri._c = m.groups()  # type: ignore[assignment]
+        uri._text = text
+        return uri
+
+    @classmethod
+    def parse_lenient(cls, text: str) -> Self:
+        """Read text that is not yet RFC 3986, as browsers and frameworks hand it.
+
+        Each character the component does not allow is percent-encoded (UTF-8 outside
+        ASCII; ``[]`` outside an IP literal, space, ``|``, a stray ``%`` ...), a
+        non-ASCII host becomes its IDNA A-label, and for http(s) and the other WHATWG
+        special schemes a backslash is read as "/" as browsers read it, so the host is
+        the one a browser connects to. Valid ``%XX`` and every allowed character stay
+        as they are and nothing is decoded, so valid text comes back unchanged. See
+        :func:`urikit.repair` for the list of changes made.
+
+        Raises:
+            URIError: the text holds a lone surrogate, or a host IDNA refuses.
+
+        >>> str(URI.parse_lenient("/list?ids[]=1&q=a|b&page=2"))
+        '/list?ids%5B%5D=1&q=a%7Cb&page=2'
+        """
+        return cls.parse(repaired_text(text))
+
+    @classmethod
+    def from_iri(cls, text: str) -> Self:
+        """Read an IRI (RFC 3987 §3.1): characters outside ASCII are percent-encoded as
+        UTF-8, and a registered name becomes its IDNA 2008 A-label.
+
+        Raises:
+            ParseError: the result is not a URI-reference.
+            IDNAError: IDNA refuses a label of the host.
+
+        >>> str(URI.from_iri("https://bücher.example/Dürst"))
+        'https://xn--bcher-kva.example/D%C3%BCrst'
+        """
+        return cls.parse(map_iri_to_uri(text))  # the parse is iri_to_uri's check
+
+    def to_iri(self) -> str:
+        """The URI as an IRI for people to read (RFC 3987 §3.2): percent-encoded UTF-8
+        decoded and A-labels shown as U-labels, but what must stay encoded stays
+        (reserved characters, ``%25``, invalid UTF-8, bidirectional controls).
+
+        >>> URI.parse("https://xn--bcher-kva.example/D%C3%BCrst?q=%2F").to_iri()
+        'https://bücher.example/Dürst?q=%2F'
+        """
+        return uri_to_iri(str(self))
+
+    @classmethod
+    def from_path(cls, path: str | os.PathLike[str] | PurePath, *,
+                  windows: bool | None = None) -> Self:
+        r"""The ``file:`` URI of a file path (RFC 8089), as ``Path.as_uri()`` writes it;
+        a relative path gives a relative reference, never an absolute URI.
+
+        ``windows`` chooses the path flavour for a ``str`` (the running system's by
+        default); a pure path has its own.
+
+        >>> str(URI.from_path("/tmp/a b%.txt")), str(URI.from_path("a/b"))
+        ('file:///tmp/a%20b%25.txt', 'a/b')
+        >>> str(URI.from_path(r"C:\Users\José", windows=True))
+        'file:///C:/Users/Jos%C3%A9'
+        """
+        return _wrap(cls, path_to_components(path, windows=windows), None)
+
+    def to_path(self, *, windows: bool | None = None) -> PurePath:
+        """The file path of a ``file:`` URI or relative reference, as Python 3.13's
+        ``Path.from_uri()`` reads it (RFC 8089).
+
+        Raises:
+            URIError: the URI is not a local ``file:`` URI, or it holds what a path
+                cannot (a query, a fragment, an encoded "/" or NUL).
+
+        >>> URI.parse("file:///tmp/a%20b").to_path(windows=False)
+        PurePosixPath('/tmp/a b')
+        """
+        return components_to_path(self.components, windows=windows)
+
+    @classmethod
+    def from_template(cls, template: str, variables: Mapping[str, object] | None = None,
+                      /, **values: object) -> Self:
+        """Expand a URI Template (RFC 6570, all four levels) into a URI.
+
+        Values come from ``variables`` and keyword arguments; a value may be text, an
+        int, a list, a mapping, or a URI (written as its text). Needs the
+        ``urikit[templates]`` extra.
+
+        >>> str(URI.from_template("https://api.example/users/{name}{?page}",
+        ...                       name="José", page=2))
+        'https://api.example/users/Jos%C3%A9?page=2'
+        """
+        return cls.parse(expand(template, {**(variables or {}), **values}))
+
+    @classmethod
+    def from_split(cls, parts: tuple[str, str, str, str, str]) -> Self:
+        """A URI from :func:`urllib.parse.urlsplit`'s five parts, checked strictly.
+
+        urllib cannot tell an empty query or fragment from none, so ``""`` is read as
+        undefined.
+
+        >>> str(URI.from_split(urllib.parse.urlsplit("http://h/a?q")))
+        'http://h/a?q'
+        """
+        return cls.parse(urllib.parse.urlunsplit(parts))
+
+    def to_split(self) -> urllib.parse.SplitResult:
+        """The URI as :class:`urllib.parse.SplitResult` (undefined parts become ``""``).
+
+        >>> URI.parse("http://u@h:8/p?q#f").to_split()
+        SplitResult(scheme='http', netloc='u@h:8', path='/p', query='q', fragment='f')
+        """
+        c = self._c
+        return urllib.parse.SplitResult(c[0] or "", authority(c) or "", c[4], c[5] or "",
+                                        c[6] or "")
+
+    # --- the element model (wire form) ------------------------------------------------
+
+    @property
+    def components(self) -> Components:
+        """The seven wire components as one immutable :class:`~urikit.Components`."""
+        c = self._c
+        if type(c) is not Components:  # the pattern's plain tuple, named once on request
+            c = self._c = _new_tuple(Components, c)
+        return c
+
+    @property
+    def scheme(self) -> str | None:
+        """The scheme as written (case kept), or ``None`` for a relative reference."""
+        return self._c[0]
+
+    @scheme.setter
+    def scheme(self, value: str | None) -> None:
+        self._assign("scheme", value)
+
+    @property
+    def userinfo(self) -> str | None:
+        """The userinfo (wire form), or ``None``. Needs a host (RFC 3986 §3.2)."""
+        return self._c[1]
+
+    @userinfo.setter
+    def userinfo(self, value: str | None) -> None:
+        self._assign("userinfo", value)
+
+    @property
+    def host(self) -> str | None:
+        """The host, exactly as the ABNF ``host`` rule reads it (RFC 3986 §3.2.2).
+
+        An IP literal keeps its brackets (``"[::1]"``); ``""`` is an empty host, as
+        in ``file:///x``; ``None`` means there is no authority. Setting a host on a
+        URI whose path is relative makes the path absolute (§3.3).
+        """
+        return self._c[2]
+
+    @host.setter
+    def host(self, value: str | None) -> None:
+        self._assign("host", value)
+
+    @property
+    def port(self) -> int | None:
+        """The port number, or ``None`` when absent or empty (``http://h:/``).
+
+        The port's text is kept as written, so ``:0080`` reads as ``80`` and is
+        written back as ``0080``. Setting ``None`` removes the ':' too.
+        """
+        port = self._c[3]
+        return port_number(port) if port else None
+
+    @port.setter
+    def port(self, value: int | None) -> None:
+        self._assign("port", value)
+
+    @property
+    def has_port(self) -> bool:
+        """Whether the ':' before the port is present (``True`` for ``http://h:/``)."""
+        return self._c[3] is not None
+
+    @has_port.setter
+    def has_port(self, value: bool) -> None:
+        self._assign("has_port", value)
+
+    @property
+    def path(self) -> PathSegments:
+        """The path as a live list of wire-form segments (RFC 3986 §3.3).
+
+        ``""`` is ``[]``, ``"/"`` is ``["", ""]``, ``"/a/"`` is ``["", "a", ""]``;
+        ``str(uri.path)`` is the path's text. See :class:`~urikit.PathSegments`.
+        """
+        return PathSegments(self, self._writer())
+
+    @path.setter
+    def path(self, value: PathInput) -> None:
+        self._assign("path", value)
+
+    @property
+    def query(self) -> str | None:
+        """The query (wire form), ``""`` for ``?`` alone, ``None`` without ``?``."""
+        return self._c[5]
+
+    @query.setter
+    def query(self, value: str | None) -> None:
+        self._assign("query", value)
+
+    @property
+    def fragment(self) -> str | None:
+        """The fragment (wire form), ``""`` for ``#`` alone, ``None`` without ``#``."""
+        return self._c[6]
+
+    @fragment.setter
+    def fragment(self, value: str | None) -> None:
+        self._assign("fragment", value)
+
+    @property
+    def is_relative(self) -> bool:
+        """Whether this is a relative reference (it has no scheme)."""
+        return self._c[0] is None
+
+    @property
+    def authority(self) -> str | None:
+        """The authority text, ``[userinfo "@"] host [":" port]``, or ``None``."""
+        return authority(self._c)
+
+    @property
+    def text(self) -> TextView:
+        """The components as plain text: decoded on read, encoded on write."""
+        return TextView(self, self._writer())
+
+    @property
+    def params(self) -> QueryParams:
+        """The query as a live list of ``key=value`` pairs of plain text."""
+        return QueryParams(self, self._writer())
+
+    def _writer(self) -> Writer | None:
+        return None
+
+    def _assign(self, name: str, value: object) -> None:
+        """An attribute assignment: ``set()`` with one keyword on a URI."""
+        raise AttributeError(f"a FrozenURI cannot be changed ({name} is read-only): "
+                             "thaw() it, or use set(), which returns a new URI")
+
+    # --- text, equality ---------------------------------------------------------------
+
+    def __str__(self) -> str:
+        text = self._text
+        if text is None:
+            text = self._text = to_text(self._c)
+        return text
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.redacted()!r})"
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, _URIBase):
+            return self._c == other._c
+        return NotImplemented
+
+    def __reduce__(self) -> tuple[Any, tuple[type[_URIBase], Parts, None]]:
+        return (_wrap, (type(self), self._c, None))
+
+    def redacted(self) -> str:
+        """The URI text with any password in the userinfo replaced by ``***``.
+
+        >>> URI.parse("ftp://joe:secret@h/").redacted()
+        'ftp://joe:***@h/'
+        """
+        info = self._c[1]
+        if info is None or ":" not in info:
+            return str(self)
+        return _redacted(self._c)
+
+    # --- builder: on a URI each edits it in place and returns it; on a FrozenURI each
+    # returns a new URI (copy, then edit) ----------------------------------------------
+
+    def _edit_target(self) -> URI:
+        raise NotImplementedError  # pragma: no cover - both subclasses define it
+
+    def set(self, *, scheme: str | Unset | None = UNSET, userinfo: str | Unset | None = UNSET,
+            host: str | Unset | None = UNSET, port: int | Unset | None = UNSET,
+            has_port: bool | Unset = UNSET, path: PathInput | Unset = UNSET,
+            query: str | Unset | None = UNSET, fragment: str | Unset | None = UNSET,
+            allow_zone_id: bool = False) -> URI:
+        """Set components from wire text (validated, never encoded); return the URI.
+
+        Each keyword left out keeps its component; ``None`` removes one. All are
+        checked before anything changes, so an error leaves the URI as it was.
+        ``allow_zone_id`` accepts an IPv6 zone identifier in ``host`` (RFC 6874).
+
+        >>> str(URI.parse("http://h/a").set(scheme="https", port=8443, fragment="top"))
+        'https://h:8443/a#top'
+        """
+        target = self._edit_target()
+        target._put(_wire_components(
+            target._c, allow_zone_id, scheme=scheme, userinfo=userinfo, host=host,
+            port=port, has_port=has_port, path=path, query=query, fragment=fragment))
+        return target
+
+    def set_text(self, *, userinfo: str | Unset | None = UNSET,
+                 host: str | Unset | None = UNSET, path: PathInput | Unset = UNSET,
+                 query: str | Unset | None = UNSET,
+                 fragment: str | Unset | None = UNSET) -> URI:
+        """Set components from plain text (encoded as data); return the URI.
+
+        As the ``uri.text`` view writes them: a host that is a bracketed IP literal
+        stays one, any other host is a registered name; a path ``str`` is split on
+        "/" and an iterable gives one segment per item ("/" encoded); a query keeps
+        "&", "=" and "+" (use the parameter methods for data).
+
+        >>> str(URI.parse("https://h/").set_text(path=["a b", "c/d"], fragment="§ 2"))
+        'https://h/a%20b/c%2Fd#%C2%A7%202'
+        """
+        target = self._edit_target()
+        target._put(_text_components(target._c, userinfo=userinfo, host=host, path=path,
+                                     query=query, fragment=fragment))
+        return target
+
+    def add_segments(self, *segments: str) -> URI:
+        """Add wire segments to the path, each validated; return the URI.
+
+        The first fills a trailing empty segment, so ``https://h/files/`` plus ``x``
+        is ``https://h/files/x`` (``uri.path.append`` appends instead: ``/files//x``);
+        an empty path under an authority becomes ``/x``. ``""`` adds a trailing "/".
+
+        >>> str(URI.parse("https://h/files/").add_segments("a%20b", "c"))
+        'https://h/files/a%20b/c'
+        """
+        return self._add_segments([check_segment(s) for s in segments])
+
+    def add_segments_text(self, *segments: str) -> URI:
+        """Add plain-text segments to the path, each encoded ("/" included); return
+        the URI. The first fills a trailing empty segment, as :meth:`add_segments`.
+
+        >>> str(URI.parse("http://h/docs/").add_segments_text("a/b", "José"))
+        'http://h/docs/a%2Fb/Jos%C3%A9'
+        """
+        return self._add_segments([encode_segment(s) for s in segments])
+
+    def _add_segments(self, wire: list[str]) -> URI:
+        target = self._edit_target()
+        if wire:
+            c = target._c
+            suffix = segment_suffix(c[4], wire[0], c[2] is not None)
+            del c  # the append below grows the path in place when nothing else holds it
+            if len(wire) > 1:
+                suffix = "/".join([suffix, *wire[1:]])
+            target._write("path", suffix, append=True)
+        return target
+
+    def add_param(self, key: str, value: Value, *, form: bool = False) -> URI:
+        """Append the query parameter ``key=value`` (plain text; an ``int`` is written
+        with ``str()``, ``None`` writes the key alone); return the URI. ``form=True``
+        writes a space as "+" (``application/x-www-form-urlencoded``)."""
+        target = self._edit_target()
+        (target.params.form if form else target.params).add(key, value)
+        return target
+
+    def set_param(self, key: str, value: Value, *, form: bool = False) -> URI:
+        """Give the query parameter ``key`` the single value ``value`` (plain text),
+        where it first stands, removing its other pairs; return the URI. ``form=True``
+        writes a space as "+"."""
+        target = self._edit_target()
+        (target.params.form if form else target.params).set(key, value)
+        return target
+
+    def discard_param(self, *keys: str) -> URI:
+        """Remove every query parameter named by one of ``keys``, if there is any
+        (as ``set.discard``); return the URI."""
+        target = self._edit_target()
+        params = target.params
+        for key in keys:
+            params.pop(key, None)
+        return target
+
+    def __truediv__(self, segment: str) -> URI:
+        """A new URI with one plain-text segment added, as :meth:`add_segments_text`
+        adds it; neither operand changes (``base / "users" / name``)."""
+        if not isinstance(segment, str):
+            return NotImplemented
+        return _wrap(URI, self._c, self._text).add_segments_text(segment)
+
+    def _put(self, c: Parts) -> None:
+        raise NotImplementedError  # pragma: no cover - only URI writes
+
+    # --- RFC 3986 §5 and §6 -------------------------------------------------------------
+
+    def resolve(self, reference: AnyURI | str, *, strict: bool = True) -> Self:
+        """The target of ``reference`` resolved against this base (RFC 3986 §5.2), as
+        a new object of this one's type; this one is not changed.
+
+        The base must have a scheme (§5.1); its fragment is ignored. With
+        ``strict=False`` a reference whose scheme equals the base's is read as
+        relative (§5.2.2), so ``http:g`` gives ``http://a/b/c/g``.
+
+        Raises:
+            ResolveError: this URI has no scheme.
+            ParseError: ``reference`` is a ``str`` that is not a URI-reference.
+        """
+        c = self._c
+        if c[0] is None:
+            require_base(c, _redacted(c))
+        if type(reference) is str:
+            m = _MATCH(reference)
+            if m is None:
+                raise diagnose(reference)
+            ref: Parts = m.groups()  # type: ignore[assignment]
+        else:
+            ref = _components_of(reference, "a reference")
+        return _wrap(type(self), resolve(c, ref, strict), None)
+
+    def relative_to(self, base: AnyURI | str) -> Self:
+        """The shortest reference that ``base`` resolves to this URI, as a new object
+        of this one's type (see :func:`urikit._core.resolve.relative` for the rules).
+
+        Raises:
+            ResolveError: ``base`` has no scheme.
+            ParseError: ``base`` is a ``str`` that is not a URI-reference.
+        """
+        b = _components_of(base, "base")
+        if b[0] is None:
+            require_base(b, _redacted(b))
+        return _wrap(type(self), relative(self._c, b), None)
+
+    def equivalent(self, other: AnyURI | str) -> bool:
+        """Whether this URI and ``other`` are equivalent: equal once both are
+        normalized (RFC 3986 §6.2). Neither is changed."""
+        return equivalent(self._c, _components_of(other, "other"))
+
+    # --- host, origin and display (RFC 3986 §3.2.2, §7) ---------------------------
+
+    @property
+    def host_kind(self) -> HostKind | None:
+        """What the host is (IPv4, IPv6, IPvFuture, reg-name), or ``None`` without
+        a host."""
+        host = self._c[2]
+        return None if host is None else host_kind(host)
+
+    def origin(self) -> Origin | None:
+        """The normalized (scheme, host, port) of this URI, or ``None`` when it has
+        no scheme or no host."""
+        return origin(self._c)
+
+    def same_origin(self, other: AnyURI | str) -> bool:
+        """Whether ``other`` has the same origin (scheme, host and port, normalized,
+        default ports filled in); ``False`` when either has no origin."""
+        mine = origin_key(self._c)
+        return mine is not None and mine == origin_key(_components_of(other, "other"))
+
+    def display(self) -> str:
+        """The URI as people should see it (RFC 3986 §7.6): the userinfo apart and
+        labelled, a password never shown, internationalized labels as A-labels.
+
+        >>> URI.parse("http://trusted.example@evil.example/login").display()
+        'http://evil.example/login (user "trusted.example")'
+        """
+        return display(self._c)
+
+    @classmethod
+    def __get_pydantic_core_schema__(cls, source: object, handler: object) -> object:
+        """The pydantic v2 schema: strict parse from str, serialized as its text."""
+        from .pydantic import core_schema_for  # pydantic is imported only here
+        return core_schema_for(cls, source, handler)
+
+    @classmethod
+    def __get_pydantic_json_schema__(cls, schema: object, handler: object) -> object:
+        """The JSON schema: ``{"type": "string", "format": "uri-reference"}``."""
+        from .pydantic import json_schema_for  # pydantic is imported only here
+        return json_schema_for()
+
+
+_FIELDS: Final = {
+    "scheme": attrs.field(), "userinfo": attrs.field(), "host": attrs.field(),
+    "port": attrs.field(), "has_port": attrs.field(), "path": attrs.field(),
+    "query": attrs.field(), "fragment": attrs.field(),
+    "is_relative": attrs.field(init=False),
+}
+
+
+def _attrs(cls: type[Any]) -> Any:
+    """Describe the element model to attrs, so ``attrs.fields``, ``attrs.evolve``,
+    ``attrs.asdict`` and ``match`` see its public names and values. attrs generates
+    nothing else: the class keeps its own slots, constructor, equality and repr."""
+    return attrs.define(these=dict(_FIELDS), init=False, repr=False, eq=False,
+                        order=False, unsafe_hash=False, slots=False, match_args=True,
+                        getstate_setstate=False)(cls)
+
+
+@_attrs
+class URI(_URIBase):
+    """A URI or relative reference (RFC 3986), mutable, held as its components.
+
+    Components are kept in wire form (percent-encoded, exactly as written), ``None``
+    when undefined (the delimiter is absent) and ``""`` when present but empty:
+
+    ============== ===================== =============================================
+    attribute      type                  examples
+    ============== ===================== =============================================
+    scheme         ``str | None``        ``"http"``; ``None`` for a relative reference
+    userinfo       ``str | None``        ``"user:pass"`` in ``//user:pass@h``
+    host           ``str | None``        ``"example.com"``, ``"[::1]"``, ``""`` in
+                                         ``file:///x``; ``None`` without authority
+    port           ``int | None``        ``8042``; ``None`` when absent or empty
+    has_port       ``bool``              ``True`` for ``http://h:/``
+    path           list-like of ``str``  ``"/a/"`` is ``["", "a", ""]``, ``""`` is ``[]``
+    query          ``str | None``        ``""`` for ``http://a/?``
+    fragment       ``str | None``        ``""`` for ``http://a/#``
+    is_relative    ``bool``              ``True`` for ``//a/b``, ``../x``, ``?q``
+    ============== ===================== =============================================
+
+    Assigning a component validates it against its ABNF rule and raises
+    :class:`~urikit.ParseError` for invalid text, which is never stored; the
+    ``uri.text`` view and :meth:`set_text` take plain text and encode it.
+    ``str(uri)`` always succeeds and is lossless for parsed text; two states that
+    would read back differently are written with a guard. Equality compares the
+    components as written (a :class:`FrozenURI` with the same components is equal);
+    a URI is mutable and so not hashable: :meth:`freeze` gives a hashable copy.
+
+    ``attrs.fields``, ``attrs.evolve`` and ``match`` see the element model:
+    ``attrs.evolve(uri, fragment="x")`` is a new URI, rebuilt from the public values
+    (a port spelled ``0080`` is written ``80``).
+
+    >>> uri = URI.parse("foo://example.com:8042/over/there?name=ferret#nose")
+    >>> uri.scheme, uri.host, uri.port, uri.path, uri.query, uri.fragment
+    ('foo', 'example.com', 8042, PathSegments(['', 'over', 'there']), 'name=ferret', 'nose')
+
+    .. versionadded:: 0.1
+    """
+
+    __slots__ = ()
+    __hash__: ClassVar[None] = None  # type: ignore[assignment]
+
+    def _writer(self) -> Writer:
+        return self._write
+
+    def _write(self, name: str, wire: str | None, /, append: bool = False) -> None:
+        """A view's write of valid wire text; the structural rules still hold.
+
+        ``append=True`` adds ``wire`` after the path or the defined query, which keeps
+        every rule (a non-empty path keeps its first character; an empty one under an
+        authority is given a suffix starting with "/"). The components tuple and the
+        cached text are let go before the concatenation, so the string has one owner
+        and CPython grows it in place: n single appends take linear time.
+        """
+        if append:
+            scheme, userinfo, host, port, path, query, fragment = self._c
+            self._c = EMPTY
+            self._text = None
+            tail = wire or ""
+            if name == "path":
+                path += tail
+            else:
+                query = (query or "") + tail
+            self._c = (scheme, userinfo, host, port, path, query, fragment)
+            return
+        c = self._c
+        new = list(c)
+        new[_INDEX[name]] = wire
+        self._put(_ruled(tuple(new), c))  # type: ignore[arg-type]
+
+    def _assign(self, name: str, value: object) -> None:
+        self.set(**{name: value})  # type: ignore[arg-type]
+
+    def _put(self, c: Parts) -> None:
+        self._c = c
+        self._text = None
+
+    def _edit_target(self) -> URI:
+        return self
+
+    def copy(self) -> Self:
+        """An independent copy (editing one never changes the other)."""
+        return _wrap(type(self), self._c, self._text)
+
+    def freeze(self) -> FrozenURI:
+        """A :class:`FrozenURI` with the same components; this URI is not changed."""
+        return _wrap(FrozenURI, self._c, self._text)
+
+    def normalize(self, *, case: bool = True, percent: bool = True,
+                  dot_segments: bool = True, scheme_based: bool = True,
+                  ipv6_canonical: bool = False) -> Self:
+        """Normalize in place (RFC 3986 §6.2.2, §6.2.3); return this URI.
+
+        Args:
+            case: lowercase the scheme and a reg-name or IP-literal host, and
+                uppercase the hex digits of percent-encodings (§6.2.2.1).
+            percent: decode percent-encoded unreserved characters (§6.2.2.2).
+            dot_segments: remove dot segments from the path (§6.2.2.3).
+            scheme_based: drop an empty port; for http, https, ws, wss and ftp, drop
+                the default port and write an empty path after an authority as "/"
+                (§6.2.3).
+            ipv6_canonical: write IPv6 addresses in the RFC 5952 canonical form.
+        """
+        self._put(normalize(self._c, case, percent, dot_segments, scheme_based,
+                            ipv6_canonical))
+        return self
+
+
+@_attrs
+class FrozenURI(_URIBase):
+    """An immutable, hashable URI: as ``frozenset`` is to ``set``, so this is to
+    :class:`URI`.
+
+    It has the URI's read API, its views refuse edits, and equality and hash are by
+    components (so a FrozenURI can be a dict key, a set member or a field of a frozen
+    model); it is ordered by its text, so ``sorted()`` works. Every builder method
+    (:meth:`set`, :meth:`add_segments_text`, :meth:`add_param`, ``/``, ...) returns a
+    new mutable :class:`URI`, copied and then edited, so a shared base is safe:
+
+    >>> API = FrozenURI.parse("https://api.example/v1/")
+    >>> str(API.add_segments_text("users", "ana")), str(API / "users")
+    ('https://api.example/v1/users/ana', 'https://api.example/v1/users')
+    >>> str(API)
+    'https://api.example/v1/'
+
+    :meth:`normalize`, :meth:`resolve` and :meth:`relative_to` return new FrozenURIs;
+    :meth:`thaw` gives a mutable copy.
+
+    .. versionadded:: 0.2
+    """
+
+    __slots__ = ()
+
+    def __hash__(self) -> int:
+        return hash(self._c)
+
+    def __lt__(self, other: object) -> bool:
+        if isinstance(other, FrozenURI):
+            return str(self) < str(other)
+        return NotImplemented
+
+    def __le__(self, other: object) -> bool:
+        if isinstance(other, FrozenURI):
+            return str(self) <= str(other)
+        return NotImplemented
+
+    def __gt__(self, other: object) -> bool:
+        if isinstance(other, FrozenURI):
+            return str(self) > str(other)
+        return NotImplemented
+
+    def __ge__(self, other: object) -> bool:
+        if isinstance(other, FrozenURI):
+            return str(self) >= str(other)
+        return NotImplemented
+
+    def _edit_target(self) -> URI:
+        return _wrap(URI, self._c, self._text)
+
+    def thaw(self) -> URI:
+        """A new mutable :class:`URI` with the same components."""
+        return _wrap(URI, self._c, self._text)
+
+    def normalize(self, *, case: bool = True, percent: bool = True,
+                  dot_segments: bool = True, scheme_based: bool = True,
+                  ipv6_canonical: bool = False) -> Self:
+        """A normalized copy (RFC 3986 §6.2.2, §6.2.3), with the options of
+        :meth:`URI.normalize`."""
+        return _wrap(type(self), normalize(self._c, case, percent, dot_segments,
+                                           scheme_based, ipv6_canonical), None)

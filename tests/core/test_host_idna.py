@@ -1,0 +1,87 @@
+"""Host classification and display with the UTS 46 mapping of the WHATWG host parser.
+
+Browsers map a host by UTS 46 before they look for an IPv4 address, and that mapping
+drops "ignored" code points that NFKC keeps; display shows IDNA 2008 A-labels.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+import pytest
+
+from urikit import URI, is_ambiguous_ipv4
+from urikit._core.host import display_host
+
+IGNORED_CODE_POINTS: Final = [
+    # each of these is 127.0.0.1 to a browser: UTS 46 drops the invisible code point
+    pytest.param("127.0.0.1%C2%AD", id="soft-hyphen-U+00AD"),
+    pytest.param("127.0.0.%E2%80%8B1", id="zero-width-space-U+200B"),
+    pytest.param("127.0.0.%CD%8F1", id="combining-grapheme-joiner-U+034F"),
+    pytest.param("127.0.0.1%EF%B8%80", id="variation-selector-U+FE00"),
+]
+
+
+@pytest.mark.parametrize("host", IGNORED_CODE_POINTS)
+def test_ignored_code_points_are_dropped_before_the_ipv4_check(host: str) -> None:
+    """A name that UTS 46 maps to a number by dropping an ignored code point is one
+    other parsers read as an IPv4 address."""
+    assert URI.parse(f"http://{host}/").host == host
+    assert is_ambiguous_ipv4(host)
+
+
+NOT_AMBIGUOUS: Final = [
+    # the ignored code point vanishes, but the name still ends in a label
+    pytest.param("example%C2%AD.com", id="soft-hyphen-in-name"),
+    pytest.param("1.2.3.ex%E2%80%8Bample", id="zero-width-space-in-last-label"),
+    # U+FFFD is disallowed by UTS 46: the WHATWG parser fails before any IPv4 check
+    pytest.param("127.0.0.1%EF%BF%BD", id="disallowed-code-point"),
+]
+
+
+@pytest.mark.parametrize("host", NOT_AMBIGUOUS)
+def test_names_that_stay_names(host: str) -> None:
+    """Names whose mapping does not end in a number, or that UTS 46 refuses, are not
+    flagged."""
+    assert not is_ambiguous_ipv4(host)
+
+
+DISPLAY: Final = [
+    # nontransitional IDNA 2008: "ß" is kept, so the A-label is not that of "fass"
+    pytest.param("fa%C3%9F.de", "xn--fa-hia.de", id="sharp-s"),
+    pytest.param("%CF%82.example", "xn--3xa.example", id="final-sigma"),
+    # UTS 46 lowercases before IDNA
+    pytest.param("B%C3%9CCHER.example", "xn--bcher-kva.example", id="uppercase-u-umlaut"),
+    # Latin "p" + Cyrillic "а" + Latin "ypal": IDNA 2008 has no mixed-script rule, so
+    # the label has an A-label, which shows it is not "paypal"
+    pytest.param("p%D0%B0ypal.com", "xn--pypal-4ve.com", id="mixed-latin-cyrillic"),
+    # labels UTS 46 maps to other plain ASCII stay encoded, never shown as that text
+    pytest.param("ex%C2%ADample.com", "ex%C2%ADample.com", id="soft-hyphen"),
+    pytest.param("%EF%BD%85xample.com", "%EF%BD%85xample.com", id="full-width-letter"),
+    pytest.param("ex%CD%8Fample.com", "ex%CD%8Fample.com", id="grapheme-joiner"),
+    # an ideographic full stop inside a label maps to "." and is never shown as one
+    pytest.param("a%E3%80%82b.com", "a%E3%80%82b.com", id="ideographic-full-stop"),
+    # labels IDNA 2008 refuses have no A-label and stay encoded
+    pytest.param("%E2%98%83.net", "%E2%98%83.net", id="symbol-disallowed"),
+    pytest.param("%D7%90a.com", "%D7%90a.com", id="bidi-rule"),
+    pytest.param("a%E2%80%8Db.com", "a%E2%80%8Db.com", id="joiner-out-of-context"),
+    pytest.param("%EF%BF%BD.com", "%EF%BF%BD.com", id="uts46-disallowed"),
+    # an ignored code point inside a label that has an A-label: the A-label is the
+    # name a browser looks up
+    pytest.param("b%C3%BC%C2%ADcher.example", "xn--bcher-kva.example",
+                 id="soft-hyphen-in-idn"),
+]
+
+
+@pytest.mark.parametrize(("host", "shown"), DISPLAY)
+def test_display_host_uses_idna_2008(host: str, shown: str) -> None:
+    """display_host shows IDNA 2008 A-labels and keeps every label without one, or
+    whose mapping is plain ASCII, percent-encoded."""
+    assert display_host(host) == shown
+
+
+def test_display_shows_the_a_label() -> None:
+    """display() shows a name with a deviation character by its nontransitional
+    A-label."""
+    assert URI.parse("https://stra%C3%9Fe.example/").display() == \
+        "https://xn--strae-oqa.example/"

@@ -1,0 +1,250 @@
+"""The lenient reader: repair() makes a valid URI-reference of text that is not one.
+
+Examples come from web frameworks (bracketed query keys, "|" lists, raw UTF-8 paths),
+from people (spaces, pasted line breaks) and from browsers' reading of backslashes;
+the properties say that valid references are left alone, that the result is always
+valid, and that repairing twice changes nothing more.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from urikit import URIError, is_valid
+from urikit._core.errors import IDNAError
+from urikit._interop.lenient import Change, Repaired, _repair, repair, repaired_text
+from urikit.strategies import uri_references
+
+FRAMEWORKS: Final = [
+    pytest.param("/list?ids[]=1&ids[]=2&page=2", "/list?ids%5B%5D=1&ids%5B%5D=2&page=2",
+                 id="php-array-keys"),
+    pytest.param("/list?filter[name]=bob&page=2", "/list?filter%5Bname%5D=bob&page=2",
+                 id="rails-nested-keys"),
+    pytest.param("/list?q=a|b&page=2", "/list?q=a%7Cb&page=2", id="pipe-list"),
+    pytest.param("/list/café?page=2", "/list/caf%C3%A9?page=2", id="raw-utf-8-path"),
+    pytest.param("http://[::1]:8080/x", "http://[::1]:8080/x", id="ipv6-literal"),
+    pytest.param("https://bücher.example/a b", "https://xn--bcher-kva.example/a%20b",
+                 id="idn-and-space"),
+    pytest.param("http://h/50%", "http://h/50%25", id="stray-percent"),
+    pytest.param("http://h/%41", "http://h/%41", id="triplet-kept"),
+    pytest.param("http://h/%4", "http://h/%254", id="short-triplet"),
+    pytest.param('/a"b<c>d{e}f^g`h', "/a%22b%3Cc%3Ed%7Be%7Df%5Eg%60h", id="unsafe-ascii"),
+    pytest.param("/a?b?c", "/a?b?c", id="second-question-mark-allowed"),
+    pytest.param("/a#b#c", "/a#b%23c", id="second-hash"),
+    pytest.param("/a\x00b\x7fc", "/a%00b%7Fc", id="controls"),
+    pytest.param("http://a@b@c/", "http://a%40b@c/", id="userinfo-ends-at-last-at"),
+    pytest.param("http://Jos é@h/", "http://Jos%20%C3%A9@h/", id="userinfo-encoded"),
+    pytest.param("http://[::1/", "http://%5B%3A%3A1/", id="unclosed-literal"),
+    pytest.param("http://h:8a/", "http://h%3A8a/", id="port-not-digits"),
+    pytest.param("http://[v1.x]:1/", "http://[v1.x]:1/", id="ipvfuture"),
+    pytest.param("mailto:Jörg@bücher.example", "mailto:J%C3%B6rg@b%C3%BCcher.example",
+                 id="no-authority-no-idna"),
+    pytest.param("?q=ü", "?q=%C3%BC", id="query-only"),
+]
+
+
+@pytest.mark.parametrize(("text", "repaired"), FRAMEWORKS)
+def test_repair_examples(text: str, repaired: str) -> None:
+    """Each character its component does not allow is percent-encoded, and nothing
+    else changes."""
+    result = repair(text)
+    assert result.text == repaired
+    assert is_valid(result.text)
+    assert (result.changes == ()) is (text == repaired)
+
+
+def test_changes_name_position_component_and_text() -> None:
+    """Every change says where in the given text it is, in which component, what was
+    there and what replaced it."""
+    assert repair("https://Bücher.example/a b?x=[1]#é") == Repaired(
+        "https://xn--bcher-kva.example/a%20b?x=%5B1%5D#%C3%A9",
+        (
+            Change(8, "host", "Bücher.example", "xn--bcher-kva.example"),
+            Change(24, "path", " ", "%20"),
+            Change(29, "query", "[", "%5B"),
+            Change(31, "query", "]", "%5D"),
+            Change(33, "fragment", "é", "%C3%A9"),
+        ),
+    )
+
+
+BACKSLASHES: Final = [
+    # special schemes: "\" is "/" before the query, so the host is the browser's
+    pytest.param("https://evil.example\\@good.example/", "https://evil.example/@good.example/",
+                 id="backslash-ends-authority"),
+    pytest.param("HTTPS://evil.example\\@good.example/", "HTTPS://evil.example/@good.example/",
+                 id="scheme-case-insensitive"),
+    pytest.param("http:\\\\evil.example\\a\\b", "http://evil.example/a/b", id="all-backslashes"),
+    # browsers skip any run of slashes after a special scheme before the host
+    pytest.param("http:\\evil.example/", "http://evil.example/", id="one-backslash"),
+    pytest.param("http:/\\/evil.example/", "http://evil.example/", id="mixed-run"),
+    # ... but file: reads a host only after exactly two
+    pytest.param("file:\\\\\\etc\\hosts", "file:///etc/hosts", id="file"),
+    pytest.param("file:\\\\h\\x", "file://h/x", id="file-host"),
+    # the query and fragment keep "\" as data
+    pytest.param("http://h/p?a\\b#c\\d", "http://h/p?a%5Cb#c%5Cd", id="query-fragment"),
+    # other schemes: "\" is data
+    pytest.param("foo://evil.example\\@good.example/", "foo://evil.example%5C@good.example/",
+                 id="non-special"),
+    # no scheme: read against a web page's (special) base
+    pytest.param("\\\\evil.example/x", "//evil.example/x", id="network-path"),
+    pytest.param("/\\evil.example/x", "//evil.example/x", id="slash-backslash"),
+    pytest.param("\\/evil.example/x", "//evil.example/x", id="backslash-slash"),
+    pytest.param("\\x\\y", "/x/y", id="absolute-path"),
+    pytest.param("a\\b", "a/b", id="relative-path"),
+]
+
+
+@pytest.mark.parametrize(("text", "repaired"), BACKSLASHES)
+def test_backslashes_read_as_browsers_read_them(text: str, repaired: str) -> None:
+    """For special schemes and scheme-less references a backslash before the query
+    is a slash, as in browsers; elsewhere it is data (%5C)."""
+    assert repair(text).text == repaired
+
+
+def test_backslash_change_is_reported() -> None:
+    """Turning a backslash into a slash is a change like any other."""
+    assert repair("https://e.example\\@g.example/").changes == (
+        Change(17, "path", "\\", "/"),
+    )
+    assert repair("http:\\\\\\e.example").changes == (Change(5, "authority", "\\\\\\", "//"),)
+
+
+WHITESPACE: Final = [
+    pytest.param(" http://a/ ", "http://a/", id="ends-stripped"),
+    pytest.param("\x00http://a/\x1f", "http://a/", id="c0-at-ends"),
+    pytest.param("http://exa\nmple.com/", "http://example.com/", id="line-break-in-host"),
+    pytest.param("java\tscript:x", "javascript:x", id="tab-in-scheme"),
+    pytest.param("/a b", "/a%20b", id="inner-space-encoded"),
+]
+
+
+@pytest.mark.parametrize(("text", "repaired"), WHITESPACE)
+def test_whitespace_read_as_browsers_read_it(text: str, repaired: str) -> None:
+    """Spaces and controls at the ends and tabs and line breaks anywhere are removed,
+    as browsers remove them; inner spaces are encoded."""
+    assert repair(text).text == repaired
+
+
+def test_removed_whitespace_is_reported() -> None:
+    """A removed character is a change whose replacement is empty."""
+    assert repair(" /a\nb").changes == (Change(0, "", " ", ""), Change(3, "path", "\n", ""))
+
+
+SCHEMES: Final = [
+    pytest.param("1http://host/", "1http%3A//host/", id="digit-first"),
+    pytest.param("ht tp://host/", "ht%20tp%3A//host/", id="space"),
+    pytest.param("café:x", "caf%C3%A9%3Ax", id="non-ascii"),
+    pytest.param(":x", "%3Ax", id="empty"),
+    pytest.param("a b:c/d:e", "a%20b%3Ac/d:e", id="only-first-segment"),
+]
+
+
+@pytest.mark.parametrize(("text", "repaired"), SCHEMES)
+def test_invalid_scheme_reads_as_relative_reference(text: str, repaired: str) -> None:
+    """Text before ':' that is no scheme makes a relative reference, whose first
+    segment holds ':' only encoded."""
+    assert repair(text).text == repaired
+
+
+def test_lone_surrogate_is_refused() -> None:
+    """A lone surrogate stands for no character, so there is nothing to encode."""
+    with pytest.raises(URIError, match="position 3"):
+        repair("/a/\udc80")
+
+
+def test_host_idna_refuses() -> None:
+    """A non-ASCII name IDNA refuses raises IDNAError, a URIError."""
+    with pytest.raises(IDNAError) as info:
+        repair("http://a..bü/")
+    assert info.value.reason == "empty label"
+
+
+def test_not_a_str_is_refused() -> None:
+    """repair takes text only."""
+    with pytest.raises(TypeError):
+        repair(b"/a")  # type: ignore[arg-type]
+
+
+# --- properties --------------------------------------------------------------------
+
+
+@given(uri_references())
+def test_valid_references_are_unchanged(text: str) -> None:
+    """A valid reference comes back as it is, with no changes, also through the full
+    repair (without the validity shortcut)."""
+    assert repair(text) == Repaired(text, ())
+    assert _repair(text) == Repaired(text, ())
+
+
+_PIECES: Final = st.sampled_from([
+    "http:", "HTTPS:", "file:", "foo:", "1a:", "//", "/", "\\", "\\\\", "?", "#", "@", ":",
+    "[", "]", "[::1]", "[v1.x]", "%", "%4", "%41", "%zz", "%C3%BC", " ", "\t", "\n", "\x00",
+    '"', "<", ">", "{", "}", "|", "^", "`", "é", "ü", "ß", "\u200b", "\u00ad", "\uff0e",
+    "a", "b.c", "xn--bcher-kva", "8080", "..", ".",
+])
+# a non-ASCII host IDNA refuses raises IDNAError; anything else must repair
+_URLISH: Final = st.lists(_PIECES, max_size=12).map("".join)
+
+
+def _repair_or_refuse(text: str) -> Repaired | None:
+    """repair(text), or None when it raises the URIError IDNA or a surrogate calls for."""
+    if any(0xD800 <= ord(c) <= 0xDFFF for c in text):
+        with pytest.raises(URIError, match="surrogate"):
+            repair(text)
+        return None
+    try:
+        return repair(text)
+    except IDNAError:
+        return None
+
+
+@given(st.one_of(st.text(), _URLISH))
+def test_repair_is_valid_and_idempotent(text: str) -> None:
+    """The repaired text is a URI-reference, and repairing it changes nothing."""
+    result = _repair_or_refuse(text)
+    if result is None:
+        return
+    assert is_valid(result.text)
+    assert repair(result.text) == Repaired(result.text, ())
+
+
+@given(st.one_of(st.text(), _URLISH))
+def test_changes_describe_the_input(text: str) -> None:
+    """Every change names text that stands at its position in the input."""
+    result = _repair_or_refuse(text)
+    if result is None:
+        return
+    for change in result.changes:
+        assert text.startswith(change.original, change.position)
+    assert [c.position for c in result.changes] == sorted(c.position for c in result.changes)
+
+
+_LENIENT_CHARS: Final = list(":/?#[]@!$&'()*+,;=%-._~aAfF09 \t\n\r\x00\\\"<>{}|^`é\u3002")
+
+
+@given(st.tuples(st.sampled_from(["http://", "HTTP:\\\\", "file:", "", "//", "1a:",
+                                  "http://u@", "http://[::1]", "\\\\"]),
+                 st.text(st.sampled_from(_LENIENT_CHARS), max_size=25)).map("".join))
+def test_repaired_text_is_the_text_of_repair(text: str) -> None:
+    """``repaired_text`` (what parse_lenient needs, without listing the changes) gives
+    exactly ``repair(text).text``."""
+    try:
+        expected = repair(text).text
+    except URIError:
+        with pytest.raises(URIError):
+            repaired_text(text)
+        return
+    assert repaired_text(text) == expected
+
+
+def test_surrogate_error_does_not_repeat_the_text() -> None:
+    """The error for a lone surrogate names it and its position, not the text, which
+    may hold a password (and be long)."""
+    with pytest.raises(URIError, match="position 20") as info:
+        repair("http://user:secret@h\ud800/")
+    assert "secret" not in str(info.value)

@@ -1,0 +1,260 @@
+"""URI Template expansion (RFC 6570): the §1.2 examples of all four levels, the
+corrections to uritemplate, and template syntax errors."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from types import MappingProxyType
+from typing import Any
+
+import pytest
+
+from urikit._core.errors import ParseError
+from urikit._core.parse import is_valid
+from urikit._interop.template import expand
+
+uritemplate = pytest.importorskip("uritemplate", reason="needs the templates extra")
+
+# RFC 6570 §1.2: the variables each level's table is expanded with. "keys" is the
+# RFC's ordered list of pairs [("semi",";"),("dot","."),("comma",",")]; a dict keeps
+# that order.
+RFC6570_1_2_VARIABLES: Mapping[str, object] = {
+    "var": "value",
+    "hello": "Hello World!",
+    "empty": "",
+    "path": "/foo/bar",
+    "x": "1024",
+    "y": "768",
+    "list": ["red", "green", "blue"],
+    "keys": {"semi": ";", "dot": ".", "comma": ","},
+}
+
+# RFC 6570 §1.2, Level 1 examples: (template, expansion)
+RFC6570_1_2_LEVEL1: list[tuple[str, str]] = [
+    ("{var}", "value"),
+    ("{hello}", "Hello%20World%21"),
+]
+
+# RFC 6570 §1.2, Level 2 examples
+RFC6570_1_2_LEVEL2: list[tuple[str, str]] = [
+    ("{+var}", "value"),
+    ("{+hello}", "Hello%20World!"),
+    ("{+path}/here", "/foo/bar/here"),
+    ("here?ref={+path}", "here?ref=/foo/bar"),
+    ("X{#var}", "X#value"),
+    ("X{#hello}", "X#Hello%20World!"),
+]
+
+# RFC 6570 §1.2, Level 3 examples
+RFC6570_1_2_LEVEL3: list[tuple[str, str]] = [
+    ("map?{x,y}", "map?1024,768"),
+    ("{x,hello,y}", "1024,Hello%20World%21,768"),
+    ("{+x,hello,y}", "1024,Hello%20World!,768"),
+    ("{+path,x}/here", "/foo/bar,1024/here"),
+    ("{#x,hello,y}", "#1024,Hello%20World!,768"),
+    ("{#path,x}/here", "#/foo/bar,1024/here"),
+    ("X{.var}", "X.value"),
+    ("X{.x,y}", "X.1024.768"),
+    ("{/var}", "/value"),
+    ("{/var,x}/here", "/value/1024/here"),
+    ("{;x,y}", ";x=1024;y=768"),
+    ("{;x,y,empty}", ";x=1024;y=768;empty"),
+    ("{?x,y}", "?x=1024&y=768"),
+    ("{?x,y,empty}", "?x=1024&y=768&empty="),
+    ("?fixed=yes{&x}", "?fixed=yes&x=1024"),
+    ("{&x,y,empty}", "&x=1024&y=768&empty="),
+]
+
+# RFC 6570 §1.2, Level 4 examples
+RFC6570_1_2_LEVEL4: list[tuple[str, str]] = [
+    ("{var:3}", "val"),
+    ("{var:30}", "value"),
+    ("{list}", "red,green,blue"),
+    ("{list*}", "red,green,blue"),
+    ("{keys}", "semi,%3B,dot,.,comma,%2C"),
+    ("{keys*}", "semi=%3B,dot=.,comma=%2C"),
+    ("{+path:6}/here", "/foo/b/here"),
+    ("{+list}", "red,green,blue"),
+    ("{+list*}", "red,green,blue"),
+    ("{+keys}", "semi,;,dot,.,comma,,"),
+    ("{+keys*}", "semi=;,dot=.,comma=,"),
+    ("{#path:6}/here", "#/foo/b/here"),
+    ("{#list}", "#red,green,blue"),
+    ("{#list*}", "#red,green,blue"),
+    ("{#keys}", "#semi,;,dot,.,comma,,"),
+    ("{#keys*}", "#semi=;,dot=.,comma=,"),
+    ("X{.var:3}", "X.val"),
+    ("X{.list}", "X.red,green,blue"),
+    ("X{.list*}", "X.red.green.blue"),
+    ("X{.keys}", "X.semi,%3B,dot,.,comma,%2C"),
+    ("X{.keys*}", "X.semi=%3B.dot=..comma=%2C"),
+    ("{/var:1,var}", "/v/value"),
+    ("{/list}", "/red,green,blue"),
+    ("{/list*}", "/red/green/blue"),
+    ("{/list*,path:4}", "/red/green/blue/%2Ffoo"),
+    ("{/keys}", "/semi,%3B,dot,.,comma,%2C"),
+    ("{/keys*}", "/semi=%3B/dot=./comma=%2C"),
+    ("{;hello:5}", ";hello=Hello"),
+    ("{;list}", ";list=red,green,blue"),
+    ("{;list*}", ";list=red;list=green;list=blue"),
+    ("{;keys}", ";keys=semi,%3B,dot,.,comma,%2C"),
+    ("{;keys*}", ";semi=%3B;dot=.;comma=%2C"),
+    ("{?var:3}", "?var=val"),
+    ("{?list}", "?list=red,green,blue"),
+    ("{?list*}", "?list=red&list=green&list=blue"),
+    ("{?keys}", "?keys=semi,%3B,dot,.,comma,%2C"),
+    ("{?keys*}", "?semi=%3B&dot=.&comma=%2C"),
+    ("{&var:3}", "&var=val"),
+    ("{&list}", "&list=red,green,blue"),
+    ("{&list*}", "&list=red&list=green&list=blue"),
+    ("{&keys}", "&keys=semi,%3B,dot,.,comma,%2C"),
+    ("{&keys*}", "&semi=%3B&dot=.&comma=%2C"),
+]
+
+RFC6570_1_2 = [
+    pytest.param(template, expected, id=f"level {level}: {template}")
+    for level, table in enumerate(
+        [RFC6570_1_2_LEVEL1, RFC6570_1_2_LEVEL2, RFC6570_1_2_LEVEL3, RFC6570_1_2_LEVEL4],
+        start=1)
+    for template, expected in table
+]
+
+
+@pytest.mark.parametrize(("template", "expected"), RFC6570_1_2)
+def test_rfc6570_examples(template: str, expected: str) -> None:
+    """Each §1.2 example expands as the RFC says, and to a URI-reference whenever the
+    RFC's expansion is one."""
+    result = expand(template, RFC6570_1_2_VARIABLES)
+    assert result == expected
+    assert is_valid(result) == is_valid(expected)
+
+
+# The §1.2 examples uritemplate 4.2 expands differently when given the variables as a
+# dict: it sorts an associative array's names, and the RFC keeps them in order.
+UNSORTED_BY_URITEMPLATE = [
+    pytest.param(template, expected, id=template)
+    for template, expected in RFC6570_1_2_LEVEL4 if "keys" in template
+]
+
+
+@pytest.mark.parametrize(("template", "expected"), UNSORTED_BY_URITEMPLATE)
+def test_uritemplate_sorts_keys(template: str, expected: str) -> None:
+    """uritemplate alone sorts a dict's names ("comma" first), so these §1.2 examples
+    fail there; expand passes the pairs in order and gets the RFC's expansion."""
+    variables: dict[str, Any] = dict(RFC6570_1_2_VARIABLES)
+    assert uritemplate.expand(template, variables) != expected
+    assert expand(template, variables) == expected
+
+
+@pytest.mark.parametrize(
+    ("template", "value", "expected", "uritemplate_gives"),
+    [
+        pytest.param("{+v}", "a b%20c", "a%20b%20c", "a b%20c", id="raw space kept"),
+        pytest.param("{#v}", "%41 %", "#%41%20%25", "#%41 %", id="fragment raw"),
+        pytest.param("{+v:2}", "%20abc", "%20a", "%252", id="prefix cuts a triplet"),
+        pytest.param("{+v}", "\u00e9%2F", "%C3%A9%2F", "\u00e9%2F", id="non-ascii kept raw"),
+    ],
+)
+def test_reserved_expansion_triplets(template: str, value: str, expected: str,
+                                     uritemplate_gives: str) -> None:
+    """Reserved expansion keeps pct-encoded triplets and encodes everything else it
+    does not allow (§3.2.3), and a prefix counts a triplet as one character (§2.4.1);
+    uritemplate passes the whole value through raw once it holds a triplet."""
+    assert uritemplate.expand(template, {"v": value}) == uritemplate_gives
+    assert expand(template, {"v": value}) == expected
+    assert is_valid(expected)
+
+
+def test_non_ascii_literal_encoded() -> None:
+    """Literal text outside ASCII is written as UTF-8 %XX (§3.1); uritemplate leaves
+    it raw."""
+    assert uritemplate.expand("/caf\u00e9/{v}", {"v": "x"}) == "/caf\u00e9/x"
+    assert expand("/caf\u00e9/{v}", {"v": "x"}) == "/caf%C3%A9/x"
+
+
+def test_literal_triplet_kept() -> None:
+    """A pct-encoded triplet in literal text is copied as it is."""
+    assert expand("/a%20b{/v}", {"v": "c d"}) == "/a%20b/c%20d"
+
+
+@pytest.mark.parametrize(
+    ("template", "variables", "expected"),
+    [
+        pytest.param("{?a,b}", {"a": [], "b": 1}, "?b=1", id="empty list undefined"),
+        pytest.param("{?a,b}", {"a": {}, "b": 1}, "?b=1", id="empty mapping undefined"),
+        pytest.param("{?a,b}", {"a": None, "b": 1}, "?b=1", id="none undefined"),
+        pytest.param("{?a}", {"a": {"k": None}}, "", id="mapping of undefined values"),
+        pytest.param("{/a}", {"a": ["x", None, "y"]}, "/x,y", id="none member dropped"),
+        pytest.param("{?n}", {"n": 0}, "?n=0", id="zero is defined"),
+        pytest.param("{/n*}", {"n": (1, 2)}, "/1/2", id="tuple of ints"),
+        pytest.param("{?m*}", {"m": MappingProxyType({"b": 1, "a": 2})}, "?b=1&a=2",
+                     id="read-only mapping in order"),
+        pytest.param("{?k*}", {"k": {"a&b": "c=d"}}, "?a%26b=c%3Dd", id="mapping names encoded"),
+        pytest.param("{+var:3,var}", {"var": "a%20bc"}, "a%20b,a%20bc", id="one variable twice"),
+        pytest.param("{+u}{x}{+u}", {"u": "/p", "x": None}, "/p/p", id="undefined between"),
+        pytest.param("{x}", {}, "", id="missing"),
+        pytest.param("/{half.x}{%41}", {"half.x": "1", "%41": "2"}, "/12", id="dotted names"),
+        pytest.param("", {}, "", id="empty template"),
+        pytest.param("http://h/{v}", {"v": "\U0001f600"}, "http://h/%F0%9F%98%80", id="astral"),
+    ],
+)
+def test_values(template: str, variables: Mapping[str, object], expected: str) -> None:
+    """None, an empty list and an empty mapping are undefined (§2.3); other values
+    expand as text, in the order given."""
+    assert expand(template, variables) == expected
+
+
+def test_str_of_other_objects() -> None:
+    """A value of any other type is written as its str(), such as a URI's text."""
+
+    class Link:
+        def __str__(self) -> str:
+            return "http://example.com/a%20b"
+
+    assert expand("{+u}", {"u": Link()}) == "http://example.com/a%20b"
+    assert expand("{?u}", {"u": Link()}) == "?u=http%3A%2F%2Fexample.com%2Fa%2520b"
+
+
+@pytest.mark.parametrize(
+    ("value", "message"),
+    [
+        pytest.param(b"x", "decode bytes", id="bytes"),
+        pytest.param([["a"]], "no nested values", id="nested list"),
+        pytest.param({"k": ["a"]}, "no nested values", id="list in mapping"),
+        pytest.param([("k", "v")], "use a dict", id="list of pairs"),
+    ],
+)
+def test_bad_values(value: object, message: str) -> None:
+    """Bytes and nested values are refused, saying what to pass instead."""
+    with pytest.raises(TypeError, match=message):
+        expand("{v}", {"v": value})
+
+
+@pytest.mark.parametrize(
+    ("template", "position", "reason"),
+    [
+        pytest.param("/a b{v}", 2, "invalid character ' '", id="space literal"),
+        pytest.param("/{v", 3, "unclosed expression", id="unclosed"),
+        pytest.param("/v}", 2, "invalid character '}'", id="stray close"),
+        pytest.param("{}", 1, "expected a variable name", id="empty expression"),
+        pytest.param("{=v}", 1, "operator '=' is reserved for future extensions",
+                     id="reserved operator"),
+        pytest.param("{|v}", 1, "operator '|' is reserved for future extensions",
+                     id="bar operator"),
+        pytest.param("{v:0}", 2, "invalid character ':'", id="zero prefix"),
+        pytest.param("{v:10000}", 7, "invalid character '0'", id="prefix too long"),
+        pytest.param("{v=d}", 2, "invalid character '='", id="default value"),
+        pytest.param("{a,,b}", 3, "expected a variable name", id="empty varspec"),
+        pytest.param("{a b}", 2, "invalid character ' '", id="space in expression"),
+        pytest.param("{a..b}", 2, "invalid character '.'", id="double dot"),
+        pytest.param("{a{b}", 2, "invalid character '{'", id="nested brace"),
+        pytest.param("/100%", 4, "'%' that starts no pct-encoded triplet", id="percent"),
+        pytest.param("/'q'", 1, "invalid character \"'\"", id="apostrophe"),
+    ],
+)
+def test_template_errors(template: str, position: int, reason: str) -> None:
+    """A template that is not RFC 6570 syntax is refused at the offending position."""
+    with pytest.raises(ParseError) as info:
+        expand(template, {"v": "x"})
+    assert (info.value.position, info.value.reason, info.value.component) == (
+        position, reason, "template")
