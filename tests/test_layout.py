@@ -8,6 +8,7 @@ The layers, bottom up, are declared once in :data:`LAYERS`; each package's
 from __future__ import annotations
 
 import ast
+import inspect
 from pathlib import Path
 from typing import Final
 
@@ -194,3 +195,15 @@ def test_every_public_name_has_a_docstring() -> None:
         obj = getattr(urikit, name)
         if callable(obj) and not isinstance(obj, type(urikit.Component)):
             assert obj.__doc__, name
+
+
+def test_public_names_report_the_public_module() -> None:
+    """Each exported class and function says it lives in ``urikit``, so a traceback
+    reads ``urikit.ParseError``, not the private module that defines it."""
+    private = [name for name in urikit.__all__
+               if isinstance(obj := getattr(urikit, name), type) or inspect.isfunction(obj)
+               if obj.__module__ != "urikit"]
+    assert private == []
+    with pytest.raises(urikit.ParseError) as info:
+        urikit.URI.parse("a b")
+    assert info.type.__module__ + "." + info.type.__qualname__ == "urikit.ParseError"

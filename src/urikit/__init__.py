@@ -67,3 +67,16 @@ __all__ = [
     "safe_redirect",
     "uri_to_iri",
 ]
+
+
+def _rewrite_module() -> None:
+    """Public classes and functions report ``urikit`` as their module, so tracebacks,
+    reprs and the API reference show ``urikit.ParseError``, never the private module
+    that defines it (pickle finds them here too)."""
+    for name in __all__:
+        obj = globals()[name]
+        if isinstance(obj, type) or callable(obj) and hasattr(obj, "__code__"):
+            obj.__module__ = __name__
+
+
+_rewrite_module()

@@ -169,7 +169,7 @@ def host_to_ascii(text: str) -> str:
     >>> host_to_ascii("a..b")
     Traceback (most recent call last):
     ...
-    urikit._core.errors.IDNAError: cannot convert 'a..b' to an ASCII host: empty label
+    urikit.IDNAError: cannot convert 'a..b' to an ASCII host: empty label
 
     .. versionadded:: 0.2
     """

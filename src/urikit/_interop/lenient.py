@@ -13,7 +13,7 @@ names the host a browser would have connected to:
 
 * A registered name outside ASCII becomes its A-labels (:func:`urikit._interop.iri.host_to_ascii`,
   IDNA 2008 with UTS 46, nontransitional); a name IDNA refuses raises
-  :class:`~urikit._core.errors.IDNAError`.
+  :class:`~urikit.IDNAError`.
 * Backslashes. For the special schemes (``http``, ``https``, ``ws``, ``wss``,
   ``ftp``, ``file``; compared case-insensitively) browsers read ``\\`` as ``/``
   before the query, so ``https://evil.example\\@good.example/`` is host
@@ -40,7 +40,7 @@ names the host a browser would have connected to:
 * ``#`` in the fragment becomes ``%23``; a second ``?`` stays in the query (it is
   allowed); a ``%`` not followed by two hex digits becomes ``%25``.
 * A lone surrogate stands for no character: the text is refused with
-  :class:`~urikit._core.errors.URIError`.
+  :class:`~urikit.URIError`.
 """
 
 from __future__ import annotations

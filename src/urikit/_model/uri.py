@@ -274,7 +274,7 @@ class _URIBase:
         >>> URI.parse("http://a/b c")
         Traceback (most recent call last):
         ...
-        urikit._core.errors.ParseError: invalid character ' ' at position 10 in path
+        urikit.ParseError: invalid character ' ' at position 10 in path
         """
         if type(text) is not str:
             text = require_str(text)
