@@ -1,7 +1,7 @@
 """The public strategies generate only text that matches their ABNF rule.
 
 Each strategy is checked two ways: against a pattern written here from the ABNF of
-RFC 3986 Appendix A (built from the character sets of ``_grammar`` but not from its
+RFC 3986 Appendix A (built from the character sets of ``urikit._core.grammar`` but not from its
 composite patterns), and against the parser, which must accept the text in the place
 the rule stands in a URI and read it back unchanged. Address literals are also checked
 against the standard library's ``ipaddress``, an independent reading of the same RFCs.

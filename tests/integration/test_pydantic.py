@@ -1,4 +1,4 @@
-"""URI and FrozenURI as pydantic v2 field types (src/urikit/_pydantic.py)."""
+"""URI and FrozenURI as pydantic v2 field types (src/urikit/_model/pydantic.py)."""
 
 from __future__ import annotations
 
