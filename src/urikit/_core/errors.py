@@ -90,8 +90,8 @@ class Rule(enum.Enum):
     #: a port number is written after the ":" of the authority, so it cannot be
     #: kept without that ":" (``has_port=False`` with a port, §3.2).
     PORT_NEEDS_COLON = "port-needs-colon"
-    #: with an authority the path is empty or starts with "/" (§3.3); as a list of
-    #: segments, a non-empty path keeps the root marker ``""`` at index 0.
+    #: with an authority the path is empty or starts with "/" (§3.3): as a list of
+    #: segments, a non-empty path has the root marker ``""`` at index 0.
     PATH_NEEDS_ROOT = "path-needs-root"
     #: the segments ``[""]``, the root marker alone, have no path text: "/" is
     #: ``["", ""]`` and the empty path ``[]`` (§3.3).
@@ -118,8 +118,8 @@ _RULE_WORDS: Final[dict[Rule, tuple[str, str]]] = {
     Rule.USERINFO_NEEDS_HOST: ("userinfo needs a host", "RFC 3986 §3.2"),
     Rule.PORT_NEEDS_HOST: ("a port needs a host", "RFC 3986 §3.2"),
     Rule.PORT_NEEDS_COLON: ("a port number needs the ':' before it", "RFC 3986 §3.2"),
-    Rule.PATH_NEEDS_ROOT: ("with an authority the path is empty or starts with '/'",
-                           "RFC 3986 §3.3"),
+    Rule.PATH_NEEDS_ROOT: ("with an authority the path is empty or starts with the root "
+                           "marker '' at index 0", "RFC 3986 §3.3"),
     Rule.ROOT_MARKER_ALONE: ("the path [''] has no text", "RFC 3986 §3.3"),
     Rule.EMPTY_KEY_NEEDS_VALUE: ("a parameter with an empty key needs a value ('' or more)",
                                  "WHATWG URL §5.1"),
@@ -132,7 +132,7 @@ class BuildError(URIError):
 
     For example userinfo or a port without a host (§3.2): the edit is refused and the
     URI is left as it was. The facts live in attributes and the message is built
-    from them: the rule's statement, the detail, then the section.
+    from them: the rule's statement, its section, then the detail.
 
     Attributes:
         rule: the :class:`Rule` the edit would break.
@@ -143,7 +143,7 @@ class BuildError(URIError):
     ...     URI.parse("/a").set(port=8080)
     ... except BuildError as error:
     ...     print(error.rule, "|", error)
-    Rule.PORT_NEEDS_HOST | a port needs a host: set the host first (RFC 3986 §3.2)
+    Rule.PORT_NEEDS_HOST | a port needs a host (RFC 3986 §3.2): set the host first
 
     .. versionadded:: 0.1
     .. versionchanged:: 0.3
@@ -153,8 +153,8 @@ class BuildError(URIError):
     def __init__(self, rule: Rule, detail: str = "") -> None:
         self.rule = rule
         self.detail = detail
-        message = f"{rule.statement}: {detail}" if detail else rule.statement
-        super().__init__(f"{message} ({rule.section})")
+        message = f"{rule.statement} ({rule.section})"
+        super().__init__(f"{message}: {detail}" if detail else message)
 
     def __reduce__(self) -> tuple[type[BuildError], tuple[Rule, str]]:
         return (type(self), (self.rule, self.detail))
@@ -173,7 +173,7 @@ class ResolveError(URIError):
 
     >>> from urikit import URI
     >>> try:
-    ...     URI.parse("g").resolve("//joe:secret@h/")
+    ...     URI.parse("//joe:secret@h/").resolve("g")
     ... except ResolveError as error:
     ...     print(error.rule, error.base)
     ...     print(error)

@@ -134,8 +134,7 @@ class PathSegments(MutableSequence[str]):
         if write is None:
             raise read_only()
         if segments and segments[0] and self._owner.components.host is not None:
-            raise BuildError(Rule.PATH_NEEDS_ROOT, "the root marker '' stays at index 0, "
-                             "so edit from index 1")
+            raise BuildError(Rule.PATH_NEEDS_ROOT, "edit from index 1")
         write("path", join_path(segments))
 
     def _in(self, segment: object) -> str:
