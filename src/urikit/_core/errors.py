@@ -9,7 +9,12 @@ from typing import Final
 class URIError(ValueError):
     """Base class of every error urikit raises for invalid URI text or a forbidden edit.
 
-    It derives from :class:`ValueError`, so ``except ValueError`` keeps working.
+    It derives from :class:`ValueError`, so ``except ValueError`` keeps working. Each
+    kind of failure has a subclass of its own, with its facts as attributes:
+    :class:`ParseError`, :class:`BuildError`, :class:`ResolveError`,
+    :class:`IDNAError`, :class:`FilePathError` and :class:`EncodingError`. A bare
+    ``URIError`` is raised only for a component name that :func:`urikit.encode` and
+    :func:`urikit.decode` do not know, a slip the type checker catches.
 
     .. versionadded:: 0.1
     """
