@@ -9,7 +9,16 @@
 from __future__ import annotations
 
 from ._core.components import Components
-from ._core.errors import BuildError, IDNAError, ParseError, ResolveError, URIError
+from ._core.errors import (
+    BuildError,
+    EncodingError,
+    FilePathError,
+    IDNAError,
+    ParseError,
+    ResolveError,
+    Rule,
+    URIError,
+)
 from ._core.host import HostKind, Origin, host_kind, is_ambiguous_ipv4
 from ._core.idna import host_to_ascii, host_to_unicode
 from ._core.parse import is_valid
@@ -38,6 +47,8 @@ __all__ = [
     "Change",
     "Component",
     "Components",
+    "EncodingError",
+    "FilePathError",
     "FrozenURI",
     "HostKind",
     "IDNAError",
@@ -49,6 +60,7 @@ __all__ = [
     "QueryParams",
     "Repaired",
     "ResolveError",
+    "Rule",
     "TextView",
     "URIError",
     "URIOptions",
@@ -75,7 +87,7 @@ def _rewrite_module() -> None:
     that defines it (pickle finds them here too)."""
     for name in __all__:
         obj = globals()[name]
-        if isinstance(obj, type) or callable(obj) and hasattr(obj, "__code__"):
+        if isinstance(obj, type) or (callable(obj) and hasattr(obj, "__code__")):
             obj.__module__ = __name__
 
 

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from urikit import Component, ParseError, URIError, decode, encode
+from urikit import Component, EncodingError, ParseError, URIError, decode, encode
 from urikit._core import grammar as g
 from urikit._core.percent import SAFE, _mark_lone_percents, encode_octets
 
@@ -121,7 +121,7 @@ def test_unknown_component_is_a_value_error() -> None:
 def test_encode_rejects_surrogates_that_stand_for_no_byte(code: int) -> None:
     """A lone surrogate outside U+DC80..U+DCFF cannot be encoded: URIError."""
     for component in COMPONENTS:
-        with pytest.raises(URIError):
+        with pytest.raises(EncodingError):
             encode(f"a{chr(code)}b", component)
 
 
@@ -149,7 +149,7 @@ def test_raw_bytes_survive_the_round_trip(data: bytes, component: Component) -> 
        .filter(lambda c: not 0xDC80 <= ord(c) <= 0xDCFF), st.sampled_from(COMPONENTS))
 def test_other_surrogates_raise(surrogate: str, component: Component) -> None:
     """Every surrogate outside U+DC80..U+DCFF raises URIError, never another error."""
-    with pytest.raises(URIError):
+    with pytest.raises(EncodingError):
         encode(surrogate, component)
 
 
@@ -166,7 +166,7 @@ def test_decode_is_exactly_once(text: str, component: Component) -> None:
 def test_escapes_that_form_utf8_are_refused(text: str, component: Component) -> None:
     """Surrogate escapes whose octets are UTF-8 together would read back as another
     character ("\\udcc3\\udca9" as "é"): encode refuses them and says why."""
-    with pytest.raises(URIError, match="octets are the UTF-8 of") as info:
+    with pytest.raises(EncodingError, match="octets are the UTF-8 of") as info:
         encode(text, component)
     assert "position" in str(info.value)
 

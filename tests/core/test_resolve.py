@@ -11,7 +11,15 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from urikit import URI, ParseError, ResolveError, URIError, remove_dot_segments, strategies
+from urikit import (
+    URI,
+    ParseError,
+    ResolveError,
+    Rule,
+    URIError,
+    remove_dot_segments,
+    strategies,
+)
 from urikit._core.resolve import _climb, _segment_stack
 
 BASE = "http://a/b/c/d;p?q"
@@ -305,10 +313,14 @@ def test_relative_base_is_an_error(base: str) -> None:
         URI.parse(base).resolve("g")
     assert isinstance(info.value, URIError)
     assert isinstance(info.value, ValueError)
-    with pytest.raises(ResolveError, match="must have a scheme"):
+    assert info.value.rule is Rule.BASE_NEEDS_SCHEME
+    assert info.value.base == base
+    with pytest.raises(ResolveError, match="must have a scheme") as info:
         URI.parse("http://a/b").relative_to(URI.parse(base))
-    with pytest.raises(ResolveError, match="must have a scheme"):
+    assert info.value.rule is Rule.BASE_NEEDS_SCHEME
+    with pytest.raises(ResolveError, match="must have a scheme") as info:
         URI.parse("http://a/b").relative_to(base)
+    assert info.value.rule is Rule.BASE_NEEDS_SCHEME
 
 
 def test_invalid_reference_text_is_a_parse_error() -> None:

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from urikit import URI, BuildError, URIError, encode, strategies
+from urikit import URI, BuildError, Rule, URIError, encode, strategies
 
 
 def without_guard(segments: list[str]) -> list[str]:
@@ -385,12 +385,14 @@ WITHOUT_HOST = [
 @pytest.mark.parametrize("text", ["a:b/c?q#f", "/x", "", "./a:b"])
 def test_userinfo_or_port_without_host_is_refused(edit: Callable[[URI], None],
                                                   text: str) -> None:
-    """Userinfo or a port on a URI without a host raises BuildError at the edit and
-    leaves the URI unchanged."""
+    """Userinfo or a port on a URI without a host raises BuildError at the edit,
+    naming the rule of §3.2 it breaks, and leaves the URI unchanged."""
     uri = URI.parse(text)
     before = uri.copy()
-    with pytest.raises(BuildError):
+    with pytest.raises(BuildError) as info:
         edit(uri)
+    assert info.value.rule in {Rule.USERINFO_NEEDS_HOST, Rule.PORT_NEEDS_HOST}
+    assert "RFC 3986 §3.2" in str(info.value)
     assert uri == before
     assert str(uri) == text
 
@@ -425,11 +427,14 @@ HOST_REMOVALS = [
 def test_removing_host_under_userinfo_or_port_is_refused(edit: Callable[[URI], None],
                                                          text: str) -> None:
     """Removing the host while userinfo or a port (even an empty one) is set raises
-    BuildError and leaves the URI unchanged."""
+    BuildError naming the first of them in the way, and leaves the URI unchanged."""
     uri = URI.parse(text)
     before = uri.copy()
-    with pytest.raises(BuildError):
+    with pytest.raises(BuildError) as info:
         edit(uri)
+    has_userinfo = uri.userinfo is not None
+    assert info.value.rule is (Rule.USERINFO_NEEDS_HOST if has_userinfo
+                               else Rule.PORT_NEEDS_HOST)
     assert uri == before
     assert str(uri) == text
 

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from urikit._core import grammar as g
 from urikit._core.components import Components
-from urikit._core.errors import ParseError, URIError
+from urikit._core.errors import EncodingError, FilePathError, ParseError
 from urikit._core.parse import is_valid, split
 from urikit._core.serialize import to_text
 from urikit._interop.file import components_to_path, path_to_components
@@ -132,7 +132,7 @@ def test_unc_localhost_differs_from_as_uri() -> None:
     path = PureWindowsPath("\\\\LocalHost\\share\\x")
     assert path.as_uri() == "file://LocalHost/share/x"
     assert text_of(path_to_components(path)) == "file:////LocalHost/share/x"
-    with pytest.raises(URIError, match="names no absolute Windows path"):
+    with pytest.raises(FilePathError, match="names no absolute Windows path"):
         components_to_path(parse("file://LocalHost/share/x"), windows=True)
 
 
@@ -193,7 +193,7 @@ def test_bytes_path_refused() -> None:
 )
 def test_windows_surrogates_refused(path: PurePath) -> None:
     """A Windows name holding a surrogate has no UTF-8 form and is refused."""
-    with pytest.raises(URIError, match="surrogate"):
+    with pytest.raises(EncodingError, match="surrogate"):
         path_to_components(path)
 
 
@@ -309,14 +309,14 @@ REFUSED: list[tuple[str, bool, str]] = [
                          ids=[f"{t} {'windows' if w else 'posix'}" for t, w, _ in REFUSED])
 def test_refused(text: str, windows: bool, message: str) -> None:
     """What no path can hold, or what would be lost, is refused, saying why."""
-    with pytest.raises(URIError, match=re.escape(message)):
+    with pytest.raises(FilePathError, match=re.escape(message)):
         components_to_path(parse(text), windows=windows)
 
 
 def test_legacy_bar_drive_refused_on_posix() -> None:
     """A legacy '|' drive is refused on POSIX, naming the Windows flavour."""
     c = Components("file", None, "", None, "/C|/x", None, None)
-    with pytest.raises(URIError, match="windows=True"):
+    with pytest.raises(FilePathError, match="windows=True"):
         components_to_path(c, windows=False)
 
 

@@ -17,7 +17,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from urikit import URI, ParseError, URIError, is_valid
+from urikit import URI, EncodingError, ParseError, URIError, is_valid
 from urikit._core import grammar as g
 from urikit._core import idna as _idna
 from urikit._core.errors import IDNAError
@@ -184,7 +184,7 @@ def test_iri_to_uri_refuses_what_is_no_iri(iri: str, position: int) -> None:
 
 def test_iri_to_uri_refuses_a_lone_surrogate() -> None:
     """A lone surrogate cannot be encoded."""
-    with pytest.raises(URIError, match="surrogate"):
+    with pytest.raises(EncodingError, match="surrogate"):
         iri_to_uri("/é\udc80")
 
 
@@ -284,7 +284,7 @@ def test_pct_utf8_is_the_character_by_character_definition(text: str) -> None:
 def test_pct_utf8_refuses_a_lone_surrogate_where_it_stands(before: str, surrogate: str,
                                                            after: str) -> None:
     """A lone surrogate anywhere is refused with its position, as before."""
-    with pytest.raises(URIError, match=re.escape(
+    with pytest.raises(EncodingError, match=re.escape(
             f"cannot encode {surrogate!r} at position {len(before)}: a lone surrogate")):
         pct_utf8(before + surrogate + after)
 

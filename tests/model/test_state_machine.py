@@ -26,7 +26,7 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 
 import urikit
-from urikit import URI, BuildError, FrozenURI, URIError, encode
+from urikit import URI, BuildError, FrozenURI, Rule, URIError, encode
 from urikit import strategies as us
 from urikit._core.components import Components
 
@@ -525,7 +525,7 @@ def _iadd(uri: URI, text: bool, values: list[str]) -> None:
 def _model_pair(key: str, value: str | None) -> None:
     """The one refusal of a pair the model knows: an empty key without a value."""
     if not key and value is None:
-        raise BuildError("an empty key needs a value")
+        raise BuildError(Rule.EMPTY_KEY_NEEDS_VALUE)
 
 
 def _model_update(m: list[tuple[str, str | None]],

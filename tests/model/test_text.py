@@ -9,7 +9,7 @@ import pytest
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
-from urikit import URI, BuildError, ParseError, URIError, strategies
+from urikit import URI, BuildError, EncodingError, ParseError, URIError, strategies
 
 # --- writing plain text encodes it as data -----------------------------------------
 
@@ -189,9 +189,9 @@ def test_text_write_surrogate_escapes() -> None:
     uri.text.fragment = "\udcff"
     assert str(uri) == "http://h/p#%FF"
     assert uri.text.fragment == "\udcff"
-    with pytest.raises(URIError):
+    with pytest.raises(EncodingError):
         uri.text.fragment = chr(0xD800)
-    with pytest.raises(URIError):
+    with pytest.raises(EncodingError):
         uri.add_segments_text(chr(0xDC00))
     with pytest.raises(URIError):
         uri.set_text(host=chr(0xDFFF))
@@ -429,6 +429,6 @@ def test_text_write_of_escapes_forming_utf8_is_refused() -> None:
         lambda: uri.add_segments_text(sneaky),
     ]
     for write in writes:
-        with pytest.raises(URIError, match="UTF-8 of 'é'"):
+        with pytest.raises(EncodingError, match="UTF-8 of 'é'"):
             write()
         assert str(uri) == before

@@ -2,11 +2,19 @@
 
 from __future__ import annotations
 
+import enum
+from typing import Final
+
 
 class URIError(ValueError):
     """Base class of every error urikit raises for invalid URI text or a forbidden edit.
 
-    It derives from :class:`ValueError`, so ``except ValueError`` keeps working.
+    It derives from :class:`ValueError`, so ``except ValueError`` keeps working. Each
+    kind of failure has a subclass of its own, with its facts as attributes:
+    :class:`ParseError`, :class:`BuildError`, :class:`ResolveError`,
+    :class:`IDNAError`, :class:`FilePathError` and :class:`EncodingError`. A bare
+    ``URIError`` is raised only for a component name that :func:`urikit.encode` and
+    :func:`urikit.decode` do not know, a slip the type checker catches.
 
     .. versionadded:: 0.1
     """
@@ -54,23 +62,224 @@ class ParseError(URIError):
         return (type(self), (self.text, self.position, self.component, self.reason, self.hint))
 
 
+# The reason of every EncodingError for a lone surrogate.
+LONE_SURROGATE: Final = "a lone surrogate stands for no character"
+
+
+class Rule(enum.Enum):
+    """A rule of RFC 3986 that an edit or a resolution would break: the ``rule`` of a
+    :class:`BuildError` or a :class:`ResolveError`.
+
+    Compare an error's rule with the members (``error.rule is Rule.PORT_NEEDS_HOST``),
+    not its message. Each member's value is a stable name for logs and JSON;
+    :attr:`statement` says the rule in words and :attr:`section` where it is written.
+    The set is closed: a new rule is a new member, named in the changelog.
+
+    Two rules of RFC 3986 are never broken, so they have no member: a path that
+    starts with "//" without an authority (§3.3), and a relative-path reference whose
+    first segment holds ":" (§4.2), are written with a dot segment before them
+    (``/.//x``, ``./a:b``), which reads back as the same path.
+
+    >>> Rule.PORT_NEEDS_HOST.value, Rule.PORT_NEEDS_HOST.section
+    ('port-needs-host', 'RFC 3986 §3.2')
+    >>> Rule("base-needs-scheme").statement
+    'a base URI must have a scheme'
+
+    .. versionadded:: 0.3
+    """
+
+    #: userinfo is part of the authority, so it needs a host (§3.2).
+    USERINFO_NEEDS_HOST = "userinfo-needs-host"
+    #: a port is part of the authority, so it needs a host (§3.2).
+    PORT_NEEDS_HOST = "port-needs-host"
+    #: a port number is written after the ":" of the authority, so it cannot be
+    #: kept without that ":" (``has_port=False`` with a port, §3.2).
+    PORT_NEEDS_COLON = "port-needs-colon"
+    #: with an authority the path is empty or starts with "/" (§3.3): as a list of
+    #: segments, a non-empty path has the root marker ``""`` at index 0.
+    PATH_NEEDS_ROOT = "path-needs-root"
+    #: the segments ``[""]``, the root marker alone, have no path text: "/" is
+    #: ``["", ""]`` and the empty path ``[]`` (§3.3).
+    ROOT_MARKER_ALONE = "root-marker-alone"
+    #: a query parameter with an empty key has a value (``=`` or ``=x``): an empty
+    #: piece between "&" is no pair to a form reader (WHATWG URL §5.1).
+    EMPTY_KEY_NEEDS_VALUE = "empty-key-needs-value"
+    #: a base URI has a scheme (§5.1; §5.2.2 reads the base's scheme).
+    BASE_NEEDS_SCHEME = "base-needs-scheme"
+
+    @property
+    def statement(self) -> str:
+        """The rule in words, lower-case, e.g. ``"a port needs a host"``."""
+        return _RULE_WORDS[self][0]
+
+    @property
+    def section(self) -> str:
+        """Where the rule is written, e.g. ``"RFC 3986 §3.2"``."""
+        return _RULE_WORDS[self][1]
+
+
+# The words of each rule, in one place: every message of a rule is built from them.
+_RULE_WORDS: Final[dict[Rule, tuple[str, str]]] = {
+    Rule.USERINFO_NEEDS_HOST: ("userinfo needs a host", "RFC 3986 §3.2"),
+    Rule.PORT_NEEDS_HOST: ("a port needs a host", "RFC 3986 §3.2"),
+    Rule.PORT_NEEDS_COLON: ("a port number needs the ':' before it", "RFC 3986 §3.2"),
+    Rule.PATH_NEEDS_ROOT: ("with an authority the path is empty or starts with the root "
+                           "marker '' at index 0", "RFC 3986 §3.3"),
+    Rule.ROOT_MARKER_ALONE: ("the path [''] has no text", "RFC 3986 §3.3"),
+    Rule.EMPTY_KEY_NEEDS_VALUE: ("a parameter with an empty key needs a value ('' or more)",
+                                 "WHATWG URL §5.1"),
+    Rule.BASE_NEEDS_SCHEME: ("a base URI must have a scheme", "RFC 3986 §5.1"),
+}
+
+
 class BuildError(URIError):
-    """An edit that would give a URI no text can represent (RFC 3986 §3, §4.2).
+    """An edit that would give a URI no text can represent (RFC 3986 §3).
 
     For example userinfo or a port without a host (§3.2): the edit is refused and the
-    URI is left as it was.
+    URI is left as it was. The facts live in attributes and the message is built
+    from them: the rule's statement, its section, then the detail.
+
+    Attributes:
+        rule: the :class:`Rule` the edit would break.
+        detail: what the edit did, or what to do instead (never a password), or ``""``.
+
+    >>> from urikit import URI
+    >>> try:
+    ...     URI.parse("/a").set(port=8080)
+    ... except BuildError as error:
+    ...     print(error.rule, "|", error)
+    Rule.PORT_NEEDS_HOST | a port needs a host (RFC 3986 §3.2): set the host first
 
     .. versionadded:: 0.1
+    .. versionchanged:: 0.3
+       The ``rule`` and ``detail`` attributes; the constructor takes them.
     """
+
+    def __init__(self, rule: Rule, detail: str = "") -> None:
+        self.rule = rule
+        self.detail = detail
+        message = f"{rule.statement} ({rule.section})"
+        super().__init__(f"{message}: {detail}" if detail else message)
+
+    def __reduce__(self) -> tuple[type[BuildError], tuple[Rule, str]]:
+        return (type(self), (self.rule, self.detail))
 
 
 class ResolveError(URIError):
     """Reference resolution or relativization cannot proceed (RFC 3986 §5).
 
-    For example a base URI without a scheme (§5.1).
+    For example a base URI without a scheme (§5.1). The facts live in attributes and
+    the message is built from them.
+
+    Attributes:
+        rule: the :class:`Rule` the base breaks.
+        base: the base's text as a message may show it, a password masked
+            (``joe:***``).
+
+    >>> from urikit import URI
+    >>> try:
+    ...     URI.parse("//joe:secret@h/").resolve("g")
+    ... except ResolveError as error:
+    ...     print(error.rule, error.base)
+    ...     print(error)
+    Rule.BASE_NEEDS_SCHEME //joe:***@h/
+    cannot use '//joe:***@h/' as a base: a base URI must have a scheme (RFC 3986 §5.1)
 
     .. versionadded:: 0.1
+    .. versionchanged:: 0.3
+       The ``rule`` and ``base`` attributes; the constructor takes them.
     """
+
+    def __init__(self, rule: Rule, base: str) -> None:
+        self.rule = rule
+        self.base = base
+        super().__init__(f"cannot use {base!r} as a base: {rule.statement} ({rule.section})")
+
+    def __reduce__(self) -> tuple[type[ResolveError], tuple[Rule, str]]:
+        return (type(self), (self.rule, self.base))
+
+
+class FilePathError(URIError):
+    """A URI that names no file-system path, or a path that no URI names (RFC 8089).
+
+    Raised by :meth:`urikit.URI.to_path` and :meth:`urikit.URI.from_path`: a scheme
+    other than ``file``, userinfo, a port, a query or a fragment (which a path would
+    lose), a host other than this machine on POSIX, a segment holding what no file
+    name holds (``%2F``, ``%00``, on Windows ``%5C`` or octets that are not UTF-8), a
+    URI whose path names no absolute path, or a Windows drive that is neither a
+    letter nor a UNC share. The facts live in attributes and the message is built
+    from them.
+
+    Attributes:
+        component: what blocks the conversion: a component of the URI
+            (``"scheme"``, ``"userinfo"``, ``"port"``, ``"host"``, ``"path"``,
+            ``"segment"``, ``"query"``, ``"fragment"``) or ``"drive"``, the drive of
+            a Windows path.
+        text: the text of that component or drive, or ``None`` where the message
+            does not show it (userinfo may hold a password; a query or fragment is
+            only in the way).
+        reason: what is wrong, e.g. ``"is not 'file': only a file URI names a local
+            path"``.
+
+    >>> from urikit import URI
+    >>> try:
+    ...     URI.parse("https://h/x").to_path()
+    ... except FilePathError as error:
+    ...     print(error.component, error.text, "|", error)
+    scheme https | scheme 'https' is not 'file': only a file URI names a local path
+
+    .. versionadded:: 0.3
+    """
+
+    def __init__(self, component: str, text: str | None, reason: str) -> None:
+        self.component = component
+        self.text = text
+        self.reason = reason
+        shown = component if text is None else f"{component} {text!r}"
+        super().__init__(f"{shown} {reason}")
+
+    def __reduce__(self) -> tuple[type[FilePathError], tuple[str, str | None, str]]:
+        return (type(self), (self.component, self.text, self.reason))
+
+
+class EncodingError(URIError):
+    """Text that has no UTF-8 octets to percent-encode (RFC 3986 §2.5).
+
+    A lone surrogate (``U+D800`` to ``U+DFFF``) stands for no character, so
+    :func:`urikit.encode`, the text views (``uri.text``, ``set_text``, the ``*_text``
+    methods), :meth:`urikit.URI.from_iri`, :func:`urikit.iri_to_uri`, the lenient
+    reader (:func:`urikit.repair`, :meth:`urikit.URI.parse_lenient`) and
+    :meth:`urikit.URI.from_path` refuse it. The surrogate escapes ``U+DC80`` to
+    ``U+DCFF`` stand for octets that are not UTF-8 and are written as those octets,
+    except a run of them whose octets are the UTF-8 of a character, which would read
+    back as that character. Only the offending characters are kept, never the whole
+    text, which may hold a password.
+
+    Attributes:
+        text: the characters that cannot be encoded: one lone surrogate, or the run
+            of surrogate escapes that joins into UTF-8.
+        position: 0-based index of ``text`` in the text given (the component's text,
+            or the file name's).
+        reason: why, e.g. ``"a lone surrogate stands for no character"``.
+
+    >>> from urikit import encode
+    >>> try:
+    ...     encode("a\\ud800", "path")
+    ... except EncodingError as error:
+    ...     print(error.position, "|", error)
+    1 | cannot encode '\\ud800' at position 1: a lone surrogate stands for no character
+
+    .. versionadded:: 0.3
+    """
+
+    def __init__(self, text: str, position: int, reason: str) -> None:
+        self.text = text
+        self.position = position
+        self.reason = reason
+        super().__init__(f"cannot encode {text!r} at position {position}: {reason}")
+
+    def __reduce__(self) -> tuple[type[EncodingError], tuple[str, int, str]]:
+        return (type(self), (self.text, self.position, self.reason))
 
 
 class IDNAError(URIError):

@@ -6,7 +6,7 @@ import re
 from typing import Final, Literal, NamedTuple
 
 from . import grammar as g
-from .errors import URIError
+from .errors import LONE_SURROGATE, EncodingError, URIError
 from .parse import (
     FRAGMENT,
     PATH,
@@ -85,7 +85,7 @@ def encode(text: str, component: Component) -> str:
         Wire text valid for the component.
 
     Raises:
-        URIError: ``text`` holds a surrogate that stands for no byte, or surrogate
+        EncodingError: ``text`` holds a surrogate that stands for no byte, or surrogate
             escapes whose octets form UTF-8 (they would read back as another text).
         URIError: ``component`` is not one of the names above.
 
@@ -248,10 +248,7 @@ def _escaped_bytes(text: str) -> bytes:
     try:
         data = text.encode("utf-8", "surrogateescape")
     except UnicodeEncodeError as exc:
-        raise URIError(
-            f"cannot encode {text[exc.start]!r} at position {exc.start}: "
-            "a lone surrogate stands for no character"
-        ) from None
+        raise EncodingError(text[exc.start], exc.start, LONE_SURROGATE) from None
     if data.decode("utf-8", "surrogateescape") == text:
         return data
     # Only a run of escapes can join into UTF-8: a real character's octets are a whole
@@ -263,12 +260,11 @@ def _escaped_bytes(text: str) -> bytes:
             k = next(i for i, (a, b) in enumerate(zip(run.group(), read, strict=False))
                      if a != b)
             joined = next(c for c in read[k:] if not 0xDC80 <= ord(c) <= 0xDCFF)
-            raise URIError(
-                f"cannot encode {run.group()[k:]!r} at position {run.start() + k}: the "
-                "surrogate escapes U+DC80 to U+DCFF stand for octets that are not UTF-8, "
-                "and these "
-                f"octets are the UTF-8 of {joined!r}, which would be read back instead; "
-                f"write {joined!r} itself")
+            raise EncodingError(
+                run.group()[k:], run.start() + k,
+                "the surrogate escapes U+DC80 to U+DCFF stand for octets that are not "
+                f"UTF-8, and these octets are the UTF-8 of {joined!r}, which would be "
+                f"read back instead; write {joined!r} itself")
     raise AssertionError(f"no escape run differs in {text!r}")  # pragma: no cover
 
 
@@ -324,15 +320,14 @@ def pct_utf8(text: str) -> str:
     'D%C3%BCrst 50%'
 
     Raises:
-        URIError: ``text`` holds a lone surrogate, which stands for no character.
+        EncodingError: ``text`` holds a lone surrogate, which stands for no character.
     """
     if text.isascii():
         return text
     try:
         data = text.encode("utf-8")
     except UnicodeEncodeError as exc:
-        raise URIError(f"cannot encode {text[exc.start]!r} at position {exc.start}: "
-                       "a lone surrogate stands for no character") from None
+        raise EncodingError(text[exc.start], exc.start, LONE_SURROGATE) from None
     return encode_octets(data, _ASCII)
 
 

@@ -6,7 +6,7 @@ import re
 from typing import Final
 
 from .components import Parts
-from .errors import ResolveError
+from .errors import ResolveError, Rule
 from .serialize import guard_path, to_text
 
 
@@ -16,8 +16,7 @@ def require_base(base: Parts, shown: str) -> None:
     ``shown`` is the base's text as an error message may show it (password masked).
     """
     if base[0] is None:
-        raise ResolveError(f"cannot use the relative reference {shown!r} as a base: a "
-                           "base URI must have a scheme (RFC 3986 §5.1)")
+        raise ResolveError(Rule.BASE_NEEDS_SCHEME, shown)
 
 
 # A dot segment (with the "/" before it), then every "/" and "." after it: where a run

@@ -9,7 +9,7 @@ from typing import Final
 
 from .._core import grammar as g
 from .._core.components import Components
-from .._core.errors import URIError
+from .._core.errors import LONE_SURROGATE, EncodingError, FilePathError
 from .._core.percent import decode, encode, unquote
 
 # A DOS drive at the start of a file URI's path: "/C:", "C:", or the legacy "/C|"
@@ -42,10 +42,9 @@ def _name_to_segment(name: str, windows: bool) -> str:
     if windows:
         found = _SURROGATE_RE.search(name)
         if found:
-            raise URIError(
-                f"file name {name!r} holds the lone surrogate {found.group()!r}: a Windows "
-                "name is written in a file URI as UTF-8, which has no form for it"
-            )
+            raise EncodingError(found.group(), found.start(), f"{LONE_SURROGATE} in the "
+                                f"Windows file name {name!r}, which a file URI writes as "
+                                "UTF-8")
     return encode(name, "segment")
 
 
@@ -79,8 +78,9 @@ def path_to_components(path: str | os.PathLike[str] | PurePath, *,
         The components: ``scheme``, ``host`` and ``path`` set, the rest ``None``.
 
     Raises:
-        URIError: a name cannot be written as UTF-8 (a lone surrogate; on Windows any
-            surrogate), or the Windows drive is neither a letter nor a UNC share.
+        EncodingError: a name cannot be written as UTF-8 (a lone surrogate; on Windows
+            any surrogate).
+        FilePathError: the Windows drive is neither a letter nor a UNC share.
         ValueError: ``windows`` contradicts the type of a pure path.
         TypeError: ``path`` is a bytes path.
 
@@ -109,7 +109,7 @@ def path_to_components(path: str | os.PathLike[str] | PurePath, *,
     if len(drive) == 2 and drive[0] in g.ALPHA and drive[1] == ":":
         return Components("file", None, "", None, f"/{drive}/{rest}", None, None)
     if drive[:2] != "\\\\":
-        raise URIError(f"drive {drive!r} is neither a drive letter nor a UNC share")
+        raise FilePathError("drive", drive, "is neither a drive letter nor a UNC share")
     server, _, share = drive[2:].partition("\\")
     path_text = f"/{_name_to_segment(share, True)}/{rest}"
     if server.lower() == "localhost":
@@ -133,18 +133,18 @@ def _names(path: str, windows: bool) -> str:
     for segment in path.split("/"):
         name = decode(segment, "segment")
         if "/" in name:
-            raise URIError(f"segment {segment!r} holds an encoded '/' (%2F): no file name "
-                           "holds '/', and decoding it would split the name in two")
+            raise FilePathError("segment", segment, "holds an encoded '/' (%2F): no file "
+                                "name holds '/', and decoding it would split the name in two")
         if "\x00" in name:
-            raise URIError(f"segment {segment!r} holds an encoded NUL (%00): no file name "
-                           "holds one")
+            raise FilePathError("segment", segment, "holds an encoded NUL (%00): no file "
+                                "name holds one")
         if windows:
             if "\\" in name:
-                raise URIError(f"segment {segment!r} holds an encoded '\\' (%5C), which "
-                               "separates names on Windows")
+                raise FilePathError("segment", segment, "holds an encoded '\\' (%5C), which "
+                                    "separates names on Windows")
             if _SURROGATE_RE.search(name):
-                raise URIError(f"segment {segment!r} is not UTF-8: a Windows file name is "
-                               "Unicode text, so its bytes must be UTF-8 (RFC 8089 §4)")
+                raise FilePathError("segment", segment, "is not UTF-8: a Windows file name "
+                                    "is Unicode text, so its bytes must be UTF-8 (RFC 8089 §4)")
         if name != ".":
             names.append(name)
     return "/".join(names)
@@ -177,7 +177,7 @@ def components_to_path(c: Components, *, windows: bool | None = None) -> PurePat
         The pure path.
 
     Raises:
-        URIError: what no path of the flavour can hold, or what would be lost: a
+        FilePathError: what no path of the flavour can hold, or what would be lost: a
             scheme other than ``file``, userinfo, a port, a query or a fragment, a
             network-path reference (``//host/x`` without a scheme), a host other than
             this machine on POSIX, a segment holding ``%2F``, ``%00`` (or on Windows
@@ -201,30 +201,38 @@ def components_to_path(c: Components, *, windows: bool | None = None) -> PurePat
     kind: type[PurePath] = PureWindowsPath if is_windows else PurePosixPath
     scheme, userinfo, host, port, path, query, fragment = c
     if scheme is not None and scheme.lower() != "file":
-        raise URIError(f"scheme {scheme!r} is not 'file': only a file URI names a local path")
+        raise FilePathError("scheme", scheme, "is not 'file': only a file URI names a "
+                            "local path")
     if query is not None:
-        raise URIError("a file URI with a query names no path: the query would be lost")
+        raise FilePathError("query", None, "would be lost: a file URI with a query names "
+                            "no path")
     if fragment is not None:
-        raise URIError("a file URI with a fragment names no path: the fragment would be lost")
+        raise FilePathError("fragment", None, "would be lost: a file URI with a fragment "
+                            "names no path")
     if userinfo is not None or port is not None:
-        raise URIError("a file URI has no userinfo and no port (RFC 8089 §2)")
+        # not the userinfo itself in the message: it may hold a password
+        raise FilePathError("userinfo" if userinfo is not None else "port", None,
+                            "cannot stand in a file URI, which has no userinfo and no "
+                            "port (RFC 8089 §2)")
     if scheme is None:
         if host is not None:
-            raise URIError(f"the network-path reference //{host}{path} names no local path "
-                           "without a scheme; resolve it against a file URI first")
+            raise FilePathError("host", host, "makes a network-path reference, which names "
+                                "no local path without a scheme; resolve it against a file "
+                                "URI first")
         relative = kind(_names(path, is_windows))
         if relative.is_absolute():
-            raise URIError(f"the reference {path!r} has no scheme, so it gives a relative "
-                           "path, but it reads as an absolute one")
+            raise FilePathError("path", path, "has no scheme, so it gives a relative path, "
+                                "but it reads as an absolute one")
         return relative
     prefix = ""
     if host is not None and host != "" and host.lower() != "localhost":
         if not is_windows:
-            raise URIError(f"host {host!r} is not this machine: a POSIX path names no file "
-                           "on another host (only an empty host or 'localhost' is local)")
+            raise FilePathError("host", host, "is not this machine: a POSIX path names no "
+                                "file on another host (only an empty host or 'localhost' is "
+                                "local)")
         server = unquote(host)
         if any(ch in server for ch in "/\\\x00") or _SURROGATE_RE.search(server):
-            raise URIError(f"host {host!r} is not a UNC server name")
+            raise FilePathError("host", host, "is not a UNC server name")
         prefix = "//" + server
     else:
         if path[:3] == "///":
@@ -234,10 +242,10 @@ def components_to_path(c: Components, *, windows: bool | None = None) -> PurePat
         if drive is not None and is_windows:
             path = f"{drive.group(1)}:{path[drive.end():]}"
         elif drive is not None and drive.group(2) == "|":
-            raise URIError(f"path {path!r} starts with a legacy '|' drive, which names a "
-                           "Windows drive; pass windows=True")
+            raise FilePathError("path", path, "starts with a legacy '|' drive, which names "
+                                "a Windows drive; pass windows=True")
     result = kind(prefix + _names(path, is_windows))
     if not result.is_absolute():
-        raise URIError(f"file URI path {path!r} names no absolute "
-                       f"{'Windows' if is_windows else 'POSIX'} path")
+        raise FilePathError("path", path, "of a file URI names no absolute "
+                            f"{'Windows' if is_windows else 'POSIX'} path")
     return result

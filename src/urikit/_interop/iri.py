@@ -57,7 +57,7 @@ def iri_to_uri(text: str) -> str:
         ParseError: the result is not a URI-reference (the text was not an IRI); the
             error's ``text`` and ``position`` refer to the mapped text.
         IDNAError: the registered name cannot be converted to A-labels.
-        URIError: the text holds a lone surrogate.
+        EncodingError: the text holds a lone surrogate.
 
     >>> iri_to_uri("http://résumé.example.org/Dürst?q=ü#ß")
     'http://xn--rsum-bpad.example.org/D%C3%BCrst?q=%C3%BC#%C3%9F'

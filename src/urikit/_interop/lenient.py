@@ -40,7 +40,7 @@ names the host a browser would have connected to:
 * ``#`` in the fragment becomes ``%23``; a second ``?`` stays in the query (it is
   allowed); a ``%`` not followed by two hex digits becomes ``%25``.
 * A lone surrogate stands for no character: the text is refused with
-  :class:`~urikit.URIError`.
+  :class:`~urikit.EncodingError`.
 """
 
 from __future__ import annotations
@@ -51,7 +51,7 @@ from collections.abc import Iterator
 from typing import Final, NamedTuple
 
 from .._core import grammar as g
-from .._core.errors import URIError
+from .._core.errors import LONE_SURROGATE, EncodingError
 from .._core.idna import host_to_ascii
 from .._core.parse import (
     appendix_b,
@@ -209,7 +209,7 @@ def repair(text: str) -> Repaired:
         The repaired reference and the changes, in the order of their positions.
 
     Raises:
-        URIError: the text holds a lone surrogate.
+        EncodingError: the text holds a lone surrogate.
         IDNAError: the registered name is outside ASCII and IDNA refuses it.
 
     >>> repair("/list?ids[]=1&q=a|b").text
@@ -247,8 +247,7 @@ def _repairable(text: object) -> str:
     bad = _SURROGATE_RE.search(text)
     if bad:
         # not the text itself in the message: it may hold a password, and be long
-        raise URIError(f"cannot repair the text: the lone surrogate {bad.group()!r} at "
-                       f"position {bad.start()} stands for no character")
+        raise EncodingError(bad.group(), bad.start(), LONE_SURROGATE)
     return text
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, MutableSequence
 from typing import Final, overload
 
-from .._core.errors import BuildError
+from .._core.errors import BuildError, Rule
 from .._core.parse import PATH, SEGMENT, check_wire, require_str
 from .._core.percent import encode, unquote
 from .view import Owner, Writer, read_only
@@ -39,8 +39,8 @@ def join_path(segments: list[str]) -> str:
     ('/a/', '/', '')
     """
     if len(segments) == 1 and not segments[0]:
-        raise BuildError("the path [''] has no text: the root path '/' is ['', ''] (the "
-                         "root marker and one empty segment) and the empty path is []")
+        raise BuildError(Rule.ROOT_MARKER_ALONE, "the root path '/' is ['', ''] (the root "
+                         "marker and one empty segment) and the empty path is []")
     return "/".join(segments)
 
 
@@ -134,8 +134,7 @@ class PathSegments(MutableSequence[str]):
         if write is None:
             raise read_only()
         if segments and segments[0] and self._owner.components.host is not None:
-            raise BuildError("with an authority the path is empty or starts with the root "
-                             "marker '' at index 0 (RFC 3986 §3.3): edit from index 1")
+            raise BuildError(Rule.PATH_NEEDS_ROOT, "edit from index 1")
         write("path", join_path(segments))
 
     def _in(self, segment: object) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Mapping
 from typing import Final, TypeVar, overload
 
-from .._core.errors import BuildError
+from .._core.errors import BuildError, Rule
 from .._core.parse import require_str
 from .._core.percent import encode, unquote
 from .view import Owner, Writer, read_only
@@ -68,7 +68,7 @@ def wire_pair(key: str, value: object, form: bool = False) -> str:
     text = value_text(value)
     if text is None:
         if not key:
-            raise BuildError("a parameter with an empty key needs a value ('' or more): "
+            raise BuildError(Rule.EMPTY_KEY_NEEDS_VALUE,
                              "an empty piece between '&' is no pair")
         return key.replace("%20", "+") if form else key
     pair = f"{key}={encode(text, 'query_value')}"

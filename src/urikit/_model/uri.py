@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Final, TypeAlias, TypeVar
 import attrs
 
 from .._core.components import EMPTY, Components, Parts, port_number, port_text
-from .._core.errors import BuildError, ParseError
+from .._core.errors import BuildError, ParseError, Rule
 from .._core.grammar import URI_REFERENCE_RE, URI_REFERENCE_Z_RE
 from .._core.host import HostKind, Origin, display, host_kind, origin, origin_key
 from .._core.normalize import equivalent, normalize
@@ -91,11 +91,10 @@ def _ruled(c: Parts, before: Parts) -> Parts:
     host = c[2]
     if host is None:
         if c[1] is not None or c[3] is not None:
+            rule = Rule.USERINFO_NEEDS_HOST if c[1] is not None else Rule.PORT_NEEDS_HOST
             if before[2] is not None:
-                raise BuildError("userinfo and port need a host: remove them before "
-                                 "removing the host (RFC 3986 §3.2)")
-            what = "userinfo needs" if c[1] is not None else "a port needs"
-            raise BuildError(f"{what} a host: set the host first (RFC 3986 §3.2)")
+                raise BuildError(rule, "remove userinfo and port before removing the host")
+            raise BuildError(rule, "set the host first")
         return c
     path = c[4]
     if path and path[0] != "/":
@@ -144,7 +143,8 @@ def _wire_components(c: Parts, allow_zone_id: bool, *, scheme: Any, userinfo: An
                 new[3] = ""
         elif new[3] is not None:
             if port is not UNSET and port is not None:
-                raise BuildError(f"has_port=False contradicts port={new[3]}")
+                raise BuildError(Rule.PORT_NEEDS_COLON,
+                                 f"has_port=False contradicts port={new[3]}")
             new[3] = None
     if path is not UNSET:
         new[4] = path_from(path, text=False)
@@ -299,7 +299,8 @@ class _URIBase:
         :func:`urikit.repair` for the list of changes made.
 
         Raises:
-            URIError: the text holds a lone surrogate, or a host IDNA refuses.
+            EncodingError: the text holds a lone surrogate.
+            IDNAError: IDNA refuses the host.
 
         >>> str(URI.parse_lenient("/list?ids[]=1&q=a|b&page=2"))
         '/list?ids%5B%5D=1&q=a%7Cb&page=2'
@@ -351,7 +352,7 @@ class _URIBase:
         ``Path.from_uri()`` reads it (RFC 8089).
 
         Raises:
-            URIError: the URI is not a local ``file:`` URI, or it holds what a path
+            FilePathError: the URI is not a local ``file:`` URI, or it holds what a path
                 cannot (a query, a fragment, an encoded "/" or NUL).
 
         >>> URI.parse("file:///tmp/a%20b").to_path(windows=False)
