@@ -24,8 +24,14 @@ copyright = "urikit developers"
 release = urikit.__version__
 version = release
 
-extensions = ["sphinx.ext.autodoc", "sphinx.ext.napoleon"]
+# the guide and the reference are reStructuredText; the pages that began as sections of
+# the README (the tour, the command line, security ...) are Markdown, read by MyST, so
+# that they read the same on GitHub and stay close to the README's text
+extensions = ["sphinx.ext.autodoc", "sphinx.ext.napoleon", "myst_parser"]
+source_suffix = {".rst": "restructuredtext", ".md": "markdown"}
 exclude_patterns = ["_build"]
+# "page.md#a-heading" links, as GitHub writes them
+myst_heading_anchors = 3
 root_doc = "index"
 
 napoleon_google_docstring = True
