@@ -690,7 +690,18 @@ class _URIBase:
 
     def relative_to(self, base: AnyURI | str) -> Self:
         """The shortest reference that ``base`` resolves to this URI, as a new object
-        of this one's type (see :func:`urikit._core.resolve.relative` for the rules).
+        of this one's type: the inverse of :meth:`resolve`.
+
+        A different scheme gives the URI itself; a different authority a network-path
+        reference (``//host/path``); otherwise the shortest of a relative path (with
+        ``..``), an absolute path, a network path and the URI itself (RFC 3986 §4.2).
+        When the path is the base's, verbatim, the result is the empty reference (or
+        ``?query``, ``#fragment``). Every result resolves back to this URI.
+
+        >>> base = URI.parse("http://a/b/c/d;p?q")
+        >>> [str(URI.parse(t).relative_to(base))
+        ...  for t in ("http://a/b/c/g", "http://a/b/g", "http://a/b/c/d;p?q#f", "http://x/y")]
+        ['g', '../g', '#f', '//x/y']
 
         Raises:
             ResolveError: ``base`` has no scheme.
