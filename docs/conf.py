@@ -46,6 +46,8 @@ napoleon_use_ivar = True
 autodoc_member_order = "bysource"
 autodoc_typehints = "signature"
 autodoc_preserve_defaults = True
+# the public alias, not its expansion into a Literal of ten names
+autodoc_type_aliases = {"Component": "urikit.Component"}
 autodoc_default_options = {"members": True, "show-inheritance": False}
 add_module_names = False
 python_use_unqualified_type_names = True
