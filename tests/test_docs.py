@@ -39,6 +39,12 @@ def test_sphinx_build_has_no_warning(tmp_path: Path) -> None:
     api = (tmp_path / "html" / "api.html").read_text(encoding="utf-8")
     assert 'id="urikit.URI.parse_lenient"' in api
     assert 'id="urikit.safe_redirect"' in api
+    # public names only: no private base, type or module in the reference
+    assert re.findall(r"\b_URIBase\b|\b_Unset\b|urikit\._\w+", api) == []
+    # FrozenURI documents what differs and links to the members it shares with URI
+    frozen = api[api.index('id="urikit.FrozenURI"'):api.index('id="urikit.UNSET"')]
+    assert set(re.findall(r'id="urikit\.FrozenURI\.(\w+)"', frozen)) == {"normalize", "thaw"}
+    assert 'href="#urikit.URI.parse_lenient"' in frozen
 
 
 def _pages() -> list[Path]:
