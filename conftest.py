@@ -1,11 +1,15 @@
-"""Collection for the whole checkout: the doctests of ``src`` and ``README.md``, and ``tests``.
+"""Collection for the whole checkout: the doctests of ``src``, ``README.md`` and the
+pages of ``docs``, and ``tests``.
 
 The core suite runs with attrs, idna, pytest and hypothesis alone. Two modules' doctests
 need an extra and are collected only where it is installed: ``urikit.distributed``
 imports Dask when it is imported (it holds no ``>>>`` example;
 ``tests/integration/test_distributed.py`` tests it), and the examples of
 ``urikit._interop.template`` expand templates with uritemplate (the templates extra;
-``tests/interop/test_template.py`` skips itself likewise).
+``tests/interop/test_template.py`` skips itself likewise). The docs pages that show an
+extra at work (``docs/templates.md``, ``docs/pydantic.md``, ``docs/dask.md``) are
+skipped, with the reason, where it is missing; ``docs/conf.py`` is Sphinx's
+configuration, not a module with examples.
 """
 
 from __future__ import annotations
@@ -20,10 +24,15 @@ _NEEDS: dict[str, str] = {
 }
 collect_ignore = [path for path, module in _NEEDS.items()
                   if importlib.util.find_spec(module) is None]
+collect_ignore.append("docs/conf.py")
 
-#: Doctests (by item name) that show an optional package at work, and that package.
+#: Doctests (by item name: a docstring's qualified name, a text file's name) that show
+#: an optional package at work, and that package.
 _DOCTESTS_NEEDING: dict[str, str] = {
     "urikit._model.uri._URIBase.from_template": "uritemplate",
+    "templates.md": "uritemplate",
+    "pydantic.md": "pydantic",
+    "dask.md": "dask",
 }
 
 

@@ -5,7 +5,7 @@ components prepared for that library before timing). The harness runs it over th
 input list with ``collections.deque(map(fn, items), maxlen=0)``, so a case that is one
 library call (``urlsplit``, ``is_valid``) pays no per-item harness overhead, and a case
 that is several calls pays one Python frame, the same for every library. The task
-definitions, and what each peer does for them, are documented in ``README.md``.
+definitions, and what each peer does for them, are documented in ``benchmarks/README.md``.
 """
 
 from __future__ import annotations

@@ -9,9 +9,12 @@ so a broken cross-reference fails the tests).
 
 from __future__ import annotations
 
+import re
 import sys
 from pathlib import Path
 from typing import Any
+
+from docutils import nodes
 
 # the package from this checkout, installed or not
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
@@ -24,8 +27,14 @@ copyright = "urikit developers"
 release = urikit.__version__
 version = release
 
-extensions = ["sphinx.ext.autodoc", "sphinx.ext.napoleon"]
+# the guide and the reference are reStructuredText; the pages that began as sections of
+# the README (the tour, the command line, security ...) are Markdown, read by MyST, so
+# that they read the same on GitHub and stay close to the README's text
+extensions = ["sphinx.ext.autodoc", "sphinx.ext.napoleon", "myst_parser"]
+source_suffix = {".rst": "restructuredtext", ".md": "markdown"}
 exclude_patterns = ["_build"]
+# "page.md#a-heading" links, as GitHub writes them
+myst_heading_anchors = 3
 root_doc = "index"
 
 napoleon_google_docstring = True
@@ -37,6 +46,8 @@ napoleon_use_ivar = True
 autodoc_member_order = "bysource"
 autodoc_typehints = "signature"
 autodoc_preserve_defaults = True
+# the public alias, not its expansion into a Literal of ten names
+autodoc_type_aliases = {"Component": "urikit.Component"}
 autodoc_default_options = {"members": True, "show-inheritance": False}
 add_module_names = False
 python_use_unqualified_type_names = True
@@ -62,6 +73,10 @@ nitpick_ignore_regex = [
 ]
 
 html_theme = "alabaster"
+# a body wide enough for a docstring's examples (ruff's 100 columns, indented), and
+# long signatures one parameter a line
+html_theme_options = {"page_width": "1180px", "body_max_width": "none"}
+python_maximum_signature_line_length = 90
 
 
 def _plain_first_line(app: object, what: str, name: str, obj: object, options: object,
@@ -76,7 +91,82 @@ def _plain_first_line(app: object, what: str, name: str, obj: object, options: o
         lines[:0] = ["..", ""]
 
 
+def _public_bases(app: object, name: str, obj: object, options: object,
+                  bases: list[type]) -> None:
+    """Show public bases only: a private base (``_URIBase``) gives way to its own
+    bases, and ``object`` is left out (the empty line is removed below)."""
+    public: list[type] = []
+    todo = list(bases)
+    while todo:
+        base = todo.pop(0)
+        if base.__name__.startswith("_"):
+            todo[:0] = base.__bases__
+        elif base is not object and base not in public:
+            public.append(base)
+    bases[:] = public
+
+
+def _drop_empty_bases(app: object, doctree: nodes.document) -> None:
+    """Remove the "Bases:" line of a class whose bases were all left out."""
+    for paragraph in list(doctree.findall(nodes.paragraph)):
+        if paragraph.astext().strip() == "Bases:":
+            paragraph.parent.remove(paragraph)
+
+
+_UNSET_TYPE = re.compile(r"\s*\|\s*~?(?:[\w.]*\.)?_Unset\b")
+
+
+def _hide_unset_type(app: object, what: str, name: str, obj: object, options: object,
+                     signature: str | None, return_annotation: str | None,
+                     ) -> tuple[str | None, str | None]:
+    """Write ``host: str | None = UNSET``, not ``host: str | None | _Unset = UNSET``:
+    :data:`~urikit.UNSET`, the documented default, says what the private type adds."""
+    if signature is not None:
+        signature = _UNSET_TYPE.sub("", signature)
+    return signature, return_annotation
+
+
+def _shared_with_uri(app: object, what: str, name: str, obj: object, options: object,
+                     lines: list[str]) -> None:
+    """FrozenURI documents what differs from URI and links to the members they share,
+    rather than repeating URI's entries word for word."""
+    if name != "urikit.FrozenURI":
+        return
+    shared = sorted(attr for attr in dir(urikit.FrozenURI)
+                    if not attr.startswith("_") and hasattr(urikit.URI, attr)
+                    and attr not in vars(urikit.FrozenURI))
+    links = ", ".join(f":obj:`~urikit.URI.{attr}`" for attr in shared)
+    lines += ["", f"Shared with :class:`URI`, as documented there: {links}.",
+              "The builder methods among them return a new mutable :class:`URI`.", ""]
+
+
+def _frozen_to_uri(app: Any, env: Any, node: Any, contnode: Any) -> Any:
+    """Resolve ``FrozenURI.member``, for a member FrozenURI shares with URI, to the
+    URI entry that documents it."""
+    target = node.get("reftarget", "")
+    for prefix in ("urikit.FrozenURI.", "FrozenURI."):
+        if target.startswith(prefix) and node.get("refdomain") == "py":
+            attr = target.removeprefix(prefix)
+            if hasattr(urikit.URI, attr):
+                return env.get_domain("py").resolve_xref(
+                    env, node["refdoc"], app.builder, node["reftype"],
+                    f"urikit.URI.{attr}", node, contnode)
+    if node.get("py:class") == "FrozenURI" and node.get("refdomain") == "py" \
+            and "." not in target and hasattr(urikit.URI, target):
+        return env.get_domain("py").resolve_xref(
+            env, node["refdoc"], app.builder, node["reftype"], f"urikit.URI.{target}",
+            node, contnode)
+    return None
+
+
 def setup(app: Any) -> None:
-    """Run the hook above before napoleon (priority 500)."""
+    """Run the hook above before napoleon (priority 500), and the others."""
     app.connect("autodoc-process-docstring", _plain_first_line, priority=400)
+    app.connect("autodoc-process-docstring", _shared_with_uri)
+    app.connect("autodoc-process-bases", _public_bases)
+    app.connect("autodoc-process-signature", _hide_unset_type)
+    app.connect("doctree-read", _drop_empty_bases)
+    app.connect("missing-reference", _frozen_to_uri)
+
+
 html_title = f"urikit {release}"

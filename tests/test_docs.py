@@ -1,15 +1,19 @@
-"""The API reference builds cleanly, its guide runs, and every public name is documented.
+"""The docs build cleanly, the README stays a first page that links to every docs page,
+and every public name is documented.
 
 The Sphinx build runs with warnings as errors and nitpicky cross-references, so a
 docstring whose reST breaks, or a reference to a name that does not exist, fails here.
+The ``>>>`` examples of the README and of the docs pages are doctests that pytest's
+configuration collects (``testpaths`` and ``--doctest-glob`` in pyproject.toml); a test
+here checks that each page with examples is among them.
 """
 
 from __future__ import annotations
 
-import doctest
 import enum
 import inspect
 import re
+import shlex
 import subprocess
 import sys
 from pathlib import Path
@@ -35,14 +39,80 @@ def test_sphinx_build_has_no_warning(tmp_path: Path) -> None:
     api = (tmp_path / "html" / "api.html").read_text(encoding="utf-8")
     assert 'id="urikit.URI.parse_lenient"' in api
     assert 'id="urikit.safe_redirect"' in api
+    # public names only: no private base, type or module in the reference
+    assert re.findall(r"\b_URIBase\b|\b_Unset\b|urikit\._\w+", api) == []
+    # FrozenURI documents what differs and links to the members it shares with URI
+    frozen = api[api.index('id="urikit.FrozenURI"'):api.index('id="urikit.UNSET"')]
+    assert set(re.findall(r'id="urikit\.FrozenURI\.(\w+)"', frozen)) == {"normalize", "thaw"}
+    assert 'href="#urikit.URI.parse_lenient"' in frozen
 
 
-def test_getting_started_examples_run() -> None:
-    """Every ``>>>`` example of the guide gives the output it shows."""
-    failed, attempted = doctest.testfile(str(DOCS / "getting-started.rst"),
-                                         module_relative=False, encoding="utf-8")
-    assert attempted > 20
-    assert failed == 0
+def _pages() -> list[Path]:
+    """The pages of the docs, the index left out."""
+    return sorted(path for path in [*DOCS.glob("*.md"), *DOCS.glob("*.rst")]
+                  if path.name != "index.rst")
+
+
+def test_readme_is_a_first_page() -> None:
+    """The README is a first page: the pitch, one example, the two commands, the
+    wire/plain table and links; everything else lives in ``docs/``."""
+    lines = (ROOT / "README.md").read_text(encoding="utf-8").splitlines()
+    assert len(lines) <= 200
+
+
+def test_readme_links_to_every_docs_page() -> None:
+    """Each relative link of the README names a file of the checkout, and each docs
+    page has one (by its path, so that it works on GitHub)."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    targets = [target for target in re.findall(r"\]\(([^)#\s]+)[^)]*\)", readme)
+               if "://" not in target]
+    assert [target for target in targets if not (ROOT / target).exists()] == []
+    linked = {(ROOT / target).resolve() for target in targets}
+    assert [page.name for page in _pages() if page.resolve() not in linked] == []
+
+
+def test_every_docs_page_is_in_the_toctree() -> None:
+    """Each page of ``docs/`` is listed in the toctree of ``docs/index.rst``."""
+    index = (DOCS / "index.rst").read_text(encoding="utf-8")
+    toctree = index.split(".. toctree::", 1)[1]
+    entries = set(re.findall(r"^   ([\w-]+)$", toctree, re.MULTILINE))
+    assert [page.name for page in _pages() if page.stem not in entries] == []
+
+
+def test_every_page_with_examples_is_a_doctest(pytestconfig: pytest.Config) -> None:
+    """pytest's configuration collects the README and each docs page holding ``>>>``
+    examples as a doctest file: a path of ``testpaths`` and a ``--doctest-glob``."""
+    testpaths = {path.resolve() for pattern in pytestconfig.getini("testpaths")
+                 for path in ROOT.glob(pattern)}
+    globs = pytestconfig.option.doctestglob
+    pages = [page for page in [ROOT / "README.md", *_pages()]
+             if ">>> " in page.read_text(encoding="utf-8")]
+    assert len(pages) >= 6
+    assert [page.name for page in pages if page.resolve() not in testpaths
+            or not any(page.match(glob) for glob in globs)] == []
+
+
+def _console_sessions(text: str) -> list[tuple[str, str]]:
+    """The commands of the ``console`` blocks of a Markdown page, each with the
+    output it shows."""
+    sessions: list[tuple[str, str]] = []
+    for block in re.findall(r"^```console\n(.*?)^```$", text, re.MULTILINE | re.DOTALL):
+        for command in re.split(r"^\$ ", block, flags=re.MULTILINE)[1:]:
+            line, _, output = command.partition("\n")
+            sessions.append((line, output))
+    return sessions
+
+
+@pytest.mark.parametrize(("command", "output"),
+                         _console_sessions((DOCS / "cli.md").read_text(encoding="utf-8")))
+def test_command_line_page_session(command: str, output: str) -> None:
+    """Each command of the command-line page's session prints what the page shows
+    (standard output, then standard error)."""
+    program, *args = shlex.split(command)
+    assert program == "urikit"
+    result = subprocess.run([sys.executable, "-m", "urikit", *args], cwd=ROOT,
+                            capture_output=True, text=True, check=False)
+    assert result.stdout + result.stderr == output
 
 
 def test_api_reference_names_every_public_name() -> None:

@@ -147,6 +147,9 @@ def is_ambiguous_ipv4(host: str) -> bool:
     [False, False, False, False]
 
     .. versionadded:: 0.1
+
+    .. versionchanged:: 0.2
+       Applies the UTS 46 mapping that browsers apply first.
     """
     if host_kind(host) is not HostKind.REG_NAME:
         return False

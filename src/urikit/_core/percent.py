@@ -302,6 +302,9 @@ def decode(text: str, component: Component) -> str:
     'José/50%'
 
     .. versionadded:: 0.1
+
+    .. versionchanged:: 0.2
+       An unknown component raises :class:`URIError` (still a ``ValueError``).
     """
     rule = _RULES.get(component)
     if rule is None:

@@ -117,6 +117,11 @@ class PathSegments(MutableSequence[str]):
     gives the path text (wire text for ``uri.path``, decoded for ``uri.text.path``).
 
     .. versionadded:: 0.1
+
+    .. versionchanged:: 0.2
+       The path "/" is ``['', '']``, the root marker and one empty segment, as
+       ``str.split`` gives them; ``['']`` has no text; under an authority an edit that
+       would move the root marker raises :class:`~urikit.BuildError`.
     """
 
     __slots__ = ("_owner", "_text", "_write")

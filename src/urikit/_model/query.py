@@ -129,6 +129,11 @@ class QueryParams:
     'http://h/?a=3%20%26%204&b=x+y&flag'
 
     .. versionadded:: 0.1
+
+    .. versionchanged:: 0.2
+       "+" reads as a plus by default (RFC 3986); :attr:`form` gives the HTML-form
+       reading. :meth:`update` replaces keys as ``dict.update`` does; :meth:`extend`
+       appends.
     """
 
     __slots__ = ("_form", "_owner", "_write")
@@ -206,7 +211,10 @@ class QueryParams:
             self._write("query", piece)
 
     def extend(self, params: Params) -> None:
-        """Append every pair of a mapping or of (key, value) pairs, in order."""
+        """Append every pair of a mapping or of (key, value) pairs, in order.
+
+        .. versionadded:: 0.2
+        """
         pieces = [wire_pair(k, v, self._form) for k, v in _pairs(params)]
         if pieces:
             self._store(self._wire() + pieces)

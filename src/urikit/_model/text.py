@@ -55,6 +55,10 @@ class TextView:
     ('http://h/docs//a%2Fb%20c#50%25', 'a/b c')
 
     .. versionadded:: 0.1
+
+    .. versionchanged:: 0.2
+       ``text.host`` keeps the brackets of an IP literal (``[::1]``), so that it never
+       reads as a registered name.
     """
 
     __slots__ = ("_owner", "_write")

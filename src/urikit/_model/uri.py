@@ -70,6 +70,8 @@ class _Unset(enum.Enum):
 
 
 #: The default of :meth:`URI.set` and :meth:`URI.set_text`: leave the component as it is.
+#:
+#: .. versionadded:: 0.2
 UNSET: Final = _Unset.UNSET
 
 Unset = _Unset
@@ -304,6 +306,8 @@ class _URIBase:
 
         >>> str(URI.parse_lenient("/list?ids[]=1&q=a|b&page=2"))
         '/list?ids%5B%5D=1&q=a%7Cb&page=2'
+
+        .. versionadded:: 0.2
         """
         return cls.parse(repaired_text(text))
 
@@ -318,6 +322,8 @@ class _URIBase:
 
         >>> str(URI.from_iri("https://bücher.example/Dürst"))
         'https://xn--bcher-kva.example/D%C3%BCrst'
+
+        .. versionadded:: 0.2
         """
         return cls.parse(map_iri_to_uri(text))  # the parse is iri_to_uri's check
 
@@ -328,6 +334,8 @@ class _URIBase:
 
         >>> URI.parse("https://xn--bcher-kva.example/D%C3%BCrst?q=%2F").to_iri()
         'https://bücher.example/Dürst?q=%2F'
+
+        .. versionadded:: 0.2
         """
         return uri_to_iri(str(self))
 
@@ -344,6 +352,8 @@ class _URIBase:
         ('file:///tmp/a%20b%25.txt', 'a/b')
         >>> str(URI.from_path(r"C:\Users\José", windows=True))
         'file:///C:/Users/Jos%C3%A9'
+
+        .. versionadded:: 0.2
         """
         return _wrap(cls, path_to_components(path, windows=windows), None)
 
@@ -357,6 +367,8 @@ class _URIBase:
 
         >>> URI.parse("file:///tmp/a%20b").to_path(windows=False)
         PurePosixPath('/tmp/a b')
+
+        .. versionadded:: 0.2
         """
         return components_to_path(self.components, windows=windows)
 
@@ -372,6 +384,8 @@ class _URIBase:
         >>> str(URI.from_template("https://api.example/users/{name}{?page}",
         ...                       name="José", page=2))
         'https://api.example/users/Jos%C3%A9?page=2'
+
+        .. versionadded:: 0.2
         """
         return cls.parse(expand(template, {**(variables or {}), **values}))
 
@@ -384,6 +398,8 @@ class _URIBase:
 
         >>> str(URI.from_split(urllib.parse.urlsplit("http://h/a?q")))
         'http://h/a?q'
+
+        .. versionadded:: 0.2
         """
         return cls.parse(urllib.parse.urlunsplit(parts))
 
@@ -392,6 +408,8 @@ class _URIBase:
 
         >>> URI.parse("http://u@h:8/p?q#f").to_split()
         SplitResult(scheme='http', netloc='u@h:8', path='/p', query='q', fragment='f')
+
+        .. versionadded:: 0.2
         """
         c = self._c
         return urllib.parse.SplitResult(c[0] or "", authority(c) or "", c[4], c[5] or "",
@@ -401,7 +419,10 @@ class _URIBase:
 
     @property
     def components(self) -> Components:
-        """The seven wire components as one immutable :class:`~urikit.Components`."""
+        """The seven wire components as one immutable :class:`~urikit.Components`.
+
+        .. versionadded:: 0.2
+        """
         c = self._c
         if type(c) is not Components:  # the pattern's plain tuple, named once on request
             c = self._c = _new_tuple(Components, c)
@@ -570,6 +591,8 @@ class _URIBase:
 
         >>> str(URI.parse("http://h/a").set(scheme="https", port=8443, fragment="top"))
         'https://h:8443/a#top'
+
+        .. versionadded:: 0.2
         """
         target = self._edit_target()
         target._put(_wire_components(
@@ -590,6 +613,8 @@ class _URIBase:
 
         >>> str(URI.parse("https://h/").set_text(path=["a b", "c/d"], fragment="§ 2"))
         'https://h/a%20b/c%2Fd#%C2%A7%202'
+
+        .. versionadded:: 0.2
         """
         target = self._edit_target()
         target._put(_text_components(target._c, userinfo=userinfo, host=host, path=path,
@@ -605,6 +630,8 @@ class _URIBase:
 
         >>> str(URI.parse("https://h/files/").add_segments("a%20b", "c"))
         'https://h/files/a%20b/c'
+
+        .. versionadded:: 0.2
         """
         return self._add_segments([check_segment(s) for s in segments])
 
@@ -614,6 +641,8 @@ class _URIBase:
 
         >>> str(URI.parse("http://h/docs/").add_segments_text("a/b", "José"))
         'http://h/docs/a%2Fb/Jos%C3%A9'
+
+        .. versionadded:: 0.2
         """
         return self._add_segments([encode_segment(s) for s in segments])
 
@@ -631,7 +660,11 @@ class _URIBase:
     def add_param(self, key: str, value: Value, *, form: bool = False) -> URI:
         """Append the query parameter ``key=value`` (plain text; an ``int`` is written
         with ``str()``, ``None`` writes the key alone); return the URI. ``form=True``
-        writes a space as "+" (``application/x-www-form-urlencoded``)."""
+        writes a space as "+" (``application/x-www-form-urlencoded``).
+
+        .. versionchanged:: 0.2
+           ``int`` values and ``form=True``.
+        """
         target = self._edit_target()
         (target.params.form if form else target.params).add(key, value)
         return target
@@ -639,14 +672,21 @@ class _URIBase:
     def set_param(self, key: str, value: Value, *, form: bool = False) -> URI:
         """Give the query parameter ``key`` the single value ``value`` (plain text),
         where it first stands, removing its other pairs; return the URI. ``form=True``
-        writes a space as "+"."""
+        writes a space as "+".
+
+        .. versionchanged:: 0.2
+           ``int`` values and ``form=True``.
+        """
         target = self._edit_target()
         (target.params.form if form else target.params).set(key, value)
         return target
 
     def discard_param(self, *keys: str) -> URI:
         """Remove every query parameter named by one of ``keys``, if there is any
-        (as ``set.discard``); return the URI."""
+        (as ``set.discard``); return the URI.
+
+        .. versionadded:: 0.2
+        """
         target = self._edit_target()
         params = target.params
         for key in keys:
@@ -691,11 +731,25 @@ class _URIBase:
 
     def relative_to(self, base: AnyURI | str) -> Self:
         """The shortest reference that ``base`` resolves to this URI, as a new object
-        of this one's type (see :func:`urikit._core.resolve.relative` for the rules).
+        of this one's type: the inverse of :meth:`resolve`.
+
+        A different scheme gives the URI itself; a different authority a network-path
+        reference (``//host/path``); otherwise the shortest of a relative path (with
+        ``..``), an absolute path, a network path and the URI itself (RFC 3986 §4.2).
+        When the path is the base's, verbatim, the result is the empty reference (or
+        ``?query``, ``#fragment``). Every result resolves back to this URI.
+
+        >>> base = URI.parse("http://a/b/c/d;p?q")
+        >>> [str(URI.parse(t).relative_to(base))
+        ...  for t in ("http://a/b/c/g", "http://a/b/g", "http://a/b/c/d;p?q#f", "http://x/y")]
+        ['g', '../g', '#f', '//x/y']
 
         Raises:
             ResolveError: ``base`` has no scheme.
             ParseError: ``base`` is a ``str`` that is not a URI-reference.
+
+        .. versionchanged:: 0.2
+           The empty reference when the path is the base's, dot segments and all.
         """
         b = _components_of(base, "base")
         if b[0] is None:
@@ -733,6 +787,9 @@ class _URIBase:
 
         >>> URI.parse("http://trusted.example@evil.example/login").display()
         'http://evil.example/login (user "trusted.example")'
+
+        .. versionchanged:: 0.2
+           The host is read after the UTS 46 mapping.
         """
         return display(self._c)
 
@@ -853,7 +910,10 @@ class URI(_URIBase):
         return _wrap(type(self), self._c, self._text)
 
     def freeze(self) -> FrozenURI:
-        """A :class:`FrozenURI` with the same components; this URI is not changed."""
+        """A :class:`FrozenURI` with the same components; this URI is not changed.
+
+        .. versionadded:: 0.2
+        """
         return _wrap(FrozenURI, self._c, self._text)
 
     def normalize(self, *, case: bool = True, percent: bool = True,

@@ -45,6 +45,8 @@ from typing import Final
 from .._model.uri import URI
 
 #: Query parameters set by analytics and ad-click tracking, as shell patterns.
+#:
+#: .. versionadded:: 0.2
 TRACKING_PARAMS: Final[tuple[str, ...]] = (
     "utm_*", "gclid", "gclsrc", "dclid", "gbraid", "wbraid", "fbclid", "msclkid",
     "mc_cid", "mc_eid", "yclid", "_ga", "_gl", "igshid",
@@ -109,6 +111,8 @@ def canonicalize(uri: str | URI, *, case: bool = True, percent: bool = True,
     'http://h/?id=7'
     >>> canonicalize("http://h/p?b&a#f", sort_query=False, drop_fragment=False)
     'http://h/p?b&a#f'
+
+    .. versionadded:: 0.2
     """
     return str(canonical_uri(
         uri, case=case, percent=percent, dot_segments=dot_segments,

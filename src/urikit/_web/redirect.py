@@ -56,8 +56,8 @@ def safe_redirect(target: str | None, base: URI | FrozenURI | str) -> URI | None
 
     >>> str(safe_redirect("/cart?step=2", "https://shop.example/login"))
     'https://shop.example/cart?step=2'
-    >>> [safe_redirect(t, "https://shop.example/login")
-    ...  for t in ("//evil.example", "/\\\\evil.example", "https://shop.example@evil.example")]
+    >>> tricks = ("//evil.example", "/\\\\evil.example", "https://shop.example@evil.example")
+    >>> [safe_redirect(t, "https://shop.example/login") for t in tricks]
     [None, None, None]
 
     .. versionadded:: 0.2
