@@ -10,13 +10,23 @@ imports Dask when it is imported (it holds no ``>>>`` example;
 extra at work (``docs/templates.md``, ``docs/pydantic.md``, ``docs/dask.md``) are
 skipped, with the reason, where it is missing; ``docs/conf.py`` is Sphinx's
 configuration, not a module with examples.
+
+Public classes and functions name ``urikit`` as their module (tracebacks and the docs
+show ``urikit.ParseError``), so the standard doctest finder, which reads a module's
+examples only from objects that name it, would skip them in the module that defines
+them; :func:`_from_defining_module` points it there (``tests/test_docs.py`` checks that
+every docstring with an example in ``src`` is collected).
 """
 
 from __future__ import annotations
 
+import doctest
 import importlib.util
+import types
 
 import pytest
+
+import urikit
 
 _NEEDS: dict[str, str] = {
     "src/urikit/distributed.py": "dask",
@@ -42,3 +52,20 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         module = _DOCTESTS_NEEDING.get(item.name)
         if module is not None and importlib.util.find_spec(module) is None:
             item.add_marker(pytest.mark.skip(reason=f"needs {module} (an extra)"))
+
+
+_stock_from_module = doctest.DocTestFinder._from_module
+
+
+def _from_defining_module(self: doctest.DocTestFinder, module: types.ModuleType | None,
+                          obj: object) -> bool:
+    """Whether doctest should read ``obj``'s examples as part of ``module``: for a public
+    name of urikit, the module that defines it; otherwise the standard rule."""
+    name = getattr(obj, "__name__", None)
+    if module is not None and isinstance(name, str) and name in urikit._DEFINED_IN \
+            and getattr(urikit, name) is obj:
+        return module.__name__ == urikit._DEFINED_IN[name]
+    return _stock_from_module(self, module, obj)  # type: ignore[no-any-return]
+
+
+doctest.DocTestFinder._from_module = _from_defining_module  # type: ignore[method-assign]

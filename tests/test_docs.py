@@ -10,7 +10,10 @@ here checks that each page with examples is among them.
 
 from __future__ import annotations
 
+import ast
+import doctest
 import enum
+import importlib
 import inspect
 import re
 import shlex
@@ -164,3 +167,45 @@ def test_every_public_function_has_a_docstring() -> None:
     missing = [name for name, obj in objects.items()
                if inspect.isfunction(obj) and not obj.__doc__]
     assert missing == []
+
+
+def _docstrings_with_examples(path: Path, module: str) -> set[str]:
+    """The qualified names of the module, classes and functions in ``path`` whose
+    docstring holds a ``>>>`` example (what doctest should collect)."""
+    found: set[str] = set()
+
+    def walk(node: ast.AST, prefix: str) -> None:
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, (ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
+                name = f"{prefix}.{child.name}"
+                if ">>>" in (ast.get_docstring(child) or ""):
+                    found.add(name)
+                if isinstance(child, ast.ClassDef):
+                    walk(child, name)
+
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    if ">>>" in (ast.get_docstring(tree) or ""):
+        found.add(module)
+    walk(tree, module)
+    return found
+
+
+SRC_MODULES = sorted((ROOT / "src" / "urikit").rglob("*.py"))
+
+
+@pytest.mark.parametrize("path", SRC_MODULES,
+                         ids=[str(p.relative_to(ROOT / "src")) for p in SRC_MODULES])
+def test_every_example_in_src_is_collected(path: Path) -> None:
+    """Every docstring in ``src`` with a ``>>>`` example is found by the doctest finder
+    pytest uses, in the module that defines it, including those of the public names
+    whose ``__module__`` is ``urikit``."""
+    parts = path.relative_to(ROOT / "src").with_suffix("").parts
+    module = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+    expected = _docstrings_with_examples(path, module)
+    if not expected:
+        return
+    if module == "urikit.distributed":
+        pytest.importorskip("dask", reason="needs the dask extra")
+    found = {test.name for test in doctest.DocTestFinder().find(importlib.import_module(module))
+             if test.examples}
+    assert expected - found == set()

@@ -81,6 +81,12 @@ __all__ = [
 ]
 
 
+#: Where each public class and function is defined, before :func:`_rewrite_module` names
+#: ``urikit`` as its module: the doctest collection (the checkout's ``conftest.py``)
+#: reads its examples from there.
+_DEFINED_IN: dict[str, str] = {}
+
+
 def _rewrite_module() -> None:
     """Public classes and functions report ``urikit`` as their module, so tracebacks,
     reprs and the API reference show ``urikit.ParseError``, never the private module
@@ -88,6 +94,7 @@ def _rewrite_module() -> None:
     for name in __all__:
         obj = globals()[name]
         if isinstance(obj, type) or (callable(obj) and hasattr(obj, "__code__")):
+            _DEFINED_IN[name] = obj.__module__
             obj.__module__ = __name__
 
 
