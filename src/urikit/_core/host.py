@@ -9,10 +9,11 @@ from typing import Final, NamedTuple
 import idna
 
 from . import grammar as g
-from .components import Parts, port_number
+from .components import Parts
 from .idna import uts46_map
 from .parse import check_host, require_str
 from .percent import pct_utf8
+from .ports import port_number
 from .schemes import DEFAULT_PORT_TEXT
 from .serialize import to_text
 

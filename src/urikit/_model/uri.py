@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Final, TypeAlias, TypeVar
 
 import attrs
 
-from .._core.components import EMPTY, Components, Parts, port_number, port_text
+from .._core.components import EMPTY, Components, Parts
 from .._core.errors import BuildError, ParseError
 from .._core.grammar import URI_REFERENCE_RE, URI_REFERENCE_Z_RE
 from .._core.host import HostKind, Origin, display, host_kind, origin, origin_key
@@ -28,6 +28,7 @@ from .._core.parse import (
     split,
 )
 from .._core.percent import encode
+from .._core.ports import port_number, port_text
 from .._core.resolve import relative, require_base, resolve
 from .._core.serialize import authority, to_text
 from .._interop.file import components_to_path, path_to_components
