@@ -41,8 +41,6 @@ class Origin(NamedTuple):
     port: int | None
 
 
-_PCT_RUN_RE: Final = re.compile("(?:%[0-9A-Fa-f]{2})+")
-_PCT_RE: Final = re.compile("%[0-9A-Fa-f]{2}")
 _LDH: Final = frozenset("abcdefghijklmnopqrstuvwxyz0123456789-")
 # A label longer than this is shown percent-encoded without the UTS 46 mapping (the
 # idna package's input limit, which the mapping used to meet and fail at).
@@ -104,7 +102,7 @@ def _whatwg_domain(host: str) -> str | None:
     or UTS 46 disallows a code point, for the parser then fails before any IPv4
     check."""
     try:
-        text = _PCT_RUN_RE.sub(
+        text = g.PCT_RUN_RE.sub(
             lambda m: bytes.fromhex(m.group().replace("%", "")).decode("utf-8"), host)
     except UnicodeDecodeError:
         return None
@@ -173,8 +171,8 @@ def _normalize_host(host: str) -> str:
         c = chr(int(m.group()[1:], 16))
         return c if c in g.UNRESERVED else m.group()
 
-    host = _PCT_RE.sub(decode_unreserved, host).lower()
-    return _PCT_RE.sub(lambda m: m.group().upper(), host)
+    host = g.PCT_ENCODED_RE.sub(decode_unreserved, host).lower()
+    return g.PCT_ENCODED_RE.sub(lambda m: m.group().upper(), host)
 
 
 def origin(c: Parts) -> Origin | None:
@@ -277,7 +275,7 @@ def display_host(host: str) -> str:
     # The wire host is ASCII: lowercasing it lowercases the letters of the name, and
     # the decoding writes every percent-encoding it keeps with uppercase digits again
     # and lowercases the unreserved letters it decodes; A-labels are lowercase.
-    labels = _PCT_RUN_RE.sub(_decode_for_display, host.lower()).split(".")
+    labels = g.PCT_RUN_RE.sub(_decode_for_display, host.lower()).split(".")
     return ".".join(_display_label(label) for label in labels)
 
 

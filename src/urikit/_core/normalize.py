@@ -14,7 +14,6 @@ from .resolve import remove_dot_segments
 from .schemes import DEFAULT_PORT_TEXT
 from .serialize import guard_path
 
-_PCT_ENCODED_RE: Final = re.compile(g.PCT_ENCODED)
 _HEX: Final = "0123456789abcdefABCDEF"
 
 
@@ -61,7 +60,7 @@ def _replacer(case: bool, decode: bool, lower: bool) -> Callable[[str], str]:
     table = _pct_table(case, decode, lower)
     changing = _alternatives([t for t, replacement in table.items() if replacement != t])
     # a changing triplet and the run of triplets after it
-    sub = re.compile(changing + "(?:%[0-9A-Fa-f][0-9A-Fa-f])*").sub
+    sub = re.compile(f"{changing}(?:{g.PCT_ENCODED})*").sub
     unreserved = re.compile(_alternatives([t for t, replacement in table.items()
                                            if len(replacement) == 1])) if decode else None
     octets = [table[f"%{octet:02X}"] for octet in range(256)]  # used with ``case``
