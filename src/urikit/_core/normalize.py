@@ -8,6 +8,8 @@ from collections.abc import Callable
 from functools import partial
 from typing import Final
 
+import attrs
+
 from . import grammar as g
 from .components import Parts
 from .resolve import remove_dot_segments
@@ -162,38 +164,80 @@ def _relative_dots(path: str) -> str:
     return text
 
 
-def normalize(c: Parts, case: bool = True, percent: bool = True,
-              dot_segments: bool = True, scheme_based: bool = True,
-              ipv6_canonical: bool = False) -> Parts:
-    """Normalize ``uri`` in place (RFC 3986 §6.2.2, §6.2.3).
+def _step(default: bool) -> bool:
+    """A field of an options record: one step, on or off (a ``bool``, checked)."""
+    on: bool = attrs.field(default=default, validator=attrs.validators.instance_of(bool))
+    return on
 
-    Each step can be switched off:
 
-    * ``case`` (§6.2.2.1): lowercase the scheme and the host (a reg-name, the hex
-      digits of an IPv6 address, a whole IPvFuture: the host is case-insensitive,
-      §3.2.2); uppercase the hex digits of every pct-encoding, the host's included.
-      It also writes the port without leading zeros (``:08080`` is ``:8080``): the port
-      is a decimal number (§3.2.3), so this is the same kind of spelling change.
-    * ``percent`` (§6.2.2.2): decode the pct-encodings of unreserved characters in the
-      userinfo, host, path, query and fragment. A reserved character is never decoded
-      and nothing is ever encoded.
-    * ``dot_segments`` (§6.2.2.3): remove the dot segments from the path with
-      :func:`remove_dot_segments`, after decoding (``%2E`` is ``.``, §2.3). With a
-      scheme or an authority the path becomes what resolution would give it (§5.2.2),
-      so ``foo:a/../b`` gives ``foo:/b`` as the algorithm says. A relative-path
-      reference only loses the dot segments whose removal cannot change
-      its target against any base: a leading ``..`` stays (``../a`` is not ``a``), the
-      path stays relative, and a ``..`` never removes the first segment
-      (``a/../b`` stays; ``a/b/../c`` gives ``a/c``).
-    * ``scheme_based`` (§6.2.3): for every scheme, drop an empty port (``foo://h:/``
-      is ``foo://h/``: "URI producers and normalizers should omit the port component
-      and its ':' delimiter if port is empty", §3.2.3); for http, https, ws, wss and
-      ftp (the scheme compared case-insensitively), drop the default port too (80,
-      443, 80, 443, 21, leading zeros allowed: ``:0080`` is port 80) and write an empty
-      path after an authority as ``/``.
-    * ``ipv6_canonical``: write an IPv6 address in the RFC 5952 form (lowercase, no
-      leading zeros, the longest run of two or more zero groups as ``::``, the first on
-      a tie, an IPv4-mapped address as ``::ffff:a.b.c.d``). Off by default.
+@attrs.frozen(kw_only=True, slots=False)  # no slots: a slot has no docstring
+class NormalizeOptions:
+    """Which steps of RFC 3986 §6.2.2 and §6.2.3 normalization to take: a frozen
+    record with defaults, taken by :meth:`URI.normalize <urikit.URI.normalize>` and
+    :meth:`FrozenURI.normalize <urikit.FrozenURI.normalize>`, and held by
+    :class:`CanonicalOptions <urikit.CanonicalOptions>`. Every step is on by default
+    but ``ipv6_canonical``; ``attrs.evolve`` makes a variant. Records compare,
+    hash and pickle by their fields.
+
+    Attributes:
+        case: case normalization (§6.2.2.1): lowercase the scheme and the host (a
+            reg-name, the hex digits of an IPv6 address, a whole IPvFuture: the host
+            is case-insensitive, §3.2.2); uppercase the hex digits of every
+            pct-encoding, the host's included. It also writes the port without
+            leading zeros (``:08080`` is ``:8080``): the port is a decimal number
+            (§3.2.3), so this is the same kind of spelling change.
+        percent: percent-encoding normalization (§6.2.2.2): decode the pct-encodings
+            of unreserved characters in the userinfo, host, path, query and
+            fragment. A reserved character is never decoded and nothing is ever
+            encoded.
+        dot_segments: path segment normalization (§6.2.2.3): remove the dot segments
+            from the path with :func:`~urikit.remove_dot_segments`, after decoding
+            (``%2E`` is ``.``, §2.3). With a scheme or an authority the path becomes
+            what resolution would give it (§5.2.2), so ``foo:a/../b`` gives
+            ``foo:/b`` as the algorithm says. A relative-path reference only loses
+            the dot segments whose removal cannot change its target against any
+            base: a leading ``..`` stays (``../a`` is not ``a``), the path stays
+            relative, and a ``..`` never removes the first segment (``a/../b``
+            stays; ``a/b/../c`` gives ``a/c``).
+        scheme_based: scheme-based normalization (§6.2.3): for every scheme, drop an
+            empty port (``foo://h:/`` is ``foo://h/``: "URI producers and
+            normalizers should omit the port component and its ':' delimiter if
+            port is empty", §3.2.3); for http, https, ws, wss and ftp (the scheme
+            compared case-insensitively), drop the default port too (80, 443, 80,
+            443, 21, leading zeros allowed: ``:0080`` is port 80) and write an empty
+            path after an authority as ``/``.
+        ipv6_canonical: write an IPv6 address in the RFC 5952 form (lowercase, no
+            leading zeros, the longest run of two or more zero groups as ``::``, the
+            first on a tie, an IPv4-mapped address as ``::ffff:a.b.c.d``). Off by
+            default.
+
+    >>> from urikit import URI
+    >>> uri = URI.parse("HTTP://h/a/./b/%7e")
+    >>> str(uri.copy().normalize(NormalizeOptions(dot_segments=False)))
+    'http://h/a/./b/~'
+    >>> str(uri.normalize())  # the defaults: NormalizeOptions()
+    'http://h/a/b/~'
+    >>> NormalizeOptions(case=False)  # doctest: +NORMALIZE_WHITESPACE
+    NormalizeOptions(case=False, percent=True, dot_segments=True, scheme_based=True,
+                     ipv6_canonical=False)
+
+    .. versionadded:: 0.3
+    """
+
+    case: bool = _step(True)
+    percent: bool = _step(True)
+    dot_segments: bool = _step(True)
+    scheme_based: bool = _step(True)
+    ipv6_canonical: bool = _step(False)
+
+
+#: The default steps (:class:`NormalizeOptions`' defaults).
+DEFAULT_OPTIONS: Final = NormalizeOptions()
+
+
+def normalize(c: Parts, options: NormalizeOptions = DEFAULT_OPTIONS) -> Parts:
+    """Normalize ``c`` (RFC 3986 §6.2.2, §6.2.3) with the steps that ``options``
+    switches on (see :class:`NormalizeOptions`).
 
     A zone identifier (RFC 6874, ``%25eth0``) is kept exactly as written. The path is
     stored as its text is written: without an authority, a path starting with "//"
@@ -205,11 +249,7 @@ def normalize(c: Parts, case: bool = True, percent: bool = True,
 
     Args:
         c: the components to normalize.
-        case: case normalization, as above.
-        percent: percent-encoding normalization.
-        dot_segments: path segment normalization.
-        scheme_based: scheme-based normalization.
-        ipv6_canonical: the RFC 5952 form of IPv6 addresses.
+        options: the steps to take.
 
     Returns:
         The normalized components.
@@ -221,7 +261,10 @@ def normalize(c: Parts, case: bool = True, percent: bool = True,
     'http://User@www.example.com/a/~user/%3A?A#%2F'
 
     .. versionadded:: 0.1
+    .. versionchanged:: 0.3
+       The steps are one :class:`NormalizeOptions` record, not five keywords.
     """
+    case, percent, scheme_based = options.case, options.percent, options.scheme_based
     scheme, userinfo, host, port, path, query, fragment = c
     rewrite = _DEFAULT_REWRITE if case and percent else (
         _REWRITE[case, percent] if case or percent else None)
@@ -234,7 +277,7 @@ def normalize(c: Parts, case: bool = True, percent: bool = True,
             default_port = DEFAULT_PORT_TEXT.get(lowered)
     if host is not None:
         if host[:1] == "[":
-            host = _ip_literal(host, case, ipv6_canonical)
+            host = _ip_literal(host, case, options.ipv6_canonical)
         else:
             if case:
                 # the triplets too: the rewriter then writes each one's hex digits in
@@ -259,7 +302,7 @@ def normalize(c: Parts, case: bool = True, percent: bool = True,
             query = rewrite[0](query)
         if fragment is not None and "%" in fragment:
             fragment = rewrite[0](fragment)
-    if path and dot_segments and (path[0] == "." or "/." in path):
+    if path and options.dot_segments and (path[0] == "." or "/." in path):
         if scheme is None and host is None and path[0] != "/":
             path = _relative_dots(path)
         else:

@@ -15,7 +15,7 @@ from .._core.components import EMPTY, Components, Parts
 from .._core.errors import BuildError, ParseError
 from .._core.grammar import URI_REFERENCE_RE, URI_REFERENCE_Z_RE
 from .._core.host import HostKind, Origin, display, host_kind, origin, origin_key
-from .._core.normalize import equivalent, normalize
+from .._core.normalize import DEFAULT_OPTIONS, NormalizeOptions, equivalent, normalize
 from .._core.parse import (
     FRAGMENT,
     QUERY,
@@ -856,23 +856,22 @@ class URI(_URIBase):
         """A :class:`FrozenURI` with the same components; this URI is not changed."""
         return _wrap(FrozenURI, self._c, self._text)
 
-    def normalize(self, *, case: bool = True, percent: bool = True,
-                  dot_segments: bool = True, scheme_based: bool = True,
-                  ipv6_canonical: bool = False) -> Self:
+    def normalize(self, options: NormalizeOptions = DEFAULT_OPTIONS) -> Self:
         """Normalize in place (RFC 3986 §6.2.2, §6.2.3); return this URI.
 
         Args:
-            case: lowercase the scheme and a reg-name or IP-literal host, and
-                uppercase the hex digits of percent-encodings (§6.2.2.1).
-            percent: decode percent-encoded unreserved characters (§6.2.2.2).
-            dot_segments: remove dot segments from the path (§6.2.2.3).
-            scheme_based: drop an empty port; for http, https, ws, wss and ftp, drop
-                the default port and write an empty path after an authority as "/"
-                (§6.2.3).
-            ipv6_canonical: write IPv6 addresses in the RFC 5952 canonical form.
+            options: the steps to take (case, percent-encoding, dot segments,
+                scheme-based, RFC 5952 IPv6); all but the last by default.
+
+        >>> str(URI.parse("HTTP://[2001:DB8::01]:80/a/../b")
+        ...     .normalize(NormalizeOptions(ipv6_canonical=True)))
+        'http://[2001:db8::1]/b'
+
+        .. versionchanged:: 0.3
+           The steps are one :class:`~urikit.NormalizeOptions` record, not five
+           keywords.
         """
-        self._put(normalize(self._c, case, percent, dot_segments, scheme_based,
-                            ipv6_canonical))
+        self._put(normalize(self._c, options))
         return self
 
 
@@ -931,10 +930,12 @@ class FrozenURI(_URIBase):
         """A new mutable :class:`URI` with the same components."""
         return _wrap(URI, self._c, self._text)
 
-    def normalize(self, *, case: bool = True, percent: bool = True,
-                  dot_segments: bool = True, scheme_based: bool = True,
-                  ipv6_canonical: bool = False) -> Self:
+    def normalize(self, options: NormalizeOptions = DEFAULT_OPTIONS) -> Self:
         """A normalized copy (RFC 3986 §6.2.2, §6.2.3), with the options of
-        :meth:`URI.normalize`."""
-        return _wrap(type(self), normalize(self._c, case, percent, dot_segments,
-                                           scheme_based, ipv6_canonical), None)
+        :meth:`URI.normalize`.
+
+        .. versionchanged:: 0.3
+           The steps are one :class:`~urikit.NormalizeOptions` record, not five
+           keywords.
+        """
+        return _wrap(type(self), normalize(self._c, options), None)
