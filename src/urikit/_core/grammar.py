@@ -66,7 +66,6 @@ def char_class(chars: frozenset[str], *extra: str) -> str:
 
 # pct-encoded = "%" HEXDIG HEXDIG
 PCT_ENCODED: Final = "%[0-9A-Fa-f]{2}"
-PCT_ENCODED_RE: Final = re.compile(PCT_ENCODED)
 # 1*pct-encoded: a run of triplets, decoded together (the octets of one UTF-8
 # character may span several)
 PCT_RUN_RE: Final = re.compile(f"(?:{PCT_ENCODED})+")

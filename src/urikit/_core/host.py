@@ -11,6 +11,7 @@ import idna
 from . import grammar as g
 from .components import Parts
 from .idna import uts46_map
+from .normalize import normalize_host
 from .parse import check_host, require_str
 from .percent import pct_utf8
 from .ports import port_number
@@ -163,25 +164,15 @@ def is_ambiguous_ipv4(host: str) -> bool:
     return bool(last) and _ipv4_number(last) is not None
 
 
-def _normalize_host(host: str) -> str:
-    """The host as RFC 3986 §6.2.2 normalizes it: percent-encoded unreserved
-    characters decoded, letters lowercased, other percent-encodings uppercased."""
-
-    def decode_unreserved(m: re.Match[str]) -> str:
-        c = chr(int(m.group()[1:], 16))
-        return c if c in g.UNRESERVED else m.group()
-
-    host = g.PCT_ENCODED_RE.sub(decode_unreserved, host).lower()
-    return g.PCT_ENCODED_RE.sub(lambda m: m.group().upper(), host)
-
-
 def origin(c: Parts) -> Origin | None:
     """The origin of a URI: its scheme, host and port, normalized, or ``None``.
 
     The scheme and host are normalized as RFC 3986 §6.2.2 does (lowercase;
     percent-encoded unreserved characters decoded; other percent-encodings in
-    uppercase). IPv6 addresses are compared as written after that, so
-    ``[::1]`` and ``[0::1]`` differ: a false "different origin" is the safe mistake.
+    uppercase), the host by :func:`~urikit._core.normalize.normalize_host`. IPv6
+    addresses are compared as written after that, and a zone identifier exactly as
+    written, so ``[::1]`` and ``[0::1]`` differ: a false "different origin" is the
+    safe mistake.
     The port is the explicit port, or when it is absent or empty the default port
     of http, https, ws, wss and ftp (80, 443, 80, 443, 21); ``None`` for any other
     scheme. A URI without a scheme, without an authority, or with an empty host
@@ -215,7 +206,7 @@ def origin_key(c: Parts) -> tuple[str, str, str | None] | None:
         return None
     scheme = scheme.lower()
     port = (port.lstrip("0") or "0") if port else DEFAULT_PORT_TEXT.get(scheme)
-    return scheme, _normalize_host(host), port
+    return scheme, normalize_host(host), port
 
 
 def _display_label(label: str) -> str:

@@ -235,6 +235,32 @@ class NormalizeOptions:
 DEFAULT_OPTIONS: Final = NormalizeOptions()
 
 
+def normalize_host(host: str, options: NormalizeOptions = DEFAULT_OPTIONS) -> str:
+    """Wire host text normalized with the steps of ``options`` that touch a host
+    (case, percent-encoding, RFC 5952 IPv6): the one host normalizer, used by
+    :func:`normalize` and for origins.
+
+    A reg-name is lowercased, its pct-encodings of unreserved characters decoded
+    (and lowercased) and its other pct-encodings written with uppercase hex digits.
+    An IPv6 address is lowercased (or, with ``ipv6_canonical``, written in the RFC
+    5952 form) and an IPvFuture lowercased whole; a zone identifier (RFC 6874) is
+    kept exactly as written.
+
+    >>> normalize_host("WWW.%45x%41mple.COM%2f"), normalize_host("[FE80::A%25Eth0]")
+    ('www.example.com%2F', '[fe80::a%25Eth0]')
+    """
+    case = options.case
+    if host[:1] == "[":
+        return _ip_literal(host, case, options.ipv6_canonical)
+    if case:
+        # the triplets too: the rewriter then writes each one's hex digits in
+        # uppercase (or decodes it), whatever their case was
+        host = host.lower()
+    if "%" in host and (case or options.percent):
+        host = _REWRITE[case, options.percent][1](host)
+    return host
+
+
 def normalize(c: Parts, options: NormalizeOptions = DEFAULT_OPTIONS) -> Parts:
     """Normalize ``c`` (RFC 3986 §6.2.2, §6.2.3) with the steps that ``options``
     switches on (see :class:`NormalizeOptions`).
@@ -276,15 +302,7 @@ def normalize(c: Parts, options: NormalizeOptions = DEFAULT_OPTIONS) -> Parts:
         if scheme_based:
             default_port = DEFAULT_PORT_TEXT.get(lowered)
     if host is not None:
-        if host[:1] == "[":
-            host = _ip_literal(host, case, options.ipv6_canonical)
-        else:
-            if case:
-                # the triplets too: the rewriter then writes each one's hex digits in
-                # uppercase (or decodes it), whatever their case was
-                host = host.lower()
-            if rewrite is not None and "%" in host:
-                host = rewrite[1](host)
+        host = normalize_host(host, options)
         if rewrite is not None and userinfo is not None and "%" in userinfo:
             userinfo = rewrite[0](userinfo)
         if port is not None:
