@@ -27,7 +27,6 @@ from .._core.parse import (
     require_str,
     split,
 )
-from .._core.percent import encode
 from .._core.ports import port_number, port_text
 from .._core.resolve import relative, require_base, resolve
 from .._core.serialize import authority, to_text
@@ -37,7 +36,7 @@ from .._interop.lenient import repaired_text
 from .._interop.template import expand
 from .path import PathSegments, check_segment, encode_segment, path_from, segment_suffix
 from .query import QueryParams, Value
-from .text import TextView, host_from_text
+from .text import TextView, encode_text, host_from_text
 from .view import Writer
 
 if TYPE_CHECKING:
@@ -156,25 +155,21 @@ def _wire_components(c: Parts, allow_zone_id: bool, *, scheme: Any, userinfo: An
     return _ruled(tuple(new), c)  # type: ignore[arg-type]
 
 
-def _opt_encode(text: object, component: Any) -> str | None:
-    return None if text is None else encode(require_str(text, component), component)
-
-
 def _text_components(c: Parts, *, userinfo: Any, host: Any, path: Any, query: Any,
                      fragment: Any) -> Parts:
     """``c`` with the given plain-text components (``UNSET`` keeps one) encoded and
     set, the structural rules kept."""
     new = list(c)
     if userinfo is not UNSET:
-        new[1] = _opt_encode(userinfo, "userinfo")
+        new[1] = encode_text(userinfo, "userinfo", "userinfo")
     if host is not UNSET:
         new[2] = None if host is None else host_from_text(host)
     if path is not UNSET:
         new[4] = path_from(path, text=True)
     if query is not UNSET:
-        new[5] = _opt_encode(query, "query")
+        new[5] = encode_text(query, "query", "query")
     if fragment is not UNSET:
-        new[6] = _opt_encode(fragment, "fragment")
+        new[6] = encode_text(fragment, "fragment", "fragment")
     return _ruled(tuple(new), c)  # type: ignore[arg-type]
 
 
