@@ -269,7 +269,9 @@ def test_runs_of_triplets_are_rewritten_as_one_by_one(text: str, case: bool,
     on its own gives, for the components (``lower`` off) and for a host (``lower``
     with ``case``), in every mode."""
     assume(case or percent)
-    other, host = _REWRITE[case, percent]
+    rewrite = _REWRITE[case, percent]
+    assert rewrite is not None
+    other, host = rewrite
     assert other(text) == rewritten_one_by_one(text, case, percent, False)
     assert host(text) == rewritten_one_by_one(text, case, percent, case)
 
@@ -449,6 +451,10 @@ def test_options_pickle_compare_and_hash() -> None:
     assert hash(copy) == hash(options)
     assert attrs.evolve(options, percent=True) == NormalizeOptions(ipv6_canonical=True)
     assert attrs.evolve(options, percent=True) != options
+    text = "HTTP://[2001:0DB8::1]/%7e"
+    assert str(URI.parse(text).normalize(copy)) == "http://[2001:db8::1]/%7E"
+    assert str(URI.parse(text).normalize(attrs.evolve(copy, percent=True))) == \
+        "http://[2001:db8::1]/~"
 
 
 def test_options_check_their_types() -> None:

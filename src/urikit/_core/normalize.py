@@ -6,7 +6,7 @@ import ipaddress
 import re
 from collections.abc import Callable
 from functools import partial
-from typing import Final
+from typing import TYPE_CHECKING, ClassVar, Final
 
 import attrs
 
@@ -61,8 +61,9 @@ def _replacer(case: bool, decode: bool, lower: bool) -> Callable[[str], str]:
     """
     table = _pct_table(case, decode, lower)
     changing = _alternatives([t for t, replacement in table.items() if replacement != t])
-    # a changing triplet and the run of triplets after it
-    sub = re.compile(f"{changing}(?:{g.PCT_ENCODED})*").sub
+    # a changing triplet and the run of triplets after it (each triplet spelled out
+    # rather than g.PCT_ENCODED's "{2}": two classes match faster than one repeated)
+    sub = re.compile(f"{changing}(?:%[0-9A-Fa-f][0-9A-Fa-f])*").sub
     unreserved = re.compile(_alternatives([t for t, replacement in table.items()
                                            if len(replacement) == 1])) if decode else None
     octets = [table[f"%{octet:02X}"] for octet in range(256)]  # used with ``case``
@@ -86,11 +87,14 @@ def _replacer(case: bool, decode: bool, lower: bool) -> Callable[[str], str]:
     return partial(sub, rewrite_run)
 
 
+_Rewrite = tuple[Callable[[str], str], Callable[[str], str]]
+
 # (case, percent) -> the triplet rewriter for userinfo, path, query and fragment, and
 # the one for a reg-name (which is lowercased after decoding); None when nothing to do.
-_REWRITE: Final = {
+_REWRITE: Final[dict[tuple[bool, bool], _Rewrite | None]] = {
     (case, percent): (_replacer(case, percent, False), _replacer(case, percent, case))
-    for case in (True, False) for percent in (True, False) if case or percent
+    if case or percent else None
+    for case in (True, False) for percent in (True, False)
 }
 _DEFAULT_REWRITE: Final = _REWRITE[True, True]
 
@@ -230,15 +234,24 @@ class NormalizeOptions:
     scheme_based: bool = _step(True)
     ipv6_canonical: bool = _step(False)
 
+    if TYPE_CHECKING:  # set by __attrs_post_init__, not a field
+        _steps: ClassVar[tuple[bool, bool, bool, bool, bool]]
+
+    def __attrs_post_init__(self) -> None:
+        # The fields as one tuple, read by normalize() with one attribute load: each
+        # field read of a frozen record costs about as much as a short step.
+        object.__setattr__(self, "_steps", (self.case, self.percent, self.dot_segments,
+                                            self.scheme_based, self.ipv6_canonical))
+
 
 #: The default steps (:class:`NormalizeOptions`' defaults).
 DEFAULT_OPTIONS: Final = NormalizeOptions()
 
 
 def normalize_host(host: str, options: NormalizeOptions = DEFAULT_OPTIONS) -> str:
-    """Wire host text normalized with the steps of ``options`` that touch a host
-    (case, percent-encoding, RFC 5952 IPv6): the one host normalizer, used by
-    :func:`normalize` and for origins.
+    """Wire host text as :func:`normalize` writes it with ``options`` (its host
+    step is the one host normalizer; origins use it through this function): the
+    steps that touch a host are case, percent-encoding and RFC 5952 IPv6.
 
     A reg-name is lowercased, its pct-encodings of unreserved characters decoded
     (and lowercased) and its other pct-encodings written with uppercase hex digits.
@@ -249,16 +262,10 @@ def normalize_host(host: str, options: NormalizeOptions = DEFAULT_OPTIONS) -> st
     >>> normalize_host("WWW.%45x%41mple.COM%2f"), normalize_host("[FE80::A%25Eth0]")
     ('www.example.com%2F', '[fe80::a%25Eth0]')
     """
-    case = options.case
-    if host[:1] == "[":
-        return _ip_literal(host, case, options.ipv6_canonical)
-    if case:
-        # the triplets too: the rewriter then writes each one's hex digits in
-        # uppercase (or decodes it), whatever their case was
-        host = host.lower()
-    if "%" in host and (case or options.percent):
-        host = _REWRITE[case, options.percent][1](host)
-    return host
+    # normalize()'s host step, the only one: a URI of nothing but this host
+    normal = normalize((None, None, host, None, "", None, None), options)[2]
+    assert normal is not None
+    return normal
 
 
 def normalize(c: Parts, options: NormalizeOptions = DEFAULT_OPTIONS) -> Parts:
@@ -290,10 +297,9 @@ def normalize(c: Parts, options: NormalizeOptions = DEFAULT_OPTIONS) -> Parts:
     .. versionchanged:: 0.3
        The steps are one :class:`NormalizeOptions` record, not five keywords.
     """
-    case, percent, scheme_based = options.case, options.percent, options.scheme_based
+    case, percent, dot_segments, scheme_based, ipv6_canonical = options._steps
     scheme, userinfo, host, port, path, query, fragment = c
-    rewrite = _DEFAULT_REWRITE if case and percent else (
-        _REWRITE[case, percent] if case or percent else None)
+    rewrite = _DEFAULT_REWRITE if case and percent else _REWRITE[case, percent]
     default_port = None  # the scheme's default port, when scheme-based normalization knows it
     if scheme is not None:
         lowered = scheme.lower()
@@ -302,7 +308,15 @@ def normalize(c: Parts, options: NormalizeOptions = DEFAULT_OPTIONS) -> Parts:
         if scheme_based:
             default_port = DEFAULT_PORT_TEXT.get(lowered)
     if host is not None:
-        host = normalize_host(host, options)
+        if host[:1] == "[":
+            host = _ip_literal(host, case, ipv6_canonical)
+        else:
+            if case:
+                # the triplets too: the rewriter then writes each one's hex digits in
+                # uppercase (or decodes it), whatever their case was
+                host = host.lower()
+            if rewrite is not None and "%" in host:
+                host = rewrite[1](host)
         if rewrite is not None and userinfo is not None and "%" in userinfo:
             userinfo = rewrite[0](userinfo)
         if port is not None:
@@ -320,7 +334,7 @@ def normalize(c: Parts, options: NormalizeOptions = DEFAULT_OPTIONS) -> Parts:
             query = rewrite[0](query)
         if fragment is not None and "%" in fragment:
             fragment = rewrite[0](fragment)
-    if path and options.dot_segments and (path[0] == "." or "/." in path):
+    if path and dot_segments and (path[0] == "." or "/." in path):
         if scheme is None and host is None and path[0] != "/":
             path = _relative_dots(path)
         else:
