@@ -168,8 +168,9 @@ def _relative_dots(path: str) -> str:
     return text
 
 
-def _step(default: bool) -> bool:
-    """A field of an options record: one step, on or off (a ``bool``, checked)."""
+def step(default: bool) -> bool:
+    """A field of an options record (here and in :mod:`urikit._web.canonical`): one
+    step, on or off (a ``bool``, checked)."""
     on: bool = attrs.field(default=default, validator=attrs.validators.instance_of(bool))
     return on
 
@@ -228,11 +229,11 @@ class NormalizeOptions:
     .. versionadded:: 0.3
     """
 
-    case: bool = _step(True)
-    percent: bool = _step(True)
-    dot_segments: bool = _step(True)
-    scheme_based: bool = _step(True)
-    ipv6_canonical: bool = _step(False)
+    case: bool = step(True)
+    percent: bool = step(True)
+    dot_segments: bool = step(True)
+    scheme_based: bool = step(True)
+    ipv6_canonical: bool = step(False)
 
     if TYPE_CHECKING:  # set by __attrs_post_init__, not a field
         _steps: ClassVar[tuple[bool, bool, bool, bool, bool]]

@@ -44,7 +44,7 @@ from typing import Final
 
 import attrs
 
-from .._core.normalize import NormalizeOptions
+from .._core.normalize import NormalizeOptions, step
 from .._model.uri import URI
 
 #: Query parameters set by analytics and ad-click tracking, as shell patterns.
@@ -66,12 +66,6 @@ def _patterns(value: Iterable[str]) -> tuple[str, ...]:
         if not isinstance(pattern, str):
             raise TypeError(f"a drop_params pattern must be str, not {type(pattern).__name__}")
     return patterns
-
-
-def _step(default: bool) -> bool:
-    """A crawler step, on or off (a ``bool``, checked)."""
-    on: bool = attrs.field(default=default, validator=attrs.validators.instance_of(bool))
-    return on
 
 
 @attrs.frozen(kw_only=True, slots=False)  # no slots: a slot has no docstring
@@ -115,10 +109,10 @@ class CanonicalOptions:
     normalization: NormalizeOptions = attrs.field(
         default=NormalizeOptions(ipv6_canonical=True),
         validator=attrs.validators.instance_of(NormalizeOptions))
-    drop_fragment: bool = _step(True)
-    drop_empty_query: bool = _step(True)
-    sort_query: bool = _step(True)
-    drop_tracking: bool = _step(False)
+    drop_fragment: bool = step(True)
+    drop_empty_query: bool = step(True)
+    sort_query: bool = step(True)
+    drop_tracking: bool = step(False)
     drop_params: tuple[str, ...] = attrs.field(default=(), converter=_patterns)
 
 
