@@ -159,6 +159,12 @@ def test_no_module_reaches_into_another_modules_private_names() -> None:
                       for t in node.targets if isinstance(t, ast.Name) and t.id == "__slots__"
                       for elt in getattr(node.value, "elts", [])
                       if isinstance(elt, ast.Constant) and isinstance(elt.value, str)}
+        # set on a frozen object: object.__setattr__(self, "_name", value)
+        own_attrs |= {node.args[1].value for node in ast.walk(tree)
+                      if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+                      and node.func.attr == "__setattr__" and len(node.args) > 1
+                      and isinstance(node.args[1], ast.Constant)
+                      and isinstance(node.args[1].value, str)}
         for node in ast.walk(tree):
             if isinstance(node, ast.ImportFrom) and node.level:
                 offences += [f"{path.name}: imports {alias.name} from .{node.module}"

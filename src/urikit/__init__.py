@@ -21,6 +21,7 @@ from ._core.errors import (
 )
 from ._core.host import HostKind, Origin, host_kind, is_ambiguous_ipv4
 from ._core.idna import host_to_ascii, host_to_unicode
+from ._core.normalize import NormalizeOptions
 from ._core.parse import is_valid
 from ._core.percent import Component, decode, encode
 from ._core.resolve import remove_dot_segments
@@ -31,7 +32,7 @@ from ._model.pydantic import URIOptions
 from ._model.query import QueryParams, encode_query
 from ._model.text import TextView
 from ._model.uri import UNSET, URI, FrozenURI
-from ._web.canonical import TRACKING_PARAMS, canonicalize
+from ._web.canonical import TRACKING_PARAMS, CanonicalOptions, canonicalize
 from ._web.fields import AbsoluteFrozenURI, AbsoluteURI, LenientFrozenURI, LenientURI
 from ._web.redirect import safe_redirect
 
@@ -44,6 +45,7 @@ __all__ = [
     "AbsoluteFrozenURI",
     "AbsoluteURI",
     "BuildError",
+    "CanonicalOptions",
     "Change",
     "Component",
     "Components",
@@ -54,6 +56,7 @@ __all__ = [
     "IDNAError",
     "LenientFrozenURI",
     "LenientURI",
+    "NormalizeOptions",
     "Origin",
     "ParseError",
     "PathSegments",

@@ -17,12 +17,12 @@ from __future__ import annotations
 
 import importlib
 import operator
-from collections.abc import Collection
 from typing import Any
 
 from dask.bag import Bag
 
-from ._cli.batch import CanonicalSteps, Operation, Record, jsonl, process_line
+from ._cli.batch import Operation, Record, jsonl, process_line
+from ._web.canonical import DEFAULT_OPTIONS, CanonicalOptions
 
 # dask.bag's functions and methods have no annotations: called through Any.
 db: Any = importlib.import_module("dask.bag")
@@ -86,17 +86,18 @@ def validate(lines: Bag, *, allow_zone_id: bool = False, show_password: bool = F
                                     show_password=show_password), source)
 
 
-def canonicalize(lines: Bag, *, allow_zone_id: bool = False, show_password: bool = False,
-                 drop_fragment: bool = True, drop_empty_query: bool = True,
-                 sort_query: bool = True, drop_tracking: bool = False,
-                 drop_params: Collection[str] = (), source: str = "-") -> Bag:
-    """Records of ``urikit canonicalize`` (see :func:`urikit._web.canonical.canonicalize`
-    for the steps)."""
-    steps = CanonicalSteps(drop_fragment=drop_fragment, drop_empty_query=drop_empty_query,
-                           sort_query=sort_query, drop_tracking=drop_tracking,
-                           drop_params=tuple(drop_params))
+def canonicalize(lines: Bag, options: CanonicalOptions = DEFAULT_OPTIONS, *,
+                 allow_zone_id: bool = False, show_password: bool = False,
+                 source: str = "-") -> Bag:
+    """Records of ``urikit canonicalize``, with the steps of ``options`` (a
+    :class:`urikit.CanonicalOptions`, sent whole to every task; the command line's
+    ``--keep-fragment``, ``--drop-param`` ... build the same record).
+
+    .. versionchanged:: 0.3
+       The steps are one :class:`urikit.CanonicalOptions` record, not five keywords.
+    """
     return records(lines, Operation("canonicalize", allow_zone_id=allow_zone_id,
-                                    show_password=show_password, steps=steps), source)
+                                    show_password=show_password, options=options), source)
 
 
 def _is_error(record: Record) -> bool:

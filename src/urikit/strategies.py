@@ -98,11 +98,17 @@ def _chars(chars: frozenset[str]) -> SearchStrategy[str]:
     return st.sampled_from(sorted(chars))
 
 
+def _pct_utf8(text: str) -> str:
+    """``text`` with each character outside ASCII written as its percent-encoded UTF-8
+    octets (§2.5): the strategies' own encoder, written apart from urikit's so that
+    generated inputs do not depend on the code they test (tests/core/test_strategies.py
+    checks that the two agree)."""
+    return "".join(c if c.isascii() else "".join(f"%{b:02X}" for b in c.encode()) for c in text)
+
+
 def _utf8_pct() -> SearchStrategy[str]:
     """A non-ASCII character written as its percent-encoded UTF-8 octets (§2.5)."""
-    return st.characters(min_codepoint=0x80, codec="utf-8").map(
-        lambda c: "".join(f"%{b:02X}" for b in c.encode("utf-8"))
-    )
+    return st.characters(min_codepoint=0x80, codec="utf-8").map(_pct_utf8)
 
 
 def pct_encoded() -> SearchStrategy[str]:
@@ -718,10 +724,6 @@ _IGNORED: Final = ("\u00ad", "\u034f", "\u200b", "\ufe00", "\ufe0f", "\U000e0100
 # ideographic and full-width full stops.
 _FULL_WIDTH_DIGITS: Final = "".join(chr(0xFF10 + d) for d in range(10))
 _DOTS: Final = (".", "\u3002", "\uff0e", "\uff61")
-
-
-def _pct_utf8(text: str) -> str:
-    return "".join(c if c.isascii() else "".join(f"%{b:02X}" for b in c.encode()) for c in text)
 
 
 def deceptive_reg_names() -> SearchStrategy[str]:

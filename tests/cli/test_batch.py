@@ -7,6 +7,7 @@ import csv
 import io
 import itertools
 import json
+import pickle
 import subprocess
 import sys
 import textwrap
@@ -15,6 +16,7 @@ from pathlib import Path
 
 import pytest
 
+from urikit import CanonicalOptions
 from urikit._cli.batch import (
     Chunk,
     LineError,
@@ -23,7 +25,7 @@ from urikit._cli.batch import (
     mask_password,
     process_line,
 )
-from urikit._cli.command import main
+from urikit._cli.command import _operation, _parser, main
 
 CORPUS = Path(__file__).resolve().parents[3] / "shared" / "corpus" / "kasztp.txt"
 
@@ -270,6 +272,19 @@ def test_canonicalize_options(capsys: pytest.CaptureFixture[str],
                 "http://h/?utm_source=x&b&a#f"], capsys, monkeypatch)[1] == "http://h/?b&a#f\n"
     assert run(["canonicalize", "--drop-param", "b", "--keep-empty-query", "http://h/?b"],
                capsys, monkeypatch)[1] == "http://h/?\n"
+
+
+def test_flags_build_one_options_record() -> None:
+    """The canonicalize and dedupe flags build one CanonicalOptions record, which the
+    operation carries whole (pickled to the worker processes)."""
+    args = _parser().parse_args(["dedupe", "--keep-fragment", "--drop-tracking",
+                                 "--drop-param", "a", "--drop-param", "b*", "x"])
+    op = _operation(args)
+    assert op.command == "canonicalize"
+    assert op.options == CanonicalOptions(drop_fragment=False, drop_tracking=True,
+                                          drop_params=("a", "b*"))
+    assert pickle.loads(pickle.dumps(op)) == op
+    assert _operation(_parser().parse_args(["normalize", "x"])).options == CanonicalOptions()
 
 
 class _Terminal(io.StringIO):

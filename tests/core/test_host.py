@@ -274,3 +274,30 @@ def test_ignored_code_points_cannot_hide_an_address_by_length() -> None:
     assert is_ambiguous_ipv4("%C2%AD" * 1100 + "127.0.0.1")
     assert is_ambiguous_ipv4("%C2%AD" * 1100 + "127")
     assert not is_ambiguous_ipv4("%C2%AD" * 1100 + "example")
+
+
+# One host normalizer for normalize() and origins: the cases of the origin's former
+# own normalizer (letters lowercased, unreserved triplets decoded, other triplets
+# uppercased) and of normalize()'s host step (IP literals: IPv6 lowercased, an
+# IPvFuture lowercased whole, a zone identifier kept exactly as written, which the
+# origin's normalizer used to lowercase and decode).
+ONE_HOST_NORMALIZER = [
+    pytest.param("WWW.Example.COM", "www.example.com", id="letters"),
+    pytest.param("%41%62c%2d%7E", "abc-~", id="unreserved-decoded-lowercased"),
+    pytest.param("a%2fb%c3%a9", "a%2Fb%C3%A9", id="other-triplets-uppercased"),
+    pytest.param("192.0.2.1", "192.0.2.1", id="ipv4"),
+    pytest.param("[FE80::A:B]", "[fe80::a:b]", id="ipv6"),
+    pytest.param("[V7.AbC:D]", "[v7.abc:d]", id="ipvfuture"),
+    pytest.param("[FE80::1%25Eth%2D0]", "[fe80::1%25Eth%2D0]", id="zone-id-kept"),
+]
+
+
+@pytest.mark.parametrize(("host", "expected"), ONE_HOST_NORMALIZER)
+def test_origin_and_normalize_share_one_host_normalizer(host: str, expected: str) -> None:
+    """The origin's host is the host normalize() writes, for every kind of host."""
+    uri = URI.parse(f"http://{host}:80/", allow_zone_id=True)
+    origin = uri.origin()
+    assert origin is not None
+    assert origin.host == expected
+    assert uri.copy().normalize().host == expected
+    assert uri.same_origin(URI.parse(f"http://{expected}/", allow_zone_id=True))

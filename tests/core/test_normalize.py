@@ -2,20 +2,22 @@
 
 from __future__ import annotations
 
+import pickle
 import re
 import string
 
+import attrs
 import pytest
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
-from urikit import URI, ParseError, strategies
+from urikit import URI, NormalizeOptions, ParseError, strategies
 from urikit._core.normalize import _REWRITE
 
 
 def normalized(text: str, **options: bool) -> str:
     """The text of ``text`` parsed (zone ids allowed) and normalized with ``options``."""
-    return str(URI.parse(text, allow_zone_id=True).normalize(**options))
+    return str(URI.parse(text, allow_zone_id=True).normalize(NormalizeOptions(**options)))
 
 
 # RFC 3986 §6.2.2.1, Case Normalization: the scheme and host are lowercased, the hex
@@ -267,7 +269,9 @@ def test_runs_of_triplets_are_rewritten_as_one_by_one(text: str, case: bool,
     on its own gives, for the components (``lower`` off) and for a host (``lower``
     with ``case``), in every mode."""
     assume(case or percent)
-    other, host = _REWRITE[case, percent]
+    rewrite = _REWRITE[case, percent]
+    assert rewrite is not None
+    other, host = rewrite
     assert other(text) == rewritten_one_by_one(text, case, percent, False)
     assert host(text) == rewritten_one_by_one(text, case, percent, case)
 
@@ -294,7 +298,7 @@ def test_long_runs_of_triplets(options: dict[str, bool], host: str, host_end: st
     """A host and a path of 100,000 triplets each are normalized as short ones are."""
     for k in (1, 2, 100_000):
         uri = URI.parse(f"http://{'%c3%a9' * k}%41/{'%41%7e%c3%a9' * k}")
-        uri.normalize(**options)
+        uri.normalize(NormalizeOptions(**options))
         assert uri.host == host * k + host_end
         assert uri.components.path == "/" + path * k
 
@@ -367,14 +371,14 @@ OPTIONS = st.fixed_dictionaries({
 @given(strategies.uri_references(), OPTIONS)
 def test_normalization_is_idempotent(text: str, options: dict[str, bool]) -> None:
     """Normalizing a normalized URI changes nothing, whatever the options."""
-    once = URI.parse(text).normalize(**options)
-    assert once.copy().normalize(**options) == once
+    once = URI.parse(text).normalize(NormalizeOptions(**options))
+    assert once.copy().normalize(NormalizeOptions(**options)) == once
 
 
 @given(strategies.uri_references(), OPTIONS)
 def test_normalized_uri_round_trips(text: str, options: dict[str, bool]) -> None:
     """A normalized URI's text reads back as the same URI."""
-    uri = URI.parse(text).normalize(**options)
+    uri = URI.parse(text).normalize(NormalizeOptions(**options))
     assert URI.parse(str(uri)) == uri
 
 
@@ -405,7 +409,8 @@ def test_relative_dot_removal_keeps_the_target(base_text: str, text: str) -> Non
     """Removing a relative reference's dot segments never changes its target, against
     any base."""
     base, reference = URI.parse(base_text), URI.parse(text)
-    cleaned = reference.copy().normalize(case=False, percent=False, scheme_based=False)
+    cleaned = reference.copy().normalize(
+        NormalizeOptions(case=False, percent=False, scheme_based=False))
     assert base.resolve(reference) == base.resolve(cleaned)
 
 
@@ -421,3 +426,42 @@ def test_equivalent_bases_resolve_to_equivalent_targets(base_text: str, text: st
     assume(base.components.path.rpartition("/")[2] != "..")
     normal = base.copy().normalize()
     assert base.resolve(text).equivalent(normal.resolve(text))
+
+
+# --- the options record -------------------------------------------------------------------
+
+
+def test_options_defaults_are_the_normalize_defaults() -> None:
+    """NormalizeOptions() switches every step on but the RFC 5952 form, and is what
+    normalize() takes when given nothing."""
+    options = NormalizeOptions()
+    assert (options.case, options.percent, options.dot_segments, options.scheme_based,
+            options.ipv6_canonical) == (True, True, True, True, False)
+    text = "HTTP://[2001:0DB8::1]:80/./%7e"
+    assert URI.parse(text).normalize(options) == URI.parse(text).normalize()
+    assert str(URI.parse(text).normalize()) == "http://[2001:0db8::1]/~"
+
+
+def test_options_pickle_compare_and_hash() -> None:
+    """A record survives pickling, compares by its fields and hashes; attrs.evolve
+    makes a variant."""
+    options = NormalizeOptions(percent=False, ipv6_canonical=True)
+    copy = pickle.loads(pickle.dumps(options))
+    assert copy == options
+    assert hash(copy) == hash(options)
+    assert attrs.evolve(options, percent=True) == NormalizeOptions(ipv6_canonical=True)
+    assert attrs.evolve(options, percent=True) != options
+    text = "HTTP://[2001:0DB8::1]/%7e"
+    assert str(URI.parse(text).normalize(copy)) == "http://[2001:db8::1]/%7E"
+    assert str(URI.parse(text).normalize(attrs.evolve(copy, percent=True))) == \
+        "http://[2001:db8::1]/~"
+
+
+def test_options_check_their_types() -> None:
+    """Each step is a bool, given by keyword; the record is frozen."""
+    with pytest.raises(TypeError):
+        NormalizeOptions(case=0)  # type: ignore[arg-type]
+    with pytest.raises(TypeError):
+        NormalizeOptions(False)  # type: ignore[call-arg]
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        NormalizeOptions().case = False  # type: ignore[misc]

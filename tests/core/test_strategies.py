@@ -18,9 +18,11 @@ from typing import Final
 
 import pytest
 from hypothesis import find, given
+from hypothesis import strategies as st
 
 from urikit import URI, HostKind, URIError, encode, host_kind, is_ambiguous_ipv4, strategies
 from urikit._core import grammar as g
+from urikit._core.percent import pct_utf8
 
 # Patterns transcribed here from Appendix A, one per rule.
 PCT: Final = g.PCT_ENCODED
@@ -304,3 +306,11 @@ def test_long_ports_read_and_write_back(port: str) -> None:
     assert uri.port is not None
     assert uri.port >= 0
     assert URI(host="h", port=uri.port).port == uri.port
+
+
+@given(st.text(st.characters(codec="utf-8")))
+def test_strategies_utf8_encoder_agrees_with_urikit(text: str) -> None:
+    """The strategies keep their own UTF-8 percent-encoder, apart from the code they
+    test; it gives what urikit's (``pct_utf8``, the IRI mapping's) gives on any
+    text."""
+    assert strategies._pct_utf8(text) == pct_utf8(text)

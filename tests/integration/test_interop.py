@@ -24,7 +24,7 @@ from django.shortcuts import redirect
 from starlette.datastructures import URL
 from starlette.responses import RedirectResponse
 
-from urikit import URI
+from urikit import URI, NormalizeOptions
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "examples"))
 import django_app  # noqa: F401  (it configures Django's settings, once a process)
@@ -67,10 +67,11 @@ def test_httpx_sends_the_exact_text(text: str) -> None:
 
 def test_httpx_removes_dot_segments() -> None:
     """httpx resolves "." and ".." in the path before sending, as RFC 3986 §5.2.4 does
-    (urikit keeps them until asked: ``normalize(dot_segments=True)``)."""
+    (urikit keeps them until asked: ``normalize()``)."""
     uri = URI.parse("https://h.example/a/./b/../c?q")
     request = _sent_by_httpx(str(uri))
-    only_dots = uri.copy().normalize(case=False, percent=False, scheme_based=False)
+    only_dots = uri.copy().normalize(
+        NormalizeOptions(case=False, percent=False, scheme_based=False))
     assert str(request.url) == str(only_dots) == "https://h.example/a/c?q"
 
 

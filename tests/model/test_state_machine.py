@@ -26,7 +26,16 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 
 import urikit
-from urikit import URI, BuildError, FrozenURI, Rule, URIError, encode
+from urikit import (
+    URI,
+    BuildError,
+    CanonicalOptions,
+    FrozenURI,
+    NormalizeOptions,
+    Rule,
+    URIError,
+    encode,
+)
 from urikit import strategies as us
 from urikit._core.components import Components
 
@@ -406,12 +415,12 @@ class URIMachine(RuleBasedStateMachine):
           scheme_based=st.booleans(), ipv6=st.booleans())
     def normalize(self, case: bool, percent: bool, dots: bool, scheme_based: bool,
                   ipv6: bool) -> None:
-        options = {"case": case, "percent": percent, "dot_segments": dots,
-                   "scheme_based": scheme_based, "ipv6_canonical": ipv6}
-        result, exc = self._edit(lambda: self.uri.normalize(**options))
+        options = NormalizeOptions(case=case, percent=percent, dot_segments=dots,
+                                   scheme_based=scheme_based, ipv6_canonical=ipv6)
+        result, exc = self._edit(lambda: self.uri.normalize(options))
         assert exc is None
         assert result is self.uri
-        assert self.uri.copy().normalize(**options) == self.uri  # idempotent
+        assert self.uri.copy().normalize(options) == self.uri  # idempotent
 
     @rule()
     def copy_freeze_thaw(self) -> None:
@@ -606,7 +615,7 @@ ESCAPES: Final[dict[str, tuple[Op, tuple[type[Exception], ...]]]] = {
     "uri_to_iri": (lambda u, t: urikit.uri_to_iri(t), ()),
     "host_to_ascii": (lambda u, t: urikit.host_to_ascii(t), ()),
     "host_to_unicode": (lambda u, t: urikit.host_to_unicode(t), ()),
-    "canonicalize": (lambda u, t: urikit.canonicalize(t, drop_params=[t]), ()),
+    "canonicalize": (lambda u, t: urikit.canonicalize(t, CanonicalOptions(drop_params=[t])), ()),
     "is_valid": (lambda u, t: urikit.is_valid(t), ()),
     "encode_query": (lambda u, t: urikit.encode_query({t: t}, form=True), ()),
     "from_template": (lambda u, t: URI.from_template(t, x=t), ()),
@@ -632,7 +641,8 @@ ESCAPES: Final[dict[str, tuple[Op, tuple[type[Exception], ...]]]] = {
     "views read": (lambda u, t: (t in u.path, u.path.count(t), u.path == t,
                                  t in u.params), ()),
     "URI(...)": (lambda u, t: URI(scheme=t, userinfo=t, host=t, path=[t], query=t), ()),
-    "FrozenURI": (lambda u, t: FrozenURI.parse(t).normalize(ipv6_canonical=True), ()),
+    "FrozenURI": (lambda u, t: FrozenURI.parse(t).normalize(
+        NormalizeOptions(ipv6_canonical=True)), ()),
     "reads": (lambda u, t: (URI.parse(t).port, URI.parse(t).origin(),
                             URI.parse(t).to_split()), ()),
 }

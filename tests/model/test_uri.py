@@ -15,7 +15,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from urikit import URI, BuildError, FrozenURI, ParseError, URIError
-from urikit._core.components import port_number
+from urikit._core.ports import port_number
 
 # --- construction ------------------------------------------------------------------
 

@@ -3,13 +3,15 @@ switchable."""
 
 from __future__ import annotations
 
+import pickle
 import random
 
+import attrs
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from urikit import URI, ParseError, is_valid
+from urikit import URI, CanonicalOptions, NormalizeOptions, ParseError, is_valid
 from urikit._web.canonical import TRACKING_PARAMS, canonical_uri, canonicalize
 from urikit.strategies import uri_references, uris
 
@@ -28,20 +30,20 @@ def test_reserved_characters_stay_encoded() -> None:
 def test_fragment_is_dropped() -> None:
     """The fragment never reaches the server, so it is dropped by default."""
     assert canonicalize("http://h/p#top") == "http://h/p"
-    assert canonicalize("http://h/p#top", drop_fragment=False) == "http://h/p#top"
+    assert canonicalize("http://h/p#top", CanonicalOptions(drop_fragment=False)) == "http://h/p#top"
 
 
 def test_empty_query_is_dropped() -> None:
     """``index.cgi?`` and ``index.cgi`` have one canonical form."""
     assert canonicalize("http://h/index.cgi?") == "http://h/index.cgi"
-    assert canonicalize("http://h/index.cgi?", drop_empty_query=False) == "http://h/index.cgi?"
+    assert canonicalize("http://h/index.cgi?", CanonicalOptions(drop_empty_query=False)) == "http://h/index.cgi?"
 
 
 def test_query_is_sorted_stably_by_key() -> None:
     """Parameters are sorted by key; repeated keys keep their order and each pair's
     wire text is kept as written."""
     assert canonicalize("http://h/?b=1&a=x+y&c&a=%2F&b=0") == "http://h/?a=x+y&a=%2F&b=1&b=0&c"
-    assert canonicalize("http://h/?b=1&a=2", sort_query=False) == "http://h/?b=1&a=2"
+    assert canonicalize("http://h/?b=1&a=2", CanonicalOptions(sort_query=False)) == "http://h/?b=1&a=2"
 
 
 def test_empty_pieces_are_no_parameter() -> None:
@@ -60,7 +62,7 @@ def test_tracking_parameters_are_opt_in() -> None:
     """utm_* and click identifiers are removed only when asked."""
     text = "http://h/p?utm_source=news&id=7&gclid=abc&utm_medium=mail"
     assert canonicalize(text) == "http://h/p?gclid=abc&id=7&utm_medium=mail&utm_source=news"
-    assert canonicalize(text, drop_tracking=True) == "http://h/p?id=7"
+    assert canonicalize(text, CanonicalOptions(drop_tracking=True)) == "http://h/p?id=7"
     assert "utm_*" in TRACKING_PARAMS
 
 
@@ -68,14 +70,15 @@ def test_drop_params_takes_shell_patterns_on_plain_keys() -> None:
     """drop_params matches the decoded key against shell patterns; a query left empty
     is dropped."""
     assert canonicalize("http://h/?session%49d=1&ref_a=2&x=3",
-                        drop_params=["sessionId", "ref_*"]) == "http://h/?x=3"
-    assert canonicalize("http://h/?sid=1", drop_params=["sid"]) == "http://h/"
+                        CanonicalOptions(drop_params=["sessionId", "ref_*"])) == "http://h/?x=3"
+    assert canonicalize("http://h/?sid=1", CanonicalOptions(drop_params=["sid"])) == "http://h/"
 
 
 def test_ipv6_is_written_canonically() -> None:
     """IPv6 addresses take their RFC 5952 form (the same address), unless switched off."""
     assert canonicalize("http://[2001:0DB8:0000::1]/") == "http://[2001:db8::1]/"
-    assert canonicalize("http://[2001:0DB8::1]/", ipv6_canonical=False) == \
+    assert canonicalize("http://[2001:0DB8::1]/", CanonicalOptions(
+        normalization=NormalizeOptions())) == \
         "http://[2001:0db8::1]/"
 
 
@@ -88,9 +91,11 @@ def test_www_and_path_are_left_alone() -> None:
 def test_every_normalization_step_can_be_switched_off() -> None:
     """With every step off, the text comes back as it was."""
     text = "HTTP://H:80/./%7e?b&a#f"
-    assert canonicalize(text, case=False, percent=False, dot_segments=False,
-                        scheme_based=False, ipv6_canonical=False, drop_fragment=False,
-                        drop_empty_query=False, sort_query=False) == text
+    off = NormalizeOptions(case=False, percent=False, dot_segments=False,
+                           scheme_based=False, ipv6_canonical=False)
+    assert canonicalize(text, CanonicalOptions(
+        normalization=off, drop_fragment=False, drop_empty_query=False,
+        sort_query=False)) == text
 
 
 def test_a_uri_argument_is_not_changed() -> None:
@@ -144,3 +149,51 @@ def test_equivalent_references_share_a_canonical_form(text: str) -> None:
     """Normalization is the first step: a reference and its normal form canonicalize
     alike."""
     assert canonicalize(str(URI.parse(text).normalize())) == canonicalize(text)
+
+
+# --- the options record -------------------------------------------------------------------
+
+
+def test_options_defaults() -> None:
+    """By default every step is on but the tracking parameters, and normalization
+    takes its own defaults plus the RFC 5952 form of IPv6 addresses."""
+    options = CanonicalOptions()
+    assert options.normalization == NormalizeOptions(ipv6_canonical=True)
+    assert (options.drop_fragment, options.drop_empty_query, options.sort_query,
+            options.drop_tracking, options.drop_params) == (True, True, True, False, ())
+
+
+def test_options_pickle_compare_and_hash() -> None:
+    """A record survives pickling (the batch engine sends it to worker processes and
+    Dask tasks), compares by its fields and hashes."""
+    options = CanonicalOptions(normalization=NormalizeOptions(case=False),
+                               drop_tracking=True, drop_params=["ref_*", "sid"])
+    copy = pickle.loads(pickle.dumps(options))
+    assert copy == options
+    assert hash(copy) == hash(options)
+    assert copy != attrs.evolve(options, drop_params=["ref_*"])
+    text = "HTTP://h/?sid=1&ref_a=2&utm_x=3&b=4#f"
+    assert canonicalize(text, copy) == canonicalize(text, options) == "HTTP://h/?b=4"
+
+
+def test_drop_params_is_a_tuple_of_str() -> None:
+    """drop_params keeps any collection of patterns as a tuple; one str (which would
+    read as a pattern a character) and a pattern that is not a str are refused."""
+    assert CanonicalOptions(drop_params={"a": 1}).drop_params == ("a",)
+    with pytest.raises(TypeError, match="not one str"):
+        CanonicalOptions(drop_params="sid")
+    with pytest.raises(TypeError, match="must be str"):
+        CanonicalOptions(drop_params=[b"sid"])  # type: ignore[list-item]
+
+
+def test_options_check_their_types() -> None:
+    """A step is a bool and the normalization a NormalizeOptions; the fields are
+    keyword-only and the record is frozen."""
+    with pytest.raises(TypeError):
+        CanonicalOptions(sort_query=1)  # type: ignore[arg-type]
+    with pytest.raises(TypeError):
+        CanonicalOptions(normalization=None)  # type: ignore[arg-type]
+    with pytest.raises(TypeError):
+        CanonicalOptions(True)  # type: ignore[call-arg, arg-type]
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        CanonicalOptions().sort_query = False  # type: ignore[misc]

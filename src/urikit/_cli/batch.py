@@ -27,13 +27,13 @@ import sys
 import threading
 import unicodedata
 from collections.abc import Callable, Generator, Iterable, Iterator
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from itertools import islice
 from typing import BinaryIO, Final, NamedTuple, TextIO
 
 from .._core.errors import ParseError, URIError
 from .._model.uri import URI
-from .._web.canonical import canonical_uri
+from .._web.canonical import CanonicalOptions, canonical_uri
 
 BOM: Final = b"\xef\xbb\xbf"
 COMMANDS: Final = ("normalize", "validate", "explain", "resolve", "relative",
@@ -42,22 +42,6 @@ FORMATS: Final = ("text", "jsonl", "csv")
 
 
 # --- operations and records -------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class CanonicalSteps:
-    """The keywords of :func:`urikit._web.canonical.canonicalize`, as picklable data."""
-
-    case: bool = True
-    percent: bool = True
-    dot_segments: bool = True
-    scheme_based: bool = True
-    ipv6_canonical: bool = True
-    drop_fragment: bool = True
-    drop_empty_query: bool = True
-    sort_query: bool = True
-    drop_tracking: bool = False
-    drop_params: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,7 +54,7 @@ class Operation:
     show_password: bool = False
     base: str | None = None  # resolve, relative
     strict: bool = True  # resolve
-    steps: CanonicalSteps = field(default_factory=CanonicalSteps)  # canonicalize
+    options: CanonicalOptions = field(default_factory=CanonicalOptions)  # canonicalize
 
     def __post_init__(self) -> None:
         if self.command not in COMMANDS:
@@ -245,7 +229,7 @@ def _apply(op: Operation, text: str) -> tuple[object, str | None]:
     if command == "normalize":
         return _shown(URI.parse(text, allow_zone_id=zone).normalize(), op.show_password), None
     if command == "canonicalize":
-        uri = canonical_uri(text, allow_zone_id=zone, **asdict(op.steps))
+        uri = canonical_uri(text, op.options, allow_zone_id=zone)
         key = str(uri)
         return (key if op.show_password else uri.redacted()), key
     if command == "validate":

@@ -19,8 +19,8 @@ from typing import Any, TextIO
 
 from .._core.errors import ParseError
 from .._model.uri import URI
+from .._web.canonical import CanonicalOptions
 from .batch import (
-    CanonicalSteps,
     Operation,
     Record,
     Source,
@@ -274,18 +274,18 @@ def _parser() -> argparse.ArgumentParser:
 
 def _operation(args: argparse.Namespace) -> Operation:
     command = args.command
-    steps = CanonicalSteps()
+    options = CanonicalOptions()
     if command in ("canonicalize", "dedupe"):
-        steps = CanonicalSteps(
+        options = CanonicalOptions(
             drop_fragment=not args.keep_fragment,
             drop_empty_query=not args.keep_empty_query,
             sort_query=not args.keep_query_order, drop_tracking=args.drop_tracking,
-            drop_params=tuple(args.drop_param))
+            drop_params=args.drop_param)
         command = "canonicalize"
     return Operation(command, allow_zone_id=args.allow_zone_id,
                      show_password=args.show_password,
                      base=getattr(args, "base", None),
-                     strict=not getattr(args, "non_strict", False), steps=steps)
+                     strict=not getattr(args, "non_strict", False), options=options)
 
 
 # --- running -------------------------------------------------------------------------

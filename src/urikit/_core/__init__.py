@@ -1,7 +1,7 @@
 """RFC 3986 on plain values: strings and component tuples, never a ``URI`` object.
 
 Owns the grammar (Appendix A) and every pattern built from it, the error classes, the
-component tuple and port arithmetic, the scheme tables, parsing, serializing,
+component tuple, port arithmetic, the scheme tables, parsing, serializing,
 percent-encoding, resolution and relative references (§5), normalization (§6),
 international domain names (IDNA 2008 with UTS 46) and host classification.
 

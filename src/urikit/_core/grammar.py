@@ -66,8 +66,30 @@ def char_class(chars: frozenset[str], *extra: str) -> str:
 
 # pct-encoded = "%" HEXDIG HEXDIG
 PCT_ENCODED: Final = "%[0-9A-Fa-f]{2}"
+# 1*pct-encoded: a run of triplets, decoded together (the octets of one UTF-8
+# character may span several)
+PCT_RUN_RE: Final = re.compile(f"(?:{PCT_ENCODED})+")
 # A "%" that does not start a pct-encoded triplet.
-BAD_PERCENT_RE: Final = re.compile("%(?![0-9A-Fa-f]{2})")
+BAD_PERCENT: Final = "%(?![0-9A-Fa-f]{2})"
+BAD_PERCENT_RE: Final = re.compile(BAD_PERCENT)
+
+# RFC 3987 §2.2, the characters outside ASCII an IRI may hold, as code point ranges:
+# ucschar = %xA0-D7FF / %xF900-FDCF / %xFDF0-FFEF / %x10000-1FFFD / %x20000-2FFFD
+#         / ... / %xD0000-DDFFD / %xE1000-EFFFD
+UCSCHAR: Final[tuple[tuple[int, int], ...]] = (
+    (0xA0, 0xD7FF), (0xF900, 0xFDCF), (0xFDF0, 0xFFEF),
+    *((plane << 16, (plane << 16) + 0xFFFD) for plane in range(1, 14)),
+    (0xE1000, 0xEFFFD),
+)
+# iprivate = %xE000-F8FF / %xF0000-FFFFD / %x100000-10FFFD   (only in an IRI's query)
+IPRIVATE: Final[tuple[tuple[int, int], ...]] = (
+    (0xE000, 0xF8FF), (0xF0000, 0xFFFFD), (0x100000, 0x10FFFD))
+
+
+def range_class(ranges: tuple[tuple[int, int], ...]) -> str:
+    """A regex character class body (without brackets) matching the code points of
+    ``ranges`` (pairs of first and last code point, as :data:`UCSCHAR`)."""
+    return "".join(f"\\U{lo:08x}-\\U{hi:08x}" for lo, hi in ranges)
 
 
 def pct_star(chars: frozenset[str]) -> str:

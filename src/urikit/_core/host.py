@@ -9,10 +9,12 @@ from typing import Final, NamedTuple
 import idna
 
 from . import grammar as g
-from .components import Parts, port_number
+from .components import Parts
 from .idna import uts46_map
+from .normalize import normalize_host
 from .parse import check_host, require_str
 from .percent import pct_utf8
+from .ports import port_number
 from .schemes import DEFAULT_PORT_TEXT
 from .serialize import to_text
 
@@ -40,8 +42,6 @@ class Origin(NamedTuple):
     port: int | None
 
 
-_PCT_RUN_RE: Final = re.compile("(?:%[0-9A-Fa-f]{2})+")
-_PCT_RE: Final = re.compile("%[0-9A-Fa-f]{2}")
 _LDH: Final = frozenset("abcdefghijklmnopqrstuvwxyz0123456789-")
 # A label longer than this is shown percent-encoded without the UTS 46 mapping (the
 # idna package's input limit, which the mapping used to meet and fail at).
@@ -103,7 +103,7 @@ def _whatwg_domain(host: str) -> str | None:
     or UTS 46 disallows a code point, for the parser then fails before any IPv4
     check."""
     try:
-        text = _PCT_RUN_RE.sub(
+        text = g.PCT_RUN_RE.sub(
             lambda m: bytes.fromhex(m.group().replace("%", "")).decode("utf-8"), host)
     except UnicodeDecodeError:
         return None
@@ -167,25 +167,15 @@ def is_ambiguous_ipv4(host: str) -> bool:
     return bool(last) and _ipv4_number(last) is not None
 
 
-def _normalize_host(host: str) -> str:
-    """The host as RFC 3986 §6.2.2 normalizes it: percent-encoded unreserved
-    characters decoded, letters lowercased, other percent-encodings uppercased."""
-
-    def decode_unreserved(m: re.Match[str]) -> str:
-        c = chr(int(m.group()[1:], 16))
-        return c if c in g.UNRESERVED else m.group()
-
-    host = _PCT_RE.sub(decode_unreserved, host).lower()
-    return _PCT_RE.sub(lambda m: m.group().upper(), host)
-
-
 def origin(c: Parts) -> Origin | None:
     """The origin of a URI: its scheme, host and port, normalized, or ``None``.
 
     The scheme and host are normalized as RFC 3986 §6.2.2 does (lowercase;
     percent-encoded unreserved characters decoded; other percent-encodings in
-    uppercase). IPv6 addresses are compared as written after that, so
-    ``[::1]`` and ``[0::1]`` differ: a false "different origin" is the safe mistake.
+    uppercase), the host by :func:`~urikit._core.normalize.normalize_host`. IPv6
+    addresses are compared as written after that, and a zone identifier exactly as
+    written, so ``[::1]`` and ``[0::1]`` differ: a false "different origin" is the
+    safe mistake.
     The port is the explicit port, or when it is absent or empty the default port
     of http, https, ws, wss and ftp (80, 443, 80, 443, 21); ``None`` for any other
     scheme. A URI without a scheme, without an authority, or with an empty host
@@ -219,7 +209,7 @@ def origin_key(c: Parts) -> tuple[str, str, str | None] | None:
         return None
     scheme = scheme.lower()
     port = (port.lstrip("0") or "0") if port else DEFAULT_PORT_TEXT.get(scheme)
-    return scheme, _normalize_host(host), port
+    return scheme, normalize_host(host), port
 
 
 def _display_label(label: str) -> str:
@@ -279,7 +269,7 @@ def display_host(host: str) -> str:
     # The wire host is ASCII: lowercasing it lowercases the letters of the name, and
     # the decoding writes every percent-encoding it keeps with uppercase digits again
     # and lowercases the unreserved letters it decodes; A-labels are lowercase.
-    labels = _PCT_RUN_RE.sub(_decode_for_display, host.lower()).split(".")
+    labels = g.PCT_RUN_RE.sub(_decode_for_display, host.lower()).split(".")
     return ".".join(_display_label(label) for label in labels)
 
 

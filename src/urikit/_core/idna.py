@@ -11,7 +11,6 @@ from __future__ import annotations
 import contextlib
 import functools
 import importlib
-import re
 import unicodedata
 from collections.abc import Callable
 from typing import Final
@@ -21,7 +20,6 @@ import idna
 from . import grammar as g
 from .errors import IDNAError
 
-_PCT_RUN_RE: Final = re.compile("(?:%[0-9A-Fa-f]{2})+")
 _MAX_DOMAIN: Final = 253  # characters of a domain name in text, a final dot aside
 # The label separators other than "." that UTS 46 maps to "." (the ideographic,
 # full-width and half-width ideographic full stops), used only to find which label a
@@ -97,13 +95,13 @@ def _decode_host(text: str) -> str:
     if "%" not in text:
         return text
     try:
-        return _PCT_RUN_RE.sub(
+        return g.PCT_RUN_RE.sub(
             lambda m: bytes.fromhex(m.group().replace("%", "")).decode("utf-8"), text)
     except UnicodeDecodeError:
         pass
     for label in text.split("."):
         try:
-            _PCT_RUN_RE.sub(
+            g.PCT_RUN_RE.sub(
                 lambda m: bytes.fromhex(m.group().replace("%", "")).decode("utf-8"), label)
         except UnicodeDecodeError:
             raise IDNAError(text, label, "percent-encoded octets are not UTF-8") from None

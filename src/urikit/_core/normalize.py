@@ -6,7 +6,9 @@ import ipaddress
 import re
 from collections.abc import Callable
 from functools import partial
-from typing import Final
+from typing import TYPE_CHECKING, ClassVar, Final
+
+import attrs
 
 from . import grammar as g
 from .components import Parts
@@ -14,7 +16,6 @@ from .resolve import remove_dot_segments
 from .schemes import DEFAULT_PORT_TEXT
 from .serialize import guard_path
 
-_PCT_ENCODED_RE: Final = re.compile(g.PCT_ENCODED)
 _HEX: Final = "0123456789abcdefABCDEF"
 
 
@@ -60,8 +61,9 @@ def _replacer(case: bool, decode: bool, lower: bool) -> Callable[[str], str]:
     """
     table = _pct_table(case, decode, lower)
     changing = _alternatives([t for t, replacement in table.items() if replacement != t])
-    # a changing triplet and the run of triplets after it
-    sub = re.compile(changing + "(?:%[0-9A-Fa-f][0-9A-Fa-f])*").sub
+    # a changing triplet and the run of triplets after it (each triplet spelled out
+    # rather than g.PCT_ENCODED's "{2}": two classes match faster than one repeated)
+    sub = re.compile(f"{changing}(?:%[0-9A-Fa-f][0-9A-Fa-f])*").sub
     unreserved = re.compile(_alternatives([t for t, replacement in table.items()
                                            if len(replacement) == 1])) if decode else None
     octets = [table[f"%{octet:02X}"] for octet in range(256)]  # used with ``case``
@@ -85,11 +87,14 @@ def _replacer(case: bool, decode: bool, lower: bool) -> Callable[[str], str]:
     return partial(sub, rewrite_run)
 
 
+_Rewrite = tuple[Callable[[str], str], Callable[[str], str]]
+
 # (case, percent) -> the triplet rewriter for userinfo, path, query and fragment, and
 # the one for a reg-name (which is lowercased after decoding); None when nothing to do.
-_REWRITE: Final = {
+_REWRITE: Final[dict[tuple[bool, bool], _Rewrite | None]] = {
     (case, percent): (_replacer(case, percent, False), _replacer(case, percent, case))
-    for case in (True, False) for percent in (True, False) if case or percent
+    if case or percent else None
+    for case in (True, False) for percent in (True, False)
 }
 _DEFAULT_REWRITE: Final = _REWRITE[True, True]
 
@@ -163,38 +168,110 @@ def _relative_dots(path: str) -> str:
     return text
 
 
-def normalize(c: Parts, case: bool = True, percent: bool = True,
-              dot_segments: bool = True, scheme_based: bool = True,
-              ipv6_canonical: bool = False) -> Parts:
-    """Normalize ``uri`` in place (RFC 3986 §6.2.2, §6.2.3).
+def step(default: bool) -> bool:
+    """A field of an options record (here and in :mod:`urikit._web.canonical`): one
+    step, on or off (a ``bool``, checked)."""
+    on: bool = attrs.field(default=default, validator=attrs.validators.instance_of(bool))
+    return on
 
-    Each step can be switched off:
 
-    * ``case`` (§6.2.2.1): lowercase the scheme and the host (a reg-name, the hex
-      digits of an IPv6 address, a whole IPvFuture: the host is case-insensitive,
-      §3.2.2); uppercase the hex digits of every pct-encoding, the host's included.
-      It also writes the port without leading zeros (``:08080`` is ``:8080``): the port
-      is a decimal number (§3.2.3), so this is the same kind of spelling change.
-    * ``percent`` (§6.2.2.2): decode the pct-encodings of unreserved characters in the
-      userinfo, host, path, query and fragment. A reserved character is never decoded
-      and nothing is ever encoded.
-    * ``dot_segments`` (§6.2.2.3): remove the dot segments from the path with
-      :func:`remove_dot_segments`, after decoding (``%2E`` is ``.``, §2.3). With a
-      scheme or an authority the path becomes what resolution would give it (§5.2.2),
-      so ``foo:a/../b`` gives ``foo:/b`` as the algorithm says. A relative-path
-      reference only loses the dot segments whose removal cannot change
-      its target against any base: a leading ``..`` stays (``../a`` is not ``a``), the
-      path stays relative, and a ``..`` never removes the first segment
-      (``a/../b`` stays; ``a/b/../c`` gives ``a/c``).
-    * ``scheme_based`` (§6.2.3): for every scheme, drop an empty port (``foo://h:/``
-      is ``foo://h/``: "URI producers and normalizers should omit the port component
-      and its ':' delimiter if port is empty", §3.2.3); for http, https, ws, wss and
-      ftp (the scheme compared case-insensitively), drop the default port too (80,
-      443, 80, 443, 21, leading zeros allowed: ``:0080`` is port 80) and write an empty
-      path after an authority as ``/``.
-    * ``ipv6_canonical``: write an IPv6 address in the RFC 5952 form (lowercase, no
-      leading zeros, the longest run of two or more zero groups as ``::``, the first on
-      a tie, an IPv4-mapped address as ``::ffff:a.b.c.d``). Off by default.
+@attrs.frozen(kw_only=True, slots=False)  # no slots: a slot has no docstring
+class NormalizeOptions:
+    """Which steps of RFC 3986 §6.2.2 and §6.2.3 normalization to take: a frozen
+    record with defaults, taken by :meth:`URI.normalize <urikit.URI.normalize>` and
+    :meth:`FrozenURI.normalize <urikit.FrozenURI.normalize>`, and held by
+    :class:`CanonicalOptions <urikit.CanonicalOptions>`. Every step is on by default
+    but ``ipv6_canonical``; ``attrs.evolve`` makes a variant. Records compare,
+    hash and pickle by their fields.
+
+    Attributes:
+        case: case normalization (§6.2.2.1): lowercase the scheme and the host (a
+            reg-name, the hex digits of an IPv6 address, a whole IPvFuture: the host
+            is case-insensitive, §3.2.2); uppercase the hex digits of every
+            pct-encoding, the host's included. It also writes the port without
+            leading zeros (``:08080`` is ``:8080``): the port is a decimal number
+            (§3.2.3), so this is the same kind of spelling change.
+        percent: percent-encoding normalization (§6.2.2.2): decode the pct-encodings
+            of unreserved characters in the userinfo, host, path, query and
+            fragment. A reserved character is never decoded and nothing is ever
+            encoded.
+        dot_segments: path segment normalization (§6.2.2.3): remove the dot segments
+            from the path with :func:`~urikit.remove_dot_segments`, after decoding
+            (``%2E`` is ``.``, §2.3). With a scheme or an authority the path becomes
+            what resolution would give it (§5.2.2), so ``foo:a/../b`` gives
+            ``foo:/b`` as the algorithm says. A relative-path reference only loses
+            the dot segments whose removal cannot change its target against any
+            base: a leading ``..`` stays (``../a`` is not ``a``), the path stays
+            relative, and a ``..`` never removes the first segment (``a/../b``
+            stays; ``a/b/../c`` gives ``a/c``).
+        scheme_based: scheme-based normalization (§6.2.3): for every scheme, drop an
+            empty port (``foo://h:/`` is ``foo://h/``: "URI producers and
+            normalizers should omit the port component and its ':' delimiter if
+            port is empty", §3.2.3); for http, https, ws, wss and ftp (the scheme
+            compared case-insensitively), drop the default port too (80, 443, 80,
+            443, 21, leading zeros allowed: ``:0080`` is port 80) and write an empty
+            path after an authority as ``/``.
+        ipv6_canonical: write an IPv6 address in the RFC 5952 form (lowercase, no
+            leading zeros, the longest run of two or more zero groups as ``::``, the
+            first on a tie, an IPv4-mapped address as ``::ffff:a.b.c.d``). Off by
+            default.
+
+    >>> from urikit import URI
+    >>> uri = URI.parse("HTTP://h/a/./b/%7e")
+    >>> str(uri.copy().normalize(NormalizeOptions(dot_segments=False)))
+    'http://h/a/./b/~'
+    >>> str(uri.normalize())  # the defaults: NormalizeOptions()
+    'http://h/a/b/~'
+    >>> NormalizeOptions(case=False)  # doctest: +NORMALIZE_WHITESPACE
+    NormalizeOptions(case=False, percent=True, dot_segments=True, scheme_based=True,
+                     ipv6_canonical=False)
+
+    .. versionadded:: 0.3
+    """
+
+    case: bool = step(True)
+    percent: bool = step(True)
+    dot_segments: bool = step(True)
+    scheme_based: bool = step(True)
+    ipv6_canonical: bool = step(False)
+
+    if TYPE_CHECKING:  # set by __attrs_post_init__, not a field
+        _steps: ClassVar[tuple[bool, bool, bool, bool, bool]]
+
+    def __attrs_post_init__(self) -> None:
+        # The fields as one tuple, read by normalize() with one attribute load: each
+        # field read of a frozen record costs about as much as a short step.
+        object.__setattr__(self, "_steps", (self.case, self.percent, self.dot_segments,
+                                            self.scheme_based, self.ipv6_canonical))
+
+
+#: The default steps (:class:`NormalizeOptions`' defaults).
+DEFAULT_OPTIONS: Final = NormalizeOptions()
+
+
+def normalize_host(host: str, options: NormalizeOptions = DEFAULT_OPTIONS) -> str:
+    """Wire host text as :func:`normalize` writes it with ``options`` (its host
+    step is the one host normalizer; origins use it through this function): the
+    steps that touch a host are case, percent-encoding and RFC 5952 IPv6.
+
+    A reg-name is lowercased, its pct-encodings of unreserved characters decoded
+    (and lowercased) and its other pct-encodings written with uppercase hex digits.
+    An IPv6 address is lowercased (or, with ``ipv6_canonical``, written in the RFC
+    5952 form) and an IPvFuture lowercased whole; a zone identifier (RFC 6874) is
+    kept exactly as written.
+
+    >>> normalize_host("WWW.%45x%41mple.COM%2f"), normalize_host("[FE80::A%25Eth0]")
+    ('www.example.com%2F', '[fe80::a%25Eth0]')
+    """
+    # normalize()'s host step, the only one: a URI of nothing but this host
+    normal = normalize((None, None, host, None, "", None, None), options)[2]
+    assert normal is not None
+    return normal
+
+
+def normalize(c: Parts, options: NormalizeOptions = DEFAULT_OPTIONS) -> Parts:
+    """Normalize ``c`` (RFC 3986 §6.2.2, §6.2.3) with the steps that ``options``
+    switches on (see :class:`NormalizeOptions`).
 
     A zone identifier (RFC 6874, ``%25eth0``) is kept exactly as written. The path is
     stored as its text is written: without an authority, a path starting with "//"
@@ -206,11 +283,7 @@ def normalize(c: Parts, case: bool = True, percent: bool = True,
 
     Args:
         c: the components to normalize.
-        case: case normalization, as above.
-        percent: percent-encoding normalization.
-        dot_segments: path segment normalization.
-        scheme_based: scheme-based normalization.
-        ipv6_canonical: the RFC 5952 form of IPv6 addresses.
+        options: the steps to take.
 
     Returns:
         The normalized components.
@@ -222,10 +295,12 @@ def normalize(c: Parts, case: bool = True, percent: bool = True,
     'http://User@www.example.com/a/~user/%3A?A#%2F'
 
     .. versionadded:: 0.1
+    .. versionchanged:: 0.3
+       The steps are one :class:`NormalizeOptions` record, not five keywords.
     """
+    case, percent, dot_segments, scheme_based, ipv6_canonical = options._steps
     scheme, userinfo, host, port, path, query, fragment = c
-    rewrite = _DEFAULT_REWRITE if case and percent else (
-        _REWRITE[case, percent] if case or percent else None)
+    rewrite = _DEFAULT_REWRITE if case and percent else _REWRITE[case, percent]
     default_port = None  # the scheme's default port, when scheme-based normalization knows it
     if scheme is not None:
         lowered = scheme.lower()

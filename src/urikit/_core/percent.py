@@ -56,7 +56,6 @@ _RULES: Final[dict[str, Rule]] = {
 _SAFE_RE: Final = {
     name: re.compile(f"[{g.char_class(safe)}]*") for name, safe in SAFE.items()
 }
-_PCT_RUN_RE: Final = re.compile("(?:%[0-9A-Fa-f]{2})+")
 
 
 def _unknown(component: str) -> URIError:
@@ -119,7 +118,7 @@ _FILLERS: Final = bytes([_FILLER])
 # holds 0xC0, which could only start an overlong encoding.
 _LONE_PERCENT: Final = 0xC0
 _LONE_PERCENTS: Final = bytes([_LONE_PERCENT])
-_LONE_PERCENT_RE: Final = re.compile(g.BAD_PERCENT_RE.pattern.encode("ascii"))
+_LONE_PERCENT_RE: Final = re.compile(g.BAD_PERCENT.encode("ascii"))
 _IS_PERCENT: Final = bytes(b == 0x25 for b in range(256))
 _IS_HEXDIG: Final = bytes(chr(b) in g.HEXDIG for b in range(256))
 # Below this many octets, a Python step per octet costs less than the C passes' setup.
@@ -276,7 +275,7 @@ def unquote(wire: str) -> str:
     """Decode every ``%XX`` of already-validated wire text exactly once."""
     if "%" not in wire:
         return wire
-    return _PCT_RUN_RE.sub(_decode_run, wire)
+    return g.PCT_RUN_RE.sub(_decode_run, wire)
 
 
 def decode(text: str, component: Component) -> str:

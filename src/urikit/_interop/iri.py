@@ -10,21 +10,12 @@ from __future__ import annotations
 import re
 from typing import Final
 
+from .._core import grammar as g
 from .._core.errors import IDNAError
 from .._core.idna import host_to_ascii, host_to_unicode
 from .._core.parse import appendix_b, diagnose, is_valid, split, split_authority
 from .._core.percent import pct_utf8
 
-_PCT_RUN_RE: Final = re.compile("(?:%[0-9A-Fa-f]{2})+")
-
-# ucschar and iprivate (RFC 3987 §2.2): the characters outside ASCII an IRI may hold
-# (iprivate only in the query).
-_UCSCHAR: Final = (
-    (0xA0, 0xD7FF), (0xF900, 0xFDCF), (0xFDF0, 0xFFEF),
-    *((plane << 16, (plane << 16) + 0xFFFD) for plane in range(1, 14)),
-    (0xE1000, 0xEFFFD),
-)
-_IPRIVATE: Final = ((0xE000, 0xF8FF), (0xF0000, 0xFFFFD), (0x100000, 0x10FFFD))
 # Bidirectional formatting characters (the Unicode Bidi_Control property), which
 # RFC 3987 §4.1 says must not appear in an IRI: the marks U+061C, U+200E and U+200F,
 # the embeddings and overrides U+202A to U+202E, and the isolates U+2066 to U+2069.
@@ -121,7 +112,7 @@ def _shown(c: str, in_query: bool) -> bool:
     cp = ord(c)
     if c in _BIDI_CONTROLS:
         return False
-    return _in(_UCSCHAR, cp) or (in_query and _in(_IPRIVATE, cp))
+    return _in(g.UCSCHAR, cp) or (in_query and _in(g.IPRIVATE, cp))
 
 
 def _utf8_length(lead: int) -> int:
@@ -135,15 +126,11 @@ def _utf8_length(lead: int) -> int:
     return 0
 
 
-def _class(ranges: tuple[tuple[int, int], ...]) -> str:
-    return "".join(f"\\U{lo:08x}-\\U{hi:08x}" for lo, hi in ranges)
-
-
 # A character an IRI may not hold decoded (the inverse of :func:`_shown`), outside the
 # query and in it: to decode a whole run of UTF-8 at once when it holds none.
-_HIDDEN_RE: Final = re.compile(f"[^{_class(_UCSCHAR)}]|[{''.join(sorted(_BIDI_CONTROLS))}]")
+_HIDDEN_RE: Final = re.compile(f"[^{g.range_class(g.UCSCHAR)}]|[{''.join(sorted(_BIDI_CONTROLS))}]")
 _HIDDEN_IN_QUERY_RE: Final = re.compile(
-    f"[^{_class(_UCSCHAR + _IPRIVATE)}]|[{''.join(sorted(_BIDI_CONTROLS))}]")
+    f"[^{g.range_class(g.UCSCHAR + g.IPRIVATE)}]|[{''.join(sorted(_BIDI_CONTROLS))}]")
 
 
 def _decode_for_iri(wire: str, in_query: bool) -> str:
@@ -180,7 +167,7 @@ def _decode_for_iri(wire: str, in_query: bool) -> str:
             i += 1
         return "".join(out)
 
-    return _PCT_RUN_RE.sub(run, wire) if "%" in wire else wire
+    return g.PCT_RUN_RE.sub(run, wire) if "%" in wire else wire
 
 
 def _host_for_iri(host: str) -> str:

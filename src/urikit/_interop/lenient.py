@@ -110,7 +110,7 @@ def _bad_runs(s: str, start: int, end: int, allowed: frozenset[str]) -> Iterator
     and each "%" that starts no triplet (inside the span), to list the changes."""
     pattern = _BAD_RUN_RE.get(allowed)
     if pattern is None:
-        pattern = re.compile(f"(?:[^{g.char_class(allowed, '%')}]|%(?![0-9A-Fa-f]{{2}}))+")
+        pattern = re.compile(f"(?:[^{g.char_class(allowed, '%')}]|{g.BAD_PERCENT})+")
         _BAD_RUN_RE[allowed] = pattern
     return pattern.finditer(s, start, end)
 

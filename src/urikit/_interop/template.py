@@ -19,14 +19,8 @@ _EXTRA_HINT: Final = "URI templates need the uritemplate package: pip install 'u
 # literals = %x21 / %x23-24 / %x26 / %x28-3B / %x3D / %x3F-5B / %x5D / %x5F / %x61-7A
 #          / %x7E / ucschar / iprivate / pct-encoded                       (RFC 6570 §2.1)
 # ucschar and iprivate are RFC 3987's; a literal outside ASCII is written as UTF-8 %XX.
-_UCSCHAR: Final = (
-    "\u00a0-\ud7ff\uf900-\ufdcf\ufdf0-\uffef"
-    + "".join(f"{chr(p)}-{chr(p + 0xFFFD)}" for p in range(0x10000, 0xE0000, 0x10000))
-    + "\U000e1000-\U000efffd"
-)
-_IPRIVATE: Final = "\ue000-\uf8ff\U000f0000-\U000ffffd\U00100000-\U0010fffd"
 _LITERALS_RE: Final = re.compile(
-    f"(?:[!#$&(-;=?-\\[\\]_a-z~{_UCSCHAR}{_IPRIVATE}]|{g.PCT_ENCODED})*")
+    f"(?:[!#$&(-;=?-\\[\\]_a-z~{g.range_class(g.UCSCHAR + g.IPRIVATE)}]|{g.PCT_ENCODED})*")
 _NON_ASCII_RE: Final = re.compile("[^\x00-\x7f]+")
 # varchar = ALPHA / DIGIT / "_" / pct-encoded; varname = varchar *( ["."] varchar )
 # varspec = varname [ prefix / explode ]; prefix = ":" max-length; max-length = %x31-39 0*3DIGIT

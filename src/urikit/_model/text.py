@@ -11,7 +11,10 @@ from .path import PathSegments, path_from
 from .view import Owner, Writer, read_only
 
 
-def _opt_encode(text: str | None, component: Component, what: str) -> str | None:
+def encode_text(text: object, component: Component, what: str) -> str | None:
+    """The wire text of plain ``text`` for ``component`` (``None`` stays ``None``):
+    the one plain-text encoder of the URI classes and their text view; ``what``
+    names the argument in the ``TypeError`` for text that is not a ``str``."""
     if text is None:
         return None
     return encode(require_str(text, what), component)
@@ -79,7 +82,7 @@ class TextView:
 
     @userinfo.setter
     def userinfo(self, text: str | None) -> None:
-        self._put("userinfo", _opt_encode(text, "userinfo", "userinfo"))
+        self._put("userinfo", encode_text(text, "userinfo", "userinfo"))
 
     @property
     def user(self) -> str | None:
@@ -155,7 +158,7 @@ class TextView:
 
     @query.setter
     def query(self, text: str | None) -> None:
-        self._put("query", _opt_encode(text, "query", "a query"))
+        self._put("query", encode_text(text, "query", "a query"))
 
     @property
     def fragment(self) -> str | None:
@@ -164,7 +167,7 @@ class TextView:
 
     @fragment.setter
     def fragment(self, text: str | None) -> None:
-        self._put("fragment", _opt_encode(text, "fragment", "a fragment"))
+        self._put("fragment", encode_text(text, "fragment", "a fragment"))
 
     def __repr__(self) -> str:
         return (f"TextView(user={self.user!r}, host={self.host!r}, "

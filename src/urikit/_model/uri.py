@@ -11,11 +11,11 @@ from typing import TYPE_CHECKING, Any, ClassVar, Final, TypeAlias, TypeVar
 
 import attrs
 
-from .._core.components import EMPTY, Components, Parts, port_number, port_text
+from .._core.components import EMPTY, Components, Parts
 from .._core.errors import BuildError, ParseError, Rule
 from .._core.grammar import URI_REFERENCE_RE, URI_REFERENCE_Z_RE
 from .._core.host import HostKind, Origin, display, host_kind, origin, origin_key
-from .._core.normalize import equivalent, normalize
+from .._core.normalize import DEFAULT_OPTIONS, NormalizeOptions, equivalent, normalize
 from .._core.parse import (
     FRAGMENT,
     QUERY,
@@ -27,7 +27,7 @@ from .._core.parse import (
     require_str,
     split,
 )
-from .._core.percent import encode
+from .._core.ports import port_number, port_text
 from .._core.resolve import relative, require_base, resolve
 from .._core.serialize import authority, to_text
 from .._interop.file import components_to_path, path_to_components
@@ -36,7 +36,7 @@ from .._interop.lenient import repaired_text
 from .._interop.template import expand
 from .path import PathSegments, check_segment, encode_segment, path_from, segment_suffix
 from .query import QueryParams, Value
-from .text import TextView, host_from_text
+from .text import TextView, encode_text, host_from_text
 from .view import Writer
 
 if TYPE_CHECKING:
@@ -157,25 +157,21 @@ def _wire_components(c: Parts, allow_zone_id: bool, *, scheme: Any, userinfo: An
     return _ruled(tuple(new), c)  # type: ignore[arg-type]
 
 
-def _opt_encode(text: object, component: Any) -> str | None:
-    return None if text is None else encode(require_str(text, component), component)
-
-
 def _text_components(c: Parts, *, userinfo: Any, host: Any, path: Any, query: Any,
                      fragment: Any) -> Parts:
     """``c`` with the given plain-text components (``UNSET`` keeps one) encoded and
     set, the structural rules kept."""
     new = list(c)
     if userinfo is not UNSET:
-        new[1] = _opt_encode(userinfo, "userinfo")
+        new[1] = encode_text(userinfo, "userinfo", "userinfo")
     if host is not UNSET:
         new[2] = None if host is None else host_from_text(host)
     if path is not UNSET:
         new[4] = path_from(path, text=True)
     if query is not UNSET:
-        new[5] = _opt_encode(query, "query")
+        new[5] = encode_text(query, "query", "query")
     if fragment is not UNSET:
-        new[6] = _opt_encode(fragment, "fragment")
+        new[6] = encode_text(fragment, "fragment", "fragment")
     return _ruled(tuple(new), c)  # type: ignore[arg-type]
 
 
@@ -916,23 +912,22 @@ class URI(_URIBase):
         """
         return _wrap(FrozenURI, self._c, self._text)
 
-    def normalize(self, *, case: bool = True, percent: bool = True,
-                  dot_segments: bool = True, scheme_based: bool = True,
-                  ipv6_canonical: bool = False) -> Self:
+    def normalize(self, options: NormalizeOptions = DEFAULT_OPTIONS) -> Self:
         """Normalize in place (RFC 3986 §6.2.2, §6.2.3); return this URI.
 
         Args:
-            case: lowercase the scheme and a reg-name or IP-literal host, and
-                uppercase the hex digits of percent-encodings (§6.2.2.1).
-            percent: decode percent-encoded unreserved characters (§6.2.2.2).
-            dot_segments: remove dot segments from the path (§6.2.2.3).
-            scheme_based: drop an empty port; for http, https, ws, wss and ftp, drop
-                the default port and write an empty path after an authority as "/"
-                (§6.2.3).
-            ipv6_canonical: write IPv6 addresses in the RFC 5952 canonical form.
+            options: the steps to take (case, percent-encoding, dot segments,
+                scheme-based, RFC 5952 IPv6); all but the last by default.
+
+        >>> str(URI.parse("HTTP://[2001:DB8::01]:80/a/../b")
+        ...     .normalize(NormalizeOptions(ipv6_canonical=True)))
+        'http://[2001:db8::1]/b'
+
+        .. versionchanged:: 0.3
+           The steps are one :class:`~urikit.NormalizeOptions` record, not five
+           keywords.
         """
-        self._put(normalize(self._c, case, percent, dot_segments, scheme_based,
-                            ipv6_canonical))
+        self._put(normalize(self._c, options))
         return self
 
 
@@ -991,10 +986,12 @@ class FrozenURI(_URIBase):
         """A new mutable :class:`URI` with the same components."""
         return _wrap(URI, self._c, self._text)
 
-    def normalize(self, *, case: bool = True, percent: bool = True,
-                  dot_segments: bool = True, scheme_based: bool = True,
-                  ipv6_canonical: bool = False) -> Self:
+    def normalize(self, options: NormalizeOptions = DEFAULT_OPTIONS) -> Self:
         """A normalized copy (RFC 3986 §6.2.2, §6.2.3), with the options of
-        :meth:`URI.normalize`."""
-        return _wrap(type(self), normalize(self._c, case, percent, dot_segments,
-                                           scheme_based, ipv6_canonical), None)
+        :meth:`URI.normalize`.
+
+        .. versionchanged:: 0.3
+           The steps are one :class:`~urikit.NormalizeOptions` record, not five
+           keywords.
+        """
+        return _wrap(type(self), normalize(self._c, options), None)

@@ -6,16 +6,16 @@ further and treats as one some URIs that RFC 3986 calls different: it drops the
 fragment (never sent to the server), the "?" of an empty query, and puts the query
 parameters in one order. That is *canonicalization*, a policy for deduplication, not
 an equivalence RFC 3986 grants; it lives here, apart from ``normalize``, and every
-step can be switched off on its own.
+step can be switched off on its own in a :class:`CanonicalOptions` record.
 
 Steps taken (all on by default, except the tracking parameters):
 
-* ``case``, ``percent``, ``dot_segments``, ``scheme_based``: RFC 3986 §6.2.2 and
-  §6.2.3, exactly as :meth:`~urikit.URI.normalize` does them (lowercase scheme and
-  host, uppercase hex in percent-encodings, decode percent-encoded unreserved
-  characters, remove dot segments, drop a default or empty port of http, https, ws,
-  wss and ftp, write an empty path after an authority as "/").
-* ``ipv6_canonical``: write IPv6 addresses in RFC 5952 form (the same address).
+* ``normalization``: RFC 3986 §6.2.2 and §6.2.3, exactly as
+  :meth:`~urikit.URI.normalize` does them with the :class:`~urikit.NormalizeOptions`
+  given (lowercase scheme and host, uppercase hex in percent-encodings, decode
+  percent-encoded unreserved characters, remove dot segments, drop a default or empty
+  port of http, https, ws, wss and ftp, write an empty path after an authority as
+  "/"), and here by default IPv6 addresses in RFC 5952 form (the same address).
 * ``drop_fragment``: ``page#top`` and ``page`` are one document (w3lib's
   ``keep_fragments=False``, Google Safe Browsing's canonicalization).
 * ``sort_query``: the parameters in a stable order by their plain-text key; repeated
@@ -38,10 +38,13 @@ and decoding percent-encoded reserved characters (``%2F`` is not ``/``).
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Iterable
 from fnmatch import fnmatchcase
 from typing import Final
 
+import attrs
+
+from .._core.normalize import NormalizeOptions, step
 from .._model.uri import URI
 
 #: Query parameters set by analytics and ad-click tracking, as shell patterns.
@@ -53,22 +56,83 @@ TRACKING_PARAMS: Final[tuple[str, ...]] = (
 )
 
 
-def canonical_uri(uri: str | URI, *, case: bool = True, percent: bool = True,
-                  dot_segments: bool = True, scheme_based: bool = True,
-                  ipv6_canonical: bool = True, drop_fragment: bool = True,
-                  drop_empty_query: bool = True, sort_query: bool = True,
-                  drop_tracking: bool = False, drop_params: Collection[str] = (),
+def _patterns(value: Iterable[str]) -> tuple[str, ...]:
+    """``drop_params`` as a tuple of shell patterns (so the record hashes and
+    pickles); a lone ``str`` is refused, since it would read as one pattern a
+    character."""
+    if isinstance(value, str):
+        raise TypeError("drop_params takes a collection of patterns, not one str: "
+                        f"write ({value!r},)")
+    patterns = tuple(value)
+    for pattern in patterns:
+        if not isinstance(pattern, str):
+            raise TypeError(f"a drop_params pattern must be str, not {type(pattern).__name__}")
+    return patterns
+
+
+@attrs.frozen(kw_only=True, slots=False)  # no slots: a slot has no docstring
+class CanonicalOptions:
+    """Which steps :func:`~urikit.canonicalize` takes: RFC 3986 normalization, as a
+    :class:`~urikit.NormalizeOptions` record, plus the crawler steps. A frozen record
+    with defaults (``attrs.evolve`` makes a variant); records compare, hash and
+    pickle by their fields, so the command line's worker processes and Dask's tasks
+    receive them whole.
+
+    Attributes:
+        normalization: the RFC 3986 §6.2.2 and §6.2.3 steps; by default all of them,
+            IPv6 addresses in the RFC 5952 form included.
+        drop_fragment: remove the fragment (``page#top`` and ``page`` are one
+            document: w3lib's ``keep_fragments=False``, Google Safe Browsing's
+            canonicalization).
+        drop_empty_query: remove a "?" with nothing after it (``index.cgi?`` is
+            ``index.cgi``).
+        sort_query: put the parameters in a stable order by their plain-text key;
+            repeated keys keep their relative order and each pair's wire text is
+            kept byte for byte. Empty pieces between "&" are left out.
+        drop_tracking: remove the parameters of :data:`~urikit.TRACKING_PARAMS`. Off
+            by default.
+        drop_params: remove the parameters whose plain-text key matches one of these
+            shell patterns (a collection of ``str``, kept as a tuple). None by
+            default.
+
+    >>> CanonicalOptions(drop_tracking=True, drop_params=["ref_*"]).drop_params
+    ('ref_*',)
+    >>> options = CanonicalOptions(normalization=NormalizeOptions(case=False),
+    ...                            drop_fragment=False)
+    >>> canonicalize("HTTP://h/b/../a?y&x#f", options)
+    'HTTP://h/a?x&y#f'
+    >>> import attrs
+    >>> attrs.evolve(options, sort_query=False).sort_query
+    False
+
+    .. versionadded:: 0.3
+    """
+
+    normalization: NormalizeOptions = attrs.field(
+        default=NormalizeOptions(ipv6_canonical=True),
+        validator=attrs.validators.instance_of(NormalizeOptions))
+    drop_fragment: bool = step(True)
+    drop_empty_query: bool = step(True)
+    sort_query: bool = step(True)
+    drop_tracking: bool = step(False)
+    drop_params: tuple[str, ...] = attrs.field(default=(), converter=_patterns)
+
+
+#: The default steps (:class:`CanonicalOptions`' defaults).
+DEFAULT_OPTIONS: Final = CanonicalOptions()
+
+
+def canonical_uri(uri: str | URI, options: CanonicalOptions = DEFAULT_OPTIONS, *,
                   allow_zone_id: bool = False) -> URI:
     """The canonical form of ``uri`` as a new :class:`~urikit.URI` (see
     :func:`canonicalize`); a URI passed in is not changed."""
     result = (URI.parse(uri, allow_zone_id=allow_zone_id) if isinstance(uri, str)
               else uri.copy())
-    if case or percent or dot_segments or scheme_based or ipv6_canonical:
-        result.normalize(case=case, percent=percent, dot_segments=dot_segments,
-                         scheme_based=scheme_based, ipv6_canonical=ipv6_canonical)
-    if drop_fragment:
+    result.normalize(options.normalization)
+    if options.drop_fragment:
         result.fragment = None
-    patterns = tuple(drop_params) + (TRACKING_PARAMS if drop_tracking else ())
+    patterns = options.drop_params + (TRACKING_PARAMS if options.drop_tracking else ())
+    sort_query, drop_empty_query = options.sort_query, options.drop_empty_query
     query = result.query
     if query and (sort_query or patterns):
         # the view's keys are those of the non-empty pieces, in order
@@ -86,19 +150,20 @@ def canonical_uri(uri: str | URI, *, case: bool = True, percent: bool = True,
     return result
 
 
-def canonicalize(uri: str | URI, *, case: bool = True, percent: bool = True,
-                 dot_segments: bool = True, scheme_based: bool = True,
-                 ipv6_canonical: bool = True, drop_fragment: bool = True,
-                 drop_empty_query: bool = True, sort_query: bool = True,
-                 drop_tracking: bool = False, drop_params: Collection[str] = (),
+def canonicalize(uri: str | URI, options: CanonicalOptions = DEFAULT_OPTIONS, *,
                  allow_zone_id: bool = False) -> str:
     """The canonical text of ``uri`` for deduplication: RFC 3986 §6 normalization plus
-    the crawler steps of this module, each a keyword that switches it off (or, for
-    ``drop_tracking`` and ``drop_params``, on).
+    the crawler steps of this module, each switched on or off in ``options``.
 
     Two URIs with the same canonical form are taken for the same page by a crawler;
     this is a policy, broader than :meth:`~urikit.URI.equivalent`. A ``URI`` passed in
     is not changed.
+
+    Args:
+        uri: URI text (parsed strictly) or a URI.
+        options: the steps to take (:class:`CanonicalOptions`; its defaults when
+            left out).
+        allow_zone_id: accept an IPv6 zone identifier (RFC 6874) in text.
 
     Raises:
         ParseError: ``uri`` is text that is not a URI-reference.
@@ -107,16 +172,14 @@ def canonicalize(uri: str | URI, *, case: bool = True, percent: bool = True,
     'http://example.com/a/c?a=1&a=0&b=2'
     >>> canonicalize("http://h/index.cgi?")
     'http://h/index.cgi'
-    >>> canonicalize("http://h/?utm_source=x&id=7", drop_tracking=True)
+    >>> canonicalize("http://h/?utm_source=x&id=7", CanonicalOptions(drop_tracking=True))
     'http://h/?id=7'
-    >>> canonicalize("http://h/p?b&a#f", sort_query=False, drop_fragment=False)
+    >>> canonicalize("http://h/p?b&a#f",
+    ...              CanonicalOptions(sort_query=False, drop_fragment=False))
     'http://h/p?b&a#f'
 
     .. versionadded:: 0.2
+    .. versionchanged:: 0.3
+       The steps are one :class:`CanonicalOptions` record, not ten keywords.
     """
-    return str(canonical_uri(
-        uri, case=case, percent=percent, dot_segments=dot_segments,
-        scheme_based=scheme_based, ipv6_canonical=ipv6_canonical,
-        drop_fragment=drop_fragment, drop_empty_query=drop_empty_query,
-        sort_query=sort_query, drop_tracking=drop_tracking, drop_params=drop_params,
-        allow_zone_id=allow_zone_id))
+    return str(canonical_uri(uri, options, allow_zone_id=allow_zone_id))
