@@ -75,7 +75,7 @@ def _rewrite_module() -> None:
     that defines it (pickle finds them here too)."""
     for name in __all__:
         obj = globals()[name]
-        if isinstance(obj, type) or callable(obj) and hasattr(obj, "__code__"):
+        if isinstance(obj, type) or (callable(obj) and hasattr(obj, "__code__")):
             obj.__module__ = __name__
 
 
