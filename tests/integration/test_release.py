@@ -10,7 +10,6 @@ import subprocess
 import sys
 import venv
 import zipfile
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -34,11 +33,11 @@ def _run(*argv: str | Path, cwd: Path = ROOT) -> str:
 
 
 @pytest.fixture(scope="module")
-def dist(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+def dist(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The folder holding the sdist and the wheel, built from this checkout."""
     out = tmp_path_factory.mktemp("dist")
     _run(sys.executable, "-m", "build", "--outdir", out, ROOT)
-    yield out
+    return out
 
 
 def _one(dist: Path, pattern: str) -> Path:
