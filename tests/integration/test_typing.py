@@ -8,6 +8,7 @@ must give exactly those error codes, every other line none.
 
 from __future__ import annotations
 
+import ast
 import re
 import subprocess
 import sys
@@ -63,3 +64,28 @@ def test_mypy_reports_exactly_the_expected_errors(path: Path) -> None:
     expected, reported = _expected(path), _reported(path)
     assert sorted(reported - expected) == [], "errors not expected"
     assert sorted(expected - reported) == [], "expected errors mypy did not report"
+
+
+TYPINGS = ROOT / "typings"
+STUBS = sorted(TYPINGS.glob("*/__init__.pyi"))
+
+
+def test_there_are_stubs() -> None:
+    """typings/ holds at least the stub for tqdm (the progress extra)."""
+    assert [stub.parent.name for stub in STUBS] == ["tqdm"]
+
+
+@pytest.mark.parametrize("stub", STUBS, ids=[s.parent.name for s in STUBS])
+def test_stub_is_for_an_untyped_module_and_names_what_it_has(stub: Path) -> None:
+    """A stub is only for a module that ships no types (no py.typed), and every class,
+    function and method it declares exists at run time."""
+    module = pytest.importorskip(stub.parent.name, reason="the stubbed package is missing")
+    assert module.__file__ is not None
+    assert not (Path(module.__file__).parent / "py.typed").exists()
+    for node in ast.parse(stub.read_text(encoding="utf-8")).body:
+        if isinstance(node, ast.ClassDef | ast.FunctionDef):
+            runtime = getattr(module, node.name)
+            if isinstance(node, ast.ClassDef):
+                for member in node.body:
+                    if isinstance(member, ast.FunctionDef):
+                        assert hasattr(runtime, member.name), f"{node.name}.{member.name}"

@@ -16,7 +16,7 @@ import stat
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from itertools import pairwise
-from typing import Any, TextIO
+from typing import TextIO
 
 from .._core.errors import ParseError
 from .._model.uri import URI
@@ -333,7 +333,7 @@ def _progress(enabled: bool, total: int | None) -> Iterator[Callable[[int], None
         yield None
         return
     try:
-        tqdm: Any = importlib.import_module("tqdm").tqdm
+        from tqdm import tqdm
     except ImportError:
         yield None
         return
@@ -350,7 +350,9 @@ class _AboveBar:
     """stderr for error records while a progress bar is shown: printed above it."""
 
     def __init__(self) -> None:
-        self._write = importlib.import_module("tqdm").tqdm.write
+        from tqdm import tqdm
+
+        self._write = tqdm.write
 
     def write(self, text: str) -> int:
         self._write(text.rstrip("\n"), file=sys.stderr)
