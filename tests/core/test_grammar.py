@@ -1,12 +1,95 @@
-"""The RFC 3987 character ranges of the grammar module, against Unicode's own data."""
+"""The grammar module: its two forms, and the RFC 3987 ranges against Unicode's data.
+
+With possessive quantifiers (Python 3.11 and later) and without (3.10, which has none)
+the patterns admit the same text and split it the same way.
+
+The form this Python does not use is built by running ``grammar.py`` again with its
+quantifier suffix ``_P`` set to the other value, so the comparison covers every
+pattern the module builds, as it builds them. On 3.10 only the plain form compiles,
+and the whole suite exercises it there.
+"""
 
 from __future__ import annotations
 
 import re
 import sys
+import types
 import unicodedata
+from pathlib import Path
 
-from urikit._core import grammar as g
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from urikit import strategies as us
+from urikit._core import grammar
+
+SOURCE = Path(grammar.__file__).read_text(encoding="utf-8")
+SUFFIX_LINE = '_P: Final = "+" if sys.version_info >= (3, 11) else ""'
+
+#: The compiled patterns the module exports, by name.
+PATTERNS = sorted(name for name, value in vars(grammar).items()
+                  if name.endswith("_RE") and isinstance(value, re.Pattern))
+
+
+def _grammar_with(suffix: str) -> types.ModuleType:
+    """grammar.py run again with ``_P`` set to ``suffix``."""
+    assert SOURCE.count(SUFFIX_LINE) == 1
+    module = types.ModuleType("urikit._core.grammar_variant")
+    module.__dict__["__name__"] = "urikit._core.grammar_variant"
+    exec(compile(SOURCE.replace(SUFFIX_LINE, f"_P: Final = {suffix!r}"), grammar.__file__,
+                 "exec"), module.__dict__)
+    return module
+
+
+PLAIN = _grammar_with("")
+
+
+def test_the_running_form() -> None:
+    """3.11 and later use possessive runs; 3.10 the plain ones."""
+    possessive = sys.version_info >= (3, 11)
+    assert (grammar._P == "+") is possessive
+    assert ("]*+" in grammar.URI_REFERENCE_RE.pattern) is possessive
+    assert "]*+" not in PLAIN.URI_REFERENCE_RE.pattern
+    plain_patterns = sorted(name for name, value in vars(PLAIN).items()
+                            if name.endswith("_RE") and isinstance(value, re.Pattern))
+    assert plain_patterns == PATTERNS
+
+
+#: Text near the grammar: its characters, stray and partial "%" triplets, brackets,
+#: a space, a non-ASCII letter and a NUL.
+NEAR_TEXT = st.lists(st.sampled_from(
+    [*sorted(grammar.RESERVED | grammar.UNRESERVED),
+     "%", "%4", "%41", "%zz", "[", "]", "::", " ", "\u00e9", "\x00", "25", "v1."]
+), max_size=30).map("".join)
+
+
+@settings(max_examples=600)
+@given(st.one_of(NEAR_TEXT, us.uri_references()))
+def test_forms_match_the_same_text(text: str) -> None:
+    """Every exported pattern gives the same full match, group for group, in both
+    forms (600 generated texts: valid references and near-misses)."""
+    for name in PATTERNS:
+        ours, plain = getattr(grammar, name), getattr(PLAIN, name)
+        a, b = ours.fullmatch(text), plain.fullmatch(text)
+        assert (a is None) == (b is None), name
+        if a is not None and b is not None:
+            assert a.groups() == b.groups(), name
+        a, b = ours.match(text), plain.match(text)
+        assert (a and a.span()) == (b and b.span()), name
+
+
+@pytest.mark.parametrize("name", PATTERNS)
+def test_forms_agree_on_long_runs(name: str) -> None:
+    """A long run of valid triplets, then a character that ends the match, gives the
+    same prefix match in both forms."""
+    text = "%41" * 2000 + "a" * 2000 + " "
+    ours, plain = getattr(grammar, name), getattr(PLAIN, name)
+    a, b = ours.match(text), plain.match(text)
+    assert (a and a.span()) == (b and b.span())
+
+
+# --- the RFC 3987 ranges ----------------------------------------------------------------
 
 
 def _noncharacter(cp: int) -> bool:
@@ -25,12 +108,12 @@ def test_ucschar_and_iprivate_match_the_unicode_categories() -> None:
     from the ranges match the same code points."""
     points = range(0xA0, sys.maxunicode + 1)
     category = {cp: unicodedata.category(chr(cp)) for cp in points}
-    assert _in(g.IPRIVATE) == {cp for cp in points if category[cp] == "Co"}
-    assert _in(g.UCSCHAR) == {
+    assert _in(grammar.IPRIVATE) == {cp for cp in points if category[cp] == "Co"}
+    assert _in(grammar.UCSCHAR) == {
         cp for cp in points
         if category[cp] not in ("Co", "Cs") and not _noncharacter(cp)
         and not 0xFFF0 <= cp <= 0xFFFD and not 0xE0000 <= cp <= 0xE0FFF}
     text = "".join(chr(cp) for cp in points)
-    for ranges in (g.UCSCHAR, g.IPRIVATE):
-        matched = {0xA0 + m.start() for m in re.finditer(f"[{g.range_class(ranges)}]", text)}
+    for ranges in (grammar.UCSCHAR, grammar.IPRIVATE):
+        matched = {0xA0 + m.start() for m in re.finditer(f"[{grammar.range_class(ranges)}]", text)}
         assert matched == _in(ranges)

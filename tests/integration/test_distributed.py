@@ -3,13 +3,14 @@ the command line's records line for line, errors kept."""
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import json
 import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 import pytest
 
@@ -28,12 +29,33 @@ distributed: Any = importlib.import_module("distributed")
 CORPUS = Path(__file__).resolve().parents[3] / "shared" / "corpus" / "kasztp.txt"
 
 
+#: How long the cluster may take to start: two worker processes each import Python,
+#: dask and urikit afresh, which on a busy two-core machine (the suite beside another
+#: suite) took longer than distributed's 30 s connect timeout.
+START_TIMEOUT: Final = 300
+
+
 @pytest.fixture(scope="module")
 def client() -> Iterator[object]:
-    """A local cluster of two single-threaded worker processes, and its client."""
-    with distributed.LocalCluster(n_workers=2, processes=True, threads_per_worker=1,
-                                  dashboard_address=None) as cluster, \
-            distributed.Client(cluster) as c:
+    """A local cluster of two single-threaded worker processes, and its client.
+
+    Worker processes, not threads: the bag functions must pickle to reach them, as on
+    a real cluster. Every start-up wait is START_TIMEOUT, and a cluster that does not
+    start fails the test saying so, not with distributed's "Cluster closed without
+    starting up".
+    """
+    timeouts = {"distributed.comm.timeouts.connect": f"{START_TIMEOUT}s",
+                "distributed.comm.timeouts.tcp": f"{START_TIMEOUT}s"}
+    with dask.config.set(timeouts), contextlib.ExitStack() as stack:
+        try:
+            cluster = stack.enter_context(distributed.LocalCluster(
+                n_workers=2, processes=True, threads_per_worker=1, dashboard_address=None,
+                death_timeout=START_TIMEOUT))
+            c = stack.enter_context(distributed.Client(cluster, timeout=START_TIMEOUT))
+            c.wait_for_workers(2, timeout=START_TIMEOUT)
+        except Exception as exc:  # distributed raises several kinds here
+            pytest.fail(f"the local Dask cluster (2 worker processes) did not start within "
+                        f"{START_TIMEOUT} s: {exc!r}")
         yield c
 
 

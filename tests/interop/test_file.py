@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import re
+import sys
 from pathlib import PurePath, PurePosixPath, PureWindowsPath
 
 import pytest
@@ -302,6 +303,11 @@ REFUSED: list[tuple[str, bool, str]] = [
     ("file:///etc/hosts", True, "names no absolute Windows path"),
     ("file:///C:", True, "names no absolute"),
     ("file://server", True, "names no absolute"),
+    ("file://server/", True, "needs a server and a share"),
+    ("file://server//x", True, "needs a server and a share"),
+    ("file:////server", True, "needs a server and a share"),
+    ("file://./x", True, "needs a server and a share"),
+    ("file:////%3F/x", True, "needs a server and a share"),
 ]
 
 
@@ -311,6 +317,32 @@ def test_refused(text: str, windows: bool, message: str) -> None:
     """What no path can hold, or what would be lost, is refused, saying why."""
     with pytest.raises(FilePathError, match=re.escape(message)):
         components_to_path(parse(text), windows=windows)
+
+
+# pathlib's Windows flavour reads an incomplete UNC path differently on each Python:
+# whether it is absolute, by version (3.10 and 3.11 read the first two as a rooted
+# relative path, 3.12 as a drive without a root).
+PATHLIB_UNC_ABSOLUTE: list[tuple[str, dict[tuple[int, int], bool]]] = [
+    ("//server", {(3, 10): False, (3, 11): False, (3, 12): False, (3, 13): True}),
+    ("//server/", {(3, 10): True, (3, 11): True, (3, 12): False, (3, 13): True}),
+    ("//server//x", {(3, 10): False, (3, 11): False, (3, 12): True, (3, 13): True}),
+    ("//?/x", {(3, 10): False, (3, 11): False, (3, 12): False, (3, 13): True}),
+]
+
+
+@pytest.mark.parametrize(("text", "by_version"), PATHLIB_UNC_ABSOLUTE,
+                         ids=[t for t, _ in PATHLIB_UNC_ABSOLUTE])
+def test_incomplete_unc_refused_whatever_pathlib_reads(
+        text: str, by_version: dict[tuple[int, int], bool]) -> None:
+    """A UNC path without both a server and a share is refused on every Python, where
+    pathlib's own reading of it changes with the version (the table records it, so a
+    new Python that reads it yet another way shows up here)."""
+    version = sys.version_info[:2]
+    if version in by_version:
+        assert PureWindowsPath(text).is_absolute() is by_version[version]
+    c = Components("file", None, "", None, "/" + text.replace("?", "%3F"), None, None)
+    with pytest.raises(FilePathError, match="needs a server and a share"):
+        components_to_path(c, windows=True)
 
 
 def test_legacy_bar_drive_refused_on_posix() -> None:

@@ -9,13 +9,14 @@ from __future__ import annotations
 import argparse
 import contextlib
 import importlib
+import importlib.metadata
 import json
 import os
 import stat
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from itertools import pairwise
-from typing import Any, TextIO
+from typing import TextIO
 
 from .._core.errors import ParseError
 from .._model.uri import URI
@@ -229,6 +230,15 @@ def _canonical_options(p: argparse.ArgumentParser) -> None:
                    "pattern, e.g. 'sessionid' or 'ref_*'); repeatable")
 
 
+def _version() -> str:
+    """The installed distribution's version (built from ``urikit.__version__``, which
+    this layer may not import), or a note that urikit runs from a checkout."""
+    try:
+        return importlib.metadata.version("urikit")
+    except importlib.metadata.PackageNotFoundError:
+        return "(not installed: run from a source checkout)"
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="urikit", description="Strict RFC 3986 URI references, given as arguments "
@@ -236,6 +246,8 @@ def _parser() -> argparse.ArgumentParser:
         "canonicalize, dedupe, resolve, relativize. Exit status: 0 all good, 1 some "
         "input lines failed, 2 usage error or invalid argument (with a caret under "
         "the error).")
+    parser.add_argument("--version", action="version", version=f"%(prog)s {_version()}",
+                        help="print the installed urikit's version and exit")
     sub = parser.add_subparsers(dest="command", required=True)
     p = sub.add_parser("explain", help="show the components of URI references")
     _common(p, "URI")
@@ -321,7 +333,7 @@ def _progress(enabled: bool, total: int | None) -> Iterator[Callable[[int], None
         yield None
         return
     try:
-        tqdm: Any = importlib.import_module("tqdm").tqdm
+        from tqdm import tqdm
     except ImportError:
         yield None
         return
@@ -338,7 +350,9 @@ class _AboveBar:
     """stderr for error records while a progress bar is shown: printed above it."""
 
     def __init__(self) -> None:
-        self._write = importlib.import_module("tqdm").tqdm.write
+        from tqdm import tqdm
+
+        self._write = tqdm.write
 
     def write(self, text: str) -> int:
         self._write(text.rstrip("\n"), file=sys.stderr)

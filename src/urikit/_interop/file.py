@@ -244,7 +244,19 @@ def components_to_path(c: Components, *, windows: bool | None = None) -> PurePat
         elif drive is not None and drive.group(2) == "|":
             raise FilePathError("path", path, "starts with a legacy '|' drive, which names "
                                 "a Windows drive; pass windows=True")
-    result = kind(prefix + _names(path, is_windows))
+    text = prefix + _names(path, is_windows)
+    if is_windows and text[:2] == "//":
+        # pathlib's reading of an incomplete UNC path changed across versions (3.13 takes
+        # //server alone as absolute; 3.12 refuses //server/, which 3.11 takes): the rule
+        # is decided here, once, so every Python gives the same answer; \\.\ and \\?\
+        # are Win32 device paths, not network shares (3.12 and 3.13 differ on them too)
+        server, _, rest = text[2:].partition("/")
+        share = rest.partition("/")[0]
+        if not server or not share or server in (".", "?"):
+            raise FilePathError("path", text, "of a file URI names no absolute Windows "
+                                "path: a UNC path needs a server and a share "
+                                "(\\\\server\\share, RFC 8089 Appendix E.3)")
+    result = kind(text)
     if not result.is_absolute():
         raise FilePathError("path", path, "of a file URI names no absolute "
                             f"{'Windows' if is_windows else 'POSIX'} path")

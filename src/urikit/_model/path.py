@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, MutableSequence
-from typing import Final, overload
+from typing import Final, Protocol, overload
 
 from .._core.errors import BuildError, Rule
 from .._core.parse import PATH, SEGMENT, check_wire, require_str
@@ -92,6 +92,29 @@ def segment_suffix(path: str, segment: str, has_authority: bool) -> str:
     if path[-1] == "/":
         return segment
     return "/" + segment
+
+
+class ReadOnlyPath(Protocol):
+    """A path's segments as type checkers see them on a :class:`~urikit.FrozenURI`: the
+    reading methods of a list, and no edit (``frozen.path.append("x")`` is a type
+    error, as it is an error at run time). A :class:`PathSegments` is one; this type
+    exists only for annotations and adds nothing at run time.
+
+    .. versionadded:: 0.2
+    """
+
+    def __len__(self) -> int: ...
+    def __iter__(self) -> Iterator[str]: ...
+    def __reversed__(self) -> Iterator[str]: ...
+    def __contains__(self, value: object) -> bool: ...
+    @overload
+    def __getitem__(self, index: int) -> str: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[str]: ...
+    def __getitem__(self, index: int | slice) -> str | list[str]: ...
+    def index(self, value: object, start: int = 0, stop: int | None = None) -> int: ...
+    def count(self, value: object) -> int: ...
+    def __add__(self, values: Iterable[str]) -> list[str]: ...
 
 
 class PathSegments(MutableSequence[str]):

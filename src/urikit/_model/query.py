@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
-from typing import Final, TypeVar, overload
+from typing import Final, Protocol, TypeVar, overload
 
 from .._core.errors import BuildError, Rule
 from .._core.parse import require_str
@@ -96,6 +96,33 @@ def encode_query(params: Params, *, form: bool = False) -> str | None:
     """
     pieces = [wire_pair(k, v, form) for k, v in _pairs(params)]
     return "&".join(pieces) if pieces else None
+
+
+class ReadOnlyParams(Protocol):
+    """A query's parameters as type checkers see them on a :class:`~urikit.FrozenURI`:
+    the reading methods of :class:`QueryParams` (``params[key]``, :meth:`get`,
+    :meth:`get_all`, ``in``, iteration), and no edit (``frozen.params["a"] = "1"`` is a
+    type error, as it is an error at run time). This type exists only for annotations
+    and adds nothing at run time.
+
+    .. versionadded:: 0.2
+    """
+
+    @property
+    def form(self) -> ReadOnlyParams: ...
+    def items(self) -> list[tuple[str, str | None]]: ...
+    def keys(self) -> list[str]: ...
+    def values(self) -> list[str | None]: ...
+    def get_all(self, key: str) -> list[str | None]: ...
+    @overload
+    def get(self, key: str) -> str | None: ...
+    @overload
+    def get(self, key: str, default: T) -> str | T: ...
+    def get(self, key: str, default: object = None) -> object: ...
+    def __getitem__(self, key: str) -> str | None: ...
+    def __contains__(self, key: object) -> bool: ...
+    def __iter__(self) -> Iterator[str]: ...
+    def __len__(self) -> int: ...
 
 
 class QueryParams:

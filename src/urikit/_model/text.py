@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Protocol
 
 from .._core import grammar as g
 from .._core.parse import require_str
 from .._core.percent import Component, encode, unquote
-from .path import PathSegments, path_from
+from .path import PathSegments, ReadOnlyPath, path_from
 from .view import Owner, Writer, read_only
 
 
@@ -39,6 +40,31 @@ def host_from_text(text: object) -> str:
     if text[:1] == "[" and (g.IP_LITERAL_Z_RE.fullmatch(text) is not None):
         return text
     return encode(text, "host")
+
+
+class ReadOnlyText(Protocol):
+    """The plain-text view as type checkers see it on a :class:`~urikit.FrozenURI`:
+    every component readable, none assignable (``frozen.text.path = "x"`` is a type
+    error, as it is an error at run time). This type exists only for annotations and
+    adds nothing at run time.
+
+    .. versionadded:: 0.2
+    """
+
+    @property
+    def userinfo(self) -> str | None: ...
+    @property
+    def user(self) -> str | None: ...
+    @property
+    def password(self) -> str | None: ...
+    @property
+    def host(self) -> str | None: ...
+    @property
+    def path(self) -> ReadOnlyPath: ...
+    @property
+    def query(self) -> str | None: ...
+    @property
+    def fragment(self) -> str | None: ...
 
 
 class TextView:

@@ -34,9 +34,16 @@ from .._interop.file import components_to_path, path_to_components
 from .._interop.iri import map_iri_to_uri, uri_to_iri
 from .._interop.lenient import repaired_text
 from .._interop.template import expand
-from .path import PathSegments, check_segment, encode_segment, path_from, segment_suffix
-from .query import QueryParams, Value
-from .text import TextView, encode_text, host_from_text
+from .path import (
+    PathSegments,
+    ReadOnlyPath,
+    check_segment,
+    encode_segment,
+    path_from,
+    segment_suffix,
+)
+from .query import QueryParams, ReadOnlyParams, Value
+from .text import ReadOnlyText, TextView, encode_text, host_from_text
 from .view import Writer
 
 if TYPE_CHECKING:
@@ -429,18 +436,10 @@ class _URIBase:
         """The scheme as written (case kept), or ``None`` for a relative reference."""
         return self._c[0]
 
-    @scheme.setter
-    def scheme(self, value: str | None) -> None:
-        self._assign("scheme", value)
-
     @property
     def userinfo(self) -> str | None:
         """The userinfo (wire form), or ``None``. Needs a host (RFC 3986 §3.2)."""
         return self._c[1]
-
-    @userinfo.setter
-    def userinfo(self, value: str | None) -> None:
-        self._assign("userinfo", value)
 
     @property
     def host(self) -> str | None:
@@ -452,10 +451,6 @@ class _URIBase:
         """
         return self._c[2]
 
-    @host.setter
-    def host(self, value: str | None) -> None:
-        self._assign("host", value)
-
     @property
     def port(self) -> int | None:
         """The port number, or ``None`` when absent or empty (``http://h:/``).
@@ -466,21 +461,13 @@ class _URIBase:
         port = self._c[3]
         return port_number(port) if port else None
 
-    @port.setter
-    def port(self, value: int | None) -> None:
-        self._assign("port", value)
-
     @property
     def has_port(self) -> bool:
         """Whether the ':' before the port is present (``True`` for ``http://h:/``)."""
         return self._c[3] is not None
 
-    @has_port.setter
-    def has_port(self, value: bool) -> None:
-        self._assign("has_port", value)
-
     @property
-    def path(self) -> PathSegments:
+    def path(self) -> ReadOnlyPath:
         """The path as a live list of wire-form segments (RFC 3986 §3.3).
 
         ``""`` is ``[]``, ``"/"`` is ``["", ""]``, ``"/a/"`` is ``["", "a", ""]``;
@@ -488,27 +475,52 @@ class _URIBase:
         """
         return PathSegments(self, self._writer())
 
-    @path.setter
-    def path(self, value: PathInput) -> None:
-        self._assign("path", value)
-
     @property
     def query(self) -> str | None:
         """The query (wire form), ``""`` for ``?`` alone, ``None`` without ``?``."""
         return self._c[5]
-
-    @query.setter
-    def query(self, value: str | None) -> None:
-        self._assign("query", value)
 
     @property
     def fragment(self) -> str | None:
         """The fragment (wire form), ``""`` for ``#`` alone, ``None`` without ``#``."""
         return self._c[6]
 
-    @fragment.setter
-    def fragment(self, value: str | None) -> None:
-        self._assign("fragment", value)
+    if not TYPE_CHECKING:
+        # The setters, on both classes at run time (a FrozenURI's _assign refuses with
+        # AttributeError). Type checkers see them only where URI declares them, so
+        # that an assignment to a FrozenURI's attribute is a type error there too.
+
+        @scheme.setter
+        def scheme(self, value: str | None) -> None:
+            self._assign("scheme", value)
+
+        @userinfo.setter
+        def userinfo(self, value: str | None) -> None:
+            self._assign("userinfo", value)
+
+        @host.setter
+        def host(self, value: str | None) -> None:
+            self._assign("host", value)
+
+        @port.setter
+        def port(self, value: int | None) -> None:
+            self._assign("port", value)
+
+        @has_port.setter
+        def has_port(self, value: bool) -> None:
+            self._assign("has_port", value)
+
+        @path.setter
+        def path(self, value: PathInput) -> None:
+            self._assign("path", value)
+
+        @query.setter
+        def query(self, value: str | None) -> None:
+            self._assign("query", value)
+
+        @fragment.setter
+        def fragment(self, value: str | None) -> None:
+            self._assign("fragment", value)
 
     @property
     def is_relative(self) -> bool:
@@ -521,12 +533,12 @@ class _URIBase:
         return authority(self._c)
 
     @property
-    def text(self) -> TextView:
+    def text(self) -> ReadOnlyText:
         """The components as plain text: decoded on read, encoded on write."""
         return TextView(self, self._writer())
 
     @property
-    def params(self) -> QueryParams:
+    def params(self) -> ReadOnlyParams:
         """The query as a live list of ``key=value`` pairs of plain text."""
         return QueryParams(self, self._writer())
 
@@ -862,6 +874,57 @@ class URI(_URIBase):
 
     __slots__ = ()
     __hash__: ClassVar[None] = None  # type: ignore[assignment]
+
+    if TYPE_CHECKING:
+        # What a URI adds to the shared read API, for type checkers only: the shared
+        # properties (and their run-time setters) live on the base class, which types
+        # them read-only, as FrozenURI sees them; a URI's are assignable and its views
+        # editable. Nothing here exists at run time, so no access costs more.
+
+        @property
+        def scheme(self) -> str | None: ...
+        @scheme.setter
+        def scheme(self, value: str | None) -> None: ...
+
+        @property
+        def userinfo(self) -> str | None: ...
+        @userinfo.setter
+        def userinfo(self, value: str | None) -> None: ...
+
+        @property
+        def host(self) -> str | None: ...
+        @host.setter
+        def host(self, value: str | None) -> None: ...
+
+        @property
+        def port(self) -> int | None: ...
+        @port.setter
+        def port(self, value: int | None) -> None: ...
+
+        @property
+        def has_port(self) -> bool: ...
+        @has_port.setter
+        def has_port(self, value: bool) -> None: ...
+
+        @property
+        def path(self) -> PathSegments: ...
+        @path.setter
+        def path(self, value: PathInput) -> None: ...
+
+        @property
+        def query(self) -> str | None: ...
+        @query.setter
+        def query(self, value: str | None) -> None: ...
+
+        @property
+        def fragment(self) -> str | None: ...
+        @fragment.setter
+        def fragment(self, value: str | None) -> None: ...
+
+        @property
+        def text(self) -> TextView: ...
+        @property
+        def params(self) -> QueryParams: ...
 
     def _writer(self) -> Writer:
         return self._write
