@@ -23,6 +23,7 @@ from __future__ import annotations
 import doctest
 import importlib.util
 import types
+from collections.abc import Callable
 
 import pytest
 
@@ -54,7 +55,9 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             item.add_marker(pytest.mark.skip(reason=f"needs {module} (an extra)"))
 
 
-_stock_from_module = doctest.DocTestFinder._from_module
+# the finder's private rule (typeshed does not declare it)
+_stock_from_module: Callable[[doctest.DocTestFinder, types.ModuleType | None, object], bool] = \
+    vars(doctest.DocTestFinder)["_from_module"]
 
 
 def _from_defining_module(self: doctest.DocTestFinder, module: types.ModuleType | None,
@@ -65,7 +68,7 @@ def _from_defining_module(self: doctest.DocTestFinder, module: types.ModuleType 
     if module is not None and isinstance(name, str) and name in urikit._DEFINED_IN \
             and getattr(urikit, name) is obj:
         return module.__name__ == urikit._DEFINED_IN[name]
-    return _stock_from_module(self, module, obj)  # type: ignore[no-any-return]
+    return _stock_from_module(self, module, obj)
 
 
-doctest.DocTestFinder._from_module = _from_defining_module  # type: ignore[method-assign]
+setattr(doctest.DocTestFinder, "_from_module", _from_defining_module)  # noqa: B010
