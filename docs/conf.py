@@ -159,6 +159,17 @@ def _frozen_to_uri(app: Any, env: Any, node: Any, contnode: Any) -> Any:
     return None
 
 
+def _alias_to_data(app: Any, env: Any, node: Any, contnode: Any) -> Any:
+    """Resolve a signature's reference to the type alias ``urikit.Component`` (written
+    as a class reference) to its ``autodata`` entry: Sphinx 9 finds it by itself, the
+    Sphinx 8.1 that Python 3.10 gets does not."""
+    if node.get("refdomain") == "py" and node.get("reftype") == "class" \
+            and node.get("reftarget") in ("urikit.Component", "Component"):
+        return env.get_domain("py").resolve_xref(
+            env, node["refdoc"], app.builder, "data", "urikit.Component", node, contnode)
+    return None
+
+
 def setup(app: Any) -> None:
     """Run the hook above before napoleon (priority 500), and the others."""
     app.connect("autodoc-process-docstring", _plain_first_line, priority=400)
@@ -167,6 +178,7 @@ def setup(app: Any) -> None:
     app.connect("autodoc-process-signature", _hide_unset_type)
     app.connect("doctree-read", _drop_empty_bases)
     app.connect("missing-reference", _frozen_to_uri)
+    app.connect("missing-reference", _alias_to_data)
 
 
 html_title = f"urikit {release}"
