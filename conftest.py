@@ -36,6 +36,8 @@ _NEEDS: dict[str, str] = {
 collect_ignore = [path for path, module in _NEEDS.items()
                   if importlib.util.find_spec(module) is None]
 collect_ignore.append("docs/conf.py")
+# files that mypy reads in tests/integration/test_typing.py, never imported or run
+collect_ignore.append("tests/integration/typing_cases")
 
 #: Doctests (by item name: a docstring's qualified name, a text file's name) that show
 #: an optional package at work, and that package.
