@@ -389,7 +389,9 @@ def _apply(op: Operation, text: str) -> tuple[object, str | None]:
         key = str(uri)
         return (key if op.show_password or uri.userinfo is None else uri.redacted()), key
     if command == "validate":
-        URI.parse(text, allow_zone_id=zone)
+        uri = URI.parse(text, allow_zone_id=zone)
+        if op.lenient:  # the output is the text as read
+            return _shown(uri, op.show_password), None
         return None, None  # the output is the input as shown
     if command == "explain":
         uri = URI.parse(text, allow_zone_id=zone)
