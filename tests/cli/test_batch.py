@@ -174,7 +174,7 @@ def test_parallel_map_keeps_few_chunks_in_flight() -> None:
                          in_flight=4)
     taken = [done.out[0] for done in itertools.islice(results, 10)]
     results.close()
-    assert taken == ["a:b\n"] * 10
+    assert taken == ["a:b\nc:d\n"] * 10  # each chunk rendered as one string
     assert next(pulled) <= 10 + 4 + 1
 
 

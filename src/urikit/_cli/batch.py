@@ -645,11 +645,13 @@ class Format:
 
 
 class Chunk(NamedTuple):
-    """Consecutive lines of one source, as :func:`split_lines` cuts them."""
+    """Consecutive lines of one source: bytes that end at a line end (or the end of
+    the input), cut into lines by :func:`split_lines` in the worker (one ``bytes``
+    pickles faster than many), or a list of lines (``str``: arguments, as they are)."""
 
     source: str
-    first: int  # the line number of lines[0]
-    lines: Sequence[bytes | str]  # str: arguments, taken as they are
+    first: int  # the line number of the first line
+    lines: bytes | Sequence[bytes | str]
 
 
 class Group(NamedTuple):
@@ -700,7 +702,8 @@ def run_chunk(job: Job, chunk: Chunk) -> Done:
     results = errors = size = 0
     inline = fmt.inline
     result, error = fmt.result, fmt.error
-    for k, raw in enumerate(chunk.lines):
+    lines = split_lines(chunk.lines) if isinstance(chunk.lines, bytes) else chunk.lines
+    for k, raw in enumerate(lines):
         size += len(raw) + 1
         record = process_line(op, source, first + k, raw)
         if record.error is None:
@@ -721,6 +724,10 @@ def run_chunk(job: Job, chunk: Chunk) -> Done:
                     keys.append(None)
             else:
                 err.append(error(record))
+    if keys is None and len(out) > 1:  # one string pickles faster than many
+        out = [fmt.separator.join(out)]
+    if len(err) > 1:
+        err = ["".join(err)]
     return Done(out, keys, err, results, errors, size, groups)
 
 
@@ -780,11 +787,28 @@ def read_chunks(sources: Iterable[Source], chunk_size: int,
     for src in sources:
         first = 1
         for block in _blocks(src, on_error):
-            lines = split_lines(block)
-            for k in range(0, len(lines), chunk_size):
-                part = lines[k:k + chunk_size]
+            for part, count in _cut(block, chunk_size):
                 yield Chunk(src.name, first, part)
-                first += len(part)
+                first += count
+
+
+def _cut(block: bytes, size: int) -> Iterator[tuple[bytes, int]]:
+    """``block`` (which ends at a line end or at the end of the input) in parts of
+    ``size`` lines, the last one maybe fewer, with their counts of lines."""
+    if not block:
+        return
+    lines = block.count(b"\n") + (not block.endswith(b"\n"))
+    start = 0
+    find = block.find
+    while lines > size:
+        end = start
+        for _ in range(size):
+            end = find(b"\n", end) + 1
+        yield block[start:end], size
+        start = end
+        lines -= size
+    if lines:
+        yield block[start:] if start else block, lines
 
 
 # --- the pool --------------------------------------------------------------------------

@@ -213,8 +213,8 @@ def _common(p: argparse.ArgumentParser, refs: str) -> None:
                    "write ./inline for a file of that name)")
     p.add_argument("-j", "--jobs", type=int, default=1, metavar="N",
                    help="worker processes for input read from files or stdin (default 1)")
-    p.add_argument("--chunk-size", type=int, default=1000, metavar="LINES",
-                   help="lines sent to a worker at a time with --jobs (default 1000)")
+    p.add_argument("--chunk-size", type=int, default=4000, metavar="LINES",
+                   help="lines sent to a worker at a time with --jobs (default 4000)")
     p.add_argument("-q", "--quiet", action="store_true",
                    help="no summary line and no progress bar")
     p.add_argument("--allow-zone-id", action="store_true",
