@@ -143,14 +143,15 @@ def _load() -> str:
 
 
 def replace_section(path: Path, section: str) -> None:
-    """Put ``section`` in ``path`` in place of its own section (which runs to the next
-    "## " heading or the end), or at the end."""
+    """Put ``section`` in ``path`` in place of the section of the same heading (its
+    first line; a section runs to the next "## " heading or the end), or at the end."""
+    heading = section.partition("\n")[0]
     text = path.read_text(encoding="utf-8") if path.exists() else ""
-    start = text.find(SECTION + "\n")
+    start = text.find(heading + "\n")
     if start < 0:
         text = text.rstrip("\n") + "\n\n" + section
     else:
-        end = text.find("\n## ", start + len(SECTION))
+        end = text.find("\n## ", start + len(heading))
         text = text[:start] + section + ("" if end < 0 else text[end + 1:])
     path.write_text(text, encoding="utf-8")
 
