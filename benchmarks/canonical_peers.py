@@ -122,6 +122,12 @@ def classify(mine: str, theirs: str) -> str:
         mine, theirs = undo(mine), undo(theirs)
         if mine == theirs:
             return name
+    # parameters that one side dropped by a rule of its own (courlan: "ref", ...)
+    ours, peers_ = set(urlsplit(mine).query.split("&")), set(urlsplit(theirs).query.split("&"))
+    both = ours & peers_
+    if _query_pieces(mine, lambda ps: [p for p in ps if p in both]).rstrip("?") == \
+            _query_pieces(theirs, lambda ps: [p for p in ps if p in both]).rstrip("?"):
+        return "other parameters dropped"
     return "other"
 
 
@@ -175,9 +181,12 @@ def main(argv: Sequence[str] | None = None) -> int:
             examples[name].setdefault(kind, (line, str(mine), theirs))
     meaning = {name: text for name, text, _ in KINDS}
     meaning |= {"same": "identical text", "other": "none of the above undoes it",
+                "other parameters dropped": "the peer drops parameters by rules of its "
+                "own (courlan: 'ref', 'page', session ids ...)",
                 "urikit refuses": "the lenient reader refuses the line (an error record)",
                 "peer raises": "the peer raises an exception"}
-    order = ["same", *[k for k, _, _ in KINDS], "other", "urikit refuses", "peer raises"]
+    order = ["same", *[k for k, _, _ in KINDS], "other parameters dropped", "other",
+             "urikit refuses", "peer raises"]
     names = list(found)
     print(f"{len(lines):,} lines of {args.corpus.name}; urikit canonicalize --lenient "
           "(default steps) against each peer with its defaults; each line counted under "
