@@ -41,7 +41,7 @@ from typing import BinaryIO, Final, NamedTuple
 from .._core.errors import ParseError, URIError
 from .._interop.lenient import Change, repair
 from .._model.uri import URI
-from .._web.canonical import CanonicalOptions, canonical_uri
+from .._web.canonical import CanonicalOptions, canonical_text
 
 BOM: Final = b"\xef\xbb\xbf"
 COMMANDS: Final = ("normalize", "validate", "explain", "resolve", "relative",
@@ -385,9 +385,10 @@ def _apply(op: Operation, text: str) -> tuple[object, str | None]:
     if command == "normalize":
         return _shown(URI.parse(text, allow_zone_id=zone).normalize(), op.show_password), None
     if command == "canonicalize":
-        uri = canonical_uri(text, op.options, allow_zone_id=zone)
-        key = str(uri)
-        return (key if op.show_password or uri.userinfo is None else uri.redacted()), key
+        key = canonical_text(text, op.options, allow_zone_id=zone)
+        if op.show_password or "@" not in key:
+            return key, key
+        return URI.parse(key, allow_zone_id=zone).redacted(), key
     if command == "validate":
         uri = URI.parse(text, allow_zone_id=zone)
         if op.lenient:  # the output is the text as read

@@ -140,10 +140,29 @@ def canonical_uri(uri: str | URI, options: CanonicalOptions = DEFAULT_OPTIONS, *
     result = (URI.parse(uri, allow_zone_id=allow_zone_id) if isinstance(uri, str)
               else uri.copy())
     result.normalize(options.normalization)
-    # The steps below work on the normalized text, whose first "#" starts the
-    # fragment and whose first "?" before it the query, then read it back once (one
-    # validation, instead of one per component set).
     text = str(result)
+    canonical = _crawler_steps(text, options)
+    if canonical is text:
+        return result
+    return type(result).parse(canonical, allow_zone_id=allow_zone_id)
+
+
+def canonical_text(text: str, options: CanonicalOptions = DEFAULT_OPTIONS, *,
+                   allow_zone_id: bool = False) -> str:
+    """``canonicalize(text, options)`` for text, without building the result's
+    :class:`~urikit.URI` (what the batch commands need, once a line)."""
+    return _crawler_steps(str(URI.parse(text, allow_zone_id=allow_zone_id).normalize(
+        options.normalization)), options)
+
+
+def _crawler_steps(text: str, options: CanonicalOptions) -> str:
+    """The crawler steps on normalized text (``text`` itself when nothing changes).
+
+    They work on the text, whose first "#" starts the fragment and whose first "?"
+    before it the query: the result is valid whenever ``text`` is (a fragment
+    dropped, pieces of the query dropped or reordered), so it needs no validation
+    and no component is set one by one.
+    """
     hash_at = text.find("#")
     end = len(text) if hash_at < 0 else hash_at
     query_at = text.find("?", 0, end)
@@ -157,10 +176,9 @@ def canonical_uri(uri: str | URI, options: CanonicalOptions = DEFAULT_OPTIONS, *
         if new != query:
             query, changed = new, True
     if not changed:
-        return result
+        return text
     head = text[:end] if query_at < 0 else text[:query_at]
-    text = head + ("" if query is None else "?" + query) + fragment
-    return type(result).parse(text, allow_zone_id=allow_zone_id)
+    return head + ("" if query is None else "?" + query) + fragment
 
 
 def _canonical_query(query: str, options: CanonicalOptions) -> str | None:
