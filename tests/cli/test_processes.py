@@ -73,7 +73,7 @@ def test_ctrl_c_stops_a_jobs_run_with_the_summary(running: subprocess.Popen[byte
     """SIGINT to the process group (^C): exit status 130, the counts of what was done."""
     os.killpg(running.pid, signal.SIGINT)
     status, err = _end(running)
-    assert status == 130
+    assert status == 130, err
     assert "urikit: stopped: interrupted, after " in err
     _clean(err)
 
@@ -83,7 +83,7 @@ def test_sigterm_stops_cleanly(running: subprocess.Popen[bytes]) -> None:
     semaphores reported."""
     running.terminate()
     status, err = _end(running)
-    assert status == 143
+    assert status == 143, err
     assert "urikit: stopped: terminated, after " in err
     _clean(err)
 
@@ -125,7 +125,7 @@ def test_a_killed_worker_ends_the_run_naming_it(running: subprocess.Popen[bytes]
     except BrokenPipeError:
         pass  # it already stopped reading
     status, err = _end(running)
-    assert status == 4
+    assert status == 4, err
     assert f"urikit: stopped: worker process {workers[0]} (killed by SIGKILL)" in err
     _clean(err)
 
@@ -170,7 +170,7 @@ def test_a_broken_pipe_is_reported() -> None:
     except BrokenPipeError:
         pass  # it stopped reading
     status, err = _end(process)
-    assert status == 3
+    assert status == 3, err
     assert "could not write to standard output (Broken pipe)" in err
     _clean(err)
 

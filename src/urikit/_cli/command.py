@@ -577,8 +577,37 @@ def _open_errors(target: str, parser: argparse.ArgumentParser) -> TextIO | None:
         parser.error(f"cannot write the errors to {target}: {exc.strerror or exc}")
 
 
-def _on_sigterm(signum: int, frame: object) -> None:
-    raise _Terminated
+class _Signals:
+    """^C and SIGTERM during a run: each raises in the main thread, and is also
+    remembered, so that one raised where Python must ignore it (in a finalizer run
+    by the garbage collector, in a callback of the pool's machinery) still stops the
+    run at the next chunk."""
+
+    def __init__(self) -> None:
+        self.caught = 0
+        self.saved: list[tuple[int, object]] = []
+
+    def __enter__(self) -> _Signals:
+        if threading.current_thread() is threading.main_thread():
+            for signum in (signal.SIGINT, signal.SIGTERM):
+                self.saved.append((signum, signal.getsignal(signum)))
+                signal.signal(signum, self._handle)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        for signum, handler in self.saved:
+            signal.signal(signum, handler)  # type: ignore[arg-type]
+
+    def _handle(self, signum: int, frame: object) -> None:
+        self.caught = signum
+        self.check()
+
+    def check(self) -> None:
+        """Raise for a signal caught."""
+        if self.caught == signal.SIGINT:
+            raise KeyboardInterrupt
+        if self.caught == signal.SIGTERM:
+            raise _Terminated
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -625,8 +654,6 @@ def _main(args: argparse.Namespace, op: Operation, refs: list[str], inputs: list
 
     stopped = ""
     status = EXIT_OK
-    previous = signal.getsignal(signal.SIGTERM)
-    in_main = threading.current_thread() is threading.main_thread()
     with _progress(batch and not args.quiet, _total_bytes(inputs)) as progress:
         errors: _Stream | _AboveBar = err if progress is None else _AboveBar(err)
         if error_file is not None:
@@ -640,16 +667,17 @@ def _main(args: argparse.Namespace, op: Operation, refs: list[str], inputs: list
         else:
             chunks = [Chunk("argument", 1, refs)]
         dones = map_chunks(job, chunks, args.jobs if batch else 1)
-        if in_main:
-            signal.signal(signal.SIGTERM, _on_sigterm)
+        signals = _Signals().__enter__()
         try:
             out.write(fmt.header())
             for done in dones:
+                signals.check()
                 run.take(done)
                 if progress is not None:
                     progress(done.size)
                 if out.failed:
                     break
+            signals.check()
             run.write_groups()
             out.write(fmt.footer())
             out.flush()
@@ -664,8 +692,7 @@ def _main(args: argparse.Namespace, op: Operation, refs: list[str], inputs: list
                 dones.close()
             except (KeyboardInterrupt, _Terminated):
                 dones.close()
-            if in_main:
-                signal.signal(signal.SIGTERM, previous)
+            signals.__exit__()
             out.flush()
             errors.flush()
     summary = run.summary
