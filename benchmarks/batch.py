@@ -15,7 +15,8 @@ Memory is measured again on a tenth of the lines to show it does not grow with t
 input. Prints a Markdown section; ``--results`` puts it in that file in place of its
 "## Batch throughput" section (or at the end).
 
-On a 2-core machine with nothing else running, the default run takes about 4 minutes.
+On a 2-core machine with nothing else running, the default run takes about 5 minutes
+(15 minutes with a load average of 8 from other work).
 """
 
 from __future__ import annotations
@@ -205,9 +206,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         f"clock, best of {args.rounds}; Python {platform.python_version()}, "
         f"{os.cpu_count()} CPUs; load average (1, 5, 15 min) {load_start} at the start, "
         f"{_load()} at the end; {time.perf_counter() - t_start:.0f} s in all. "
-        "Lines/s of CPU counts the CPU time of the process and its workers: it shows "
-        "the cost of a line whatever else runs on the machine; the wall clock (and "
-        "so the speedup of --jobs 2) needs a quiet machine.",
+        "Lines/s of CPU counts the CPU time (user + system) of the process: it shows "
+        "the cost of a line whatever else runs on the machine (with --jobs 2, of the "
+        "main process alone, which reads, deduplicates and writes: the workers are "
+        "the forkserver's children, which wait4 does not count). The wall clock, and "
+        "so the speedup of --jobs 2, needs a quiet machine.",
         "",
         "| command | time | lines/s | lines/s of CPU | ratio to urllib | jobs 2 / jobs 1 |",
         "|---|--:|--:|--:|--:|--:|",

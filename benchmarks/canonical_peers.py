@@ -87,6 +87,11 @@ def _encoding(text: str) -> str:
     return urlunsplit(parts._replace(netloc=host.lower())).replace(" ", "+")
 
 
+def _backslash(text: str) -> str:
+    parts = urlsplit(text)
+    return urlunsplit(parts._replace(path=re.sub(r"%5C|\\", "/", parts.path)))
+
+
 def _trailing_slash(text: str) -> str:
     return text.rstrip("/")
 
@@ -109,6 +114,8 @@ KINDS: list[tuple[str, str, Callable[[str], str]]] = [
     ("empty path", "'http://h' against 'http://h/'", _empty_path),
     ("percent-encoding", "the texts differ only in what is percent-encoded (unreserved "
      "characters decoded, reserved ones encoded or not, non-ASCII, IDNA)", _encoding),
+    ("backslash", "a '\\' in the path: urikit --lenient reads it as '/', as browsers "
+     "do for http(s); the peer encodes it as '%5C'", _backslash),
     ("trailing slash", "the peer removes or adds a final '/'", _trailing_slash),
     ("case", "the peer changes the case of the path or query", _case),
 ]
