@@ -68,7 +68,15 @@ def read_lines(urlpath: str | list[str], *, blocksize: int | str | None = "64MiB
             first = delayed(operator.add)(first, delayed(len)(part))
     if not parts:
         return _bag(db.from_sequence([], npartitions=1))
-    return _bag(db.from_delayed(parts))
+    bag = _bag(db.from_delayed(parts))
+    _NUMBERED.add(bag.name)
+    return bag
+
+
+#: The names of the bags read_lines made: their lines are numbered already, so that
+#: records() maps them partition by partition, without the pass that counts the lines
+#: of every partition (which would move whole partitions between workers).
+_NUMBERED: set[str] = set()
 
 
 Numbered = tuple[str | None, int, bytes | str]  # source, line number, line
@@ -103,7 +111,7 @@ def records(lines: Bag, op: Operation, source: str | None = None) -> Bag:
     """The record of every line for ``op`` (any command of the command line), in line
     order; ``source`` names the input in the records (by default the file a
     :class:`Line` comes from, ``"-"`` for a ``str``)."""
-    bag: Any = number_lines(lines)
+    bag: Any = lines if lines.name in _NUMBERED else number_lines(lines)
     return _bag(bag.map_partitions(_records, op, source))
 
 
