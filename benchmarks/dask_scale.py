@@ -64,7 +64,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         path, n = make_input(args.corpus, args.lines, tmp)
         size = path.stat().st_size
         with distributed.LocalCluster(n_workers=args.workers, threads_per_worker=1,
-                                      processes=True, dashboard_address=None) as cluster, \
+                                      processes=True, dashboard_address=":0") as cluster, \
                 distributed.Client(cluster):
             lines = ud.read_lines(str(path), blocksize=args.blocksize)
 

@@ -43,14 +43,16 @@ def client() -> Iterator[object]:
     Worker processes, not threads: the bag functions must pickle to reach them, as on
     a real cluster. Every start-up wait is START_TIMEOUT, and a cluster that does not
     start fails the test saying so, not with distributed's "Cluster closed without
-    starting up".
+    starting up". The dashboard takes a free port: with the default one, another
+    cluster on the machine (a benchmark, another test run) made distributed warn that
+    8787 was taken, and the suite turns warnings into errors.
     """
     timeouts = {"distributed.comm.timeouts.connect": f"{START_TIMEOUT}s",
                 "distributed.comm.timeouts.tcp": f"{START_TIMEOUT}s"}
     with dask.config.set(timeouts), contextlib.ExitStack() as stack:
         try:
             cluster = stack.enter_context(distributed.LocalCluster(
-                n_workers=2, processes=True, threads_per_worker=1, dashboard_address=None,
+                n_workers=2, processes=True, threads_per_worker=1, dashboard_address=":0",
                 death_timeout=START_TIMEOUT))
             c = stack.enter_context(distributed.Client(cluster, timeout=START_TIMEOUT))
             c.wait_for_workers(2, timeout=START_TIMEOUT)
