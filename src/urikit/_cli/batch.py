@@ -668,7 +668,9 @@ class Done(NamedTuple):
     """A chunk processed and rendered: what a worker sends back.
 
     ``out``: the rendered results (and inline errors) in order; ``keys``: for
-    deduplication, each one's canonical form (``None`` for an inline error); ``err``:
+    deduplication, each one's canonical form (``None`` for an inline error), the
+    repeats of a form inside the chunk left out of both (``results`` counts them);
+    ``err``:
     the rendered errors that do not go to the output; ``groups``: the results of
     ``dedupe --groups`` (then ``out`` holds only inline errors).
     """
@@ -704,6 +706,7 @@ def run_chunk(job: Job, chunk: Chunk) -> Done:
     inline = fmt.inline
     result, error = fmt.result, fmt.error
     lines = split_lines(chunk.lines) if isinstance(chunk.lines, bytes) else chunk.lines
+    chunk_seen: set[str | None] = set()  # dedupe: a repeat inside the chunk is not sent
     for k, raw in enumerate(lines):
         size += len(raw) + 1
         record = process_line(op, source, first + k, raw)
@@ -714,9 +717,12 @@ def run_chunk(job: Job, chunk: Chunk) -> Done:
                 groups.append(Group(record.key, record.line, record.input,
                                     str(record.output)))
                 continue
-            out.append(result(record))
             if keys is not None:
+                if record.key in chunk_seen:
+                    continue
+                chunk_seen.add(record.key)
                 keys.append(record.key)
+            out.append(result(record))
         else:
             errors += 1
             if inline:

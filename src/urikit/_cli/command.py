@@ -534,14 +534,17 @@ class _Run:
         items = done.out
         if done.keys is not None:
             seen = self.seen
-            items = []
+            before = len(seen)
+            add, items = seen.add, []
+            append = items.append
             for text, key in zip(done.out, done.keys, strict=True):
+                if key in seen:  # never None
+                    continue
                 if key is not None:
-                    if key in seen:
-                        summary.duplicates += 1
-                        continue
-                    seen.add(key)
-                items.append(text)
+                    add(key)
+                append(text)
+            # the repeats inside the chunk never came; the others were just skipped
+            summary.duplicates += done.results - (len(seen) - before)
         if done.groups is not None and self.groups is not None:
             found = self.groups
             for key, line, shown_input, shown in done.groups:
