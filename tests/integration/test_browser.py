@@ -60,13 +60,18 @@ def _missing() -> list[str]:
     return missing
 
 
-if _missing():
-    REASON = "the browser tests need " + ", ".join(_missing())
+def _skip_or_fail(missing: list[str], *, module: bool = False) -> None:
+    """Skip, saying what is missing; under ``CI``, fail instead (like nox's
+    ``--error-on-missing-interpreters``): CI must run the browser tests."""
+    reason = "the browser tests need " + ", ".join(missing)
     if os.environ.get("CI"):
-        # like nox's --error-on-missing-interpreters: CI must run them, not skip them
-        pytest.fail(f"{REASON}; CI is set, so this is a failure, not a skip",
-                    pytrace=False)
-    pytest.skip(REASON, allow_module_level=True)
+        pytest.fail(f"{reason}; CI is set, so this is a failure, not a skip", pytrace=False)
+    pytest.skip(reason, allow_module_level=module)
+
+
+# without the Python packages the module cannot even import (the test extra has them)
+if [name for name in PACKAGES if importlib.util.find_spec(name) is None]:
+    _skip_or_fail(_missing(), module=True)
 
 from selenium import webdriver
 from selenium.common.exceptions import WebDriverException
@@ -409,7 +414,10 @@ def _click_links(app: str, driver: WebDriver, proxy: RecordingProxy) -> list[Cli
 @pytest.fixture(scope="module")
 def runs() -> Iterator[dict[str, AppRun]]:
     """Every app served in turn, every case replayed and every link clicked in one
-    Chromium per app; the proxy and the servers stop at the end, however it ends."""
+    Chromium per app; the proxy and the servers stop at the end, however it ends.
+    Without Chromium or chromedriver, each test skips (fails under ``CI``)."""
+    if _missing():
+        _skip_or_fail(_missing())
     proxy = RecordingProxy(AUTHORITY)
     server, proxy_port = start(proxy)
     results: dict[str, AppRun] = {}
