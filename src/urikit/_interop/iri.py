@@ -15,6 +15,7 @@ from .._core.errors import IDNAError
 from .._core.idna import host_to_ascii, host_to_unicode
 from .._core.parse import appendix_b, diagnose, is_valid, split, split_authority
 from .._core.percent import pct_utf8
+from .._core.spoof import choose_label
 
 # Bidirectional formatting characters (the Unicode Bidi_Control property), which
 # RFC 3987 §4.1 says must not appear in an IRI: the marks U+061C, U+200E and U+200F,
@@ -172,14 +173,17 @@ def _decode_for_iri(wire: str, in_query: bool) -> str:
 
 def _host_for_iri(host: str) -> str:
     """The host with A-labels shown as U-labels, when :func:`host_to_ascii` gives the
-    same host back; else the host as it is."""
+    same host back, each only where the display policy allows it
+    (:func:`urikit._core.spoof.shows_as_unicode`); else the host as it is."""
     shown = host_to_unicode(host)
     if shown == host:
         return host
     try:
-        return shown if host_to_ascii(shown) == host else host
+        if host_to_ascii(shown) != host:
+            return host
     except IDNAError:
         return host
+    return ".".join(map(choose_label, host.split("."), shown.split(".")))
 
 
 def uri_to_iri(text: str) -> str:

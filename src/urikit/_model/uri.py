@@ -332,11 +332,14 @@ class _URIBase:
 
     def to_iri(self) -> str:
         """The URI as an IRI for people to read (RFC 3987 §3.2): percent-encoded UTF-8
-        decoded and A-labels shown as U-labels, but what must stay encoded stays
-        (reserved characters, ``%25``, invalid UTF-8, bidirectional controls).
+        decoded and A-labels shown as U-labels where the spoof-resistant display
+        policy allows it (the A-label stays otherwise), but what must stay encoded
+        stays (reserved characters, ``%25``, invalid UTF-8, bidirectional controls).
 
         >>> URI.parse("https://xn--bcher-kva.example/D%C3%BCrst?q=%2F").to_iri()
         'https://bücher.example/Dürst?q=%2F'
+        >>> URI.parse("https://xn--80ak6aa92e.com/").to_iri()  # аррӏе, in Cyrillic
+        'https://xn--80ak6aa92e.com/'
 
         .. versionadded:: 0.2
         """
@@ -791,13 +794,22 @@ class _URIBase:
 
     def display(self) -> str:
         """The URI as people should see it (RFC 3986 §7.6): the userinfo apart and
-        labelled, a password never shown, internationalized labels as A-labels.
+        labelled, a password never shown, an internationalized label in Unicode only
+        when the spoof-resistant display policy allows it (``bücher``, not ``аррӏе``
+        in Cyrillic letters), as its A-label otherwise (see the security docs).
 
         >>> URI.parse("http://trusted.example@evil.example/login").display()
         'http://evil.example/login (user "trusted.example")'
 
+        >>> URI.parse("https://xn--bcher-kva.example/").display()
+        'https://bücher.example/'
+        >>> URI.parse("https://xn--80ak6aa92e.com/").display()
+        'https://xn--80ak6aa92e.com/'
+
         .. versionchanged:: 0.2
            The host is read after the UTS 46 mapping.
+        .. versionchanged:: 0.3
+           Labels that pass the display policy are shown in Unicode.
         """
         return display(self._c)
 
