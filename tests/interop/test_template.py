@@ -258,3 +258,53 @@ def test_template_errors(template: str, position: int, reason: str) -> None:
         expand(template, {"v": "x"})
     assert (info.value.position, info.value.reason, info.value.component) == (
         position, reason, "template")
+
+
+@pytest.mark.parametrize(
+    ("template", "value"),
+    [
+        pytest.param("{keys:1}", {"a": "b"}, id="mapping"),
+        pytest.param("{list:2}", ["red", "green"], id="list"),
+        pytest.param("{?list:2}", ("red",), id="tuple, query operator"),
+        pytest.param("{+keys:1}", {"a": "b"}, id="reserved expansion"),
+        pytest.param("{#list:3*}", ["red"], id="fragment, as the grammar reads a prefix"),
+    ],
+)
+def test_prefix_on_a_composite_value(template: str, value: object) -> None:
+    """RFC 6570 §2.4.1: a prefix modifier does not apply to a list or mapping; it is an
+    error at the prefix's ':', where a text value is cut as before."""
+    if template.endswith("*}"):  # ":3*" is no varspec: a syntax error before the value
+        with pytest.raises(ParseError, match="invalid character"):
+            expand(template, {"list": value})
+        return
+    name = template.strip("{}+#?").split(":")[0]
+    with pytest.raises(ParseError) as info:
+        expand(template, {name: value})
+    assert info.value.position == template.index(":")
+    assert "§2.4.1" in info.value.reason
+    assert expand(template, {name: "abcdef"}).endswith(("a", "ab", "abc"))
+    assert expand(template, {name: None}) in ("", "?")  # undefined: nothing to cut
+
+
+def test_lone_surrogate_in_a_value() -> None:
+    """A value with a lone surrogate has no UTF-8 to encode: EncodingError, a URIError,
+    at the surrogate's position in the value."""
+    from urikit import EncodingError, URIError
+
+    for value in ("\ud800", ["ok", "a\udfff"], {"k": "\udc80"}):
+        with pytest.raises(EncodingError) as info:
+            expand("{v}", {"v": value})
+        assert isinstance(info.value, URIError)
+        assert info.value.text in ("\ud800", "\udfff", "\udc80")
+
+
+@pytest.mark.parametrize("template", [None, ["x"], b"{x}", 1])
+def test_template_must_be_text(template: object) -> None:
+    """A template that is not a str is a TypeError, not an AttributeError."""
+    with pytest.raises(TypeError, match="template must be str"):
+        expand(template, {})  # type: ignore[arg-type]
+
+
+def test_variables_must_be_a_mapping() -> None:
+    with pytest.raises(TypeError, match="variables must be a mapping"):
+        expand("{x}", [("x", "1")])  # type: ignore[arg-type]

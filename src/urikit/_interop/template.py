@@ -8,7 +8,8 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Final, TypeAlias, cast
 
 from .._core import grammar as g
-from .._core.errors import ParseError
+from .._core.errors import LONE_SURROGATE, EncodingError, ParseError
+from .._core.parse import require_str
 from .._core.percent import encode
 
 if TYPE_CHECKING:
@@ -56,11 +57,15 @@ def _member(value: object) -> str:
 
 
 def _scalar(value: object) -> str:
-    if isinstance(value, str):
-        return value
     if isinstance(value, (bytes, bytearray)):
         raise TypeError("template values are text: decode bytes first")
-    return str(value)
+    text = value if isinstance(value, str) else str(value)
+    if not text.isascii():
+        try:
+            text.encode("utf-8")
+        except UnicodeEncodeError as exc:  # a lone surrogate: no octets to encode
+            raise EncodingError(text[exc.start], exc.start, LONE_SURROGATE) from None
+    return text
 
 
 def _prepare(value: object) -> _Prepared | None:
@@ -163,8 +168,11 @@ def expand(template: str, variables: Mapping[str, object]) -> str:
 
     Raises:
         ParseError: the template is not an RFC 6570 URI Template (the position says
-            where).
-        TypeError: a value is bytes, or a list or mapping holds a list or mapping.
+            where), or a prefix modifier (``{var:3}``) is given a list or mapping
+            value, which RFC 6570 §2.4.1 does not allow.
+        EncodingError: a value holds a lone surrogate.
+        TypeError: the template is not a ``str``, ``variables`` is not a mapping, a
+            value is bytes, or a list or mapping holds a list or mapping.
         ImportError: the ``uritemplate`` package is missing (install
             ``urikit[templates]``).
 
@@ -176,6 +184,9 @@ def expand(template: str, variables: Mapping[str, object]) -> str:
 
     .. versionadded:: 0.2
     """
+    template = require_str(template, "template")
+    if not isinstance(variables, Mapping):
+        raise TypeError(f"variables must be a mapping, not {type(variables).__name__}")
     expand_with = _load()
     parts: list[str] = []
     values: dict[str, VariableValue] = {}
@@ -195,6 +206,10 @@ def expand(template: str, variables: Mapping[str, object]) -> str:
         for spec in specs:
             name, prefix, explode = spec.groups()
             value = _prepare(variables.get(name))
+            if prefix and value is not None and not isinstance(value, str):
+                raise ParseError(template, spec.start(2) - 1, "template",
+                                 f"a prefix modifier does not apply to {name!r}, whose value "
+                                 "is a list or mapping (RFC 6570 §2.4.1)")
             key = name
             if operator in ("+", "#"):
                 # An unnamed operator: the varspec gets a name of its own, which no
@@ -205,7 +220,7 @@ def expand(template: str, variables: Mapping[str, object]) -> str:
                 if isinstance(value, str):
                     value = _reserved_text(value, int(prefix) if prefix else None)
                 elif value is not None:
-                    value = _reserved(value)  # a prefix does not apply to a composite
+                    value = _reserved(value)
                 prefix = None
             if value is not None:
                 values[key] = cast("VariableValue", value)
