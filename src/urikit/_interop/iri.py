@@ -13,7 +13,14 @@ from typing import Final
 from .._core import grammar as g
 from .._core.errors import IDNAError
 from .._core.idna import host_to_ascii, host_to_unicode
-from .._core.parse import appendix_b, diagnose, is_valid, split, split_authority
+from .._core.parse import (
+    appendix_b,
+    diagnose,
+    is_valid,
+    require_str,
+    split,
+    split_authority,
+)
 from .._core.percent import pct_utf8
 from .._core.spoof import choose_label
 
@@ -77,6 +84,7 @@ def map_iri_to_uri(text: str) -> str:
     >>> map_iri_to_uri("/Dürst 1")  # not a URI-reference: iri_to_uri raises
     '/D%C3%BCrst 1'
     """
+    text = require_str(text, "text")
     if text.isascii():
         out = text
     else:

@@ -295,6 +295,14 @@ class QueryParams:
     def __delitem__(self, key: str) -> None:
         self.pop(key)
 
+    def _discard(self, keys: frozenset[str]) -> None:
+        """Remove every pair whose key is one of ``keys``, in one pass over the query
+        (``pop`` for each key would read the query once per key)."""
+        pieces = self._wire()
+        kept = [p for p in pieces if not p or _key(p, self._form) not in keys]
+        if len(kept) != len(pieces):
+            self._store(kept)
+
     def clear(self) -> None:
         """Remove every pair: the query becomes undefined."""
         if self._write is None:

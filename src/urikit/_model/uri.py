@@ -407,6 +407,11 @@ class _URIBase:
 
         .. versionadded:: 0.2
         """
+        given: object = parts  # checked: callers without a type checker pass anything
+        if not isinstance(given, tuple):
+            raise TypeError(f"parts must be a tuple of five str, not {type(given).__name__}")
+        for part in given:
+            require_str(part, "each part")
         return cls.parse(urllib.parse.urlunsplit(parts))
 
     def to_split(self) -> urllib.parse.SplitResult:
@@ -698,10 +703,9 @@ class _URIBase:
 
         .. versionadded:: 0.2
         """
+        names = frozenset(require_str(key, "a query key") for key in keys)
         target = self._edit_target()
-        params = target.params
-        for key in keys:
-            params.pop(key, None)
+        target.params._discard(names)
         return target
 
     def __truediv__(self, segment: str) -> URI:
