@@ -295,11 +295,15 @@ class QueryParams:
     def __delitem__(self, key: str) -> None:
         self.pop(key)
 
-    def _discard(self, keys: frozenset[str]) -> None:
-        """Remove every pair whose key is one of ``keys``, in one pass over the query
-        (``pop`` for each key would read the query once per key)."""
+    def discard(self, *keys: str) -> None:
+        """Remove every pair whose key is one of ``keys``, if there is any (as
+        ``set.discard``), in one pass over the query.
+
+        .. versionadded:: 0.3
+        """
+        names = frozenset(require_str(key, "a query key") for key in keys)
         pieces = self._wire()
-        kept = [p for p in pieces if not p or _key(p, self._form) not in keys]
+        kept = [p for p in pieces if not p or _key(p, self._form) not in names]
         if len(kept) != len(pieces):
             self._store(kept)
 

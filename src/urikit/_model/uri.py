@@ -703,9 +703,10 @@ class _URIBase:
 
         .. versionadded:: 0.2
         """
-        names = frozenset(require_str(key, "a query key") for key in keys)
+        for key in keys:
+            require_str(key, "a query key")  # before the copy a FrozenURI makes
         target = self._edit_target()
-        target.params._discard(names)
+        target.params.discard(*keys)
         return target
 
     def __truediv__(self, segment: str) -> URI:
