@@ -181,15 +181,21 @@ def _decode_for_iri(wire: str, in_query: bool) -> str:
 
 def _host_for_iri(host: str) -> str:
     """The host with A-labels shown as U-labels, when :func:`host_to_ascii` gives the
-    same host back, each only where the display policy allows it
-    (:func:`urikit._core.spoof.shows_as_unicode`); else the host as it is."""
+    same host back; else the host as it is."""
     shown = host_to_unicode(host)
     if shown == host:
         return host
     try:
-        if host_to_ascii(shown) != host:
-            return host
+        return shown if host_to_ascii(shown) == host else host
     except IDNAError:
+        return host
+
+
+def _host_for_people(host: str) -> str:
+    """:func:`_host_for_iri`, with each label that the display policy
+    (:func:`urikit._core.spoof.shows_as_unicode`) refuses kept as its A-label."""
+    shown = _host_for_iri(host)
+    if shown == host:
         return host
     return ".".join(map(choose_label, host.split("."), shown.split(".")))
 
@@ -211,6 +217,10 @@ def uri_to_iri(text: str) -> str:
     So :func:`iri_to_uri` gives back the same URI, ``iri_to_uri(uri_to_iri(u)) ==
     u``, whenever the percent-encodings that are decoded were written in uppercase
     hex (``%c3%bc`` comes back as ``%C3%BC``).
+
+    A label is shown as its U-label only when the spoof-resistant display policy
+    (:mod:`urikit._core.spoof`) allows it: ``xn--80ak6aa92e.com`` (``аррӏе.com`` in
+    Cyrillic letters) stays as it is.
 
     Args:
         text: a URI-reference.
@@ -235,7 +245,7 @@ def uri_to_iri(text: str) -> str:
         parts.append("//")
         if userinfo is not None:
             parts += [_decode_for_iri(userinfo, False), "@"]
-        parts.append(_host_for_iri(host))
+        parts.append(_host_for_people(host))
         if port is not None:
             parts += [":", port]
     parts.append(_decode_for_iri(path, False))
