@@ -46,8 +46,10 @@ names the host a browser would have connected to:
 from __future__ import annotations
 
 import bisect
+import operator
 import re
 from collections.abc import Iterator
+from itertools import repeat
 from typing import Final, NamedTuple
 
 from .._core import grammar as g
@@ -131,6 +133,30 @@ def _removed_whitespace(text: str) -> tuple[int, int, list[int]]:
     if "\t" not in text and "\n" not in text and "\r" not in text:
         return start, end, []  # three memchr scans, not a regex step per character
     return start, end, [m.start() for m in _INNER_WS_RE.finditer(text, start, end)]
+
+
+def _changes(s: str, pos: list[int], start: int, end: int, allowed: frozenset[str],
+             name: str) -> Iterator[Change]:
+    """A change for each character of s[start:end] to encode, made in C loops but
+    for one step per character found (a megabyte of spaces is a million changes):
+    each distinct character is encoded once, and the changes are built by
+    ``tuple.__new__``, as ``Change._make`` builds them."""
+    pattern = _BAD_CHAR_RE.get(allowed)
+    if pattern is None:  # one character a match: the runs of _bad_runs, unrolled
+        pattern = re.compile(f"[^{g.char_class(allowed, '%')}]|{g.BAD_PERCENT}")
+        _BAD_CHAR_RE[allowed] = pattern
+    found = [m.start() for m in pattern.finditer(s, start, end)]
+    chars = list(map(s.__getitem__, found))
+    each = {c: _encode_span(c, allowed) for c in set(chars)}
+    return map(tuple.__new__, repeat(Change),
+               zip(map(pos.__getitem__, found), repeat(name), chars,
+                   map(each.__getitem__, chars)))
+
+
+_BAD_CHAR_RE: dict[frozenset[str], re.Pattern[str]] = {}
+
+
+_POSITION: Final = operator.itemgetter(0)  # a Change's position, read in C
 
 
 def _kept(start: int, end: int, inner: list[int]) -> list[int]:
@@ -346,12 +372,7 @@ def _repair(text: str, with_changes: bool = True) -> Repaired:
             continue  # nothing to encode
         replaced.append((start, end, _encode_span(s[start:end], allowed)))
         if with_changes:
-            each: dict[str, str] = {}  # a character's encoding, once per character
-            changes.extend(
-                Change(pos[j], name, s[j],
-                       each.get(s[j]) or each.setdefault(s[j], _encode_span(s[j], allowed)))
-                for run in _bad_runs(s, start, end, allowed)
-                for j in range(run.start(), run.end()))
+            changes.extend(_changes(s, pos, start, end, allowed, name))
     if host_edit:
         h0, h1, ascii_host = host_edit
         replaced.append(host_edit)
@@ -374,12 +395,12 @@ def _repair(text: str, with_changes: bool = True) -> Repaired:
     for position, original, replacement in backslash_edits:
         k = bisect.bisect_left(pos, position)
         changes.append(Change(position, comp[k] if k < n else "", original, replacement))
-    for i in ends:
-        changes.append(Change(i, "", text[i], ""))
+    changes.extend(map(tuple.__new__, repeat(Change),
+                       zip(ends, repeat(""), map(text.__getitem__, ends), repeat(""))))
     for i in inner:
         k = bisect.bisect_left(pos, i)
         changes.append(Change(i, comp[k] if k < n else "", text[i], ""))
-    changes.sort(key=lambda c: c.position)
+    changes.sort(key=_POSITION)
     if not is_valid(result):  # pragma: no cover - each component is repaired above
         raise AssertionError(f"repair of {text!r} gave invalid {result!r}")
     return Repaired(result, tuple(changes))
