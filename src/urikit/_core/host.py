@@ -47,6 +47,9 @@ _LDH: Final = frozenset("abcdefghijklmnopqrstuvwxyz0123456789-")
 # A label longer than this is shown percent-encoded without the UTS 46 mapping (the
 # idna package's input limit, which the mapping used to meet and fail at).
 _LONGEST_MAPPED: Final = 1024
+# A domain name has at most 127 labels (253 characters, each label one at least, and
+# the dots between them, RFC 1035 §2.3.4).
+_MAX_LABELS: Final = 127
 # What display keeps percent-encoded of a decoded run: ASCII (but unreserved
 # characters) and the surrogate escapes of octets that are not UTF-8.
 _KEPT_ENCODED_RE: Final = re.compile("[\x00-\x7f\udc80-\udcff]")
@@ -275,18 +278,28 @@ def display_host(host: str) -> str:
     percent-encoded. A valid A-label in the wire text is shown in Unicode under the
     same policy. Other percent-encodings (``%2F``, ``%40``) stay encoded, so no
     delimiter appears that the wire text does not hold. Letters are lowercased and
-    percent-encodings uppercased (§6.2.2.1).
+    percent-encodings uppercased (§6.2.2.1). A host of more labels than a domain name
+    can have (127) is no domain name, and is shown in that normal form alone, with
+    neither IDNA nor Unicode.
 
     >>> display_host("B%C3%BCcher.Example"), display_host("%65x%2Fa")
     ('bücher.example', 'ex%2Fa')
     >>> display_host("%D0%B0pple.com"), display_host("xn--80ak6aa92e.com")
     ('xn--pple-43d.com', 'xn--80ak6aa92e.com')
     """
+    if host.count(".") + host.count("%2E") + host.count("%2e") >= _MAX_LABELS:
+        # No domain name has this many labels: shown in its normal form (§6.2.2.1),
+        # without IDNA, a step per label, which would make display of a long host
+        # cost far more than reading it.
+        return normalize_host(host)
     # The wire host is ASCII: lowercasing it lowercases the letters of the name, and
     # the decoding writes every percent-encoding it keeps with uppercase digits again
     # and lowercases the unreserved letters it decodes; A-labels are lowercase.
     labels = g.PCT_RUN_RE.sub(_decode_for_display, host.lower()).split(".")
-    return ".".join(_display_label(label) for label in labels)
+    shown = dict.fromkeys(labels, "")  # each distinct label converted once
+    for label in shown:
+        shown[label] = _display_label(label)
+    return ".".join(map(shown.__getitem__, labels))
 
 
 def display(c: Parts) -> str:

@@ -190,7 +190,15 @@ class QueryParams:
 
     def keys(self) -> list[str]:
         """Every key, in order, repeats included."""
-        return [_key(p, self._form) for p in self._wire() if p]
+        query = self._owner.components.query
+        if not query:
+            return []
+        # one partition per pair, then each decoding step only where the query needs it
+        # (a call of _key per pair costs more than the rest of canonicalize)
+        keys = [p.partition("=")[0] for p in query.split("&") if p]
+        if self._form and "+" in query:
+            keys = [k.replace("+", " ") for k in keys]
+        return list(map(unquote, keys)) if "%" in query else keys
 
     def values(self) -> list[str | None]:
         """Every value, in order."""

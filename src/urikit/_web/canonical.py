@@ -42,6 +42,7 @@ import functools
 import re
 from collections.abc import Callable, Iterable
 from fnmatch import translate
+from itertools import compress
 from typing import Final
 
 import attrs
@@ -147,15 +148,21 @@ def canonical_uri(uri: str | URI, options: CanonicalOptions = DEFAULT_OPTIONS, *
     sort_query, drop_empty_query = options.sort_query, options.drop_empty_query
     query = result.query
     if query and (sort_query or patterns):
-        # the view's keys are those of the non-empty pieces, in order
-        pairs = list(zip(result.params.keys(), [p for p in query.split("&") if p],
-                         strict=True))
+        # the view's keys are those of the non-empty pieces, in order; the steps below
+        # are C loops over them, with a Python step per distinct key at most
+        keys = result.params.keys()
+        pieces = [p for p in query.split("&") if p]
         if patterns:
             dropped = _matcher(patterns)
-            pairs = [(key, piece) for key, piece in pairs if not dropped(key)]
-        if sort_query:
-            pairs.sort(key=lambda pair: pair[0])  # stable: repeated keys keep order
-        query = "&".join(piece for _, piece in pairs)
+            matched = {key for key in set(keys) if dropped(key)}
+            if matched:
+                kept = list(map(matched.isdisjoint, zip(keys)))  # key not in matched
+                keys = list(compress(keys, kept))
+                pieces = list(compress(pieces, kept))
+        if sort_query:  # stable: repeated keys keep their order
+            pieces = list(map(pieces.__getitem__,
+                              sorted(range(len(keys)), key=keys.__getitem__)))
+        query = "&".join(pieces)
         result.query = query if query or not drop_empty_query else ""
     if drop_empty_query and result.query == "":
         result.query = None
