@@ -246,7 +246,7 @@ def text_operations(shape: Shape, text: str) -> dict[str, Callable[[], object]]:
 
 _DROP_TRACKING: Final = CanonicalOptions(drop_tracking=True)
 
-# URI templates (RFC 6570; the templates extra) expanding a list of n // 2 one-character
+# URI templates (RFC 6570) expanding a list of n // 2 one-character
 # items, so the expansion is about n characters.
 TEMPLATES: tuple[tuple[str, str], ...] = (
     ("from_template, list of n/2 items", "http://h{/a*}"),
@@ -311,16 +311,11 @@ def measure(sizes: Sequence[int], log: Callable[[str], None]) -> list[Row]:
                 controls.append(best_time(_splitter(ref)))
             rows.append((name, "control: str.split('/')", controls))
         log(f"  scaling: {name}")
-    try:
-        import uritemplate  # noqa: F401  # the templates extra
-    except ImportError:
-        log("  scaling: no uritemplate, no template rows")
-    else:
-        for name, template in TEMPLATES:
-            rows.append((name, f"from_template({template!r})",
-                         [best_time(_templater(template, ["x"] * max(1, n // 2)))
-                          for n in sizes]))
-            log(f"  scaling: {template}")
+    for name, template in TEMPLATES:
+        rows.append((name, f"from_template({template!r})",
+                     [best_time(_templater(template, ["x"] * max(1, n // 2)))
+                      for n in sizes]))
+        log(f"  scaling: {template}")
     for name, step, edit in EDITS:
         rows.append((SINGLE_EDITS, f"{name} × n",
                      [best_time(_editor(max(1, n // step), edit)) for n in sizes]))

@@ -219,8 +219,8 @@ def uri_to_iri(text: str) -> str:
     hex (``%c3%bc`` comes back as ``%C3%BC``).
 
     A label is shown as its U-label only when the spoof-resistant display policy
-    (:mod:`urikit._core.spoof`) allows it: ``xn--80ak6aa92e.com`` (``аррӏе.com`` in
-    Cyrillic letters) stays as it is.
+    (the security page of the docs states it) allows it: ``xn--80ak6aa92e.com``
+    (``аррӏе.com`` in Cyrillic letters) stays as it is.
 
     Args:
         text: a URI-reference.

@@ -384,14 +384,15 @@ class _URIBase:
         """Expand a URI Template (RFC 6570, all four levels) into a URI.
 
         Values come from ``variables`` and keyword arguments; a value may be text, an
-        int, a list, a mapping, or a URI (written as its text). Needs the
-        ``urikit[templates]`` extra.
+        int, a list, a mapping, or a URI (written as its text).
 
         >>> str(URI.from_template("https://api.example/users/{name}{?page}",
         ...                       name="José", page=2))
         'https://api.example/users/Jos%C3%A9?page=2'
 
         .. versionadded:: 0.2
+        .. versionchanged:: 0.3
+           urikit expands templates itself: no extra is needed.
         """
         return cls.parse(expand(template, {**(variables or {}), **values}))
 
