@@ -322,7 +322,7 @@ from hypothesis import strategies as st  # noqa: E402
 # triplet raw in reserved expansion), mappings with their names in sorted order (it
 # sorts them), and no empty list or mapping given to it; any other character, outside
 # ASCII included
-_TEXT = st.text(st.characters(blacklist_characters="%", blacklist_categories=("Cs",)),
+_TEXT = st.text(st.characters(exclude_characters="%", exclude_categories=["Cs"]),
                 max_size=6)
 _MEMBER = _TEXT.filter(bool)  # uritemplate writes "name=" for an empty exploded member
 _VALUES = st.one_of(
