@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from itertools import chain, repeat
+from operator import itemgetter
 from typing import Final, TypeAlias, cast
 
 from .._core import grammar as g
@@ -47,6 +49,8 @@ _OPERATOR_TABLE: Final = {
 _JOIN: Final = "\ud800"
 _JOIN_ENCODED: Final = "%ED%A0%80"
 _SURROGATE_RE: Final = re.compile("[\ud800-\udfff]")
+_FIRST: Final = itemgetter(0)
+_SECOND: Final = itemgetter(1)
 
 
 def _member(value: object) -> str:
@@ -97,6 +101,9 @@ def _prepare(value: object) -> _Prepared | None:
     if isinstance(value, (list, tuple)):
         return _items(value) or None
     if isinstance(value, Mapping):
+        if set(map(type, value)) | set(map(type, value.values())) <= {str}:
+            names, values = _items(list(value)), _items(list(value.values()))
+            return list(zip(names, values, strict=True)) or None
         pairs = [(_member(k), _member(v)) for k, v in value.items() if v is not None]
         return pairs or None
     return _scalar(value)
@@ -145,13 +152,17 @@ def _expand(operator: str, name: str, value: _Prepared, prefix: int | None,
         return f"{name}={text}" if text else name + ifemp
     if value and isinstance(value[0], tuple):
         pairs = value
-        keys = _encoded_items([k for k, _ in pairs], reserved)
-        values = _encoded_items([v for _, v in pairs], reserved)
-        if not explode:
-            joined = ",".join(f"{k},{v}" for k, v in zip(keys, values, strict=True))
+        keys = _encoded_items(list(map(_FIRST, pairs)), reserved)
+        values = _encoded_items(list(map(_SECOND, pairs)), reserved)
+        if not explode:  # k,v,k,v
+            joined = ",".join(chain.from_iterable(zip(keys, values, strict=True)))
             return f"{name}={joined}" if named else joined
-        return sep.join(f"{k}={v}" if v or not named else k + ifemp
-                        for k, v in zip(keys, values, strict=True))
+        if named and "" in values:
+            return sep.join(f"{k}={v}" if v else k + ifemp
+                            for k, v in zip(keys, values, strict=True))
+        # k=v, joined by sep: in C
+        return "".join(chain.from_iterable(
+            zip(keys, repeat("="), values, repeat(sep))))[:-len(sep)]
     encoded = _encoded_items(cast("list[str]", value), reserved)
     if not explode:
         joined = ",".join(encoded)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
+from itertools import compress
 from typing import Final, Protocol, TypeVar, overload
 
 from .._core.errors import BuildError, Rule
@@ -311,7 +312,10 @@ class QueryParams:
         """
         names = frozenset(require_str(key, "a query key") for key in keys)
         pieces = self._wire()
-        kept = [p for p in pieces if not p or _key(p, self._form) not in names]
+        if "" in pieces:  # an empty piece ("a&&b") has no key: kept, one by one
+            kept = [p for p in pieces if not p or _key(p, self._form) not in names]
+        else:  # a C loop over the keys, each piece kept where its key is not named
+            kept = list(compress(pieces, map(names.isdisjoint, zip(self.keys()))))
         if len(kept) != len(pieces):
             self._store(kept)
 
