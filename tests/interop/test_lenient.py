@@ -248,3 +248,22 @@ def test_surrogate_error_does_not_repeat_the_text() -> None:
     with pytest.raises(EncodingError, match="position 20") as info:
         repair("http://user:secret@h\ud800/")
     assert "secret" not in str(info.value)
+
+
+def test_changes_are_listed_when_first_read() -> None:
+    """The changes are a sequence listed on first use, equal to, hashing and printing
+    as the tuple of them; a long repair does not list them unless asked."""
+    result = repair("/a b|c")
+    expected = (Change(2, "path", " ", "%20"), Change(4, "path", "|", "%7C"))
+    assert result.changes == expected
+    assert expected == result.changes
+    assert result == Repaired("/a%20b%7Cc", expected)
+    assert hash(result.changes) == hash(expected)
+    assert repr(result.changes) == repr(expected)
+    assert list(result.changes) == list(expected)
+    assert (len(result.changes), result.changes[1], result.changes[:1]) == (
+        2, expected[1], expected[:1])
+    assert repair("/a b").changes != repair("/a|b").changes
+    big = repair("http://h/" + " a" * 100_000)
+    assert big.text.count("%20") == 100_000
+    assert len(big.changes) == 100_000

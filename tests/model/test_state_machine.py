@@ -654,8 +654,6 @@ def test_only_uri_errors_and_protocol_errors_escape(name: str) -> None:
     """Given any str, an entry point returns, raises a URIError, or raises only the
     exception its container protocol documents (and then, as a refused edit, leaves
     the URI as it was)."""
-    if name == "from_template":
-        pytest.importorskip("uritemplate", reason="needs the templates extra")
     op, allowed = ESCAPES[name]
 
     @settings(max_examples=2_000 if _SOAK else 40, deadline=None)

@@ -19,6 +19,7 @@ import idna
 
 from . import grammar as g
 from .errors import IDNAError
+from .parse import require_str
 
 _MAX_DOMAIN: Final = 253  # characters of a domain name in text, a final dot aside
 # The label separators other than "." that UTS 46 maps to "." (the ideographic,
@@ -171,6 +172,7 @@ def host_to_ascii(text: str) -> str:
 
     .. versionadded:: 0.2
     """
+    text = require_str(text, "host")
     if not text or text.startswith("[") or g.IPV4ADDRESS_RE.fullmatch(text):
         return text
     decoded = _decode_host(text)
@@ -256,6 +258,7 @@ def host_to_unicode(host: str) -> str:
 
     .. versionadded:: 0.2
     """
+    host = require_str(host, "host")
     if host.startswith("[") or len(host) > _MAX_DOMAIN or "xn--" not in host.lower():
         return host
     shown = []

@@ -13,8 +13,16 @@ from typing import Final
 from .._core import grammar as g
 from .._core.errors import IDNAError
 from .._core.idna import host_to_ascii, host_to_unicode
-from .._core.parse import appendix_b, diagnose, is_valid, split, split_authority
+from .._core.parse import (
+    appendix_b,
+    diagnose,
+    is_valid,
+    require_str,
+    split,
+    split_authority,
+)
 from .._core.percent import pct_utf8
+from .._core.spoof import choose_label
 
 # Bidirectional formatting characters (the Unicode Bidi_Control property), which
 # RFC 3987 §4.1 says must not appear in an IRI: the marks U+061C, U+200E and U+200F,
@@ -76,6 +84,7 @@ def map_iri_to_uri(text: str) -> str:
     >>> map_iri_to_uri("/Dürst 1")  # not a URI-reference: iri_to_uri raises
     '/D%C3%BCrst 1'
     """
+    text = require_str(text, "text")
     if text.isascii():
         out = text
     else:
@@ -182,6 +191,15 @@ def _host_for_iri(host: str) -> str:
         return host
 
 
+def _host_for_people(host: str) -> str:
+    """:func:`_host_for_iri`, with each label that the display policy
+    (:func:`urikit._core.spoof.shows_as_unicode`) refuses kept as its A-label."""
+    shown = _host_for_iri(host)
+    if shown == host:
+        return host
+    return ".".join(map(choose_label, host.split("."), shown.split(".")))
+
+
 def uri_to_iri(text: str) -> str:
     """Map a URI to an IRI for people to read (RFC 3987 §3.2).
 
@@ -199,6 +217,10 @@ def uri_to_iri(text: str) -> str:
     So :func:`iri_to_uri` gives back the same URI, ``iri_to_uri(uri_to_iri(u)) ==
     u``, whenever the percent-encodings that are decoded were written in uppercase
     hex (``%c3%bc`` comes back as ``%C3%BC``).
+
+    A label is shown as its U-label only when the spoof-resistant display policy
+    (the security page of the docs states it) allows it: ``xn--80ak6aa92e.com``
+    (``аррӏе.com`` in Cyrillic letters) stays as it is.
 
     Args:
         text: a URI-reference.
@@ -223,7 +245,7 @@ def uri_to_iri(text: str) -> str:
         parts.append("//")
         if userinfo is not None:
             parts += [_decode_for_iri(userinfo, False), "@"]
-        parts.append(_host_for_iri(host))
+        parts.append(_host_for_people(host))
         if port is not None:
             parts += [":", port]
     parts.append(_decode_for_iri(path, False))

@@ -46,9 +46,11 @@ names the host a browser would have connected to:
 from __future__ import annotations
 
 import bisect
+import operator
 import re
-from collections.abc import Iterator
-from typing import Final, NamedTuple
+from collections.abc import Callable, Iterator, Sequence
+from itertools import repeat
+from typing import Final, NamedTuple, overload
 
 from .._core import grammar as g
 from .._core.errors import LONE_SURROGATE, EncodingError
@@ -90,11 +92,57 @@ class Change(NamedTuple):
 class Repaired(NamedTuple):
     """The result of :func:`repair`: a valid URI-reference and the changes made.
 
+    ``changes`` is a sequence of :class:`Change` that compares, hashes and prints as
+    the tuple of them; it is listed when first read (text with a million characters
+    to encode has a million changes, which cost more to list than the repair).
+
     .. versionadded:: 0.2
+    .. versionchanged:: 0.3
+       ``changes`` is listed when first read.
     """
 
     text: str
-    changes: tuple[Change, ...]
+    changes: Sequence[Change]
+
+
+class _Listed(Sequence[Change]):
+    """The changes of a repair, listed by ``make`` when first read; a tuple in all
+    but type (equality, hash, repr and the sequence methods are the tuple's)."""
+
+    __slots__ = ("_make", "_tuple")
+
+    def __init__(self, make: Callable[[], tuple[Change, ...]]) -> None:
+        self._make: Callable[[], tuple[Change, ...]] | None = make
+        self._tuple: tuple[Change, ...] = ()
+
+    def _listed(self) -> tuple[Change, ...]:
+        if self._make is not None:
+            self._tuple, self._make = self._make(), None
+        return self._tuple
+
+    @overload
+    def __getitem__(self, index: int) -> Change: ...
+    @overload
+    def __getitem__(self, index: slice) -> tuple[Change, ...]: ...
+    def __getitem__(self, index: int | slice) -> Change | tuple[Change, ...]:
+        return self._listed()[index]
+
+    def __len__(self) -> int:
+        return len(self._listed())
+
+    def __iter__(self) -> Iterator[Change]:
+        return iter(self._listed())
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, _Listed):
+            other = other._listed()
+        return self._listed() == other
+
+    def __hash__(self) -> int:
+        return hash(self._listed())
+
+    def __repr__(self) -> str:
+        return repr(self._listed())
 
 
 _SURROGATE_RE: Final = re.compile("[\ud800-\udfff]")
@@ -131,6 +179,30 @@ def _removed_whitespace(text: str) -> tuple[int, int, list[int]]:
     if "\t" not in text and "\n" not in text and "\r" not in text:
         return start, end, []  # three memchr scans, not a regex step per character
     return start, end, [m.start() for m in _INNER_WS_RE.finditer(text, start, end)]
+
+
+def _changes(s: str, pos: list[int], start: int, end: int, allowed: frozenset[str],
+             name: str) -> Iterator[Change]:
+    """A change for each character of s[start:end] to encode, made in C loops but
+    for one step per character found (a megabyte of spaces is a million changes):
+    each distinct character is encoded once, and the changes are built by
+    ``tuple.__new__``, as ``Change._make`` builds them."""
+    pattern = _BAD_CHAR_RE.get(allowed)
+    if pattern is None:  # one character a match: the runs of _bad_runs, unrolled
+        pattern = re.compile(f"[^{g.char_class(allowed, '%')}]|{g.BAD_PERCENT}")
+        _BAD_CHAR_RE[allowed] = pattern
+    found = [m.start() for m in pattern.finditer(s, start, end)]
+    chars = list(map(s.__getitem__, found))
+    each = {c: _encode_span(c, allowed) for c in set(chars)}
+    return map(tuple.__new__, repeat(Change),
+               zip(map(pos.__getitem__, found), repeat(name), chars,
+                   map(each.__getitem__, chars)))
+
+
+_BAD_CHAR_RE: dict[frozenset[str], re.Pattern[str]] = {}
+
+
+_POSITION: Final = operator.itemgetter(0)  # a Change's position, read in C
 
 
 def _kept(start: int, end: int, inner: list[int]) -> list[int]:
@@ -341,17 +413,12 @@ def _repair(text: str, with_changes: bool = True) -> Repaired:
     # (start, end, replacement) in s: each span with a character to encode, and the
     # host converted to A-labels (which has no span then)
     replaced: list[tuple[int, int, str]] = []
+    encoded: list[tuple[int, int, frozenset[str], str]] = []  # listed when first read
     for start, end, allowed, name in spans:
         if bad_char(s, start, end, allowed) < 0:
             continue  # nothing to encode
         replaced.append((start, end, _encode_span(s[start:end], allowed)))
-        if with_changes:
-            each: dict[str, str] = {}  # a character's encoding, once per character
-            changes.extend(
-                Change(pos[j], name, s[j],
-                       each.get(s[j]) or each.setdefault(s[j], _encode_span(s[j], allowed)))
-                for run in _bad_runs(s, start, end, allowed)
-                for j in range(run.start(), run.end()))
+        encoded.append((start, end, allowed, name))
     if host_edit:
         h0, h1, ascii_host = host_edit
         replaced.append(host_edit)
@@ -370,16 +437,26 @@ def _repair(text: str, with_changes: bool = True) -> Repaired:
     if not with_changes:
         return Repaired(result, ())
     assert comp is not None
-    ends = [*range(kept_start), *range(kept_end, len(text))]
     for position, original, replacement in backslash_edits:
         k = bisect.bisect_left(pos, position)
         changes.append(Change(position, comp[k] if k < n else "", original, replacement))
-    for i in ends:
-        changes.append(Change(i, "", text[i], ""))
-    for i in inner:
-        k = bisect.bisect_left(pos, i)
-        changes.append(Change(i, comp[k] if k < n else "", text[i], ""))
-    changes.sort(key=lambda c: c.position)
     if not is_valid(result):  # pragma: no cover - each component is repaired above
         raise AssertionError(f"repair of {text!r} gave invalid {result!r}")
-    return Repaired(result, tuple(changes))
+
+    def listed() -> tuple[Change, ...]:
+        """The changes, one per character encoded or removed among them: listed when
+        first read, as there can be one for each character of the text."""
+        assert comp is not None
+        found = list(changes)
+        for start, end, allowed, name in encoded:
+            found.extend(_changes(s, pos, start, end, allowed, name))
+        ends = [*range(kept_start), *range(kept_end, len(text))]
+        found.extend(map(tuple.__new__, repeat(Change),
+                         zip(ends, repeat(""), map(text.__getitem__, ends), repeat(""))))
+        for i in inner:
+            k = bisect.bisect_left(pos, i)
+            found.append(Change(i, comp[k] if k < n else "", text[i], ""))
+        found.sort(key=_POSITION)
+        return tuple(found)
+
+    return Repaired(result, _Listed(listed))

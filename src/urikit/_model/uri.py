@@ -332,11 +332,14 @@ class _URIBase:
 
     def to_iri(self) -> str:
         """The URI as an IRI for people to read (RFC 3987 §3.2): percent-encoded UTF-8
-        decoded and A-labels shown as U-labels, but what must stay encoded stays
-        (reserved characters, ``%25``, invalid UTF-8, bidirectional controls).
+        decoded and A-labels shown as U-labels where the spoof-resistant display
+        policy allows it (the A-label stays otherwise), but what must stay encoded
+        stays (reserved characters, ``%25``, invalid UTF-8, bidirectional controls).
 
         >>> URI.parse("https://xn--bcher-kva.example/D%C3%BCrst?q=%2F").to_iri()
         'https://bücher.example/Dürst?q=%2F'
+        >>> URI.parse("https://xn--80ak6aa92e.com/").to_iri()  # аррӏе, in Cyrillic
+        'https://xn--80ak6aa92e.com/'
 
         .. versionadded:: 0.2
         """
@@ -381,14 +384,15 @@ class _URIBase:
         """Expand a URI Template (RFC 6570, all four levels) into a URI.
 
         Values come from ``variables`` and keyword arguments; a value may be text, an
-        int, a list, a mapping, or a URI (written as its text). Needs the
-        ``urikit[templates]`` extra.
+        int, a list, a mapping, or a URI (written as its text).
 
         >>> str(URI.from_template("https://api.example/users/{name}{?page}",
         ...                       name="José", page=2))
         'https://api.example/users/Jos%C3%A9?page=2'
 
         .. versionadded:: 0.2
+        .. versionchanged:: 0.3
+           urikit expands templates itself: no extra is needed.
         """
         return cls.parse(expand(template, {**(variables or {}), **values}))
 
@@ -404,6 +408,11 @@ class _URIBase:
 
         .. versionadded:: 0.2
         """
+        given: object = parts  # checked: callers without a type checker pass anything
+        if not isinstance(given, tuple):
+            raise TypeError(f"parts must be a tuple of five str, not {type(given).__name__}")
+        for part in given:
+            require_str(part, "each part")
         return cls.parse(urllib.parse.urlunsplit(parts))
 
     def to_split(self) -> urllib.parse.SplitResult:
@@ -695,10 +704,10 @@ class _URIBase:
 
         .. versionadded:: 0.2
         """
-        target = self._edit_target()
-        params = target.params
         for key in keys:
-            params.pop(key, None)
+            require_str(key, "a query key")  # before the copy a FrozenURI makes
+        target = self._edit_target()
+        target.params.discard(*keys)
         return target
 
     def __truediv__(self, segment: str) -> URI:
@@ -791,13 +800,22 @@ class _URIBase:
 
     def display(self) -> str:
         """The URI as people should see it (RFC 3986 §7.6): the userinfo apart and
-        labelled, a password never shown, internationalized labels as A-labels.
+        labelled, a password never shown, an internationalized label in Unicode only
+        when the spoof-resistant display policy allows it (``bücher``, not ``аррӏе``
+        in Cyrillic letters), as its A-label otherwise (see the security docs).
 
         >>> URI.parse("http://trusted.example@evil.example/login").display()
         'http://evil.example/login (user "trusted.example")'
 
+        >>> URI.parse("https://xn--bcher-kva.example/").display()
+        'https://bücher.example/'
+        >>> URI.parse("https://xn--80ak6aa92e.com/").display()
+        'https://xn--80ak6aa92e.com/'
+
         .. versionchanged:: 0.2
            The host is read after the UTS 46 mapping.
+        .. versionchanged:: 0.3
+           Labels that pass the display policy are shown in Unicode.
         """
         return display(self._c)
 
