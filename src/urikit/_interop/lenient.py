@@ -51,7 +51,8 @@ from collections.abc import Iterator
 from typing import Final, NamedTuple
 
 from .._core import grammar as g
-from .._core.errors import LONE_SURROGATE, EncodingError
+from .._core.browser import FORBIDDEN_HOST_RE, browser_host
+from .._core.errors import LONE_SURROGATE, EncodingError, ParseError
 from .._core.idna import host_to_ascii
 from .._core.parse import (
     appendix_b,
@@ -59,7 +60,6 @@ from .._core.parse import (
     is_ip_literal,
     is_valid,
     require_str,
-    split_authority,
 )
 from .._core.percent import encode_octets
 from .._core.schemes import SPECIAL_SCHEMES
@@ -144,25 +144,30 @@ def _kept(start: int, end: int, inner: list[int]) -> list[int]:
     return kept
 
 
-def _unslash(s: str, min_run: int, hier_start: int, hier_end: int,
+def _unslash(s: str, mode: str, hier_start: int, hier_end: int,
              with_edits: bool = True) -> tuple[str, list[tuple[int, int, str]]]:
-    """Backslashes in s[hier_start:hier_end] read as browsers read them, and (with
-    ``with_edits``) the edits made: (start, end, replacement) in ``s``. A leading run
-    of slashes and backslashes at least ``min_run`` long becomes ``//`` (never when it
-    is 0)."""
+    """Slashes and backslashes in s[hier_start:hier_end] read as browsers read them,
+    and (with ``with_edits``) the edits made: (start, end, replacement) in ``s``.
+    Every backslash is a slash. The leading run of slashes and backslashes becomes
+    ``//``, the start of the authority: in ``mode`` ``"authority"`` (after a special
+    scheme other than file) whatever its length, none included; in ``"relative"`` (a
+    reference without a scheme, against a special base) when it is two or more long;
+    in ``"file"`` never (file reads a host only after exactly two)."""
     edits: list[tuple[int, int, str]] = []
-    if "\\" not in s[hier_start:hier_end]:
-        return s, edits
     run = _LEADING_SLASHES_RE.match(s, hier_start, hier_end)
     run_end = run.end() if run else hier_start
     leading = s[hier_start:run_end]
-    if "\\" in leading and 0 < min_run <= len(leading):
+    if leading != "//" and (mode == "authority" or (mode == "relative" and len(leading) >= 2)):
         head = "//"
         if with_edits:
             edits.append((hier_start, run_end, "//"))
     else:
         head = ""
         run_end = hier_start
+    if "\\" not in s[run_end:hier_end]:
+        if not head:
+            return s, edits
+        return f"{s[:hier_start]}{head}{s[run_end:]}", edits
     if with_edits:
         edits.extend((m.start(), m.end(), "/")
                      for m in _BACKSLASH_RE.finditer(s, run_end, hier_end))
@@ -170,23 +175,80 @@ def _unslash(s: str, min_run: int, hier_start: int, hier_end: int,
     return f"{s[:hier_start]}{head}{rest}{s[hier_end:]}", edits
 
 
+def _at(pos: list[int], j: int, end: int) -> int:
+    """The index in the given text of s[j] (``end`` past the last character)."""
+    return pos[j] if j < len(pos) else end
+
+
+def _port_number(s: str, p0: int, p1: int) -> None:
+    """Refuse the port s[p0:p1] unless browsers read it: decimal digits (or none),
+    at most 65535."""
+    port = s[p0:p1]
+    bad = next((i for i, c in enumerate(port) if c not in g.DIGIT), -1)
+    if bad >= 0:
+        raise ParseError(port, bad, "port", f"invalid character {port[bad]!r}",
+                         "browsers refuse a port that is not a number")
+    if port.lstrip("0") and (len(port.lstrip("0")) > 5 or int(port) > 65535):
+        raise ParseError(port, 0, "port", "a port is at most 65535",
+                         "browsers refuse a port that is not a 16-bit number")
+
+
+def _host_end(s: str, h0: int, a1: int) -> int:
+    """Where the host that starts at ``h0`` ends, as browsers read it: at the first
+    ":" outside brackets, or at the end of the authority."""
+    brackets = False
+    for i in range(h0, a1):
+        c = s[i]
+        if c == "[":
+            brackets = True
+        elif c == "]":
+            brackets = False
+        elif c == ":" and not brackets:
+            return i
+    return a1
+
+
+_DRIVE_LETTER_RE: Final = re.compile("[A-Za-z][:|]")
+
+
 def _authority(s: str, a0: int, a1: int, comp: list[str] | None,
-               spans: list[tuple[int, int, frozenset[str], str]]) -> tuple[int, int, str] | None:
-    """Mark the authority s[a0:a1] in ``comp`` (if given) and ``spans``; return the IDNA edit of
-    a registered name outside ASCII as (start, end, ASCII host), or ``None``."""
-    userinfo, host, _ = split_authority(s[a0:a1])
+               spans: list[tuple[int, int, frozenset[str], str]],
+               kind: str) -> tuple[int, int, str] | None:
+    """Read the authority s[a0:a1] as browsers read it, or raise :class:`URIError` for
+    one they refuse; mark it in ``comp`` (if given) and ``spans``; return the IDNA edit
+    of a registered name outside ASCII as (start, end, ASCII host), or ``None``.
+
+    ``kind`` is ``"special"`` (a special scheme other than file: the WHATWG host
+    parser, a host required), ``"file"`` (the same parser; an empty host allowed, no
+    userinfo or port) or ``"other"`` (an opaque host: no forbidden host code point,
+    an IP literal valid)."""
+    at = s.rfind("@", a0, a1)
     h0 = a0
-    if userinfo is not None:
-        h0 = a0 + len(userinfo) + 1
-        spans.append((a0, h0 - 1, g.USERINFO, "userinfo"))
-    h1 = h0 + len(host)
+    if at >= 0:
+        h0 = at + 1
+        spans.append((a0, at, g.USERINFO, "userinfo"))
+    h1 = _host_end(s, h0, a1)
     if comp is not None:  # only to name the component of a change
         comp[a0:h0] = ["userinfo"] * (h0 - a0)
-        comp[h0:h1] = ["host"] * len(host)
+        comp[h0:h1] = ["host"] * (h1 - h0)
         comp[h1:a1] = ["port"] * (a1 - h1)
-    if is_ip_literal(host):
-        return None
-    if host.isascii() or host.startswith("["):
+    host = s[h0:h1]
+    if h1 < a1:
+        _port_number(s, h1 + 1, a1)
+    if kind == "file" and (at >= 0 or h1 < a1):
+        raise ParseError(s[a0:a1] if at < 0 else s[h0:a1], 0, "host",
+                         "a file URL's authority is a host alone",
+                         "browsers refuse userinfo and a port in a file URL")
+    if kind == "special" or (kind == "file" and host):
+        browser_host(host)  # raises for a host the browser refuses
+    elif host.startswith("["):
+        if not g.IP_LITERAL_RE.fullmatch(host):
+            raise ParseError(host, 0, "host", "not a valid IP literal",
+                             "an IP literal is an IPv6 address or an IPvFuture")
+    elif (bad := FORBIDDEN_HOST_RE.search(host)) is not None:
+        raise ParseError(host, bad.start(), "host", f"invalid character {bad.group()!r}",
+                         "browsers refuse this host")
+    if is_ip_literal(host) or host.isascii():
         spans.append((h0, h1, g.REG_NAME, "host"))
         return None
     return (h0, h1, host_to_ascii(host))
@@ -224,21 +286,73 @@ Change(position=24, component='path', original=' ', replacement='%20')))
     .. versionadded:: 0.2
     """
     text = _repairable(text)
-    if is_valid(text):
+    if is_valid(text) and _reads_as_is(text, None):
         return Repaired(text, ())
     return _repair(text)
 
 
-def repaired_text(text: str) -> str:
+def repaired_text(text: str, base_scheme: str | None = None) -> str:
     """``repair(text).text``, without listing the changes (one per character encoded,
     which on a long text costs more than the repair): what
-    :meth:`urikit.URI.parse_lenient` needs.
+    :meth:`urikit.URI.parse_lenient` needs. ``base_scheme``: the scheme (lowercase) of
+    the base the reference is to be resolved against, which says how a reference
+    without a scheme is read (``None``: as against a web page, a special scheme).
 
     >>> repaired_text("/list?ids[]=1&q=a|b")
     '/list?ids%5B%5D=1&q=a%7Cb'
+    >>> repaired_text("http:evil.example"), repaired_text("http:x", "http")
+    ('http://evil.example', 'x')
     """
     text = _repairable(text)
-    return text if is_valid(text) else _repair(text, with_changes=False).text
+    if is_valid(text) and _reads_as_is(text, base_scheme):
+        return text
+    return _repair(text, with_changes=False, base_scheme=base_scheme).text
+
+
+def _reading(s: str, m: re.Match[str], base_scheme: str | None) -> tuple[bool, bool, str, str]:
+    """How browsers read the reference ``s`` (``m``: its Appendix B match) against a base
+    with ``base_scheme``: (whether it has a valid scheme, whether that scheme is dropped
+    as the base's, the :func:`_unslash` mode or ``""`` when a backslash is data, the
+    :func:`_authority` kind).
+
+    A special scheme that is the base's, without ``//`` after it, is dropped: the
+    rest is read relative to the base (``http:x`` against an http page)."""
+    scheme = m.group(2)
+    has_scheme = scheme is not None and g.SCHEME_RE.fullmatch(scheme) is not None
+    dropped = False
+    if has_scheme:
+        effective = (scheme or "").lower()
+        if effective == base_scheme and effective in SPECIAL_SCHEMES \
+                and not s.startswith("//", m.end(1)):
+            dropped = True
+    if not has_scheme or dropped:
+        effective = base_scheme or "http"  # without a base: as against a web page
+    if effective == "file":
+        return has_scheme, dropped, "file", "file"
+    if effective in SPECIAL_SCHEMES:
+        return has_scheme, dropped, "authority" if has_scheme and not dropped else "relative", \
+            "special"
+    return has_scheme, dropped, "", "other"
+
+
+def _reads_as_is(text: str, base_scheme: str | None) -> bool:
+    """Whether browsers read valid ``text`` as RFC 3986 does (so it is kept as it is);
+    :class:`URIError` for an authority they refuse."""
+    m = appendix_b(text)
+    _, dropped, mode, kind = _reading(text, m, base_scheme)
+    if dropped:
+        return False
+    run = _LEADING_SLASHES_RE.match(text, m.end(1) if m.group(1) else 0)
+    leading = run.end() - run.start() if run else 0
+    if (mode == "authority" and leading != 2) or (mode == "relative" and leading > 2):
+        return False
+    authority = m.group(4)
+    if authority is None:
+        return True
+    if kind == "file" and _DRIVE_LETTER_RE.fullmatch(authority):
+        return False
+    _authority(text, m.start(4), m.end(4), None, [], kind)
+    return True
 
 
 def _repairable(text: object) -> str:
@@ -251,7 +365,8 @@ def _repairable(text: object) -> str:
     return text
 
 
-def _repair(text: str, with_changes: bool = True) -> Repaired:
+def _repair(text: str, with_changes: bool = True,
+            base_scheme: str | None = None) -> Repaired:
     """:func:`repair` without the check for valid text (which it leaves unchanged);
     without ``with_changes`` the changes are not listed (the result has none)."""
     kept_start, kept_end, inner = _removed_whitespace(text)
@@ -262,18 +377,18 @@ def _repair(text: str, with_changes: bool = True) -> Repaired:
     pos = _kept(kept_start, kept_end, inner) if with_changes else []
 
     m = appendix_b(s)
-    scheme = m.group(2)
-    has_scheme = scheme is not None and g.SCHEME_RE.fullmatch(scheme) is not None
-    special = not has_scheme or (scheme or "").lower() in SPECIAL_SCHEMES
+    has_scheme, dropped, mode, kind = _reading(s, m, base_scheme)
+    if dropped:  # the base's special scheme: the rest is relative to the base
+        s, pos, has_scheme = s[m.end(1):], pos[m.end(1):], False
+        m = appendix_b(s)
     hier_start = m.end(1) if has_scheme else 0
     changes: list[Change] = []
-    if special:
+    backslash_edits: list[tuple[int, str, str]] = []
+    if mode:
         # after a special scheme other than file, browsers skip any run of slashes
         # before the host; without a scheme, a run of two or more; file reads a host
         # only after exactly two
-        min_run = 2 if not has_scheme else 0 if (scheme or "").lower() == "file" else 1
-        s2, edits = _unslash(s, min_run, hier_start, m.end(5), with_changes)
-        backslash_edits: list[tuple[int, str, str]] = []
+        s2, edits = _unslash(s, mode, hier_start, m.end(5), with_changes)
         if not with_changes:
             if s2 != s:
                 s = s2
@@ -287,16 +402,23 @@ def _repair(text: str, with_changes: bool = True) -> Repaired:
                 if len(replacement) == end - start:
                     new_pos += pos[start:end]
                 else:
-                    new_pos += [pos[start]] * len(replacement)
+                    new_pos += [_at(pos, start, kept_end)] * len(replacement)
                 last = end
             new_pos += pos[last:]
             # the text as given (with any tab or line break in it: reported apart)
-            backslash_edits = [(pos[start], text[pos[start]:pos[end - 1] + 1], r)
+            backslash_edits = [(_at(pos, start, kept_end),
+                                text[pos[start]:pos[end - 1] + 1] if end > start else "", r)
                                for start, end, r in edits]
             s, pos = s2, new_pos
             m = appendix_b(s)
-    else:
-        backslash_edits = []
+    if kind == "file" and m.group(4) is not None and _DRIVE_LETTER_RE.fullmatch(m.group(4)):
+        # file://C:/x is a path to browsers (a Windows drive letter), not host "C"
+        a0 = m.start(4)
+        if with_changes:
+            backslash_edits.append((_at(pos, a0, kept_end), "", "/"))
+            pos.insert(a0, _at(pos, a0, kept_end))
+        s = f"{s[:a0]}/{s[a0:]}"
+        m = appendix_b(s)
 
     n = len(s)
     # comp[j]: the component s[j] is in (only to name the component of a change)
@@ -316,7 +438,7 @@ def _repair(text: str, with_changes: bool = True) -> Repaired:
             has_authority = True
             if comp is not None:
                 comp[m.start(3):m.start(4)] = ["authority"] * 2
-            host_edit = _authority(s, m.start(4), m.end(4), comp, spans)
+            host_edit = _authority(s, m.start(4), m.end(4), comp, spans, kind)
     if comp is not None:
         comp[p0:p1] = ["path"] * (p1 - p0)
     if not has_scheme and not has_authority and not s.startswith("/", p0, p1):

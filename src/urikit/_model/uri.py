@@ -292,27 +292,68 @@ class _URIBase:
         return uri
 
     @classmethod
-    def parse_lenient(cls, text: str) -> Self:
+    def parse_lenient(cls, text: str, *, base: AnyURI | str | None = None) -> Self:
         """Read text that is not yet RFC 3986, as browsers and frameworks hand it.
 
-        Each character the component does not allow is percent-encoded (UTF-8 outside
-        ASCII; ``[]`` outside an IP literal, space, ``|``, a stray ``%`` ...), a
-        non-ASCII host becomes its IDNA A-label, and for http(s) and the other WHATWG
-        special schemes a backslash is read as "/" as browsers read it, so the host is
-        the one a browser connects to. Valid ``%XX`` and every allowed character stay
-        as they are and nothing is decoded, so valid text comes back unchanged. See
-        :func:`urikit.repair` for the list of changes made.
+        The reader for browser input: it reads the host exactly as a browser does and
+        changes nothing else. Each character the component does not allow is
+        percent-encoded (UTF-8 outside ASCII; ``[]`` outside an IP literal, space,
+        ``|``, a stray ``%`` ...), a non-ASCII host becomes its A-label (UTS 46 with
+        the WHATWG parameters, as browsers: ``i❤.ws`` works), and for http(s) and the
+        other WHATWG special schemes the authority is read as browsers read it: a
+        backslash is "/", any run of slashes and backslashes after the scheme starts
+        the authority (``http:/evil.example`` and ``http:\\\\evil.example`` are host
+        ``evil.example``, as in a browser, even where the first is valid RFC 3986
+        text without a host), and what a browser refuses in the authority is refused
+        with :class:`~urikit.URIError` rather than encoded into the host (a port that
+        is not a number up to 65535, ``http://2001::1``, a forbidden code point such
+        as ``%2F`` or a space, a number that is no IPv4 address, an empty host).
+        Otherwise valid ``%XX`` and every allowed character stay as they are and
+        nothing is decoded. See :func:`urikit.repair` for the list of changes made
+        and ``docs/security.md`` for the guarantee as measured against a browser's
+        parser.
+
+        Args:
+            text: the text; ``str``.
+            base: the URL the text is relative to (a web page's): a ``URI``,
+                ``FrozenURI`` or ``str`` (itself read leniently). When given, the
+                result is resolved against it (RFC 3986 §5.2), a reference without a
+                scheme is read by the base scheme's rules, and ``http:x`` against an
+                http base is relative, as browsers read it. Without it, a reference
+                without a scheme is read as against a web page (a special scheme) and
+                returned as a reference.
 
         Raises:
             EncodingError: the text holds a lone surrogate.
             IDNAError: IDNA refuses the host.
+            ParseError: a browser refuses the authority.
+            ResolveError: ``base`` has no scheme.
+            TypeError: ``text`` is not a ``str``, or ``base`` no URI or ``str``.
 
         >>> str(URI.parse_lenient("/list?ids[]=1&q=a|b&page=2"))
         '/list?ids%5B%5D=1&q=a%7Cb&page=2'
+        >>> str(URI.parse_lenient("https:/\\evil.example/a b"))
+        'https://evil.example/a%20b'
+        >>> str(URI.parse_lenient("///evil.example/x", base="https://shop.example/a"))
+        'https://evil.example/x'
 
         .. versionadded:: 0.2
+
+        .. versionchanged:: 0.3
+           The authority of special schemes read as browsers read it; ``base``.
         """
-        return cls.parse(repaired_text(text))
+        if base is None:
+            return cls.parse(repaired_text(text))
+        if isinstance(base, str):
+            base_c = URI.parse_lenient(base)._c
+        elif isinstance(base, _URIBase):
+            base_c = base._c
+        else:
+            raise TypeError(f"base must be a URI, FrozenURI or str, not {type(base).__name__}")
+        require_base(base_c, _redacted(base_c))
+        scheme = base_c[0].lower() if base_c[0] is not None else None
+        ref = split(repaired_text(text, scheme))
+        return _wrap(cls, resolve(base_c, ref, True), None)
 
     @classmethod
     def from_iri(cls, text: str) -> Self:
