@@ -180,15 +180,16 @@ def _at(pos: list[int], j: int, end: int) -> int:
     return pos[j] if j < len(pos) else end
 
 
-def _port_number(s: str, p0: int, p1: int) -> None:
+def _port_number(s: str, p0: int, p1: int, special: bool) -> None:
     """Refuse the port s[p0:p1] unless browsers read it: decimal digits (or none),
-    at most 65535."""
+    and for a special scheme at most 65535 (RFC 3986 sets no bound, which the text of
+    other schemes keeps)."""
     port = s[p0:p1]
     bad = next((i for i, c in enumerate(port) if c not in g.DIGIT), -1)
     if bad >= 0:
         raise ParseError(port, bad, "port", f"invalid character {port[bad]!r}",
                          "browsers refuse a port that is not a number")
-    if port.lstrip("0") and (len(port.lstrip("0")) > 5 or int(port) > 65535):
+    if special and port.lstrip("0") and (len(port.lstrip("0")) > 5 or int(port) > 65535):
         raise ParseError(port, 0, "port", "a port is at most 65535",
                          "browsers refuse a port that is not a 16-bit number")
 
@@ -234,7 +235,7 @@ def _authority(s: str, a0: int, a1: int, comp: list[str] | None,
         comp[h1:a1] = ["port"] * (a1 - h1)
     host = s[h0:h1]
     if h1 < a1:
-        _port_number(s, h1 + 1, a1)
+        _port_number(s, h1 + 1, a1, kind != "other")
     if kind == "file" and (at >= 0 or h1 < a1):
         raise ParseError(s[a0:a1] if at < 0 else s[h0:a1], 0, "host",
                          "a file URL's authority is a host alone",
@@ -248,7 +249,9 @@ def _authority(s: str, a0: int, a1: int, comp: list[str] | None,
     elif (bad := FORBIDDEN_HOST_RE.search(host)) is not None:
         raise ParseError(host, bad.start(), "host", f"invalid character {bad.group()!r}",
                          "browsers refuse this host")
-    if is_ip_literal(host) or host.isascii():
+    if is_ip_literal(host):
+        return None
+    if host.isascii():
         spans.append((h0, h1, g.REG_NAME, "host"))
         return None
     return (h0, h1, host_to_ascii(host))
