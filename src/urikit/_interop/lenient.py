@@ -240,8 +240,9 @@ def _authority(s: str, a0: int, a1: int, comp: list[str] | None,
         raise ParseError(s[a0:a1] if at < 0 else s[h0:a1], 0, "host",
                          "a file URL's authority is a host alone",
                          "browsers refuse userinfo and a port in a file URL")
+    read: str | None = None
     if kind == "special" or (kind == "file" and host):
-        browser_host(host)  # raises for a host the browser refuses
+        read = browser_host(host)  # raises for a host the browser refuses
     elif host.startswith("["):
         if not g.IP_LITERAL_RE.fullmatch(host):
             raise ParseError(host, 0, "host", "not a valid IP literal",
@@ -254,6 +255,11 @@ def _authority(s: str, a0: int, a1: int, comp: list[str] | None,
     if host.isascii():
         spans.append((h0, h1, g.REG_NAME, "host"))
         return None
+    if read is not None:
+        # the browser's ASCII host (its A-labels, or the IPv4 address full-width digits
+        # spell), with what a reg-name does not allow ("{", '"') percent-encoded, which
+        # the browser decodes back
+        return (h0, h1, encode_octets(read.encode("ascii"), g.REG_NAME, triplets=False))
     return (h0, h1, host_to_ascii(host))
 
 
