@@ -287,3 +287,51 @@ def ipaddress_like(host: str) -> bool:
 
 
 # --- safe_redirect ----------------------------------------------------------------------
+
+_REDIRECT_EXAMPLES: Final = 6000
+_REDIRECT_BASES: Final = ["https://shop.example/account/login?next=x",
+                          "http://shop.example:8080/a/b",
+                          "https://shop.example/login?next=/cart&q=a|b"]
+_TARGET_PIECES: Final = st.sampled_from([
+    "", "/", "//", "///", "\\", "\\\\", "/\\", "\\/", "https:", "https://", "http://",
+    "HTTPS://", "https:/", "javascript:", "data:", " ", "\t", "\n", "@", ":", ".",
+    "shop.example", "SHOP.example", "evil.example", "shop.example.", "shop.example:443",
+    "shop.example:8080", "shop.example:8443", "0x7f.1", "127.0.0.1", "shop.exampl\u0435",
+    "%2F", "%2f", "%5C", "%2e%2e", "..", "%09", "café", "a b", "ids[]=1", "?", "#", "|",
+    "x:y", "a", "account", "%40", "user@", "user:pw@",
+])
+
+
+def _origin(url: str, base: str | None = None) -> str | None:
+    browser = _browser(url, base)
+    return None if browser is None else str(browser.origin)
+
+
+def test_safe_redirect_keeps_the_browser_on_the_origin() -> None:
+    """Every target safe_redirect accepts stays on the base's origin in the browser:
+    the URI it returns, and the target itself read against the base. Counted: how
+    many targets it accepts, and of those it refuses how many the browser would have
+    kept on the origin anyway."""
+    counts: collections.Counter[str] = collections.Counter()
+
+    @settings(max_examples=_REDIRECT_EXAMPLES, deadline=None, database=None,
+              suppress_health_check=list(HealthCheck))
+    @given(st.lists(_TARGET_PIECES, min_size=1, max_size=5).map("".join),
+           st.sampled_from(_REDIRECT_BASES), st.booleans())
+    def check(target: str, base: str, as_uri: bool) -> None:
+        origin = _origin(base)
+        assert origin is not None
+        result = safe_redirect(target, FrozenURI.parse_lenient(base) if as_uri else base)
+        kept = _origin(target, base) == origin
+        if result is None:
+            counts["refused, browser leaves the origin or fails" if not kept
+                   else "refused, browser stays on the origin"] += 1
+            return
+        assert _origin(str(result)) == origin, (target, base, str(result))
+        assert kept, (target, base, str(result))
+        counts["accepted"] += 1
+
+    check()
+    print(f"\nsafe_redirect: {dict(counts)}")
+    assert counts["accepted"] > _REDIRECT_EXAMPLES // 10
+    assert counts["refused, browser leaves the origin or fails"] > _REDIRECT_EXAMPLES // 10
