@@ -271,6 +271,23 @@ def domain_to_ascii(domain: str, text: str | None = None) -> str:
     return host
 
 
+def name_to_ascii(text: str) -> str:
+    """A registered name given as plain text (``%`` is data, nothing is decoded) in
+    ASCII, by UTS 46 with the WHATWG parameters (:func:`domain_to_ascii`): what a
+    plain-text host write stores for a name outside ASCII, never percent-encoded.
+
+    Raises:
+        IDNAError: UTS 46 refuses the name, or its ASCII form holds a character the
+            ``reg-name`` rule forbids ("%", a space ...).
+
+    >>> name_to_ascii("Bücher.example")
+    'xn--bcher-kva.example'
+    """
+    host = domain_to_ascii(text)
+    _check_reg_name(text, host)
+    return host
+
+
 def _has_ace_prefix(domain: str) -> bool:
     """Whether a label of ``domain`` starts with the ACE prefix ``xn--``, in any case."""
     lowered = domain.lower()

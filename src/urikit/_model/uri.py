@@ -165,14 +165,14 @@ def _wire_components(c: Parts, allow_zone_id: bool, *, scheme: Any, userinfo: An
 
 
 def _text_components(c: Parts, *, userinfo: Any, host: Any, path: Any, query: Any,
-                     fragment: Any) -> Parts:
+                     fragment: Any, allow_zone_id: bool = False) -> Parts:
     """``c`` with the given plain-text components (``UNSET`` keeps one) encoded and
     set, the structural rules kept."""
     new = list(c)
     if userinfo is not UNSET:
         new[1] = encode_text(userinfo, "userinfo", "userinfo")
     if host is not UNSET:
-        new[2] = None if host is None else host_from_text(host)
+        new[2] = None if host is None else host_from_text(host, allow_zone_id)
     if path is not UNSET:
         new[4] = path_from(path, text=True)
     if query is not UNSET:
@@ -652,13 +652,17 @@ class _URIBase:
     def set_text(self, *, userinfo: str | Unset | None = UNSET,
                  host: str | Unset | None = UNSET, path: PathInput | Unset = UNSET,
                  query: str | Unset | None = UNSET,
-                 fragment: str | Unset | None = UNSET) -> URI:
+                 fragment: str | Unset | None = UNSET, allow_zone_id: bool = False) -> URI:
         """Set components from plain text (encoded as data); return the URI.
 
         As the ``uri.text`` view writes them: a host that is a bracketed IP literal
-        stays one, any other host is a registered name; a path ``str`` is split on
+        stays one, a name outside ASCII becomes its A-labels (UTS 46 with the WHATWG
+        parameters), any other host is a registered name; a path ``str`` is split on
         "/" and an iterable gives one segment per item ("/" encoded); a query keeps
-        "&", "=" and "+" (use the parameter methods for data).
+        "&", "=" and "+" (use the parameter methods for data). ``allow_zone_id``
+        accepts an IPv6 zone identifier in ``host`` (``[fe80::1%25eth0]``, RFC 6874),
+        which is refused otherwise, as :meth:`parse` refuses it: the URI's text must
+        read back with the same option.
 
         >>> str(URI.parse("https://h/").set_text(path=["a b", "c/d"], fragment="§ 2"))
         'https://h/a%20b/c%2Fd#%C2%A7%202'
@@ -667,7 +671,8 @@ class _URIBase:
         """
         target = self._edit_target()
         target._put(_text_components(target._c, userinfo=userinfo, host=host, path=path,
-                                     query=query, fragment=fragment))
+                                     query=query, fragment=fragment,
+                                     allow_zone_id=allow_zone_id))
         return target
 
     def add_segments(self, *segments: str) -> URI:
