@@ -34,8 +34,7 @@ def ipv4_number(part: str) -> int | None:
         part, radix = part[1:], 8
     if not part:
         return 0
-    digits = "0123456789abcdefABCDEF"[:22 if radix == 16 else radix]
-    if not all(c in digits for c in part):
+    if _DIGITS_RE[radix].fullmatch(part) is None:
         return None
     significant = part.lstrip("0")
     if len(significant) > 12:  # past any address: no int() of a long text (linear)
@@ -44,6 +43,8 @@ def ipv4_number(part: str) -> int | None:
 
 
 _TOO_BIG: Final = 1 << 48
+_DIGITS_RE: Final = {10: re.compile("[0-9]+"), 16: re.compile("[0-9a-fA-F]+"),
+                     8: re.compile("[0-7]+")}
 
 
 def ends_in_a_number(domain: str) -> bool:
@@ -53,13 +54,11 @@ def ends_in_a_number(domain: str) -> bool:
     >>> ends_in_a_number("a.0x7f."), ends_in_a_number("1.2.a"), ends_in_a_number("08")
     (True, False, True)
     """
-    parts = domain.split(".")
-    if parts[-1] == "":
-        if len(parts) == 1:
-            return False
-        parts.pop()
-    last = parts[-1]
-    if last and all(c in g.DIGIT for c in last):
+    end = len(domain) - 1 if domain.endswith(".") and len(domain) > 1 else len(domain)
+    if end == 0 or domain == ".":
+        return False
+    last = domain[domain.rfind(".", 0, end) + 1:end]
+    if last and _DIGITS_RE[10].fullmatch(last):
         return True
     return bool(last) and last[:2] in ("0x", "0X") and ipv4_number(last) is not None
 
@@ -70,6 +69,8 @@ def parse_ipv4(domain: str) -> int | None:
     >>> parse_ipv4("0x7f.1"), parse_ipv4("1.2.3.4.5"), parse_ipv4("256.0.0.1")
     (2130706433, None, None)
     """
+    if domain.count(".") > 4:
+        return None
     parts = domain.split(".")
     if parts[-1] == "" and len(parts) > 1:
         parts.pop()

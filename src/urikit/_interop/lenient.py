@@ -185,9 +185,9 @@ def _port_number(s: str, p0: int, p1: int, special: bool) -> None:
     and for a special scheme at most 65535 (RFC 3986 sets no bound, which the text of
     other schemes keeps)."""
     port = s[p0:p1]
-    bad = next((i for i, c in enumerate(port) if c not in g.DIGIT), -1)
-    if bad >= 0:
-        raise ParseError(port, bad, "port", f"invalid character {port[bad]!r}",
+    bad = _NOT_DIGIT_RE.search(port)
+    if bad is not None:
+        raise ParseError(port, bad.start(), "port", f"invalid character {bad.group()!r}",
                          "browsers refuse a port that is not a number")
     if special and port.lstrip("0") and (len(port.lstrip("0")) > 5 or int(port) > 65535):
         raise ParseError(port, 0, "port", "a port is at most 65535",
@@ -196,20 +196,22 @@ def _port_number(s: str, p0: int, p1: int, special: bool) -> None:
 
 def _host_end(s: str, h0: int, a1: int) -> int:
     """Where the host that starts at ``h0`` ends, as browsers read it: at the first
-    ":" outside brackets, or at the end of the authority."""
-    brackets = False
-    for i in range(h0, a1):
-        c = s[i]
-        if c == "[":
-            brackets = True
-        elif c == "]":
-            brackets = False
-        elif c == ":" and not brackets:
-            return i
-    return a1
+    ":" outside brackets, or at the end of the authority ``a1`` (one regex step, no
+    Python step per character)."""
+    if "[" not in s[h0:a1]:
+        colon = s.find(":", h0, a1)
+        return a1 if colon < 0 else colon
+    m = _HOST_RE.match(s, h0, a1)
+    return m.end() if m else h0  # the pattern matches the empty text: m is never None
+
+
+# the host as the WHATWG host state reads it: ":" ends it outside brackets; each
+# iteration of the group starts with "[", so the match is linear
+_HOST_RE: Final = re.compile(r"[^:\[]*(?:\[[^\]]*\]?[^:\[]*)*")
 
 
 _DRIVE_LETTER_RE: Final = re.compile("[A-Za-z][:|]")
+_NOT_DIGIT_RE: Final = re.compile("[^0-9]")
 
 
 def _authority(s: str, a0: int, a1: int, comp: list[str] | None,
