@@ -19,8 +19,8 @@ import urikit
 from urikit import (
     URI,
     Component,
-    NormalizeOptions,
     IDNAError,
+    NormalizeOptions,
     URIError,
     decode,
     encode,
@@ -464,7 +464,8 @@ def test_text_view_write_then_read(attribute: str) -> None:
             except IDNAError:
                 return
             assert uri.host is not None
-            assert uri.host.isascii() and "%" not in uri.host
+            assert uri.host.isascii()
+            assert "%" not in uri.host
             return
         setattr(uri.text, attribute, text)
         assert getattr(uri.text, attribute) == text

@@ -35,8 +35,8 @@ from urikit import (
     Rule,
     URIError,
     encode,
+    host_to_ascii,
 )
-from urikit import host_to_ascii
 from urikit import strategies as us
 from urikit._core.components import Components
 

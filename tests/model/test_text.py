@@ -365,7 +365,8 @@ def test_text_host_identity(text: str) -> None:
         assert uri.set_text(host=text).text.host == text
     else:
         assert uri.host is not None
-        assert uri.host.isascii() and "%" not in uri.host
+        assert uri.host.isascii()
+        assert "%" not in uri.host
     assert URI.parse(str(uri)) == uri
 
 

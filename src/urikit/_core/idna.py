@@ -18,7 +18,6 @@ characters "ß", "ς", ZWJ and ZWNJ are kept as themselves, so ``faß.de`` is
 
 from __future__ import annotations
 
-import contextlib
 import functools
 import importlib
 import unicodedata

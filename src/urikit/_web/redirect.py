@@ -85,11 +85,12 @@ def safe_redirect(target: str | None, base: URI | FrozenURI | str) -> URI | None
        The target and a ``str`` base are read as browsers read them (leniently); only
        ``TypeError`` is raised.
     """
+    base_uri: URI | FrozenURI | None
     if isinstance(base, str):
         try:
-            base_uri: URI | FrozenURI = URI.parse_lenient(base)
+            base_uri = URI.parse_lenient(base)
         except URIError:
-            base_uri = None  # type: ignore[assignment]
+            base_uri = None
     elif isinstance(base, (URI, FrozenURI)):
         base_uri = base
     else:
