@@ -6,26 +6,48 @@ turns such text into a valid URI-reference and lists every change it made, each 
 its position in the given text. It splits the text as RFC 3986 Appendix B does, then
 in each component percent-encodes (as UTF-8, uppercase hex) every character the
 component does not allow, keeps every valid ``%XX`` triplet and every allowed
-character as it is, and never decodes: a valid reference comes back unchanged, and
-repairing twice changes nothing more. The decisions it makes where RFC 3986 has no
+character as it is, and never decodes: a valid reference comes back unchanged (but
+where a browser reads its authority otherwise: see below), and repairing twice changes
+nothing more. The decisions it makes where RFC 3986 has no
 answer follow what browsers (the WHATWG URL standard) do, so that the repaired text
-names the host a browser would have connected to:
+names the host a browser would have connected to (``docs/security.md`` gives the
+guarantee as measured against a browser's parser):
 
-* A registered name outside ASCII becomes its A-labels (:func:`urikit._interop.iri.host_to_ascii`,
-  IDNA 2008 with UTS 46, nontransitional); a name IDNA refuses raises
-  :class:`~urikit.IDNAError`.
-* Backslashes. For the special schemes (``http``, ``https``, ``ws``, ``wss``,
-  ``ftp``, ``file``; compared case-insensitively) browsers read ``\\`` as ``/``
-  before the query, so ``https://evil.example\\@good.example/`` is host
-  ``evil.example`` to them, while reading ``\\`` as data would make it
-  ``good.example``. There every ``\\`` before the query becomes ``/``. A run of
-  slashes and backslashes right after such a scheme (``file`` aside) becomes ``//``,
-  as browsers skip any such run before the host (``http:\\\\\\evil.example``). A
-  reference without a scheme is read as browsers read it against a web page's base
-  (special): ``\\`` becomes ``/``, and a leading run of two or more slashes with a
-  backslash becomes ``//`` (``\\\\evil.example/`` is a network-path reference to
-  ``evil.example``). Elsewhere, in the query and fragment and for other schemes,
-  ``\\`` is data: ``%5C``.
+* The authority, for the special schemes (``http``, ``https``, ``ws``, ``wss``,
+  ``ftp``, ``file``; compared case-insensitively), is read as browsers read it, so
+  that the host is the one a browser connects to:
+
+  - ``\\`` is ``/`` before the query (``https://evil.example\\@good.example/`` is
+    host ``evil.example`` to browsers; reading ``\\`` as data would make it
+    ``good.example``);
+  - any run of slashes and backslashes right after the scheme, none included,
+    starts the authority (``http:\\\\evil.example``, ``http:///evil.example``,
+    ``http:/evil.example`` and ``http:evil.example`` are all host ``evil.example``),
+    even where the text is valid RFC 3986 without a host; ``file`` reads a host only
+    after exactly two, and a Windows drive letter there is a path
+    (``file://C:/x`` is ``file:///C:/x``);
+  - a reference without a scheme is read as browsers read it against a web page's
+    base (special): a leading run of two or more slashes or backslashes starts the
+    authority (``///evil.example/`` is a network-path reference to
+    ``evil.example``); with a base given (:func:`repaired_text`'s ``base_scheme``),
+    by that scheme's rules, and a special scheme that is the base's without ``//``
+    after it is dropped (``http:x`` is relative on an http page);
+  - the userinfo ends at the last "@" (earlier ones become ``%40``), the host at the
+    first ":" outside brackets; the port must be digits (at most 65535 for a special
+    scheme); the host must be one the WHATWG host parser accepts
+    (:func:`urikit._core.browser.browser_host`: no forbidden code point such as a
+    space, ``^`` or ``%2F``, a valid IPv6 literal, a number only as a valid IPv4
+    address, not empty); ``file`` has no userinfo or port. What a browser refuses
+    raises :class:`~urikit.ParseError` or :class:`~urikit.IDNAError` instead of being
+    encoded into the host. A host outside ASCII becomes the browser's ASCII host (UTS
+    46 with the WHATWG parameters); other host text is kept as written (it means the
+    browser's host: ``0x7f.1`` is 127.0.0.1 to both), characters a ``reg-name`` does
+    not allow percent-encoded (``a"b`` → ``a%22b``, which the browser decodes back).
+
+  For other schemes ``\\`` is data (``%5C``), the RFC 3986 reading of valid text is
+  kept, and only a port that is not digits, an invalid IP literal, or a space,
+  ``<``, ``>``, ``^`` or ``|`` in the host is refused; a host outside ASCII becomes
+  A-labels (:func:`urikit.host_to_ascii`).
 * Whitespace. As browsers do first of all, spaces and C0 controls at either end are
   removed, and so are tabs and line breaks (U+0009, U+000A, U+000D) anywhere: a URL
   broken across lines reads as one. Other controls and inner spaces are
@@ -33,10 +55,6 @@ names the host a browser would have connected to:
 * An invalid scheme (``1http:``, ``ht tp:``, ``café:``): there is then no scheme, and
   the text is read as a relative reference, whose first segment may not hold ":"
   (RFC 3986 §4.2): each ":" there becomes ``%3A`` (``1http%3A//h/``).
-* The authority: the userinfo ends at the last "@" (earlier ones become ``%40``); the
-  host ends at its "]" or the first ":"; the port is ":" and digits. Anything else
-  after the host stays in the host, encoded (``h%3A8a``): such text names no host a
-  browser would connect to. ``[`` and ``]`` outside a valid IP literal are encoded.
 * ``#`` in the fragment becomes ``%23``; a second ``?`` stays in the query (it is
   allowed); a ``%`` not followed by two hex digits becomes ``%25``.
 * A lone surrogate stands for no character: the text is refused with
@@ -272,8 +290,11 @@ def repair(text: str) -> Repaired:
     character a component does not allow is percent-encoded as UTF-8, valid
     ``%XX`` triplets are kept, nothing is decoded, a registered name outside ASCII
     becomes A-labels, and backslashes, whitespace and invalid schemes are read as
-    browsers read them. A valid URI-reference is returned as it is, with no
-    changes, so ``repair(repair(x).text).text == repair(x).text``.
+    browsers read them, the authority of the special schemes exactly as browsers
+    read it. A valid URI-reference is returned as it is, with no changes (unless a
+    browser reads its authority otherwise: ``http:/h`` is ``http://h``, and
+    ``http://a%2Fb/`` is refused), so ``repair(repair(x).text).text ==
+    repair(x).text``.
 
     Args:
         text: any text.
@@ -284,6 +305,8 @@ def repair(text: str) -> Repaired:
     Raises:
         EncodingError: the text holds a lone surrogate.
         IDNAError: the registered name is outside ASCII and IDNA refuses it.
+        ParseError: a browser refuses the authority (a port that is no number, a
+            forbidden code point in the host ...).
 
     >>> repair("/list?ids[]=1&q=a|b").text
     '/list?ids%5B%5D=1&q=a%7Cb'
