@@ -199,11 +199,11 @@ def host_to_ascii(text: str, *, rules: IDNARules = "whatwg") -> str:
     ('xn--bcher-kva.example', '[::1]')
     >>> host_to_ascii("i❤.ws"), host_to_ascii("XN--BCHER-KVA.de")
     ('xn--i-7iq.ws', 'xn--bcher-kva.de')
-    >>> host_to_ascii("i❤.ws", rules="idna2008")
-    Traceback (most recent call last):
-    ...
-    urikit.IDNAError: cannot convert 'i❤.ws' to an ASCII host: codepoint U+2764 not allowed \
-at position 2 in 'i❤'
+    >>> try:
+    ...     host_to_ascii("i❤.ws", rules="idna2008")
+    ... except IDNAError as error:
+    ...     print(error.label)
+    i❤
     >>> host_to_ascii("a..b", rules="idna2008")
     Traceback (most recent call last):
     ...

@@ -332,7 +332,7 @@ class _URIBase:
 
         >>> str(URI.parse_lenient("/list?ids[]=1&q=a|b&page=2"))
         '/list?ids%5B%5D=1&q=a%7Cb&page=2'
-        >>> str(URI.parse_lenient("https:/\\evil.example/a b"))
+        >>> str(URI.parse_lenient("https:/\\\\evil.example/a b"))
         'https://evil.example/a%20b'
         >>> str(URI.parse_lenient("///evil.example/x", base="https://shop.example/a"))
         'https://evil.example/x'
