@@ -80,6 +80,8 @@ def _means(ours: URI, browser: ada_url.URL) -> bool:
 # of a Bidi domain name (UTS 46 §4.1 step 8, CheckBidi=true: "1.عربي"); and
 # host_to_ascii returns reg-name text, so '"', "{", "}" and "`" in a name it converts
 # are refused there (the lenient reader percent-encodes them, which the browser decodes).
+# ada-url's table of combining marks also lacks some (U+1CF00, Unicode 14), which UTS 46
+# forbids at the start of a label as it forbids U+0301 there (which ada-url refuses).
 _RTL: Final = frozenset(("R", "AL", "AN"))
 
 
@@ -90,6 +92,8 @@ def known_disagreement(error: IDNAError) -> str | None:
         return "not reg-name text"
     if label[:4].lower() == "xn--":
         return "A-label invalid under UTS 46 15.1"
+    if error.reason == "a label may not start with a combining mark":
+        return "a label that starts with a combining mark ada-url does not know as one"
     if "direction" in error.reason and not any(
             unicodedata.bidirectional(c) in _RTL for c in label):
         return "Bidi rule on a left-to-right label of a Bidi domain name"
