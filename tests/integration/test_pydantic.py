@@ -145,10 +145,10 @@ def test_lenient_variant_repairs_input() -> None:
 def test_lenient_variant_reports_a_host_idna_refuses() -> None:
     """A URIError other than a ParseError is a ``uri_error`` with urikit's message."""
     with pytest.raises(ValidationError) as info:
-        Incoming.model_validate({"url": "http://a..b\u00e9.example/"})
+        Incoming.model_validate({"url": "http://b\u00e9\ufffd.example/"})
     (error,) = info.value.errors()
     assert error["type"] == "uri_error"
-    assert "a..bé.example" in error["msg"]
+    assert "bé\ufffd.example" in error["msg"]
 
 
 def test_absolute_variant_requires_a_scheme() -> None:

@@ -9,6 +9,7 @@ from typing import Final, NamedTuple
 import idna
 
 from . import grammar as g
+from .browser import ipv4_number
 from .components import Parts
 from .idna import uts46_map
 from .normalize import normalize_host
@@ -83,21 +84,6 @@ def host_kind(host: str) -> HostKind:
     return HostKind.REG_NAME
 
 
-def _ipv4_number(part: str) -> int | None:
-    """The WHATWG URL "IPv4 number parser": decimal, ``0x`` hex or ``0`` octal."""
-    radix = 10
-    if part[:2] in ("0x", "0X"):
-        part, radix = part[2:], 16
-    elif len(part) > 1 and part[0] == "0":
-        part, radix = part[1:], 8
-    if not part:
-        return 0
-    digits = "0123456789abcdefABCDEF"[:22 if radix == 16 else radix]
-    if not all(c in digits for c in part):
-        return None
-    return int(part, radix)
-
-
 def _whatwg_domain(host: str) -> str | None:
     """The domain the WHATWG host parser checks for IPv4, as far as it matters here:
     percent-decoded, then mapped by UTS 46 as its "domain to ASCII" step does
@@ -168,7 +154,7 @@ def is_ambiguous_ipv4(host: str) -> bool:
     last = parts[-1]
     if last and all(c in g.DIGIT for c in last):
         return True
-    return bool(last) and _ipv4_number(last) is not None
+    return bool(last) and ipv4_number(last) is not None
 
 
 def origin(c: Parts) -> Origin | None:

@@ -181,12 +181,13 @@ def _decode_for_iri(wire: str, in_query: bool) -> str:
 
 def _host_for_iri(host: str) -> str:
     """The host with A-labels shown as U-labels, when :func:`host_to_ascii` gives the
-    same host back; else the host as it is."""
+    same host back (the ACE prefix and ASCII letters compared in any case: a host is
+    case-insensitive); else the host as it is."""
     shown = host_to_unicode(host)
     if shown == host:
         return host
     try:
-        return shown if host_to_ascii(shown) == host else host
+        return shown if host_to_ascii(shown) == host.lower() else host
     except IDNAError:
         return host
 
@@ -211,12 +212,13 @@ def uri_to_iri(text: str) -> str:
     query), and the bidirectional formatting characters that §4.1 forbids
     (U+061C, U+200E, U+200F, U+202A to U+202E, U+2066 to U+2069). Percent-encoded
     UTF-8 in the host stays encoded, and a host is shown with U-labels only when
-    converting it back gives the same text (A-labels in lowercase, no other
-    uppercase label).
+    converting it back gives the same text but for case (``XN--BCHER-KVA.DE`` is
+    shown ``bücher.DE``).
 
     So :func:`iri_to_uri` gives back the same URI, ``iri_to_uri(uri_to_iri(u)) ==
     u``, whenever the percent-encodings that are decoded were written in uppercase
-    hex (``%c3%bc`` comes back as ``%C3%BC``).
+    hex (``%c3%bc`` comes back as ``%C3%BC``) and the A-labels in lowercase (an
+    uppercase one comes back in lowercase, the same host).
 
     A label is shown as its U-label only when the spoof-resistant display policy
     (the security page of the docs states it) allows it: ``xn--80ak6aa92e.com``
