@@ -33,7 +33,16 @@ from ._model.query import QueryParams, encode_query
 from ._model.text import TextView
 from ._model.uri import UNSET, URI, FrozenURI
 from ._web.canonical import TRACKING_PARAMS, CanonicalOptions, canonicalize
-from ._web.fields import AbsoluteFrozenURI, AbsoluteURI, LenientFrozenURI, LenientURI
+from ._web.fields import (
+    AbsoluteFrozenURI,
+    AbsoluteURI,
+    HttpFrozenURI,
+    HttpURI,
+    LenientFrozenURI,
+    LenientHttpFrozenURI,
+    LenientHttpURI,
+    LenientURI,
+)
 from ._web.redirect import safe_redirect
 
 __version__ = "0.2.0"
@@ -53,8 +62,12 @@ __all__ = [
     "FilePathError",
     "FrozenURI",
     "HostKind",
+    "HttpFrozenURI",
+    "HttpURI",
     "IDNAError",
     "LenientFrozenURI",
+    "LenientHttpFrozenURI",
+    "LenientHttpURI",
     "LenientURI",
     "NormalizeOptions",
     "Origin",

@@ -161,18 +161,27 @@ class Record(NamedTuple):
 
 
 def element_model(uri: URI) -> dict[str, object]:
-    """The element model of ``uri`` as plain data (``None`` for undefined)."""
+    """The element model of ``uri`` as plain data (``None`` for undefined). A port of
+    more digits than ``int`` converts to text (``sys.get_int_max_str_digits()``, 4300
+    by default) is given as its digits, a ``str``, so that it prints and is written
+    to JSON."""
     return {
         "scheme": uri.scheme,
         "userinfo": uri.userinfo,
         "host": uri.host,
-        "port": uri.port,
+        "port": _port(uri),
         "has_port": uri.has_port,
         "path": list(uri.path),
         "query": uri.query,
         "fragment": uri.fragment,
         "is_relative": uri.scheme is None,
     }
+
+
+def _port(uri: URI) -> int | str | None:
+    digits = (uri.components.port or "").lstrip("0")
+    limit = getattr(sys, "get_int_max_str_digits", int)()  # 0: no limit (and before 3.11)
+    return digits if limit and len(digits) > limit else uri.port
 
 
 # --- passwords and display --------------------------------------------------------
@@ -398,9 +407,7 @@ def _apply(op: Operation, text: str) -> tuple[object, str | None]:
         uri = URI.parse(text, allow_zone_id=zone)
         if not op.show_password:
             uri = URI.parse(uri.redacted(), allow_zone_id=zone)
-        model = element_model(uri)
-        json.dumps(model)  # a port past int's digit limit fails here, not in the writer
-        return model, None
+        return element_model(uri), None
     assert op.base is not None
     base = _base(op.base, zone)
     uri = URI.parse(text, allow_zone_id=zone)
@@ -455,8 +462,8 @@ def process_line(op: Operation, source: str, line: int, raw: bytes | str) -> Rec
     try:
         if op.lenient:
             repaired = repair(text)
-            repairs = repaired.changes if show else _masked_changes(
-                repaired.changes, text, spans)
+            changes = tuple(repaired.changes)
+            repairs = changes if show else _masked_changes(changes, text, spans)
             output, key = _apply(op, repaired.text)
         else:
             output, key = _apply(op, text)

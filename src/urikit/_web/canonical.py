@@ -43,15 +43,18 @@ and decoding percent-encoded reserved characters (``%2F`` is not ``/``).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from fnmatch import fnmatchcase
+import functools
+import re
+from collections.abc import Callable, Iterable
+from fnmatch import translate
+from itertools import compress
 from typing import Final
 
 import attrs
 
 from .._core.normalize import NormalizeOptions, step
 from .._core.percent import unquote
-from .._model.uri import URI
+from .._model.uri import URI, FrozenURI
 
 #: Query parameters set by analytics and ad-click tracking, as shell patterns.
 #:
@@ -137,8 +140,18 @@ def canonical_uri(uri: str | URI, options: CanonicalOptions = DEFAULT_OPTIONS, *
                   allow_zone_id: bool = False) -> URI:
     """The canonical form of ``uri`` as a new :class:`~urikit.URI` (see
     :func:`canonicalize`); a URI passed in is not changed."""
-    result = (URI.parse(uri, allow_zone_id=allow_zone_id) if isinstance(uri, str)
-              else uri.copy())
+    given: object = uri  # checked: callers without a type checker pass anything
+    if isinstance(given, str):
+        result = URI.parse(given, allow_zone_id=allow_zone_id)
+    elif isinstance(given, URI):
+        result = given.copy()
+    elif isinstance(given, FrozenURI):
+        result = given.thaw()
+    else:
+        raise TypeError(f"uri must be a URI, FrozenURI or str, not {type(given).__name__}")
+    steps: object = options
+    if not isinstance(steps, CanonicalOptions):
+        raise TypeError(f"options must be CanonicalOptions, not {type(steps).__name__}")
     result.normalize(options.normalization)
     text = str(result)
     canonical = _crawler_steps(text, options)
@@ -188,17 +201,31 @@ def _canonical_query(query: str, options: CanonicalOptions) -> str | None:
     patterns = options.drop_params + (TRACKING_PARAMS if options.drop_tracking else ())
     if query and (options.sort_query or patterns):
         pieces = [p for p in query.split("&") if p]
-        # the plain-text key of each piece, as the params view reads it
-        pairs = [(unquote(p.partition("=")[0]), p) for p in pieces]
+        # the plain-text key of each piece, as the params view reads it; the steps
+        # below are C loops over them, with a Python step per distinct key at most
+        keys = [unquote(p.partition("=")[0]) for p in pieces]
         if patterns:
-            pairs = [(key, piece) for key, piece in pairs
-                     if not any(fnmatchcase(key, pattern) for pattern in patterns)]
-        if options.sort_query:
-            pairs.sort(key=lambda pair: pair[0])  # stable: repeated keys keep order
-        query = "&".join(piece for _, piece in pairs)
+            dropped = _matcher(patterns)
+            matched = {key for key in set(keys) if dropped(key)}
+            if matched:
+                kept = list(map(matched.isdisjoint, zip(keys)))  # key not in matched
+                keys = list(compress(keys, kept))
+                pieces = list(compress(pieces, kept))
+        if options.sort_query:  # stable: repeated keys keep their order
+            pieces = list(map(pieces.__getitem__,
+                              sorted(range(len(keys)), key=keys.__getitem__)))
+        query = "&".join(pieces)
     if options.drop_empty_query and query == "":
         return None
     return query
+
+
+@functools.lru_cache(maxsize=64)
+def _matcher(patterns: tuple[str, ...]) -> Callable[[str], object]:
+    """Whether a key matches one of the shell patterns (as ``fnmatchcase`` matches,
+    case-sensitively): one compiled expression for them all, so a key costs one match,
+    not one ``fnmatchcase`` call per pattern."""
+    return re.compile("|".join(f"(?:{translate(p)})" for p in patterns)).match
 
 
 def canonicalize(uri: str | URI, options: CanonicalOptions = DEFAULT_OPTIONS, *,
