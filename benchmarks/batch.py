@@ -1,16 +1,22 @@
-"""Batch throughput and memory of ``urikit normalize`` over a large input.
+"""Batch throughput and memory of every ``urikit`` batch command over a large input.
 
-    python benchmarks/batch.py [--corpus FILE] [--lines N] [--rounds R] [--append FILE]
+    python benchmarks/batch.py [--corpus FILE] [--lines N] [--rounds R] [--jobs 1 2]
+                               [--commands normalize ...] [--results FILE]
 
 The corpus is repeated into a temporary file of at least ``--lines`` lines (default
-10^6). Each case runs as its own process reading that file and writing to /dev/null,
-timed on the wall clock (the best of ``--rounds``), with the peak resident memory of
-its largest process (``os.wait4``): ``urikit normalize`` with 1 and 2 jobs, and, as
-the base, a plain loop doing ``urlunsplit(urlsplit(line))`` on each line (urllib
-checks nothing and normalizes nothing: it is the floor of reading, splitting and
-writing in Python). Memory is measured again on 10^5 lines to show it does not grow
-with the input. Prints a Markdown table; ``--append`` adds it to a file as the section
-"## Batch throughput".
+10^6). Each case runs as its own process reading that file and writing to /dev/null:
+the wall clock (the best of ``--rounds``), the CPU time of the process and its
+workers, and the peak resident memory of its largest process (``os.wait4``). Cases:
+every batch command with each number of jobs, and two plain loops as the base: one
+doing ``urlunsplit(urlsplit(line))`` (urllib checks nothing and normalizes nothing: the
+floor of reading, splitting and writing in Python) and one calling w3lib's
+``canonicalize_url`` (the crawler's canonical form, the peer of ``canonicalize``).
+Memory is measured again on a tenth of the lines to show it does not grow with the
+input. Prints a Markdown section; ``--results`` puts it in that file in place of its
+"## Batch throughput" section (or at the end).
+
+On a 2-core machine with nothing else running, the default run takes about 5 minutes
+(15 minutes with a load average of 8 from other work).
 """
 
 from __future__ import annotations
@@ -26,15 +32,30 @@ from dataclasses import dataclass
 from pathlib import Path
 
 DEFAULT_CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus" / "kasztp.txt"
+COMMANDS = ("normalize", "validate", "canonicalize", "dedupe", "explain", "resolve",
+            "relative")
+SECTION = "## Batch throughput"
 
 URLLIB_LOOP = """
 import sys
 from urllib.parse import urlsplit, urlunsplit
 out = sys.stdout
-with open(sys.argv[1], encoding="utf-8-sig") as lines:
+with open(sys.argv[1], encoding="utf-8-sig", errors="surrogateescape", newline="\\n") as lines:
     for line in lines:
         try:
             out.write(urlunsplit(urlsplit(line.rstrip("\\r\\n"))) + "\\n")
+        except ValueError as exc:
+            sys.stderr.write(f"{exc}\\n")
+"""
+
+W3LIB_LOOP = """
+import sys
+from w3lib.url import canonicalize_url
+out = sys.stdout
+with open(sys.argv[1], encoding="utf-8-sig", errors="surrogateescape", newline="\\n") as lines:
+    for line in lines:
+        try:
+            out.write(canonicalize_url(line.rstrip("\\r\\n")) + "\\n")
         except ValueError as exc:
             sys.stderr.write(f"{exc}\\n")
 """
@@ -48,17 +69,45 @@ class Case:
     argv: tuple[str, ...]
 
 
-def cases(jobs: Sequence[int]) -> list[Case]:
-    """urllib's loop, then urikit normalize with each number of jobs."""
+def _urikit(command: str, jobs: int) -> Case:
+    extra: tuple[str, ...] = ()
+    if command == "explain":
+        extra = ("--json",)
+    elif command == "resolve":
+        extra = ("http://base.example/a/b?q",)
+    elif command == "relative":
+        extra = ("https://www.example.com/a/",)
+    return Case(f"urikit {command} --jobs {jobs}",
+                ("-m", "urikit", command, *extra, "-q", "--jobs", str(jobs), "--input"))
+
+
+def cases(commands: Sequence[str], jobs: Sequence[int]) -> list[Case]:
+    """urllib's loop, w3lib's loop, then each command with each number of jobs."""
     result = [Case("urllib.parse loop (urlsplit + urlunsplit)", ("-c", URLLIB_LOOP))]
-    for n in jobs:
-        result.append(Case(f"urikit normalize --jobs {n}",
-                           ("-m", "urikit", "normalize", "-q", "--jobs", str(n), "--input")))
+    try:
+        import w3lib.url  # noqa: F401  (only to know whether it is there)
+    except ImportError:
+        print("w3lib is missing (the bench extra): its loop is left out", file=sys.stderr)
+    else:
+        result.append(Case("w3lib canonicalize_url loop", ("-c", W3LIB_LOOP)))
+    for command in commands:
+        for n in jobs:
+            result.append(_urikit(command, n))
     return result
 
 
-def run(case: Case, path: Path) -> tuple[float, int]:
-    """Run a case over ``path``; return (wall seconds, peak RSS in KiB)."""
+@dataclass(frozen=True)
+class Timing:
+    """One run: wall seconds, CPU seconds (user + system, workers included), peak
+    resident memory of the largest process in KiB."""
+
+    wall: float
+    cpu: float
+    peak: int
+
+
+def run(case: Case, path: Path) -> Timing:
+    """Run a case over ``path``."""
     with open(os.devnull, "wb") as null:
         t0 = time.perf_counter()
         pid = os.posix_spawn(sys.executable, [sys.executable, *case.argv, str(path)],
@@ -69,7 +118,7 @@ def run(case: Case, path: Path) -> tuple[float, int]:
     code = os.waitstatus_to_exitcode(status)
     if code not in (0, 1):  # 1: some lines are invalid, as in the corpus
         raise RuntimeError(f"{case.name} exited with {code}")
-    return elapsed, usage.ru_maxrss
+    return Timing(elapsed, usage.ru_utime + usage.ru_stime, usage.ru_maxrss)
 
 
 def make_input(corpus: Path, lines: int, directory: str) -> tuple[Path, int]:
@@ -88,57 +137,96 @@ def make_input(corpus: Path, lines: int, directory: str) -> tuple[Path, int]:
     return path, copies * per_copy
 
 
+def _load() -> str:
+    if not hasattr(os, "getloadavg"):
+        return "n/a"
+    return ", ".join(f"{x:.1f}" for x in os.getloadavg())
+
+
+def replace_section(path: Path, section: str) -> None:
+    """Put ``section`` in ``path`` in place of the section of the same heading (its
+    first line; a section runs to the next "## " heading or the end), or at the end."""
+    heading = section.partition("\n")[0]
+    text = path.read_text(encoding="utf-8") if path.exists() else ""
+    start = text.find(heading + "\n")
+    if start < 0:
+        text = text.rstrip("\n") + "\n\n" + section
+    else:
+        end = text.find("\n## ", start + len(heading))
+        text = text[:start] + section + ("" if end < 0 else text[end + 1:])
+    path.write_text(text, encoding="utf-8")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    """Measure, print the table, append it where asked."""
+    """Measure, print the section, put it where asked."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--corpus", type=Path, default=DEFAULT_CORPUS)
     parser.add_argument("--lines", type=int, default=1_000_000)
     parser.add_argument("--rounds", type=int, default=2)
     parser.add_argument("--jobs", type=int, nargs="+", default=[1, 2])
-    parser.add_argument("--append", type=Path, help="append the section to this file")
+    parser.add_argument("--commands", nargs="+", default=list(COMMANDS), choices=COMMANDS)
+    parser.add_argument("--results", type=Path, help="put the section in this file")
     args = parser.parse_args(argv)
     rows: list[str] = []
     memory: list[str] = []
+    load_start = _load()
+    t_start = time.perf_counter()
     with tempfile.TemporaryDirectory() as tmp:
         big, n_big = make_input(args.corpus, args.lines, tmp)
         small, n_small = make_input(args.corpus, args.lines // 10, tmp)
         base_rate = 0.0
-        for case in cases(args.jobs):
+        one_job: dict[str, float] = {}
+        for case in cases(args.commands, args.jobs):
             runs = [run(case, big) for _ in range(args.rounds)]
-            seconds = min(t for t, _ in runs)
-            peak_big = max(m for _, m in runs)
-            _, peak_small = run(case, small)
-            rate = n_big / seconds
+            best = min(runs, key=lambda t: t.wall)
+            peak_big = max(t.peak for t in runs)
+            peak_small = run(case, small).peak
+            rate = n_big / best.wall
             base_rate = base_rate or rate
-            rows.append(f"| {case.name} | {n_big:,} | {seconds:.2f} s | {rate:,.0f} | "
-                        f"{rate / base_rate:.2f} |")
+            command = case.name.rsplit(" --jobs", 1)[0]
+            speedup = ""
+            if case.name.endswith("--jobs 1"):
+                one_job[command] = rate
+            elif command in one_job:
+                speedup = f"{rate / one_job[command]:.2f}x"
+            # the workers are the forkserver's children, not counted by wait4: the CPU
+            # time of a --jobs run is that of its main process alone
+            cpu = f"{n_big / best.cpu:,.0f}" + (" (main process)" if "--jobs 1" not in
+                                                case.name and "--jobs" in case.name else "")
+            rows.append(f"| {case.name} | {best.wall:.2f} s | {rate:,.0f} | {cpu} | "
+                        f"{rate / base_rate:.2f} | {speedup} |")
             memory.append(f"| {case.name} | {peak_small / 1024:.1f} MiB | "
                           f"{peak_big / 1024:.1f} MiB | {peak_big / peak_small:.2f} |")
             print(rows[-1], file=sys.stderr)
-    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
-    table = "\n".join([
-        "## Batch throughput",
+    section = "\n".join([
+        SECTION,
         "",
         f"`python benchmarks/batch.py`: {args.corpus.name} repeated to {n_big:,} lines "
-        f"(341 invalid lines a copy, included), read from a file, results to /dev/null; "
-        f"wall clock, best of {args.rounds}; Python {platform.python_version()}, "
-        f"{os.cpu_count()} CPUs, load average {load:.1f} at the end.",
+        f"(its invalid lines included), read from a file, results to /dev/null; wall "
+        f"clock, best of {args.rounds}; Python {platform.python_version()}, "
+        f"{os.cpu_count()} CPUs; load average (1, 5, 15 min) {load_start} at the start, "
+        f"{_load()} at the end; {time.perf_counter() - t_start:.0f} s in all. "
+        "Lines/s of CPU counts the CPU time (user + system) of the process: it shows "
+        "the cost of a line whatever else runs on the machine (with --jobs 2, of the "
+        "main process alone, which reads, deduplicates and writes: the workers are "
+        "the forkserver's children, which wait4 does not count). The wall clock, and "
+        "so the speedup of --jobs 2, needs a quiet machine.",
         "",
-        "| command | lines | time | URLs/s | ratio to urllib |",
-        "|---|---|---|---|---|",
+        "| command | time | lines/s | lines/s of CPU | ratio to urllib | jobs 2 / jobs 1 |",
+        "|---|--:|--:|--:|--:|--:|",
         *rows,
         "",
-        f"Peak resident memory of the largest process, {n_small:,} lines vs {n_big:,}:",
+        f"Peak resident memory of the largest process (of the main process with --jobs: "
+        f"a worker holds at most two chunks), {n_small:,} lines vs {n_big:,}:",
         "",
         f"| command | {n_small:,} lines | {n_big:,} lines | ratio |",
-        "|---|---|---|---|",
+        "|---|--:|--:|--:|",
         *memory,
         "",
     ])
-    print(table)
-    if args.append is not None:
-        with open(args.append, "a", encoding="utf-8") as f:
-            f.write("\n" + table)
+    print(section)
+    if args.results is not None:
+        replace_section(args.results, section)
     return 0
 
 

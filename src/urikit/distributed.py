@@ -1,15 +1,16 @@
 """The batch commands on a Dask cluster: bags of lines in, bags of records out.
 
-Every function takes a :class:`dask.bag.Bag` of lines (``str``, as
-:func:`read_lines` or ``dask.bag.read_text`` give them, line ends kept or not) and
+Every function takes a :class:`dask.bag.Bag` of lines, as :func:`read_lines` gives them
+or any bag of ``str`` (numbered from 1 in bag order, line ends kept or not), and
 returns a bag of :class:`urikit._cli.batch.Record`, computed by the very function the
-command line uses for each line (:func:`urikit._cli.batch.process_line`): an invalid or
-undecodable line is an error record, kept, never dropped, so ``lines in = results +
-errors`` holds on a cluster too. :func:`to_jsonl` writes records exactly as
-``urikit COMMAND --format jsonl --errors inline`` does.
+command line uses for each line (:func:`urikit._cli.batch.process_line`), with the
+command line's definition of a line (:func:`urikit._cli.batch.split_lines`): ``\n``
+and ``\r\n`` end a line, a lone ``\r`` stays in it, a BOM is removed from line 1 of
+each file, undecodable bytes give an error record for their line, and an empty file
+has no lines. An invalid or undecodable line is an error record, kept, never dropped,
+so ``lines in = results + errors`` holds on a cluster too. :func:`to_jsonl` writes
+records exactly as ``urikit COMMAND --format jsonl --errors inline`` does.
 
-A bag is one input: lines are numbered from 1 across its partitions in order (the
-partition lengths are counted in the same graph, so the input is read once).
 Needs the ``dask`` extra: ``pip install 'urikit[dask]'``.
 """
 
@@ -17,16 +18,17 @@ from __future__ import annotations
 
 import importlib
 import operator
-from typing import Any
+from typing import Any, NamedTuple
 
 from dask.bag import Bag
 
-from ._cli.batch import Operation, Record, jsonl, process_line
+from ._cli.batch import Operation, Record, jsonl, process_line, split_lines, text_line
 from ._web.canonical import DEFAULT_OPTIONS, CanonicalOptions
 
 # dask.bag's functions and methods have no annotations: called through Any.
 db: Any = importlib.import_module("dask.bag")
 delayed: Any = importlib.import_module("dask").delayed
+read_bytes: Any = importlib.import_module("dask.bytes").read_bytes
 
 
 def _bag(value: object) -> Bag:
@@ -34,21 +36,61 @@ def _bag(value: object) -> Bag:
     return value
 
 
+class Line(NamedTuple):
+    """A line of a file as :func:`read_lines` reads it: where it is and its bytes
+    (without the line end)."""
+
+    source: str
+    number: int
+    raw: bytes
+
+
+def _block_lines(block: bytes, source: str, first: int) -> list[Line]:
+    return [Line(source, first + k, raw) for k, raw in enumerate(split_lines(block))]
+
+
 def read_lines(urlpath: str | list[str], *, blocksize: int | str | None = "64MiB",
                storage_options: dict[str, Any] | None = None) -> Bag:
-    """The lines of text files as a bag, one partition a block, ready for the
-    functions here: undecodable bytes are kept (``surrogateescape``) so that they are
-    reported on their line instead of failing the whole partition."""
-    return _bag(db.read_text(urlpath, blocksize=blocksize, encoding="utf-8",
-                             errors="surrogateescape", storage_options=storage_options))
+    """The lines of files (local paths, or any fsspec URL such as ``s3://``; globs
+    allowed) as a bag of :class:`Line`, one partition a block, each file's lines
+    numbered from 1 and named by the file's path, cut as the command line cuts them.
+    Blocks end at a line end (``read_bytes`` with the delimiter ``\n``); an empty
+    file gives no line, and no file at all an empty bag."""
+    _, blocks, paths = read_bytes(urlpath, delimiter=b"\n", blocksize=blocksize,
+                                  sample=False, include_path=True,
+                                  **(storage_options or {}))
+    parts = []
+    for path, file_blocks in zip(paths, blocks, strict=True):
+        first: Any = 1
+        for block in file_blocks:
+            part = delayed(_block_lines)(block, path, first)
+            parts.append(part)
+            first = delayed(operator.add)(first, delayed(len)(part))
+    if not parts:
+        return _bag(db.from_sequence([], npartitions=1))
+    bag = _bag(db.from_delayed(parts))
+    _NUMBERED.add(bag.name)
+    return bag
 
 
-def _numbered(partition: list[str], first: int) -> list[tuple[int, str]]:
-    return [(first + k, line) for k, line in enumerate(partition)]
+#: The names of the bags read_lines made: their lines are numbered already, so that
+#: records() maps them partition by partition, without the pass that counts the lines
+#: of every partition (which would move whole partitions between workers).
+_NUMBERED: set[str] = set()
+
+
+Numbered = tuple[str | None, int, bytes | str]  # source, line number, line
+
+
+def _numbered(partition: list[str | Line], first: int) -> list[Numbered]:
+    return [item if isinstance(item, Line) else (None, first + k, text_line(item))
+            for k, item in enumerate(partition)]
 
 
 def number_lines(lines: Bag) -> Bag:
-    """A bag of ``(line number, line)``, numbered from 1 in bag order."""
+    """A bag of ``(source, line number, line)``: a :class:`Line` as it is, a ``str``
+    numbered from 1 in bag order (its source ``None``) and cut as the command line
+    cuts lines (:func:`urikit._cli.batch.text_line`)."""
     bag: Any = lines
     parts = bag.to_delayed(optimize_graph=False)
     numbered = []
@@ -59,36 +101,39 @@ def number_lines(lines: Bag) -> Bag:
     return _bag(db.from_delayed(numbered))
 
 
-def _records(partition: list[tuple[int, str]], op: Operation, source: str) -> list[Record]:
-    return [process_line(op, source, line, text.encode("utf-8", "surrogateescape"))
-            for line, text in partition]
+def _records(partition: list[Numbered], op: Operation,
+             source: str | None) -> list[Record]:
+    return [process_line(op, source or name or "-", line, raw)
+            for name, line, raw in partition]
 
 
-def records(lines: Bag, op: Operation, source: str = "-") -> Bag:
+def records(lines: Bag, op: Operation, source: str | None = None) -> Bag:
     """The record of every line for ``op`` (any command of the command line), in line
-    order; ``source`` names the input in the records."""
-    bag: Any = number_lines(lines)
+    order; ``source`` names the input in the records (by default the file a
+    :class:`Line` comes from, ``"-"`` for a ``str``)."""
+    bag: Any = lines if lines.name in _NUMBERED else number_lines(lines)
     return _bag(bag.map_partitions(_records, op, source))
 
 
 def normalize(lines: Bag, *, allow_zone_id: bool = False, show_password: bool = False,
-              source: str = "-") -> Bag:
-    """Records of ``urikit normalize``."""
+              lenient: bool = False, source: str | None = None) -> Bag:
+    """Records of ``urikit normalize`` (``lenient``: of ``urikit normalize
+    --lenient``, lines read as :meth:`urikit.URI.parse_lenient` reads them)."""
     return records(lines, Operation("normalize", allow_zone_id=allow_zone_id,
-                                    show_password=show_password), source)
+                                    show_password=show_password, lenient=lenient), source)
 
 
 def validate(lines: Bag, *, allow_zone_id: bool = False, show_password: bool = False,
-             source: str = "-") -> Bag:
+             lenient: bool = False, source: str | None = None) -> Bag:
     """Records of ``urikit validate``: the valid lines as results, the others as
     errors."""
     return records(lines, Operation("validate", allow_zone_id=allow_zone_id,
-                                    show_password=show_password), source)
+                                    show_password=show_password, lenient=lenient), source)
 
 
 def canonicalize(lines: Bag, options: CanonicalOptions = DEFAULT_OPTIONS, *,
                  allow_zone_id: bool = False, show_password: bool = False,
-                 source: str = "-") -> Bag:
+                 lenient: bool = False, source: str | None = None) -> Bag:
     """Records of ``urikit canonicalize``, with the steps of ``options`` (a
     :class:`urikit.CanonicalOptions`, sent whole to every task; the command line's
     ``--keep-fragment``, ``--drop-param`` ... build the same record).
@@ -97,7 +142,8 @@ def canonicalize(lines: Bag, options: CanonicalOptions = DEFAULT_OPTIONS, *,
        The steps are one :class:`urikit.CanonicalOptions` record, not five keywords.
     """
     return records(lines, Operation("canonicalize", allow_zone_id=allow_zone_id,
-                                    show_password=show_password, options=options), source)
+                                    show_password=show_password, options=options,
+                                    lenient=lenient), source)
 
 
 def _is_error(record: Record) -> bool:
@@ -129,11 +175,20 @@ def dedupe(lines: Bag, **options: Any) -> Bag:
     return _bag(db.concat([firsts, recs.filter(_is_error)]))
 
 
-def _add(group: list[tuple[int, str, str]], record: Record) -> list[tuple[int, str, str]]:
-    return [*group, (record.line, record.input, str(record.output))]
+Member = tuple[int, str, str]  # line, input, canonical form as shown
 
 
-def _group_object(pair: tuple[str, list[tuple[int, str, str]]]) -> dict[str, object]:
+def _add(group: list[Member], record: Record) -> list[Member]:
+    group.append((record.line, record.input, str(record.output)))  # a fresh list a key
+    return group
+
+
+def _extend(group: list[Member], other: list[Member]) -> list[Member]:
+    group.extend(other)
+    return group
+
+
+def _group_object(pair: tuple[str, list[Member]]) -> dict[str, object]:
     members = sorted(pair[1])
     return {"canonical": members[0][2], "lines": [m[0] for m in members],
             "inputs": [m[1] for m in members]}
@@ -143,14 +198,16 @@ def dedupe_groups(lines: Bag, **options: Any) -> Bag:
     """Every canonical form's group as ``urikit dedupe --groups`` writes it: dicts of
     ``canonical``, ``lines`` and ``inputs``, lines in order, groups in the cluster's
     order (sort by ``lines[0]`` to get the command line's). ``options`` are those of
-    :func:`canonicalize`."""
+    :func:`canonicalize`. Time linear in the size of a group (lists are extended in
+    place, each started afresh by ``list``), and ``n log n`` to sort it."""
     recs: Any = canonicalize(lines, **options)
-    return _bag(recs.filter(_is_result).foldby(_key, _add, [], combine=operator.add,
-                                                combine_initial=[]).map(_group_object))
+    return _bag(recs.filter(_is_result).foldby(_key, _add, list, combine=_extend,
+                                                combine_initial=list).map(_group_object))
 
 
-def to_jsonl(recs: Bag) -> Bag:
+def to_jsonl(recs: Bag, *, with_source: bool = False, lenient: bool = False) -> Bag:
     """Records as JSON Lines text (each with its newline), as the command line's
-    ``--format jsonl --errors inline`` writes them."""
+    ``--format jsonl --errors inline`` writes them (``with_source``: as it writes them
+    for several inputs; ``lenient``: with ``--lenient``, each record's repairs)."""
     bag: Any = recs
-    return _bag(bag.map(jsonl))
+    return _bag(bag.map(jsonl, with_source, lenient))

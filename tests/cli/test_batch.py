@@ -19,6 +19,8 @@ import pytest
 from urikit import CanonicalOptions
 from urikit._cli.batch import (
     Chunk,
+    Format,
+    Job,
     LineError,
     Operation,
     map_chunks,
@@ -86,7 +88,7 @@ def test_empty_file_has_no_lines(tmp_path: Path, capsys: pytest.CaptureFixture[s
     assert run(["normalize", "-i", str(path)], capsys, monkeypatch) == (
         0, "", "urikit: 0 lines, 0 results, 0 errors\n")
     assert run(["normalize", "--format", "csv", "-"], capsys, monkeypatch)[1] == (
-        "line,input,output,error_position,error_component,error_message\n")
+        '"line","input","output","error_position","error_component","error_message"\n')
 
 
 def test_undecodable_bytes_are_reported_by_line(capsys: pytest.CaptureFixture[str],
@@ -166,12 +168,13 @@ def test_parallel_map_keeps_few_chunks_in_flight() -> None:
     def chunks() -> Iterator[Chunk]:
         for k in itertools.count():
             next(pulled)
-            yield Chunk("-", k * 2 + 1, [b"a:b\n", b"c:d\n"])
+            yield Chunk("-", k * 2 + 1, [b"a:b", b"c:d"])
 
-    results = map_chunks(Operation("validate"), chunks(), jobs=2, in_flight=4)
-    taken = [records[0].input for _, records in itertools.islice(results, 10)]
+    results = map_chunks(Job(Operation("validate"), Format()), chunks(), jobs=2,
+                         in_flight=4)
+    taken = [done.out[0] for done in itertools.islice(results, 10)]
     results.close()
-    assert taken == ["a:b"] * 10
+    assert taken == ["a:b\nc:d\n"] * 10  # each chunk rendered as one string
     assert next(pulled) <= 10 + 4 + 1
 
 
@@ -319,7 +322,7 @@ def test_no_progress_bar_without_tqdm(capsys: pytest.CaptureFixture[str],
 def test_no_exception_escapes_for_any_line() -> None:
     """A port of thousands of digits (past int's digit limit) gives a record, never a
     traceback, for every command."""
-    line = ("http://h:" + "9" * 5000 + "/\n").encode()
+    line = ("http://h:" + "9" * 5000 + "/").encode()
     for command in ("normalize", "validate", "explain", "canonicalize"):
         record = process_line(Operation(command), "-", 1, line)
         assert record.error is None or record.error.message, command

@@ -3,42 +3,107 @@
 One reference a line goes in, one record a line comes out, in input order and in
 constant memory:
 
-* :func:`process_line` is the one home of the per-line work: it decodes a line read as
-  bytes (line end, a UTF-8 BOM on line 1, undecodable bytes), applies an
-  :class:`Operation` and returns a :class:`Record`, a result or an error, never an
-  exception. The command line, ``--jobs`` workers and :mod:`urikit.distributed` all
-  call it.
-* :func:`read_sources` reads files or standard input as bytes, line by line.
-* :func:`run` maps the operation over the lines, in this process or in a pool of
-  processes (``Pool.imap`` over chunks, with a bound on the chunks in flight, so the
-  order is kept and memory does not grow with the input).
-* :class:`Writer` writes records as text, JSON Lines or CSV.
+* **What a line is** has one home, :func:`split_lines` (bytes) and :func:`text_line`
+  (``str``), with :func:`process_line`: ``\\n`` and ``\\r\\n`` end a line; a lone
+  ``\\r`` stays inside it (an invalid character in any URI, so the line gets an error
+  record); text after the last line end is a last line; a UTF-8 BOM is removed from
+  line 1 of each input (anywhere else it is a character of its line); undecodable
+  bytes give an error record for their line, shown as ``\\xff``. An empty input has
+  no lines. The command line (:func:`read_chunks`) and the Dask functions both cut
+  and number lines with these functions.
+* :func:`process_line` applies an :class:`Operation` to one line and returns a
+  :class:`Record`, a result or an error, never an exception.
+* :class:`Format` renders records as text, JSON Lines or CSV; :func:`run_chunk` turns
+  a :class:`Chunk` of lines into a :class:`Done`: the rendered text and the counts,
+  the unit of work of a ``--jobs`` worker (compact strings travel back, not records).
+* :func:`map_chunks` runs the chunks in this process or in a pool of worker
+  processes, in input order, with at most a few chunks in flight (memory does not
+  grow with the input), and turns a lost worker into :class:`WorkerLost`.
 """
 
 from __future__ import annotations
 
-import csv
 import functools
 import io
 import json
 import multiprocessing
 import re
+import signal
 import sys
-import threading
 import unicodedata
-from collections.abc import Callable, Generator, Iterable, Iterator
+from collections import deque
+from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
+from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
-from itertools import islice
-from typing import BinaryIO, Final, NamedTuple, TextIO
+from typing import BinaryIO, Final, NamedTuple
 
 from .._core.errors import ParseError, URIError
+from .._interop.lenient import Change, repair
 from .._model.uri import URI
-from .._web.canonical import CanonicalOptions, canonical_uri
+from .._web.canonical import CanonicalOptions, canonical_text
 
 BOM: Final = b"\xef\xbb\xbf"
 COMMANDS: Final = ("normalize", "validate", "explain", "resolve", "relative",
                    "canonicalize")
 FORMATS: Final = ("text", "jsonl", "csv")
+#: Bytes asked of an input at a time; a read returns what is there, so lines typed
+#: at a terminal or written slowly into a pipe are processed as they come.
+READ_SIZE: Final = 1 << 20
+
+
+# --- what a line is --------------------------------------------------------------------
+
+
+def split_lines(block: bytes) -> list[bytes]:
+    """The lines of ``block`` without their line ends: ``\\n`` and ``\\r\\n`` end a
+    line, a lone ``\\r`` stays in its line, and text after the last ``\\n`` is a last
+    line. ``block`` is a whole input or a part of it that ends after a ``\\n``.
+
+    >>> split_lines(b"a\\r\\nb\\rc\\n\\nd")
+    [b'a', b'b\\rc', b'', b'd']
+    >>> split_lines(b"")
+    []
+    """
+    lines = block.split(b"\n")
+    last = lines.pop()
+    if b"\r\n" in block:
+        lines = [line[:-1] if line.endswith(b"\r") else line for line in lines]
+    if last:
+        lines.append(last)
+    return lines
+
+
+def text_line(text: str) -> bytes | str:
+    """A line given as ``str`` (an element of a Dask bag) as :func:`process_line`
+    takes it: without its line end (``\\n`` or ``\\r\\n``), and as the bytes it was
+    read from when it was read as UTF-8 with ``surrogateescape`` (an undecodable byte
+    read as ``\\udcff`` is then reported as the command line reports it). A lone
+    surrogate that no reading of bytes gives stays ``str``: its line gets an error
+    record.
+
+    >>> text_line("http://a/\\r\\n"), text_line("a\\udcff"), text_line("\\ud800")
+    (b'http://a/', b'a\\xff', '\\ud800')
+    """
+    if text.endswith("\n"):
+        text = text[:-2] if text.endswith("\r\n") else text[:-1]
+    try:
+        return text.encode("utf-8", "surrogateescape")
+    except UnicodeEncodeError:
+        return text
+
+
+def decode_line(raw: bytes, line: int) -> tuple[str, int | None, str]:
+    """The text of a line read as bytes (a BOM removed on line 1), with the
+    character position of the first undecodable byte and why, or ``None``."""
+    if line == 1 and raw.startswith(BOM):
+        raw = raw[3:]
+    try:
+        return raw.decode("utf-8"), None, ""
+    except UnicodeDecodeError as exc:
+        position = len(raw[:exc.start].decode("utf-8"))
+        return (raw.decode("utf-8", "backslashreplace"), position,
+                f"undecodable byte 0x{raw[exc.start]:02x} (not UTF-8)")
 
 
 # --- operations and records -------------------------------------------------------
@@ -47,7 +112,8 @@ FORMATS: Final = ("text", "jsonl", "csv")
 @dataclass(frozen=True, slots=True)
 class Operation:
     """What to do with each line: a command and its options (picklable, so that
-    worker processes and Dask tasks receive it whole)."""
+    worker processes and Dask tasks receive it whole). ``lenient`` reads each line as
+    :meth:`urikit.URI.parse_lenient` does, and records what was repaired."""
 
     command: str
     allow_zone_id: bool = False
@@ -55,6 +121,7 @@ class Operation:
     base: str | None = None  # resolve, relative
     strict: bool = True  # resolve
     options: CanonicalOptions = field(default_factory=CanonicalOptions)  # canonicalize
+    lenient: bool = False
 
     def __post_init__(self) -> None:
         if self.command not in COMMANDS:
@@ -80,6 +147,8 @@ class Record(NamedTuple):
     (unless the operation shows passwords) and undecodable bytes written ``\\xff``.
     ``output`` is the result text, or the element model (a ``dict``) for explain.
     ``key`` is the unmasked canonical form (canonicalize only), for deduplication.
+    ``repairs`` are the changes the lenient reading made (positions in the line as
+    read, a password's characters masked).
     """
 
     source: str
@@ -88,6 +157,7 @@ class Record(NamedTuple):
     output: object
     error: LineError | None = None
     key: str | None = None
+    repairs: tuple[Change, ...] = ()
 
 
 def element_model(uri: URI) -> dict[str, object]:
@@ -117,32 +187,17 @@ def _port(uri: URI) -> int | str | None:
 # --- passwords and display --------------------------------------------------------
 
 _AUTHORITY_START: Final = re.compile(r"[^/?#]*//")
+# The browsers' reading (WHATWG URL): after a special scheme any run of "/" and "\"
+# (none at all included) starts the authority; without a scheme, against a web page,
+# a run of two or more does. The authority ends at "/", "\", "?" or "#".
+_BROWSER_AUTHORITY_START: Final = re.compile(
+    r"[\x00-\x20]*(?:(?i:https?|wss?|ftp):[/\\]*|[/\\]{2,})")
+_BROWSER_AUTHORITY_END: Final = re.compile(r"[/\\?#]|\Z")
 
 
-def password_span(text: str) -> tuple[int, int] | None:
-    """Where the password of ``text``'s userinfo is, as (start, end), or ``None``.
-
-    It works on any text, valid or not, so that an echoed invalid line is masked too:
-    the authority follows the first "//" that no "/", "?" or "#" precedes and ends at
-    the next one of them; the userinfo ends at its last "@" and the password runs from
-    the first ":" in it (the rule of ``repr(uri)``: an empty password is not masked).
-
-    >>> text = "http://joe:secret@h/"
-    >>> start, end = password_span(text)
-    >>> text[start:end]
-    'secret'
-    >>> password_span("http://h/a:b@c") is None
-    True
-    """
-    m = _AUTHORITY_START.match(text)
-    if m is None:
-        return None
-    start = m.end()
-    end = len(text)
-    for delimiter in "/?#":
-        k = text.find(delimiter, start)
-        if 0 <= k < end:
-            end = k
+def _userinfo_password(text: str, start: int, end: int) -> tuple[int, int] | None:
+    """The password in the authority text[start:end]: from the first ":" of the
+    userinfo (which ends at the last "@") to that "@"; an empty one is not masked."""
     at = text.rfind("@", start, end)
     colon = text.find(":", start, at) if at >= 0 else -1
     if colon < 0 or colon + 1 == at:
@@ -150,20 +205,118 @@ def password_span(text: str) -> tuple[int, int] | None:
     return colon + 1, at
 
 
+def password_spans(text: str) -> list[tuple[int, int]]:
+    """Where a password of ``text``'s userinfo is, as (start, end) spans, under RFC
+    3986's reading and under the browsers' (which read ``\\`` as ``/`` after a special
+    scheme): the spans of both, merged, in order.
+
+    It works on any text, valid or not, so that an echoed invalid line is masked too.
+    RFC 3986: the authority follows the first "//" that no "/", "?" or "#" precedes
+    and ends at the next one of them. Browsers: see ``_BROWSER_AUTHORITY_START``.
+
+    >>> text = "http://joe:secret@h/"
+    >>> [text[start:end] for start, end in password_spans(text)]
+    ['secret']
+    >>> text = "http:\\\\joe:secret@h\\\\"
+    >>> [text[start:end] for start, end in password_spans(text)]
+    ['secret']
+    >>> password_spans("http://h/a:b@c")
+    []
+    """
+    spans: list[tuple[int, int]] = []
+    if "@" not in text:
+        return spans  # no userinfo under any reading
+    m = _AUTHORITY_START.match(text)
+    if m is not None:
+        start = m.end()
+        end = len(text)
+        for delimiter in "/?#":
+            k = text.find(delimiter, start)
+            if 0 <= k < end:
+                end = k
+        span = _userinfo_password(text, start, end)
+        if span is not None:
+            spans.append(span)
+    if "\\" in text or m is None:
+        b = _BROWSER_AUTHORITY_START.match(text)
+        if b is not None:
+            start = b.end()
+            found = _BROWSER_AUTHORITY_END.search(text, start)
+            end = found.start() if found is not None else len(text)
+            span = _userinfo_password(text, start, end)
+            if span is not None and span not in spans:
+                spans.append(span)
+    if len(spans) < 2:
+        return spans
+    spans.sort()
+    merged = [spans[0]]
+    for start, end in spans[1:]:
+        if start <= merged[-1][1]:
+            merged[-1] = (merged[-1][0], max(end, merged[-1][1]))
+        else:
+            merged.append((start, end))
+    return merged
+
+
+def password_span(text: str) -> tuple[int, int] | None:
+    """The first of :func:`password_spans`, or ``None``."""
+    spans = password_spans(text)
+    return spans[0] if spans else None
+
+
 def mask_password(text: str, position: int | None = None) -> tuple[str, int | None]:
-    """``text`` with its password written ``***``, and ``position`` moved to the same
-    place in the masked text (to the start of ``***`` when it was in the password).
+    """``text`` with each password (:func:`password_spans`) written ``***``, and
+    ``position`` moved to the same place in the masked text (to the start of ``***``
+    when it was in a password).
 
     >>> mask_password("ftp://joe:pw@h/a b", 16)
     ('ftp://joe:***@h/a b', 17)
+    >>> mask_password("http:\\\\\\\\joe:secret@h\\\\x y", 22)
+    ('http:\\\\\\\\joe:***@h\\\\x y', 19)
     """
-    span = password_span(text)
-    if span is None:
+    spans = password_spans(text)
+    if not spans:
         return text, position
-    start, end = span
-    if position is not None and position >= start:
-        position = start if position < end else position - (end - start) + 3
-    return f"{text[:start]}***{text[end:]}", position
+    pieces: list[str] = []
+    last = 0
+    for start, end in spans:
+        pieces += [text[last:start], "***"]
+        last = end
+    pieces.append(text[last:])
+    return "".join(pieces), None if position is None else _moved(position, spans)
+
+
+def _moved(position: int, spans: list[tuple[int, int]]) -> int:
+    """``position`` in the text with ``spans`` written ``***``."""
+    delta = 0
+    for start, end in spans:
+        if position < start:
+            break
+        if position < end:
+            return start + delta
+        delta += 3 - (end - start)
+    return position + delta
+
+
+def mask_passwords_in(message: str) -> str:
+    """``message`` (an argparse usage error, say) with the password of every word in
+    it that looks like a URI masked: words are cut at spaces and stripped of quotes
+    and commas.
+
+    >>> mask_passwords_in("unrecognized arguments: 'http://joe:secret@h/', http:\\\\\\\\a:b@c")
+    "unrecognized arguments: 'http://joe:***@h/', http:\\\\\\\\a:***@c"
+    """
+    if ":" not in message or "@" not in message:
+        return message
+    words = []
+    for word in message.split(" "):
+        core = word.strip("'\",")
+        if "@" in core:
+            masked = mask_password(core)[0]
+            if masked != core:
+                word = word.replace(core, masked)
+        words.append(word)
+    return " ".join(words)
 
 
 def _escape_char(ch: str) -> str:
@@ -218,6 +371,10 @@ def _masked_reason(reason: str) -> str:
     return f"{reason} (in the password, masked)"
 
 
+def _in_spans(position: int, spans: list[tuple[int, int]]) -> bool:
+    return any(start <= position < end for start, end in spans)
+
+
 # --- the per-line function ----------------------------------------------------------
 
 
@@ -231,18 +388,20 @@ def _shown(uri: URI, show_password: bool) -> str:
 
 
 def _apply(op: Operation, text: str) -> tuple[object, str | None]:
-    """The result of ``op`` on valid or invalid ``text``: (output, key); raises for
-    invalid text."""
+    """The result of ``op`` on ``text``: (output, key); raises for invalid text."""
     command = op.command
     zone = op.allow_zone_id
     if command == "normalize":
         return _shown(URI.parse(text, allow_zone_id=zone).normalize(), op.show_password), None
     if command == "canonicalize":
-        uri = canonical_uri(text, op.options, allow_zone_id=zone)
-        key = str(uri)
-        return (key if op.show_password else uri.redacted()), key
+        key = canonical_text(text, op.options, allow_zone_id=zone)
+        if op.show_password or "@" not in key:
+            return key, key
+        return URI.parse(key, allow_zone_id=zone).redacted(), key
     if command == "validate":
-        URI.parse(text, allow_zone_id=zone)
+        uri = URI.parse(text, allow_zone_id=zone)
+        if op.lenient:  # the output is the text as read
+            return _shown(uri, op.show_password), None
         return None, None  # the output is the input as shown
     if command == "explain":
         uri = URI.parse(text, allow_zone_id=zone)
@@ -257,64 +416,80 @@ def _apply(op: Operation, text: str) -> tuple[object, str | None]:
     return _shown(uri.relative_to(base), op.show_password), None
 
 
-def _decode(raw: bytes, line: int) -> tuple[str, int | None, str]:
-    """The text of a line read as bytes: line end removed, a BOM removed on line 1;
-    with the character position of the first undecodable byte and why, or None."""
-    if raw.endswith(b"\n"):
-        raw = raw[:-1]
-    if raw.endswith(b"\r"):
-        raw = raw[:-1]
-    if line == 1 and raw.startswith(BOM):
-        raw = raw[3:]
-    try:
-        return raw.decode("utf-8"), None, ""
-    except UnicodeDecodeError as exc:
-        position = len(raw[:exc.start].decode("utf-8"))
-        return (raw.decode("utf-8", "backslashreplace"), position,
-                f"undecodable byte 0x{raw[exc.start]:02x} (not UTF-8)")
+def _masked_changes(changes: tuple[Change, ...], text: str,
+                    spans: list[tuple[int, int]]) -> tuple[Change, ...]:
+    """The lenient reader's changes as a record shows them: positions in the masked
+    input, a change inside a password written ``***``."""
+    if not spans:
+        return changes
+    shown = []
+    for change in changes:
+        position = mask_password(text, change.position)[1]
+        assert position is not None
+        if _in_spans(change.position, spans):
+            change = Change(position, change.component, "***", "***")
+        else:
+            change = change._replace(position=position)
+        shown.append(change)
+    return tuple(shown)
 
 
 def process_line(op: Operation, source: str, line: int, raw: bytes | str) -> Record:
     """Apply ``op`` to one line and return its record; never raises for bad input.
 
-    ``raw`` is a line read as bytes (its line end, CRLF or LF, and a UTF-8 BOM on line
-    1 are removed; undecodable bytes give an error record) or a ``str`` taken as is
-    (a command-line argument). A :class:`~urikit.ParseError` gives an error record
-    with the position and component; any other exception gives one with its message.
+    ``raw`` is a line as :func:`split_lines` cuts it (bytes without its line end; a
+    UTF-8 BOM is removed on line 1; undecodable bytes give an error record) or a
+    ``str`` taken as is (a command-line argument, or what :func:`text_line` keeps as
+    ``str``). A :class:`~urikit.ParseError` gives an error record with the position
+    and component; any other exception gives one with its message.
 
-    >>> process_line(Operation("normalize"), "-", 1, b"HTTP://A/./b\\r\\n").output
+    >>> process_line(Operation("normalize"), "-", 1, b"HTTP://A/./b").output
     'http://a/b'
-    >>> process_line(Operation("normalize"), "-", 2, b"http://a/b c\\n").error
+    >>> process_line(Operation("normalize"), "-", 2, b"http://a/b c").error
     LineError(message="invalid character ' '", position=10, component='path', caret=10, hint='')
     """
+    show = op.show_password
     if isinstance(raw, bytes):
-        text, bad, why = _decode(raw, line)
+        text, bad, why = decode_line(raw, line)
         if bad is not None:
-            shown, caret = (text, bad) if op.show_password else mask_password(text, bad)
+            shown, caret = (text, bad) if show else mask_password(text, bad)
             return Record(source, line, shown, None, LineError(why, bad, "encoding", caret))
     else:
         text = raw
+    spans = [] if show else password_spans(text)
+    shown = mask_password(text)[0] if spans else text
+    repairs: tuple[Change, ...] = ()
     try:
-        output, key = _apply(op, text)
+        if op.lenient:
+            repaired = repair(text)
+            changes = tuple(repaired.changes)
+            repairs = changes if show else _masked_changes(changes, text, spans)
+            output, key = _apply(op, repaired.text)
+        else:
+            output, key = _apply(op, text)
     except ParseError as exc:
         reason = exc.reason
-        if op.show_password:
+        position: int | None = exc.position
+        if repairs:  # the position is in the repaired text: no caret in the line read
+            return Record(source, line, shown, None, LineError(
+                f"{reason} (in the repaired text)", None, exc.component, None, exc.hint),
+                None, repairs)
+        if show:
             return Record(source, line, text, None, LineError(
-                reason, exc.position, exc.component, exc.position, exc.hint))
-        shown, caret = mask_password(text, exc.position)
-        span = password_span(text)
-        if span is not None and span[0] <= exc.position < span[1]:
+                reason, position, exc.component, position, exc.hint))
+        caret = mask_password(text, position)[1] if spans else position
+        if _in_spans(exc.position, spans):
             reason = _masked_reason(reason)
         return Record(source, line, shown, None,
-                      LineError(reason, exc.position, exc.component, caret, exc.hint))
+                      LineError(reason, position, exc.component, caret, exc.hint))
     except URIError as exc:
-        shown = text if op.show_password else mask_password(text)[0]
-        return Record(source, line, shown, None, LineError(str(exc)))
+        return Record(source, line, shown, None, LineError(
+            mask_passwords_in(str(exc)) if not show else str(exc)), None, repairs)
     except Exception as exc:  # one bad line must not end the batch: report it
-        shown = text if op.show_password else mask_password(text)[0]
-        return Record(source, line, shown, None, LineError(f"{type(exc).__name__}: {exc}"))
-    shown = text if op.show_password else mask_password(text)[0]
-    return Record(source, line, shown, shown if output is None else output, None, key)
+        return Record(source, line, shown, None,
+                      LineError(f"{type(exc).__name__}: {exc}"), None, repairs)
+    return Record(source, line, shown, shown if output is None else output, None, key,
+                  repairs)
 
 
 def error_message(error: LineError) -> str:
@@ -325,148 +500,7 @@ def error_message(error: LineError) -> str:
     return f"{message} ({error.hint})" if error.hint else message
 
 
-# --- reading ---------------------------------------------------------------------------
-
-
-class Source(NamedTuple):
-    """An input: a file path, ``"-"`` for standard input."""
-
-    name: str
-
-    def open(self) -> BinaryIO:
-        """The input as a binary stream (the caller closes a file, not stdin)."""
-        if self.name == "-":
-            stdin = sys.stdin
-            buffer = getattr(stdin, "buffer", None)
-            if buffer is None:  # a text stream put in place of stdin (tests)
-                return io.BytesIO(stdin.read().encode("utf-8", "surrogateescape"))
-            return buffer  # type: ignore[no-any-return]
-        return open(self.name, "rb")  # closed by _lines
-
-
-class Chunk(NamedTuple):
-    """Consecutive lines of one source, the unit of work of a worker process."""
-
-    source: str
-    first: int  # the line number of lines[0]
-    lines: list[bytes]
-
-    @property
-    def size(self) -> int:
-        """Bytes in the chunk (for the progress bar)."""
-        return sum(map(len, self.lines))
-
-
-def read_chunks(sources: Iterable[Source], chunk_size: int,
-                on_error: Callable[[Source, OSError], None]) -> Iterator[Chunk]:
-    """The lines of each source in chunks of ``chunk_size``; a source that cannot be
-    opened or read is passed to ``on_error`` and the next one is read."""
-    for src in sources:
-        lines = _lines(src, on_error)
-        first = 1
-        while chunk := list(islice(lines, chunk_size)):
-            yield Chunk(src.name, first, chunk)
-            first += len(chunk)
-
-
-def run_chunk(op: Operation, chunk: Chunk) -> list[Record]:
-    """The records of a chunk (the function a worker process runs)."""
-    source, first = chunk.source, chunk.first
-    return [process_line(op, source, first + k, raw) for k, raw in enumerate(chunk.lines)]
-
-
-def _pool_context() -> multiprocessing.context.BaseContext:
-    """Forkserver where there is one (no fork of a process with threads), else spawn."""
-    methods = multiprocessing.get_all_start_methods()
-    return multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
-
-
-def map_chunks(op: Operation, chunks: Iterable[Chunk], jobs: int,
-               in_flight: int = 0) -> Generator[tuple[Chunk, list[Record]], None, None]:
-    """Each chunk with its records, in order; with ``jobs`` > 1 in worker processes.
-
-    ``Pool.imap`` keeps the order but reads its input as fast as it can, so a feeder
-    that waits on a semaphore keeps at most ``in_flight`` chunks (default ``4 * jobs``)
-    between the reader and the writer: memory is bounded whatever the input size.
-    """
-    if jobs <= 1:
-        for chunk in chunks:
-            yield chunk, run_chunk(op, chunk)
-        return
-    slots = threading.Semaphore(in_flight or 4 * jobs)
-    stop = threading.Event()
-    pending: list[Chunk] = []  # the chunks sent, oldest first (at most in_flight)
-    lock = threading.Lock()
-
-    def feed() -> Iterator[Chunk]:
-        for chunk in chunks:
-            while not slots.acquire(timeout=0.1):
-                if stop.is_set():
-                    return
-            with lock:
-                pending.append(chunk)
-            yield chunk
-
-    with _pool_context().Pool(jobs) as pool:
-        try:
-            for records in pool.imap(functools.partial(run_chunk, op), feed(), chunksize=1):
-                with lock:
-                    chunk = pending.pop(0)
-                slots.release()
-                yield chunk, records
-        finally:
-            stop.set()
-
-
-def _lines(src: Source, on_error: Callable[[Source, OSError], None]) -> Iterator[bytes]:
-    """The lines of one source as bytes (line ends kept); an error opening or reading
-    it is passed to ``on_error``."""
-    try:
-        stream = src.open()
-    except OSError as exc:
-        on_error(src, exc)
-        return
-    try:
-        yield from stream
-    except OSError as exc:
-        on_error(src, exc)
-    finally:
-        if stream is not getattr(sys.stdin, "buffer", None):
-            stream.close()
-
-
-def iter_records(op: Operation, sources: Iterable[Source], *, jobs: int = 1,
-                 chunk_size: int = 1000,
-                 on_error: Callable[[Source, OSError], None],
-                 progress: Callable[[int], None] | None = None) -> Iterator[Record]:
-    """The record of every line of every source, in order.
-
-    With ``jobs`` <= 1 each line is processed as soon as it is read (so results come
-    as the lines do); otherwise in chunks of ``chunk_size`` lines by ``jobs`` worker
-    processes. ``progress`` is called now and then with the bytes read since.
-    """
-    if jobs > 1:
-        for chunk, records in map_chunks(op, read_chunks(sources, chunk_size, on_error),
-                                         jobs):
-            yield from records
-            if progress is not None:
-                progress(chunk.size)
-        return
-    for src in sources:
-        name = src.name
-        size = 0
-        for line, raw in enumerate(_lines(src, on_error), 1):
-            yield process_line(op, name, line, raw)
-            if progress is not None:
-                size += len(raw)
-                if not line % 1024:
-                    progress(size)
-                    size = 0
-        if progress is not None and size:
-            progress(size)
-
-
-# --- writing ---------------------------------------------------------------------------
+# --- rendering ---------------------------------------------------------------------------
 
 
 def _safe(text: str) -> str:
@@ -483,9 +517,16 @@ def error_object(error: LineError) -> dict[str, object]:
             "message": error_message(error)}
 
 
-def record_object(record: Record, with_source: bool) -> dict[str, object]:
+def repairs_object(repairs: tuple[Change, ...]) -> list[dict[str, object]]:
+    """The lenient reader's changes as JSON data."""
+    return [{"position": c.position, "component": c.component, "original": c.original,
+             "replacement": c.replacement} for c in repairs]
+
+
+def record_object(record: Record, with_source: bool,
+                  lenient: bool = False) -> dict[str, object]:
     """A record as JSON data: line, input, then output or error (source first when
-    several inputs are read)."""
+    several inputs are read; ``repairs`` last when reading leniently)."""
     obj: dict[str, object] = {"source": record.source} if with_source else {}
     obj["line"] = record.line
     obj["input"] = record.input
@@ -493,12 +534,15 @@ def record_object(record: Record, with_source: bool) -> dict[str, object]:
         obj["output"] = record.output
     else:
         obj["error"] = error_object(record.error)
+    if lenient:
+        obj["repairs"] = repairs_object(record.repairs)
     return obj
 
 
-def jsonl(record: Record, with_source: bool = False) -> str:
+def jsonl(record: Record, with_source: bool = False, lenient: bool = False) -> str:
     """A record as one JSON Lines line (with its newline)."""
-    return _safe(json.dumps(record_object(record, with_source), ensure_ascii=False)) + "\n"
+    return _safe(json.dumps(record_object(record, with_source, lenient),
+                            ensure_ascii=False)) + "\n"
 
 
 def error_text(record: Record, where: bool = True) -> str:
@@ -514,90 +558,341 @@ CSV_COLUMNS: Final = ("line", "input", "output", "error_position", "error_compon
                       "error_message")
 
 
-class Writer:
-    """Writes records to ``out`` in a format; errors go to ``err`` (as text for
-    people) unless ``inline``, when they take their place in ``out``."""
+def csv_row(fields: Iterable[object]) -> str:
+    """One CSV row, every field quoted (``csv.QUOTE_ALL``, doubled quotes, ``None`` as
+    an empty field), ending with ``\\n``: a line end inside a field, a lone ``\\r``
+    included, stays inside its quotes on every Python and for every reader.
 
-    def __init__(self, out: TextIO, err: TextIO, fmt: str, *, inline: bool = False,
-                 with_source: bool = False, where: bool = True,
-                 render: Callable[[Record], str] | None = None) -> None:
-        self.out = out
-        self.err = err
-        self.fmt = fmt
-        self.inline = inline
-        self.with_source = with_source
-        self.where = where
-        self.render = render
-        self._csv: csv.DictWriter[str] | None = None
-        self._first = True
-        if fmt == "csv":
-            columns = ("source", *CSV_COLUMNS) if with_source else CSV_COLUMNS
-            self._csv = csv.DictWriter(out, columns, lineterminator="\n")
-            self._csv.writeheader()
-        elif fmt == "json":
-            out.write("[")
+    >>> csv_row([1, 'a"b', None, "x\\ry"])
+    '"1","a""b","","x\\ry"\\n'
+    """
+    return ",".join(['""' if f is None else '"' + str(f).replace('"', '""') + '"'
+                     for f in fields]) + "\n"
 
-    def _text(self, record: Record) -> str:
-        if record.error is not None:
-            return f"error {record.source}:{record.line}: {error_message(record.error)}\n"
-        if self.render is not None:
-            return self.render(record)
-        return f"{record.output}\n"
 
-    def _json(self, record: Record) -> str:
-        if record.error is not None:
-            data: object = record_object(record, self.with_source)
-        else:
-            data = record.output
-        text = json.dumps(data, ensure_ascii=False)
-        if self.fmt == "json":
-            text = ("" if self._first else ", ") + text
-            self._first = False
-            return _safe(text)
-        return _safe(text) + "\n"
+@dataclass(frozen=True, slots=True)
+class Format:
+    """How records become text (picklable: ``--jobs`` workers render their chunks).
 
-    def _row(self, record: Record) -> dict[str, object]:
-        row: dict[str, object] = {"source": record.source} if self.with_source else {}
-        row["line"] = record.line
-        row["input"] = _safe(record.input)
+    ``fmt`` is text, jsonl, csv, json (a JSON list) or model (explain's JSON).
+    ``inline``: error records take their place in the output, as records; otherwise
+    they are rendered for people (:func:`error_text`) for standard error or a file.
+    ``render`` is how a result shows in text (explain's drawing, dedupe's input line).
+    ``errors_as`` renders the errors that are not inline as records instead (jsonl or
+    csv, for ``--errors FILE``).
+    """
+
+    fmt: str = "text"
+    separator: str = ""  # between two items of the output: ", " in a JSON list
+    inline: bool = False
+    with_source: bool = False
+    where: bool = True
+    lenient: bool = False
+    render: Callable[[Record], str] | None = None
+    errors_as: str = ""  # not inline: "" for people's text, or "jsonl" or "csv" records
+
+    def header(self) -> str:
+        """What the output starts with."""
+        if self.fmt == "csv":
+            columns = ("source", *CSV_COLUMNS) if self.with_source else CSV_COLUMNS
+            return csv_row((*columns, "repairs") if self.lenient else columns)
+        return "[" if self.fmt == "json" else ""
+
+    def footer(self) -> str:
+        """What the output ends with."""
+        return "]\n" if self.fmt == "json" else ""
+
+    def _row(self, record: Record) -> str:
+        row: list[object] = [record.source] if self.with_source else []
+        row += [record.line, _safe(record.input)]
         error = record.error
         if error is None:
             output = record.output
-            row["output"] = (output if isinstance(output, str)
-                             else json.dumps(output, ensure_ascii=False))
+            row += [_safe(output) if isinstance(output, str)
+                    else json.dumps(output, ensure_ascii=False), None, None, None]
         else:
-            row["error_position"] = error.position
-            row["error_component"] = error.component
-            row["error_message"] = _safe(error_message(error))
-        return row
+            row += [None, error.position, error.component, _safe(error_message(error))]
+        if self.lenient:
+            row.append(json.dumps(repairs_object(record.repairs), ensure_ascii=False))
+        return csv_row(row)
 
-    def format(self, record: Record) -> str:
-        """The text a record adds to the output (errors included)."""
+    def result(self, record: Record) -> str:
+        """The text a result adds to the output."""
         fmt = self.fmt
+        if fmt == "text":
+            if self.render is not None:
+                return _safe(self.render(record))
+            return _safe(f"{record.output}\n")
         if fmt == "jsonl":
-            return jsonl(record, self.with_source)
-        if fmt in ("json", "model"):
-            return self._json(record)
+            return jsonl(record, self.with_source, self.lenient)
         if fmt == "csv":
-            buffer = io.StringIO()
-            assert self._csv is not None
-            csv.DictWriter(buffer, self._csv.fieldnames,
-                           lineterminator="\n").writerow(self._row(record))
-            return buffer.getvalue()
-        return _safe(self._text(record))
+            return self._row(record)
+        text = _safe(json.dumps(record.output, ensure_ascii=False))
+        return text if fmt == "json" else text + "\n"
 
-    def write(self, record: Record) -> None:
-        """Write one record (an error to ``err`` unless inline)."""
-        if record.error is not None and not self.inline:
-            self.err.write(_safe(error_text(record, self.where)))
-            return
-        if self._csv is not None:
-            self._csv.writerow(self._row(record))
-            return
-        self.out.write(self.format(record))
+    def error(self, record: Record) -> str:
+        """The text of an error record: in the output's format when inline, for people
+        otherwise."""
+        fmt = self.fmt if self.inline else self.errors_as
+        if not fmt:
+            return _safe(error_text(record, self.where))
+        if fmt == "text":
+            assert record.error is not None
+            return _safe(f"error {record.source}:{record.line}: "
+                         f"{error_message(record.error)}\n")
+        if fmt == "csv":
+            return self._row(record)
+        if fmt in ("json", "model"):
+            text = _safe(json.dumps(record_object(record, self.with_source, self.lenient),
+                                    ensure_ascii=False))
+            return text if fmt == "json" else text + "\n"
+        return jsonl(record, self.with_source, self.lenient)
 
-    def close(self) -> None:
-        """End the output (closes the JSON list)."""
-        if self.fmt == "json":
-            self.out.write("]\n")
-        self.out.flush()
+
+# --- chunks: the unit of work ------------------------------------------------------------
+
+
+class Chunk(NamedTuple):
+    """Consecutive lines of one source: bytes that end at a line end (or the end of
+    the input), cut into lines by :func:`split_lines` in the worker (one ``bytes``
+    pickles faster than many), or a list of lines (``str``: arguments, as they are)."""
+
+    source: str
+    first: int  # the line number of the first line
+    lines: bytes | Sequence[bytes | str]
+
+
+class Group(NamedTuple):
+    """One result for ``dedupe --groups``: its canonical form and where it was."""
+
+    key: str
+    line: int
+    input: str
+    shown: str
+
+
+class Done(NamedTuple):
+    """A chunk processed and rendered: what a worker sends back.
+
+    ``out``: the rendered results (and inline errors) in order; ``keys``: for
+    deduplication, each one's canonical form (``None`` for an inline error), the
+    repeats of a form inside the chunk left out of both (``results`` counts them);
+    ``err``:
+    the rendered errors that do not go to the output; ``groups``: the results of
+    ``dedupe --groups`` (then ``out`` holds only inline errors).
+    """
+
+    out: list[str]
+    keys: list[str | None] | None
+    err: list[str]
+    results: int
+    errors: int
+    size: int
+    groups: list[Group] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Job:
+    """An operation, how to render its records, and what to keep for dedupe."""
+
+    op: Operation
+    format: Format
+    keys: bool = False  # dedupe: send each result's canonical form back
+    groups: bool = False  # dedupe --groups: send the groups' entries back
+
+
+def run_chunk(job: Job, chunk: Chunk) -> Done:
+    """Process and render the lines of a chunk (the function a worker runs)."""
+    op, fmt = job.op, job.format
+    source, first = chunk.source, chunk.first
+    out: list[str] = []
+    err: list[str] = []
+    keys: list[str | None] | None = [] if job.keys else None
+    groups: list[Group] | None = [] if job.groups else None
+    results = errors = size = 0
+    inline = fmt.inline
+    result, error = fmt.result, fmt.error
+    lines = split_lines(chunk.lines) if isinstance(chunk.lines, bytes) else chunk.lines
+    chunk_seen: set[str | None] = set()  # dedupe: a repeat inside the chunk is not sent
+    for k, raw in enumerate(lines):
+        size += len(raw) + 1
+        record = process_line(op, source, first + k, raw)
+        if record.error is None:
+            results += 1
+            if groups is not None:
+                assert record.key is not None
+                groups.append(Group(record.key, record.line, record.input,
+                                    str(record.output)))
+                continue
+            if keys is not None:
+                if record.key in chunk_seen:
+                    continue
+                chunk_seen.add(record.key)
+                keys.append(record.key)
+            out.append(result(record))
+        else:
+            errors += 1
+            if inline:
+                out.append(error(record))
+                if keys is not None:
+                    keys.append(None)
+            else:
+                err.append(error(record))
+    if keys is None and len(out) > 1:  # one string pickles faster than many
+        out = [fmt.separator.join(out)]
+    if len(err) > 1:
+        err = ["".join(err)]
+    return Done(out, keys, err, results, errors, size, groups)
+
+
+# --- reading ---------------------------------------------------------------------------
+
+
+class Source(NamedTuple):
+    """An input: a file path, ``"-"`` for standard input."""
+
+    name: str
+
+    def open(self) -> BinaryIO:
+        """The input as a binary stream (the caller closes a file, not stdin)."""
+        if self.name == "-":
+            stdin = sys.stdin
+            if stdin is None:
+                raise OSError("standard input is closed")
+            buffer = getattr(stdin, "buffer", None)
+            if buffer is None:  # a text stream put in place of stdin (tests)
+                return io.BytesIO(stdin.read().encode("utf-8", "surrogateescape"))
+            return buffer  # type: ignore[no-any-return]
+        return open(self.name, "rb")  # closed by _blocks
+
+
+def _blocks(src: Source, on_error: Callable[[Source, OSError], None]) -> Iterator[bytes]:
+    """The bytes of one source in blocks that end after a ``\\n`` (or at the end);
+    an error opening or reading it is passed to ``on_error``."""
+    try:
+        stream = src.open()
+    except OSError as exc:
+        on_error(src, exc)
+        return
+    read = getattr(stream, "read1", stream.read)
+    rest = b""
+    try:
+        while data := read(READ_SIZE):
+            cut = data.rfind(b"\n") + 1
+            if not cut:
+                rest += data
+                continue
+            yield rest + data[:cut] if rest else data[:cut]
+            rest = data[cut:]
+        if rest:
+            yield rest
+    except OSError as exc:
+        on_error(src, exc)
+    finally:
+        if stream is not getattr(sys.stdin, "buffer", None):
+            stream.close()
+
+
+def read_chunks(sources: Iterable[Source], chunk_size: int,
+                on_error: Callable[[Source, OSError], None]) -> Iterator[Chunk]:
+    """The lines of each source in chunks of at most ``chunk_size`` lines (fewer when
+    less input has arrived so far); a source that cannot be opened or read is passed
+    to ``on_error`` and the next one is read."""
+    for src in sources:
+        first = 1
+        for block in _blocks(src, on_error):
+            for part, count in _cut(block, chunk_size):
+                yield Chunk(src.name, first, part)
+                first += count
+
+
+def _cut(block: bytes, size: int) -> Iterator[tuple[bytes, int]]:
+    """``block`` (which ends at a line end or at the end of the input) in parts of
+    ``size`` lines, the last one maybe fewer, with their counts of lines."""
+    if not block:
+        return
+    lines = block.count(b"\n") + (not block.endswith(b"\n"))
+    start = 0
+    find = block.find
+    while lines > size:
+        end = start
+        for _ in range(size):
+            end = find(b"\n", end) + 1
+        yield block[start:end], size
+        start = end
+        lines -= size
+    if lines:
+        yield block[start:] if start else block, lines
+
+
+# --- the pool --------------------------------------------------------------------------
+
+
+class WorkerLost(Exception):
+    """A worker process ended without finishing its work (killed from outside)."""
+
+
+def _worker_start() -> None:
+    """In each worker: ^C goes to the whole process group from a terminal; the main
+    process decides what to do, the worker leaves it to the main process."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _pool_context() -> multiprocessing.context.BaseContext:
+    """Forkserver where there is one (no fork of a process with threads), else spawn."""
+    methods = multiprocessing.get_all_start_methods()
+    return multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
+
+
+def _lost(pool: ProcessPoolExecutor) -> str:
+    """Which worker ended, and how, as the pool saw it."""
+    processes = getattr(pool, "_processes", None) or {}
+    lost = []
+    for pid, process in dict(processes).items():
+        code = process.exitcode
+        if code is None or code == 0:
+            continue
+        if code < 0:
+            try:
+                how = f"killed by {signal.Signals(-code).name}"
+            except ValueError:
+                how = f"killed by signal {-code}"
+        else:
+            how = f"exit status {code}"
+        lost.append((code == -signal.SIGTERM, f"worker process {pid} ({how})"))
+    if not lost:
+        return "a worker process ended unexpectedly"
+    lost.sort()  # those the pool terminated itself (SIGTERM) last
+    return lost[0][1] + " ended unexpectedly"
+
+
+def map_chunks(job: Job, chunks: Iterable[Chunk], jobs: int,
+               in_flight: int = 0) -> Generator[Done, None, None]:
+    """Each chunk processed, in order; with ``jobs`` > 1 in worker processes.
+
+    At most ``in_flight`` chunks (default ``2 * jobs``) are read ahead of the
+    writer, so memory is bounded whatever the input size. A worker killed from
+    outside raises :class:`WorkerLost` naming it; on any exit (^C included) the
+    pool is shut down, the chunks not yet started cancelled.
+    """
+    if jobs <= 1:
+        for chunk in chunks:
+            yield run_chunk(job, chunk)
+        return
+    limit = in_flight or 2 * jobs
+    pool = ProcessPoolExecutor(jobs, mp_context=_pool_context(), initializer=_worker_start)
+    pending: deque[Future[Done]] = deque()
+    work = iter(chunks)
+    try:
+        for chunk in work:
+            pending.append(pool.submit(run_chunk, job, chunk))
+            if len(pending) >= limit:
+                yield pending.popleft().result()
+        while pending:
+            yield pending.popleft().result()
+    except BrokenProcessPool as exc:
+        raise WorkerLost(_lost(pool)) from exc
+    finally:
+        for future in pending:
+            future.cancel()
+        pool.shutdown(wait=True, cancel_futures=True)

@@ -8,29 +8,38 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import functools
 import importlib
 import importlib.metadata
 import json
 import os
+import signal
 import stat
 import sys
-from collections.abc import Callable, Iterator, Sequence
+import threading
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from itertools import pairwise
-from typing import TextIO
+from typing import Final, NoReturn, TextIO
 
 from .._core.errors import ParseError
 from .._model.uri import URI
 from .._web.canonical import CanonicalOptions
 from .batch import (
+    Chunk,
+    Done,
+    Format,
+    Job,
     Operation,
     Record,
     Source,
-    Writer,
+    WorkerLost,
     caret_lines,
     error_text,
-    iter_records,
+    map_chunks,
     mask_password,
+    mask_passwords_in,
     process_line,
+    read_chunks,
 )
 from .batch import (
     element_model as element_model,  # the element model, also for callers of _cli
@@ -170,25 +179,21 @@ def _input_line(record: Record) -> str:
     return f"{record.input}\n"
 
 
+def _explain_text(allow_zone_id: bool, record: Record) -> str:
+    assert isinstance(record.output, dict)
+    uri = URI.parse(record.input, allow_zone_id=allow_zone_id)
+    return diagram(uri) + "\n\n" + table(record.output) + "\n"
+
+
 def _renderer(command: str, allow_zone_id: bool) -> Callable[[Record], str] | None:
-    """How a result shows in text: explain draws, dedupe prints the kept line as
-    written, the others print their output."""
+    """How a result shows in text (a module-level function or a partial of one, so
+    that it pickles to the worker processes): explain draws, dedupe prints the kept
+    line as written, the others print their output."""
     if command == "dedupe":
         return _input_line
-    if command != "explain":
-        return None
-    first = [True]
-
-    def render(record: Record) -> str:
-        assert isinstance(record.output, dict)
-        uri = URI.parse(record.input, allow_zone_id=allow_zone_id)
-        block = diagram(uri) + "\n\n" + table(record.output) + "\n"
-        if first[0]:
-            first[0] = False
-            return block
-        return "\n" + block
-
-    return render
+    if command == "explain":
+        return functools.partial(_explain_text, allow_zone_id)
+    return None
 
 
 # --- arguments ---------------------------------------------------------------------
@@ -202,19 +207,23 @@ def _common(p: argparse.ArgumentParser, refs: str) -> None:
                    "repeatable")
     p.add_argument("--format", choices=("text", "jsonl", "csv"), default="text",
                    help="output format (default: text)")
-    p.add_argument("--errors", choices=("stderr", "inline"), default="stderr",
-                   help="where error records go: stderr (default), or inline in the "
-                   "output in their place")
+    p.add_argument("--errors", default="stderr", metavar="stderr|inline|FILE",
+                   help="where error records go: stderr (default, for people), inline "
+                   "in the output in their place, or into FILE (in the output's format; "
+                   "write ./inline for a file of that name)")
     p.add_argument("-j", "--jobs", type=int, default=1, metavar="N",
                    help="worker processes for input read from files or stdin (default 1)")
-    p.add_argument("--chunk-size", type=int, default=1000, metavar="LINES",
-                   help="lines sent to a worker at a time with --jobs (default 1000)")
+    p.add_argument("--chunk-size", type=int, default=4000, metavar="LINES",
+                   help="lines sent to a worker at a time with --jobs (default 4000)")
     p.add_argument("-q", "--quiet", action="store_true",
                    help="no summary line and no progress bar")
     p.add_argument("--allow-zone-id", action="store_true",
                    help="accept IPv6 zone identifiers (RFC 6874)")
     p.add_argument("--show-password", action="store_true",
                    help="print passwords as they are (masked as user:*** by default)")
+    p.add_argument("--lenient", action="store_true",
+                   help="read each reference as URI.parse_lenient does (as browsers "
+                   "read it); jsonl and csv records list what was repaired")
 
 
 def _canonical_options(p: argparse.ArgumentParser) -> None:
@@ -228,6 +237,9 @@ def _canonical_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--drop-param", action="append", default=[], metavar="PATTERN",
                    help="remove query parameters whose key matches PATTERN (shell "
                    "pattern, e.g. 'sessionid' or 'ref_*'); repeatable")
+    p.add_argument("--form-query", action="store_true",
+                   help="read the query as a form (application/x-www-form-urlencoded): "
+                   "'+' and '%%20' are one, written '+'")
 
 
 def _version() -> str:
@@ -239,13 +251,22 @@ def _version() -> str:
         return "(not installed: run from a source checkout)"
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse, with every password in a usage error masked (the message may quote
+    any argument)."""
+
+    def error(self, message: str) -> NoReturn:
+        super().error(mask_passwords_in(message))
+
+
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="urikit", description="Strict RFC 3986 URI references, given as arguments "
         "or one a line from files or standard input: explain, validate, normalize, "
         "canonicalize, dedupe, resolve, relativize. Exit status: 0 all good, 1 some "
-        "input lines failed, 2 usage error or invalid argument (with a caret under "
-        "the error).")
+        "input lines failed, 2 usage error, invalid argument (with a caret under the "
+        "error) or unreadable input, 3 could not write results or error records, 4 a "
+        "worker process was lost, 130 interrupted (^C), 143 terminated (SIGTERM).")
     parser.add_argument("--version", action="version", version=f"%(prog)s {_version()}",
                         help="print the installed urikit's version and exit")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -292,23 +313,123 @@ def _operation(args: argparse.Namespace) -> Operation:
             drop_fragment=not args.keep_fragment,
             drop_empty_query=not args.keep_empty_query,
             sort_query=not args.keep_query_order, drop_tracking=args.drop_tracking,
-            drop_params=args.drop_param)
+            drop_params=args.drop_param, form_query=args.form_query)
         command = "canonicalize"
     return Operation(command, allow_zone_id=args.allow_zone_id,
                      show_password=args.show_password,
                      base=getattr(args, "base", None),
-                     strict=not getattr(args, "non_strict", False), options=options)
+                     strict=not getattr(args, "non_strict", False), options=options,
+                     lenient=args.lenient)
 
 
 # --- running -------------------------------------------------------------------------
 
+#: Exit statuses (docs/cli.md lists them): the most serious one that happened wins.
+EXIT_OK: Final = 0
+EXIT_LINES_FAILED: Final = 1
+EXIT_USAGE: Final = 2  # usage error, invalid argument or base, unreadable input
+EXIT_WRITE: Final = 3  # results or error records could not be written
+EXIT_WORKER_LOST: Final = 4
+EXIT_INTERRUPTED: Final = 130  # ^C: 128 + SIGINT, as shells report it
+EXIT_TERMINATED: Final = 143  # 128 + SIGTERM
+
+
+class _Terminated(BaseException):
+    """SIGTERM arrived: stop as ^C does."""
+
 
 class _Summary:
-    """The counts of a run: lines in = results + errors."""
+    """The counts of a run: lines in = results + errors, and for dedupe results =
+    unique + duplicates."""
 
     def __init__(self) -> None:
-        self.lines = self.results = self.errors = self.duplicates = 0
+        self.results = self.errors = self.duplicates = 0
         self.fatal = False
+
+    @property
+    def lines(self) -> int:
+        """Lines read (and processed)."""
+        return self.results + self.errors
+
+    def text(self, dedupe: bool) -> str:
+        """The summary line."""
+        if dedupe:
+            return (f"{self.lines} lines, {self.results} results "
+                    f"({self.results - self.duplicates} unique, {self.duplicates} "
+                    f"duplicates), {self.errors} errors")
+        return f"{self.lines} lines, {self.results} results, {self.errors} errors"
+
+
+class _Stream:
+    """An output that may be closed or break: a failed write is remembered (and
+    later writes dropped), never raised, so the run can say what it lost."""
+
+    def __init__(self, stream: TextIO | None, name: str) -> None:
+        self.stream = stream
+        self.name = name
+        self.failed = "closed" if stream is None else ""
+
+    def write(self, text: str) -> bool:
+        """Write ``text``; whether it was (and all before it)."""
+        if self.failed:
+            return False
+        if not text:
+            return True
+        assert self.stream is not None
+        try:
+            self.stream.write(text)
+        except (OSError, ValueError) as exc:
+            self.failed = _why(exc)
+            return False
+        return True
+
+    def flush(self) -> bool:
+        """Flush; whether everything written so far went out."""
+        if self.failed:
+            return False
+        assert self.stream is not None
+        try:
+            self.stream.flush()
+        except (OSError, ValueError) as exc:
+            self.failed = _why(exc)
+            return False
+        return True
+
+
+def _why(exc: BaseException) -> str:
+    return (exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)) or \
+        type(exc).__name__
+
+
+class _AboveBar:
+    """Errors for people while a progress bar is shown: printed above the bar."""
+
+    def __init__(self, stream: _Stream) -> None:
+        from tqdm import tqdm
+
+        self._write = tqdm.write
+        self.stream = stream
+        self.name = stream.name
+
+    @property
+    def failed(self) -> str:
+        """Why writing failed, or ``""``."""
+        return self.stream.failed
+
+    def write(self, text: str) -> bool:
+        """Print ``text`` above the bar."""
+        if not text or self.stream.failed:
+            return not self.stream.failed
+        try:
+            self._write(text.rstrip("\n"), file=self.stream.stream)
+        except (OSError, ValueError) as exc:
+            self.stream.failed = _why(exc)
+            return False
+        return True
+
+    def flush(self) -> bool:
+        """Flush the stream under the bar."""
+        return self.stream.flush()
 
 
 def _total_bytes(names: Sequence[str]) -> int | None:
@@ -329,7 +450,7 @@ def _total_bytes(names: Sequence[str]) -> int | None:
 def _progress(enabled: bool, total: int | None) -> Iterator[Callable[[int], None] | None]:
     """A progress bar on stderr (tqdm, the ``progress`` extra) when stderr is a
     terminal; nothing otherwise, or when tqdm is not installed."""
-    if not enabled or not sys.stderr.isatty():
+    if not enabled or sys.stderr is None or not sys.stderr.isatty():
         yield None
         return
     try:
@@ -344,22 +465,6 @@ def _progress(enabled: bool, total: int | None) -> Iterator[Callable[[int], None
             bar.update(n)
 
         yield update
-
-
-class _AboveBar:
-    """stderr for error records while a progress bar is shown: printed above it."""
-
-    def __init__(self) -> None:
-        from tqdm import tqdm
-
-        self._write = tqdm.write
-
-    def write(self, text: str) -> int:
-        self._write(text.rstrip("\n"), file=sys.stderr)
-        return len(text)
-
-    def flush(self) -> None:
-        sys.stderr.flush()
 
 
 def _sources(args: argparse.Namespace,
@@ -382,108 +487,232 @@ def _sources(args: argparse.Namespace,
     return refs, inputs
 
 
-def _check_base(op: Operation) -> bool:
+def _check_base(op: Operation, err: _Stream) -> bool:
     """Whether the base (resolve, relative) is valid; if not, say why on stderr."""
     if op.base is None:
         return True
     record = process_line(Operation("validate", allow_zone_id=op.allow_zone_id,
                                     show_password=op.show_password), "base", 1, op.base)
     if record.error is not None:
-        sys.stderr.write(error_text(record, where=False).replace("urikit: ",
-                                                                  "urikit: base: ", 1))
+        err.write(error_text(record, where=False).replace("urikit: ", "urikit: base: ", 1))
         return False
     return True
 
 
-def _dedupe(records: Iterator[Record], writer: Writer, summary: _Summary,
-            groups: bool, out: TextIO) -> Iterator[Record]:
-    """Keep the first record of each canonical form (memory: the distinct forms), or
-    collect every group and write them at the end (memory: every line)."""
-    if not groups:
-        seen: set[str] = set()
-        for record in records:
-            key = record.key
-            if key is not None:
-                if key in seen:
-                    summary.duplicates += 1
+class _Run:
+    """One run of a command over its lines: writes each chunk's results where they go,
+    deduplicates, counts."""
+
+    def __init__(self, fmt: Format, out: _Stream, errors: _Stream | _AboveBar,
+                 dedupe: bool, groups: bool) -> None:
+        self.fmt = fmt
+        self.out = out
+        self.errors = errors
+        self.summary = _Summary()
+        self.dedupe = dedupe
+        self.seen: set[str] = set()
+        self.groups: dict[str, tuple[str, list[int], list[str]]] | None = (
+            {} if groups else None)
+        self.first = True
+        self.lost_errors = False
+
+    def write_out(self, items: list[str]) -> None:
+        if not items:
+            return
+        sep = self.fmt.separator
+        text = sep.join(items)
+        if sep and not self.first:
+            text = sep + text
+        self.first = False
+        self.out.write(text)
+
+    def take(self, done: Done) -> None:
+        """Count, deduplicate and write a processed chunk."""
+        summary = self.summary
+        summary.results += done.results
+        summary.errors += done.errors
+        items = done.out
+        if done.keys is not None:
+            seen = self.seen
+            before = len(seen)
+            add, items = seen.add, []
+            append = items.append
+            for text, key in zip(done.out, done.keys, strict=True):
+                if key in seen:  # never None
                     continue
-                seen.add(key)
-            yield record
-        return
-    found: dict[str, tuple[str, list[int], list[str]]] = {}
-    for record in records:
-        key = record.key
-        if key is None:
-            yield record  # an error: written now
-            continue
-        group = found.get(key)
-        if group is None:
-            found[key] = (str(record.output), [record.line], [record.input])
-        else:
-            group[1].append(record.line)
-            group[2].append(record.input)
-            summary.duplicates += 1
-    for shown, lines, inputs in found.values():
-        out.write(json.dumps({"canonical": shown, "lines": lines, "inputs": inputs},
-                             ensure_ascii=False) + "\n")
+                if key is not None:
+                    add(key)
+                append(text)
+            # the repeats inside the chunk never came; the others were just skipped
+            summary.duplicates += done.results - (len(seen) - before)
+        if done.groups is not None and self.groups is not None:
+            found = self.groups
+            for key, line, shown_input, shown in done.groups:
+                group = found.get(key)
+                if group is None:
+                    found[key] = (shown, [line], [shown_input])
+                else:
+                    group[1].append(line)
+                    group[2].append(shown_input)
+                    summary.duplicates += 1
+        self.write_out(items)
+        if done.err and not self.errors.write("".join(done.err)):
+            self.lost_errors = True
+
+    def write_groups(self) -> None:
+        """``dedupe --groups``: every group, in the order of its first line."""
+        if self.groups is None:
+            return
+        for shown, lines, inputs in self.groups.values():
+            if not self.out.write(json.dumps({"canonical": shown, "lines": lines,
+                                              "inputs": inputs}, ensure_ascii=False)
+                                  + "\n"):
+                return
+
+
+def _open_errors(target: str, parser: argparse.ArgumentParser) -> TextIO | None:
+    """The file of ``--errors FILE``, or ``None`` for stderr and inline."""
+    if target in ("stderr", "inline"):
+        return None
+    try:
+        return open(target, "w", encoding="utf-8", newline="")
+    except OSError as exc:
+        parser.error(f"cannot write the errors to {target}: {exc.strerror or exc}")
+
+
+class _Signals:
+    """^C and SIGTERM during a run: each raises in the main thread, and is also
+    remembered, so that one raised where Python must ignore it (in a finalizer run
+    by the garbage collector, in a callback of the pool's machinery) still stops the
+    run at the next chunk."""
+
+    def __init__(self) -> None:
+        self.caught = 0
+        self.saved: list[tuple[int, object]] = []
+
+    def __enter__(self) -> _Signals:
+        if threading.current_thread() is threading.main_thread():
+            for signum in (signal.SIGINT, signal.SIGTERM):
+                self.saved.append((signum, signal.getsignal(signum)))
+                signal.signal(signum, self._handle)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        for signum, handler in self.saved:
+            signal.signal(signum, handler)  # type: ignore[arg-type]
+
+    def _handle(self, signum: int, frame: object) -> None:
+        self.caught = signum
+        self.check()
+
+    def check(self) -> None:
+        """Raise for a signal caught."""
+        if self.caught == signal.SIGINT:
+            raise KeyboardInterrupt
+        if self.caught == signal.SIGTERM:
+            raise _Terminated
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; return the exit status: 0 when every reference gave a
-    result, 1 when some input lines failed (files, stdin), 2 for a usage error, an
-    invalid argument or base, or an unreadable input."""
+    """Run the command line; return the exit status (see ``EXIT_*``): 0 when every
+    reference gave a result, 1 when some input lines failed, 2 for a usage error, an
+    invalid argument or base, or an unreadable input, 3 when results or error records
+    could not be written, 4 when a worker process was lost, 130 after ^C, 143 after
+    SIGTERM."""
     parser = _parser()
     args = parser.parse_args(argv)
     refs, inputs = _sources(args, parser)
     op = _operation(args)
-    if not _check_base(op):
-        return 2
-    out, err = sys.stdout, sys.stderr
-    fmt: str = args.format
-    groups = args.command == "dedupe" and args.groups
-    summary = _Summary()
+    err = _Stream(sys.stderr, "standard error")
+    if not _check_base(op, err):
+        return EXIT_USAGE
+    error_file = _open_errors(args.errors, parser)
+    try:
+        return _main(args, op, refs, inputs, err, error_file)
+    finally:
+        if error_file is not None:
+            error_file.close()
+
+
+def _main(args: argparse.Namespace, op: Operation, refs: list[str], inputs: list[str],
+          err: _Stream, error_file: TextIO | None) -> int:
+    out = _Stream(sys.stdout, "standard output")
+    fmt_name: str = args.format
+    dedupe = args.command == "dedupe"
+    groups = dedupe and args.groups
     batch = bool(inputs)
+    separator = ", " if fmt_name == "json" else (
+        "\n" if fmt_name == "text" and args.command == "explain" else "")
+    # errors sent to a file are records in the output's format (people's text for text)
+    errors_as = fmt_name if error_file is not None and fmt_name in ("jsonl", "csv") else ""
+    fmt = Format(fmt_name, separator, inline=args.errors == "inline",
+                 with_source=len(inputs) > 1,
+                 where=batch, lenient=op.lenient and fmt_name in ("jsonl", "csv"),
+                 render=_renderer(args.command, op.allow_zone_id), errors_as=errors_as)
+    job = Job(op, fmt, keys=dedupe and not groups, groups=groups)
 
     def unreadable(src: Source, exc: OSError) -> None:
-        summary.fatal = True
+        run.summary.fatal = True
         err.write(f"urikit: cannot read {src.name}: {exc.strerror or exc}\n")
 
+    stopped = ""
+    status = EXIT_OK
     with _progress(batch and not args.quiet, _total_bytes(inputs)) as progress:
-        writer = Writer(out, _AboveBar() if progress is not None else err,  # type: ignore[arg-type]
-                        fmt, inline=args.errors == "inline",
-                        with_source=len(inputs) > 1, where=batch,
-                        render=_renderer(args.command, op.allow_zone_id))
+        errors: _Stream | _AboveBar = err if progress is None else _AboveBar(err)
+        if error_file is not None:
+            errors = _Stream(error_file, args.errors)
+            if errors_as:
+                errors.write(fmt.header())
+        run = _Run(fmt, out, errors, dedupe, groups)
         if batch:
-            records: Iterator[Record] = iter_records(
-                op, [Source(name) for name in inputs], jobs=args.jobs,
-                chunk_size=args.chunk_size, on_error=unreadable, progress=progress)
+            chunks: Iterable[Chunk] = read_chunks(
+                [Source(name) for name in inputs], args.chunk_size, unreadable)
         else:
-            records = (process_line(op, "argument", k, ref)
-                       for k, ref in enumerate(refs, 1))
-        if args.command == "dedupe":
-            records = _dedupe(records, writer, summary, groups, out)
+            chunks = [Chunk("argument", 1, refs)]
+        dones = map_chunks(job, chunks, args.jobs if batch else 1)
+        signals = _Signals().__enter__()
         try:
-            for record in records:
-                if record.error is None:
-                    summary.results += 1
-                else:
-                    summary.errors += 1
-                writer.write(record)
-            writer.close()
-        except BrokenPipeError:  # the reader went away (| head): stop quietly
-            with contextlib.suppress(OSError, ValueError):
-                os.dup2(os.open(os.devnull, os.O_WRONLY), out.fileno())
-            return 1
-    summary.lines = summary.results + summary.duplicates + summary.errors
-    if batch and not args.quiet:
-        if args.command == "dedupe":
-            err.write(f"urikit: {summary.lines} lines, "
-                      f"{summary.results + summary.duplicates} results "
-                      f"({summary.results} unique, {summary.duplicates} duplicates), "
-                      f"{summary.errors} errors\n")
-        else:
-            err.write(f"urikit: {summary.lines} lines, {summary.results} results, "
-                      f"{summary.errors} errors\n")
+            out.write(fmt.header())
+            for done in dones:
+                signals.check()
+                run.take(done)
+                if progress is not None:
+                    progress(done.size)
+                if out.failed:
+                    break
+            signals.check()
+            run.write_groups()
+            out.write(fmt.footer())
+            out.flush()
+        except KeyboardInterrupt:
+            stopped, status = "interrupted", EXIT_INTERRUPTED
+        except _Terminated:
+            stopped, status = "terminated", EXIT_TERMINATED
+        except WorkerLost as exc:
+            stopped, status = str(exc), EXIT_WORKER_LOST
+        finally:
+            try:
+                dones.close()
+            except (KeyboardInterrupt, _Terminated):
+                dones.close()
+            signals.__exit__()
+            out.flush()
+            errors.flush()
+    summary = run.summary
+    if out.failed:
+        if not stopped:
+            status = EXIT_WRITE
+        stopped = stopped or f"could not write to {out.name} ({out.failed})"
+        with contextlib.suppress(OSError, ValueError, AttributeError):
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    if stopped:
+        err.write(f"urikit: stopped: {stopped}, after {summary.text(dedupe)}\n")
+    elif batch and not args.quiet:
+        err.write(f"urikit: {summary.text(dedupe)}\n")
+    if status:
+        return status
+    if run.lost_errors:
+        return EXIT_WRITE
     if summary.fatal or (summary.errors and not batch):
-        return 2
-    return 1 if summary.errors else 0
+        return EXIT_USAGE
+    return EXIT_LINES_FAILED if summary.errors else EXIT_OK

@@ -24,6 +24,11 @@ Steps taken (all on by default, except the tracking parameters):
   byte (nothing is re-encoded: ``a+b`` stays ``a+b``, ``%2F`` stays ``%2F``). Empty
   pieces between "&" are no parameter at all and are left out.
 * ``drop_empty_query``: ``index.cgi?`` is ``index.cgi``.
+* ``form_query`` (opt-in): the query is read as an HTML form's
+  (``application/x-www-form-urlencoded``), where ``+`` and ``%20`` both stand for a
+  space: every ``%20`` in it is written ``+`` (as forms and w3lib write it), so
+  ``q=a+b`` and ``q=a%20b`` meet. Off by default: RFC 3986 gives ``+`` no meaning,
+  and outside forms (``/search?tags=c+c++``) it is a plus sign. ``%2B`` stays.
 * ``drop_params`` / ``drop_tracking`` (opt-in): remove parameters whose plain-text key
   matches one of the given shell patterns; :data:`TRACKING_PARAMS` lists the usual
   analytics ones (``utm_*``, ``gclid``, ``fbclid``, ...). They carry no resource
@@ -48,6 +53,7 @@ from typing import Final
 import attrs
 
 from .._core.normalize import NormalizeOptions, step
+from .._core.percent import unquote
 from .._model.uri import URI, FrozenURI
 
 #: Query parameters set by analytics and ad-click tracking, as shell patterns.
@@ -97,6 +103,10 @@ class CanonicalOptions:
         drop_params: remove the parameters whose plain-text key matches one of these
             shell patterns (a collection of ``str``, kept as a tuple). None by
             default.
+        form_query: read the query as a form's (``application/x-www-form-urlencoded``):
+            ``+`` and ``%20`` both mean a space, written ``+``. Off by default.
+
+            .. versionadded:: 0.4
 
     >>> CanonicalOptions(drop_tracking=True, drop_params=["ref_*"]).drop_params
     ('ref_*',)
@@ -119,6 +129,7 @@ class CanonicalOptions:
     sort_query: bool = step(True)
     drop_tracking: bool = step(False)
     drop_params: tuple[str, ...] = attrs.field(default=(), converter=_patterns)
+    form_query: bool = step(False)
 
 
 #: The default steps (:class:`CanonicalOptions`' defaults).
@@ -142,16 +153,57 @@ def canonical_uri(uri: str | URI, options: CanonicalOptions = DEFAULT_OPTIONS, *
     if not isinstance(steps, CanonicalOptions):
         raise TypeError(f"options must be CanonicalOptions, not {type(steps).__name__}")
     result.normalize(options.normalization)
-    if options.drop_fragment:
-        result.fragment = None
+    text = str(result)
+    canonical = _crawler_steps(text, options)
+    if canonical is text:
+        return result
+    return type(result).parse(canonical, allow_zone_id=allow_zone_id)
+
+
+def canonical_text(text: str, options: CanonicalOptions = DEFAULT_OPTIONS, *,
+                   allow_zone_id: bool = False) -> str:
+    """``canonicalize(text, options)`` for text, without building the result's
+    :class:`~urikit.URI` (what the batch commands need, once a line)."""
+    return _crawler_steps(str(URI.parse(text, allow_zone_id=allow_zone_id).normalize(
+        options.normalization)), options)
+
+
+def _crawler_steps(text: str, options: CanonicalOptions) -> str:
+    """The crawler steps on normalized text (``text`` itself when nothing changes).
+
+    They work on the text, whose first "#" starts the fragment and whose first "?"
+    before it the query: the result is valid whenever ``text`` is (a fragment
+    dropped, pieces of the query dropped or reordered), so it needs no validation
+    and no component is set one by one.
+    """
+    hash_at = text.find("#")
+    end = len(text) if hash_at < 0 else hash_at
+    query_at = text.find("?", 0, end)
+    query = None if query_at < 0 else text[query_at + 1:end]
+    fragment = text[end:]  # "#..." or ""
+    changed = False
+    if options.drop_fragment and fragment:
+        fragment, changed = "", True
+    if query is not None:
+        new = _canonical_query(query, options)
+        if new != query:
+            query, changed = new, True
+    if not changed:
+        return text
+    head = text[:end] if query_at < 0 else text[:query_at]
+    return head + ("" if query is None else "?" + query) + fragment
+
+
+def _canonical_query(query: str, options: CanonicalOptions) -> str | None:
+    """The query after the crawler steps (``None``: no query)."""
+    if options.form_query and "%20" in query:
+        query = query.replace("%20", "+")
     patterns = options.drop_params + (TRACKING_PARAMS if options.drop_tracking else ())
-    sort_query, drop_empty_query = options.sort_query, options.drop_empty_query
-    query = result.query
-    if query and (sort_query or patterns):
-        # the view's keys are those of the non-empty pieces, in order; the steps below
-        # are C loops over them, with a Python step per distinct key at most
-        keys = result.params.keys()
+    if query and (options.sort_query or patterns):
         pieces = [p for p in query.split("&") if p]
+        # the plain-text key of each piece, as the params view reads it; the steps
+        # below are C loops over them, with a Python step per distinct key at most
+        keys = [unquote(p.partition("=")[0]) for p in pieces]
         if patterns:
             dropped = _matcher(patterns)
             matched = {key for key in set(keys) if dropped(key)}
@@ -159,14 +211,13 @@ def canonical_uri(uri: str | URI, options: CanonicalOptions = DEFAULT_OPTIONS, *
                 kept = list(map(matched.isdisjoint, zip(keys)))  # key not in matched
                 keys = list(compress(keys, kept))
                 pieces = list(compress(pieces, kept))
-        if sort_query:  # stable: repeated keys keep their order
+        if options.sort_query:  # stable: repeated keys keep their order
             pieces = list(map(pieces.__getitem__,
                               sorted(range(len(keys)), key=keys.__getitem__)))
         query = "&".join(pieces)
-        result.query = query if query or not drop_empty_query else ""
-    if drop_empty_query and result.query == "":
-        result.query = None
-    return result
+    if options.drop_empty_query and query == "":
+        return None
+    return query
 
 
 @functools.lru_cache(maxsize=64)
@@ -204,6 +255,8 @@ def canonicalize(uri: str | URI, options: CanonicalOptions = DEFAULT_OPTIONS, *,
     >>> canonicalize("http://h/p?b&a#f",
     ...              CanonicalOptions(sort_query=False, drop_fragment=False))
     'http://h/p?b&a#f'
+    >>> canonicalize("http://h/?q=a%20b", CanonicalOptions(form_query=True))
+    'http://h/?q=a+b'
 
     .. versionadded:: 0.2
     .. versionchanged:: 0.3
