@@ -263,9 +263,14 @@ def test_idna_gives_the_browsers_ascii_host() -> None:
                 counts[f"refused, browser reads a host: {reason}"] += 1
             return
         if browser is None:
+            if _browser_host_of("http", ours) is not None:
+                # ada-url reads the A-label but refuses the name: the Bidi rule with an
+                # older Unicode's classes than the one the idna package follows
+                assert ada_bidi_class_is_stale(name), (name, ours)
+                counts["converted, browser refuses: ada-url's Bidi data is older"] += 1
+                return
             # a host IDNA accepts that the browser's host parser refuses for another
             # reason: a number that is no IPv4 address (ours is no IP address parser)
-            assert _browser_host_of("http", ours) is None, (name, ours)
             counts["converted, no IPv4 address"] += 1
             return
         if name.isascii() or ipaddress_like(browser):
@@ -278,6 +283,16 @@ def test_idna_gives_the_browsers_ascii_host() -> None:
     print(f"\nIDNA: {dict(counts)}")
     assert counts["converted, same host"] > _IDNA_EXAMPLES // 4
     assert counts["refused, browser fails too"] > _IDNA_EXAMPLES // 20
+
+
+def ada_bidi_class_is_stale(name: str) -> bool:
+    """Whether ``name`` holds a right-to-left letter (by this Python's Unicode data)
+    that ada-url refuses after a Hebrew letter, where every right-to-left letter may
+    stand: ada-url's Bidi classes are older (Old Uyghur, Unicode 14, is left-to-right
+    to it), while Chromium's ICU and the idna package follow the newer Unicode."""
+    return any(unicodedata.bidirectional(c) in ("R", "AL")
+               and _browser_host_of("http", "\u05d0" + c) is None
+               for c in name)
 
 
 def ipaddress_like(host: str) -> bool:
