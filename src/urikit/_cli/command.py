@@ -18,6 +18,7 @@ from collections.abc import Callable, Iterator, Sequence
 from itertools import pairwise
 from typing import TextIO
 
+from .._core.build import COMPILED
 from .._core.errors import ParseError
 from .._model.uri import URI
 from .._web.canonical import CanonicalOptions
@@ -246,8 +247,11 @@ def _parser() -> argparse.ArgumentParser:
         "canonicalize, dedupe, resolve, relativize. Exit status: 0 all good, 1 some "
         "input lines failed, 2 usage error or invalid argument (with a caret under "
         "the error).")
-    parser.add_argument("--version", action="version", version=f"%(prog)s {_version()}",
-                        help="print the installed urikit's version and exit")
+    build = "compiled" if COMPILED else "pure Python"
+    parser.add_argument("--version", action="version",
+                        version=f"%(prog)s {_version()} ({build})",
+                        help="print the installed urikit's version and build (compiled "
+                        "by mypyc, or pure Python) and exit")
     sub = parser.add_subparsers(dest="command", required=True)
     p = sub.add_parser("explain", help="show the components of URI references")
     _common(p, "URI")

@@ -6,11 +6,8 @@ import enum
 import re
 from typing import Final, NamedTuple
 
-import idna
-
 from . import grammar as g
 from .components import Parts
-from .idna import uts46_map
 from .normalize import normalize_host
 from .parse import check_host, require_str
 from .percent import pct_utf8
@@ -48,7 +45,7 @@ _LDH: Final = frozenset("abcdefghijklmnopqrstuvwxyz0123456789-")
 _LONGEST_MAPPED: Final = 1024
 # What display keeps percent-encoded of a decoded run: ASCII (but unreserved
 # characters) and the surrogate escapes of octets that are not UTF-8.
-_KEPT_ENCODED_RE: Final = re.compile("[\x00-\x7f\udc80-\udcff]")
+_KEPT_ENCODED_RE: Final = re.compile(r"[\x00-\x7f\udc80-\udcff]")
 
 
 def host_kind(host: str) -> HostKind:
@@ -107,6 +104,7 @@ def _whatwg_domain(host: str) -> str | None:
             lambda m: bytes.fromhex(m.group().replace("%", "")).decode("utf-8"), host)
     except UnicodeDecodeError:
         return None
+    from .idna import uts46_map  # imports idna: on first use, not with urikit
     return uts46_map(text)
 
 
@@ -219,6 +217,9 @@ def _display_label(label: str) -> str:
         return label
     if len(label) > _LONGEST_MAPPED:  # as before: no A-label, and no mapping paid for
         return pct_utf8(label)
+    import idna  # on first use, not with urikit
+
+    from .idna import uts46_map
     mapped = uts46_map(label)
     if mapped is None:
         return pct_utf8(label)

@@ -3,10 +3,8 @@
 from __future__ import annotations
 
 import enum
-import os
 import urllib.parse
 from collections.abc import Iterable, Mapping
-from pathlib import PurePath
 from typing import TYPE_CHECKING, Any, ClassVar, Final, TypeAlias, TypeVar
 
 import attrs
@@ -30,10 +28,6 @@ from .._core.parse import (
 from .._core.ports import port_number, port_text
 from .._core.resolve import relative, require_base, resolve
 from .._core.serialize import authority, to_text
-from .._interop.file import components_to_path, path_to_components
-from .._interop.iri import map_iri_to_uri, uri_to_iri
-from .._interop.lenient import repaired_text
-from .._interop.template import expand
 from .path import (
     PathSegments,
     ReadOnlyPath,
@@ -47,7 +41,9 @@ from .text import ReadOnlyText, TextView, encode_text, host_from_text
 from .view import Writer
 
 if TYPE_CHECKING:
+    import os
     import sys
+    from pathlib import PurePath
 
     if sys.version_info >= (3, 11):
         from typing import Self
@@ -312,6 +308,9 @@ class _URIBase:
 
         .. versionadded:: 0.2
         """
+        # the optional parts (lenient input, IRIs, file paths, templates) are imported
+        # when first used, not with urikit
+        from .._interop.lenient import repaired_text
         return cls.parse(repaired_text(text))
 
     @classmethod
@@ -328,6 +327,7 @@ class _URIBase:
 
         .. versionadded:: 0.2
         """
+        from .._interop.iri import map_iri_to_uri
         return cls.parse(map_iri_to_uri(text))  # the parse is iri_to_uri's check
 
     def to_iri(self) -> str:
@@ -340,6 +340,7 @@ class _URIBase:
 
         .. versionadded:: 0.2
         """
+        from .._interop.iri import uri_to_iri
         return uri_to_iri(str(self))
 
     @classmethod
@@ -358,6 +359,7 @@ class _URIBase:
 
         .. versionadded:: 0.2
         """
+        from .._interop.file import path_to_components
         return _wrap(cls, path_to_components(path, windows=windows), None)
 
     def to_path(self, *, windows: bool | None = None) -> PurePath:
@@ -373,6 +375,7 @@ class _URIBase:
 
         .. versionadded:: 0.2
         """
+        from .._interop.file import components_to_path
         return components_to_path(self.components, windows=windows)
 
     @classmethod
@@ -390,6 +393,7 @@ class _URIBase:
 
         .. versionadded:: 0.2
         """
+        from .._interop.template import expand
         return cls.parse(expand(template, {**(variables or {}), **values}))
 
     @classmethod
