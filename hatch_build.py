@@ -41,6 +41,11 @@ COMPILED = ("_core", "_interop", "_model", "_web")
 #:   once; urikit's resolves its names lazily through a module ``__getattr__``.
 #: - ``_core/build.py``: the run-time stand-in for mypyc's class marker lives there, in
 #:   a branch that a compiled module would leave out.
+#: - ``_core/errors.py``: the exceptions, raised on the error paths only; interpreted,
+#:   they keep their docstrings (mypyc keeps none) for ``help()`` and tracebacks.
+#: - ``_model/query.py``: its methods take values urikit checks itself, to say what
+#:   is wrong ("a query value must be str, int or None, not float"); compiled, their
+#:   signatures would refuse such a value first, with mypyc's message.
 #: - ``_interop/template.py`` and ``_model/pydantic.py``: the bridges to optional
 #:   packages (uritemplate, pydantic), which the build environment does not have.
 #: - ``_web/canonical.py``: CanonicalOptions declares its attrs fields as the values
@@ -56,6 +61,8 @@ COMPILED = ("_core", "_interop", "_model", "_web")
 #:   Hypothesis strategies and the Dask bridge (optional packages).
 INTERPRETED = (
     "_core/build.py",
+    "_core/errors.py",
+    "_model/query.py",
     "_interop/template.py",
     "_model/pydantic.py",
     "_model/uri.py",
