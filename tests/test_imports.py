@@ -42,6 +42,7 @@ OPTIONAL = (
     "uritemplate",
     "dask",
     "pathlib",
+    "ipaddress",
 )
 
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import ipaddress
 import re
 from collections.abc import Callable
 from functools import partial
@@ -103,6 +102,8 @@ _DEFAULT_REWRITE: Final = _REWRITE[True, True]
 def _ipv6_canonical(address: str) -> str:
     """The RFC 5952 text of an IPv6 address (lowercase, zeros compressed, §4), with
     an IPv4-mapped address in mixed notation (§5)."""
+    import ipaddress  # the RFC 5952 step only: not imported with urikit
+
     ip = ipaddress.IPv6Address(address)
     mapped = ip.ipv4_mapped
     if mapped is not None:

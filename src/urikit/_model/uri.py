@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import enum
-import urllib.parse
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar, Final, TypeAlias, TypeVar
 
@@ -43,6 +42,7 @@ from .view import Writer
 if TYPE_CHECKING:
     import os
     import sys
+    import urllib.parse
     from pathlib import PurePath
 
     if sys.version_info >= (3, 11):
@@ -403,11 +403,14 @@ class _URIBase:
         urllib cannot tell an empty query or fragment from none, so ``""`` is read as
         undefined.
 
+        >>> import urllib.parse
         >>> str(URI.from_split(urllib.parse.urlsplit("http://h/a?q")))
         'http://h/a?q'
 
         .. versionadded:: 0.2
         """
+        import urllib.parse  # with its use, not with urikit (it imports ipaddress)
+
         return cls.parse(urllib.parse.urlunsplit(parts))
 
     def to_split(self) -> urllib.parse.SplitResult:
@@ -418,6 +421,8 @@ class _URIBase:
 
         .. versionadded:: 0.2
         """
+        import urllib.parse
+
         c = self._c
         return urllib.parse.SplitResult(c[0] or "", authority(c) or "", c[4], c[5] or "",
                                         c[6] or "")
