@@ -14,7 +14,9 @@ from __future__ import annotations
 
 import glob
 import os
+import shutil
 import time
+from pathlib import Path
 
 import nox
 
@@ -55,13 +57,24 @@ COMPILED_PYTEST_ARGS = ("-o", "pythonpath=", "tests", "README.md", "docs")
 def compiled(session: nox.Session) -> None:
     """The whole suite against the compiled build: the wheel built from this checkout
     (mypyc, so a C compiler is needed), installed as a user would install it. The
-    session fails if the install came out pure Python."""
+    session fails if the wheel came out pure Python, saying why."""
     session.env.pop("URIKIT_NO_EXTENSIONS", None)
     session.env["URIKIT_EXPECT_BUILD"] = "compiled"
+    session.install("pip>=23")
+    wheels = Path(session.create_tmp()) / "wheels"
+    shutil.rmtree(wheels, ignore_errors=True)
     started = time.monotonic()
-    session.install(".[test]")
-    session.log(f"building and installing the compiled wheel took "
-                f"{time.monotonic() - started:.0f}s")
+    # -v shows the build hook's one line (pip hides a backend's output otherwise)
+    output = session.run("python", "-m", "pip", "wheel", "-v", "--no-deps", "-w",
+                         str(wheels), ".", silent=True)
+    notices = [line.strip() for line in str(output).splitlines()
+               if line.strip().startswith("urikit:")]
+    (wheel,) = wheels.glob("urikit-*.whl")
+    session.log(f"building the wheel took {time.monotonic() - started:.0f}s: "
+                f"{wheel.name}, {wheel.stat().st_size:,} bytes; {'; '.join(notices)}")
+    if wheel.name.endswith("-none-any.whl"):
+        session.error(f"the wheel is pure Python: {'; '.join(notices) or 'no notice'}")
+    session.install(f"urikit[test] @ {wheel.as_uri()}")
     session.run("python", "-c", "import sys, urikit; print(urikit.__file__); "
                 "sys.exit(0 if urikit.COMPILED else 'urikit is not the compiled build')")
     session.run("python", "-m", "pytest", *COMPILED_PYTEST_ARGS, *session.posargs)
