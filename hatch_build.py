@@ -69,9 +69,12 @@ INTERPRETED = (
     "_web/canonical.py",
 )
 
-#: mypy's options beside pyproject's: the optional packages imported by the modules left
-#: interpreted are not in the build environment.
-MYPY_OPTIONS = ("--ignore-missing-imports",)
+#: mypy's options beside pyproject's. The optional packages that the modules left
+#: interpreted import may be missing from the build environment, or present (mypy also
+#: reads the installing Python's packages): mypy reads those modules for their types but
+#: reports nothing of them, so that the build does not depend on what is installed.
+MYPY_OPTIONS = ("--ignore-missing-imports", "--follow-imports=silent",
+                "--no-warn-unused-ignores")
 
 _SCRIPT = textwrap.dedent("""
     import sys
