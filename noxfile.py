@@ -74,7 +74,7 @@ def compiled(session: nox.Session) -> None:
                 f"{wheel.name}, {wheel.stat().st_size:,} bytes; {'; '.join(notices)}")
     if wheel.name.endswith("-none-any.whl"):
         session.error(f"the wheel is pure Python: {'; '.join(notices) or 'no notice'}")
-    session.install(f"urikit[test] @ {wheel.as_uri()}")
+    session.install(f"urikit[test] @ {wheel.resolve().as_uri()}")
     session.run("python", "-c", "import sys, urikit; print(urikit.__file__); "
                 "sys.exit(0 if urikit.COMPILED else 'urikit is not the compiled build')")
     session.run("python", "-m", "pytest", *COMPILED_PYTEST_ARGS, *session.posargs)
