@@ -1,13 +1,11 @@
 """Collection for the whole checkout: the doctests of ``src``, ``README.md`` and the
 pages of ``docs``, and ``tests``.
 
-The core suite runs with attrs, idna, pytest and hypothesis alone. Two modules' doctests
+The core suite runs with attrs, idna, pytest and hypothesis alone. One module's doctests
 need an extra and are collected only where it is installed: ``urikit.distributed``
 imports Dask when it is imported (it holds no ``>>>`` example;
-``tests/integration/test_distributed.py`` tests it), and the examples of
-``urikit._interop.template`` expand templates with uritemplate (the templates extra;
-``tests/interop/test_template.py`` skips itself likewise). The docs pages that show an
-extra at work (``docs/templates.md``, ``docs/pydantic.md``, ``docs/dask.md``) are
+``tests/integration/test_distributed.py`` tests it). The docs pages that show an
+extra at work (``docs/pydantic.md``, ``docs/dask.md``) are
 skipped, with the reason, where it is missing; ``docs/conf.py`` is Sphinx's
 configuration, not a module with examples.
 
@@ -31,7 +29,6 @@ import urikit
 
 _NEEDS: dict[str, str] = {
     "src/urikit/distributed.py": "dask",
-    "src/urikit/_interop/template.py": "uritemplate",
 }
 collect_ignore = [path for path, module in _NEEDS.items()
                   if importlib.util.find_spec(module) is None]
@@ -42,8 +39,6 @@ collect_ignore.append("tests/integration/typing_cases")
 #: Doctests (by item name: a docstring's qualified name, a text file's name) that show
 #: an optional package at work, and that package.
 _DOCTESTS_NEEDING: dict[str, str] = {
-    "urikit._model.uri._URIBase.from_template": "uritemplate",
-    "templates.md": "uritemplate",
     "pydantic.md": "pydantic",
     "dask.md": "dask",
 }

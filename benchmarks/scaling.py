@@ -23,7 +23,15 @@ from dataclasses import dataclass
 from itertools import pairwise
 from typing import Final
 
-from urikit import URI, ParseError, URIError, canonicalize, is_ambiguous_ipv4
+from urikit import (
+    URI,
+    CanonicalOptions,
+    ParseError,
+    URIError,
+    canonicalize,
+    is_ambiguous_ipv4,
+    repair,
+)
 
 SIZES: tuple[int, ...] = (1_000, 10_000, 100_000, 1_000_000)
 SUPERLINEAR = 15.0  # growth per 10x above this is flagged ...
@@ -55,6 +63,7 @@ SHAPES: tuple[Shape, ...] = (
     Shape("path of ../", lambda n: fill("http://h/", "../", n, "x"), True),
     Shape("path of ./", lambda n: fill("http://h/", "./", n, "x"), True),
     Shape("query pairs a=1&", lambda n: fill("http://h/?", "a=1&", n), True),
+    Shape("query of distinct keys", lambda n: _distinct_keys(n), True),
     Shape("fragment of ?/:@", lambda n: fill("http://h/#", "?/:@", n), True),
     Shape("host of a", lambda n: fill("http://", "a", n, "/"), True),
     Shape("port of 0", lambda n: fill("http://h:", "0", n, "/"), True),
@@ -69,6 +78,23 @@ SHAPES: tuple[Shape, ...] = (
     Shape("scheme-like a then :", lambda n: fill("", "a", n, ":/ /"), False),
     Shape("query pairs, # # at end", lambda n: fill("http://h/?", "a=1&", n, "##"), False),
 )
+
+def _distinct_keys(n: int) -> str:
+    """A query of about ``n`` characters whose keys all differ (``k0=v&k1=v&...``)."""
+    pairs: list[str] = []
+    size = len("http://h/?")
+    while size < n:
+        pairs.append(f"k{len(pairs)}=v")
+        size += len(pairs[-1]) + 1
+    return "http://h/?" + "&".join(pairs)
+
+
+def _many_labels(n: int) -> str:
+    """A valid host of about ``n`` characters whose labels all differ, each the
+    percent-encoded UTF-8 of "é" and a number (no domain name: far too long)."""
+    labels = (f"%C3%A9{i}" for i in range(max(1, (n - len("http:///")) // 10)))
+    return "http://" + ".".join(labels) + "/"
+
 
 def _distinct_labels(n: int) -> str:
     """A host of about ``n`` characters whose labels all differ: "é", a CJK ideograph
@@ -85,6 +111,8 @@ TEXT_SHAPES: tuple[Shape, ...] = (
     Shape("host of %C3%A9", lambda n: fill("http://", "%C3%A9", n, "/"), True),
     Shape("host of %c3%a9", lambda n: fill("http://", "%c3%a9", n, "/"), True),
     Shape("host of xn-- labels", lambda n: fill("http://", "xn--bcher-kva.", n, "x/"), True),
+    Shape("host of labels %C3%A9a.", lambda n: fill("http://", "%C3%A9a.", n, "x/"), True),
+    Shape("host of distinct labels", _many_labels, True),
     Shape("path of %C3%A9", lambda n: fill("http://h/", "%C3%A9", n), True),
     Shape("path of %c3%a9", lambda n: fill("http://h/", "%c3%a9", n), True),
     Shape("IRI path of é", lambda n: fill("http://h/", "é", n), False),
@@ -179,6 +207,10 @@ def operations(shape: Shape, text: str) -> dict[str, Callable[[], object]]:
     }
     if uri.has_port:
         ops["read .port"] = lambda: uri.port
+    if uri.query is not None:
+        keys = list(dict.fromkeys(uri.params.keys()))
+        ops["canonicalize (drop_tracking)"] = lambda: canonicalize(uri, _DROP_TRACKING)
+        ops["discard_param(*every key)"] = lambda: uri.copy().discard_param(*keys)
     if shape.name in CONTROLLED:
         ops["control: str.split('/')"] = lambda: text.split("/")
     return ops
@@ -189,7 +221,11 @@ def text_operations(shape: Shape, text: str) -> dict[str, Callable[[], object]]:
     people write (IRIs, lenient input) and for showing URIs to them."""
     if not shape.valid:  # not URI text: what reads it
         ops = {"parse (error path)": _parse_error(text),
-               "parse_lenient": _refused(lambda: URI.parse_lenient(text))}
+               "parse_lenient": _refused(lambda: URI.parse_lenient(text)),
+               "repair": _refused(lambda: repair(text)),
+               # the changes listed too: one object per character encoded, so this
+               # costs in proportion to the changes, not to the repair
+               "repair, changes listed": _refused(lambda: len(repair(text).changes))}
         if not text.isascii():
             ops["from_iri"] = _refused(lambda: URI.from_iri(text))
         return ops
@@ -206,6 +242,20 @@ def text_operations(shape: Shape, text: str) -> dict[str, Callable[[], object]]:
     if host:
         ops["is_ambiguous_ipv4"] = lambda: is_ambiguous_ipv4(host)
     return ops
+
+
+_DROP_TRACKING: Final = CanonicalOptions(drop_tracking=True)
+
+# URI templates (RFC 6570) expanding a list of n // 2 one-character
+# items, so the expansion is about n characters.
+TEMPLATES: tuple[tuple[str, str], ...] = (
+    ("from_template, list of n/2 items", "http://h{/a*}"),
+    ("from_template, list of n/2 items", "http://h/{?a*}"),
+)
+
+
+def _templater(template: str, items: list[str]) -> Callable[[], object]:
+    return lambda: URI.from_template(template, a=items)
 
 
 def _splitter(text: str) -> Callable[[], object]:
@@ -261,6 +311,11 @@ def measure(sizes: Sequence[int], log: Callable[[str], None]) -> list[Row]:
                 controls.append(best_time(_splitter(ref)))
             rows.append((name, "control: str.split('/')", controls))
         log(f"  scaling: {name}")
+    for name, template in TEMPLATES:
+        rows.append((name, f"from_template({template!r})",
+                     [best_time(_templater(template, ["x"] * max(1, n // 2)))
+                      for n in sizes]))
+        log(f"  scaling: {template}")
     for name, step, edit in EDITS:
         rows.append((SINGLE_EDITS, f"{name} × n",
                      [best_time(_editor(max(1, n // step), edit)) for n in sizes]))
@@ -323,7 +378,9 @@ _RETIMERS: dict[str, Callable[[str, int], float]] = {
     op: _retime_op(op) for op in (
         "parse", "serialize", "normalize", "parse (error path)",
         "parse (error path, ' ' at end)", "parse_lenient", "parse_lenient (valid text)",
-        "from_iri", "to_iri", "display", "canonicalize", "is_ambiguous_ipv4")}
+        "from_iri", "to_iri", "display", "canonicalize", "is_ambiguous_ipv4", "repair",
+        "repair, changes listed",
+        "canonicalize (drop_tracking)", "discard_param(*every key)")}
 
 
 def _fmt_time(seconds: float) -> str:

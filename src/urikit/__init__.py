@@ -52,7 +52,11 @@ _LAZY: dict[str, str] = {
     "canonicalize": "._web.canonical",
     "AbsoluteFrozenURI": "._web.fields",
     "AbsoluteURI": "._web.fields",
+    "HttpFrozenURI": "._web.fields",
+    "HttpURI": "._web.fields",
     "LenientFrozenURI": "._web.fields",
+    "LenientHttpFrozenURI": "._web.fields",
+    "LenientHttpURI": "._web.fields",
     "LenientURI": "._web.fields",
     "safe_redirect": "._web.redirect",
 }
@@ -63,7 +67,16 @@ if TYPE_CHECKING:  # what type checkers see of the lazy names: the same imports
     from ._interop.lenient import Change, Repaired, repair
     from ._model.pydantic import URIOptions
     from ._web.canonical import TRACKING_PARAMS, CanonicalOptions, canonicalize
-    from ._web.fields import AbsoluteFrozenURI, AbsoluteURI, LenientFrozenURI, LenientURI
+    from ._web.fields import (
+        AbsoluteFrozenURI,
+        AbsoluteURI,
+        HttpFrozenURI,
+        HttpURI,
+        LenientFrozenURI,
+        LenientHttpFrozenURI,
+        LenientHttpURI,
+        LenientURI,
+    )
     from ._web.redirect import safe_redirect
 del TYPE_CHECKING  # not a public name
 
@@ -91,8 +104,12 @@ __all__ = [
     "FilePathError",
     "FrozenURI",
     "HostKind",
+    "HttpFrozenURI",
+    "HttpURI",
     "IDNAError",
     "LenientFrozenURI",
+    "LenientHttpFrozenURI",
+    "LenientHttpURI",
     "LenientURI",
     "NormalizeOptions",
     "Origin",

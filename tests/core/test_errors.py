@@ -28,7 +28,6 @@ from urikit import (
     encode_query,
     iri_to_uri,
     repair,
-    safe_redirect,
 )
 from urikit._core.percent import pct_utf8
 from urikit._interop.file import components_to_path, path_to_components
@@ -160,10 +159,6 @@ def _frozen_relative_to_relative() -> object:
     return FrozenURI.parse("http://h/a").relative_to(URI.parse("?q"))
 
 
-def _redirect_against_relative() -> object:
-    return safe_redirect("/next", "/login")
-
-
 # Every rule, and each kind of edit that breaks it.
 RULES: list[object] = [
     pytest.param(_userinfo_on_no_host, Rule.USERINFO_NEEDS_HOST, id="set userinfo"),
@@ -203,7 +198,6 @@ RULES: list[object] = [
     pytest.param(_relative_to_relative, Rule.BASE_NEEDS_SCHEME, id="relative_to"),
     pytest.param(_frozen_relative_to_relative, Rule.BASE_NEEDS_SCHEME,
                  id="FrozenURI.relative_to"),
-    pytest.param(_redirect_against_relative, Rule.BASE_NEEDS_SCHEME, id="safe_redirect"),
 ]
 
 RESOLVE_RULES = {Rule.BASE_NEEDS_SCHEME}

@@ -215,9 +215,14 @@ RFC3986_7_6_DISPLAY: Final = [
     pytest.param("//user@h/p", '//h/p (user "user")', id="relative"),
     # Cyrillic "а" (U+0430) in "аpple.com": its A-label makes the spoof visible
     pytest.param("https://%D0%B0pple.com/", "https://xn--pple-43d.com/", id="homograph"),
-    # RFC 3492's example label: bücher -> xn--bcher-kva (nameprep lowercases "B")
-    pytest.param("http://B%C3%BCcher.example/", "http://xn--bcher-kva.example/",
-                 id="idn"),
+    # RFC 3492's example label, bücher (the UTS 46 mapping lowercases "B"), passes
+    # the display policy (urikit._core.spoof) and is shown in Unicode, from
+    # percent-encoded UTF-8 or from its A-label
+    pytest.param("http://B%C3%BCcher.example/", "http://bücher.example/", id="idn"),
+    pytest.param("http://XN--BCHER-KVA.example/", "http://bücher.example/", id="a-label"),
+    # "аррӏе" in Cyrillic reads as "apple": its A-label is shown
+    pytest.param("https://xn--80ak6aa92e.com/", "https://xn--80ak6aa92e.com/",
+                 id="whole-script-homograph"),
     pytest.param("HTTP://EXAMPLE.COM/A", "http://example.com/A", id="case"),
     # unreserved characters are decoded in the host; the path is never decoded
     pytest.param("http://ex%41mple.com/%41", "http://example.com/%41", id="decoded-host"),
@@ -242,7 +247,8 @@ RFC3986_7_6_DISPLAY: Final = [
 @pytest.mark.parametrize(("text", "shown"), RFC3986_7_6_DISPLAY)
 def test_display(text: str, shown: str) -> None:
     """display() sets the userinfo apart from the host, hides any password and
-    shows internationalized names as A-labels."""
+    shows an internationalized label in Unicode only when the display policy allows
+    it, as its A-label otherwise."""
     assert URI.parse(text).display() == shown
 
 

@@ -47,13 +47,15 @@ def test_names_that_stay_names(host: str) -> None:
 
 
 DISPLAY: Final = [
-    # nontransitional IDNA 2008: "ß" is kept, so the A-label is not that of "fass"
-    pytest.param("fa%C3%9F.de", "xn--fa-hia.de", id="sharp-s"),
-    pytest.param("%CF%82.example", "xn--3xa.example", id="final-sigma"),
+    # nontransitional IDNA 2008: "ß" is kept, not mapped to "ss" (its A-label is
+    # xn--fa-hia); the label passes the display policy and is shown in Unicode
+    pytest.param("fa%C3%9F.de", "faß.de", id="sharp-s"),
+    pytest.param("%CF%82.example", "ς.example", id="final-sigma"),
     # UTS 46 lowercases before IDNA
-    pytest.param("B%C3%9CCHER.example", "xn--bcher-kva.example", id="uppercase-u-umlaut"),
+    pytest.param("B%C3%9CCHER.example", "bücher.example", id="uppercase-u-umlaut"),
     # Latin "p" + Cyrillic "а" + Latin "ypal": IDNA 2008 has no mixed-script rule, so
-    # the label has an A-label, which shows it is not "paypal"
+    # the label has an A-label, which the display policy (mixed scripts) shows, and
+    # which shows it is not "paypal"
     pytest.param("p%D0%B0ypal.com", "xn--pypal-4ve.com", id="mixed-latin-cyrillic"),
     # labels UTS 46 maps to other plain ASCII stay encoded, never shown as that text
     pytest.param("ex%C2%ADample.com", "ex%C2%ADample.com", id="soft-hyphen"),
@@ -66,22 +68,25 @@ DISPLAY: Final = [
     pytest.param("%D7%90a.com", "%D7%90a.com", id="bidi-rule"),
     pytest.param("a%E2%80%8Db.com", "a%E2%80%8Db.com", id="joiner-out-of-context"),
     pytest.param("%EF%BF%BD.com", "%EF%BF%BD.com", id="uts46-disallowed"),
-    # an ignored code point inside a label that has an A-label: the A-label is the
-    # name a browser looks up
-    pytest.param("b%C3%BC%C2%ADcher.example", "xn--bcher-kva.example",
-                 id="soft-hyphen-in-idn"),
+    # an ignored code point inside a label that has an A-label: the name a browser
+    # looks up (xn--bcher-kva) is shown, in Unicode
+    pytest.param("b%C3%BC%C2%ADcher.example", "bücher.example", id="soft-hyphen-in-idn"),
+    pytest.param("xn--fa-hia.de", "faß.de", id="a-label-of-sharp-s"),
 ]
 
 
 @pytest.mark.parametrize(("host", "shown"), DISPLAY)
 def test_display_host_uses_idna_2008(host: str, shown: str) -> None:
-    """display_host shows IDNA 2008 A-labels and keeps every label without one, or
-    whose mapping is plain ASCII, percent-encoded."""
+    """display_host shows the names of IDNA 2008 (in Unicode where the display policy
+    allows it, as A-labels where not) and keeps every label without one, or whose
+    mapping is plain ASCII, percent-encoded."""
     assert display_host(host) == shown
 
 
-def test_display_shows_the_a_label() -> None:
-    """display() shows a name with a deviation character by its nontransitional
-    A-label."""
+def test_display_shows_the_nontransitional_name() -> None:
+    """display() shows a name with a deviation character as the nontransitional name
+    (that of the A-label xn--strae-oqa), never as "strasse"."""
     assert URI.parse("https://stra%C3%9Fe.example/").display() == \
-        "https://xn--strae-oqa.example/"
+        "https://straße.example/"
+    assert URI.parse("https://xn--strae-oqa.example/").display() == \
+        "https://straße.example/"

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from urikit import URI, BuildError, Rule, URIError, encode, strategies
+from urikit import URI, BuildError, IDNAError, Rule, URIError, encode, strategies
 
 
 def without_guard(segments: list[str]) -> list[str]:
@@ -538,6 +538,6 @@ def test_built_uri_reads_back(start: str, ops: list[Op]) -> None:
         before = uri.copy()
         try:
             op(uri)
-        except BuildError:
+        except (BuildError, IDNAError):  # IDNAError: a plain-text host UTS 46 refuses
             assert uri == before
         assert_reads_back(uri)

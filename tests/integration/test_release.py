@@ -101,7 +101,9 @@ def test_changelog_fragments_are_read() -> None:
     draft holds each fragment's first line."""
     fragments = sorted((ROOT / "changelog.d").glob("*"))
     for fragment in fragments:
-        assert re.fullmatch(r"[0-9]+\.(change|deprecation|breaking)\.md", fragment.name), \
+        # <issue>.<type>.md, or <issue>.<type>.<n>.md for a further fragment of one type
+        assert re.fullmatch(r"[0-9]+\.(change|deprecation|breaking)(\.[0-9]+)?\.md",
+                            fragment.name), \
             fragment.name
     draft = _run(sys.executable, "-m", "towncrier", "build", "--draft", "--version", "9.9.9",
                  "--date", "2000-01-01")

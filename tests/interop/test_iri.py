@@ -58,6 +58,11 @@ def test_host_to_ascii(text: str, expected: str) -> None:
     assert host_to_ascii(text) == expected
 
 
+def _strict(text: str) -> str:
+    """host_to_ascii's IDNA 2008 reading."""
+    return host_to_ascii(text, rules="idna2008")
+
+
 REFUSED: Final = [
     pytest.param("a..b", "", "empty label", id="empty-label"),
     pytest.param(".bücher", "", "empty label", id="leading-dot"),
@@ -83,7 +88,7 @@ REFUSED: Final = [
 def test_host_to_ascii_refuses(text: str, label: str, reason: str) -> None:
     """A label IDNA refuses raises IDNAError naming the text, the label and why."""
     with pytest.raises(IDNAError) as info:
-        host_to_ascii(text)
+        _strict(text)
     error = info.value
     assert isinstance(error, URIError)
     assert (error.text, error.label) == (text, label)
@@ -214,10 +219,10 @@ URI_TO_IRI: Final = [
     # percent-encoded UTF-8 in the host stays: back it would become an A-label
     pytest.param("http://b%C3%BCcher.example/", "http://b%C3%BCcher.example/",
                  id="host-encoded"),
-    # a host is shown with U-labels only when it converts back to itself
-    pytest.param("http://XN--BCHER-KVA.example/", "http://XN--BCHER-KVA.example/",
+    # a host is shown with U-labels when it converts back to itself, but for case
+    pytest.param("http://XN--BCHER-KVA.example/", "http://bücher.example/",
                  id="uppercase-a-label"),
-    pytest.param("http://Example.xn--bcher-kva/", "http://Example.xn--bcher-kva/",
+    pytest.param("http://Example.xn--bcher-kva/", "http://Example.bücher/",
                  id="uppercase-label"),
     pytest.param("http://xn--abc.example/", "http://xn--abc.example/", id="bad-a-label"),
     pytest.param("http://xn--fa-hia.de/", "http://faß.de/", id="sharp-s"),
@@ -388,7 +393,7 @@ def test_host_to_ascii_of_repeated_text_is_label_by_label(piece: str, n: int) ->
     turn gives: the same host, or the same IDNAError (text, label, reason). Its pieces
     are mapped and its labels converted once each."""
     for text in (piece * n, f"{piece}." * n, f"{piece}." * n + "x", "x." + piece * n):
-        assert _outcome(host_to_ascii, text) == _outcome(_host_to_ascii_label_by_label, text)
+        assert _outcome(_strict, text) == _outcome(_host_to_ascii_label_by_label, text)
 
 
 @given(st.lists(_HOST_PIECES, min_size=1, max_size=12).map("".join), st.integers(1, 1200))
@@ -399,7 +404,7 @@ def test_the_early_length_refusal_only_refuses_what_is_too_long(piece: str, n: i
     other ignored code points are dropped first)."""
     for text in (piece * n, f"{piece}." * n):
         try:
-            host_to_ascii(text)
+            _strict(text)
         except IDNAError as error:
             if error.reason.startswith("a domain name"):
                 with pytest.raises(IDNAError):
@@ -408,15 +413,15 @@ def test_the_early_length_refusal_only_refuses_what_is_too_long(piece: str, n: i
 
 def test_a_host_that_needs_idna_is_held_to_the_length_of_a_domain_name() -> None:
     fits = "é" + ".a" * 123  # 253 characters in ASCII: xn--9ca and 123 ".a"
-    assert len(host_to_ascii(fits)) == 253
-    assert host_to_ascii(fits + ".") == fits.replace("é", "xn--9ca") + "."
+    assert len(_strict(fits)) == 253
+    assert _strict(fits + ".") == fits.replace("é", "xn--9ca") + "."
     for long in (fits + "a", "xn--9ca" + ".a" * 124, "é." + "a" * 300 + "b" * 10**6):
         with pytest.raises(IDNAError, match="at most 253 characters"):
-            host_to_ascii(long)
+            _strict(long)
     # hosts without IDNA keep the browsers' reading: no length rule
-    assert host_to_ascii("a" * 300 + ".com") == "a" * 300 + ".com"
+    assert _strict("a" * 300 + ".com") == "a" * 300 + ".com"
     # ignored code points do not count: a megabyte of U+00AD around a short name
-    assert host_to_ascii("\u00ad" * 10**6 + "é.a") == "xn--9ca.a"
+    assert _strict("\u00ad" * 10**6 + "é.a") == "xn--9ca.a"
 
 
 def test_the_ignored_code_points_are_what_uts46_drops() -> None:
@@ -461,11 +466,11 @@ def test_host_to_ascii_trailing_dots_and_empty_labels(text: str,
     """A trailing dot is kept and an empty label refused as in the whole mapped host,
     whatever the dots and ignored code points around them."""
     if isinstance(expected, str):
-        assert host_to_ascii(text) == expected
+        assert _strict(text) == expected
     else:
         with pytest.raises(expected):
-            host_to_ascii(text)
-    assert _outcome(host_to_ascii, text) == _outcome(_host_to_ascii_label_by_label, text)
+            _strict(text)
+    assert _outcome(_strict, text) == _outcome(_host_to_ascii_label_by_label, text)
 
 
 def test_host_of_a_megabyte_of_labels() -> None:
@@ -477,15 +482,15 @@ def test_host_of_a_megabyte_of_labels() -> None:
     for host in ("éa." * n + "x", "éa。" * n + "x", "xn--a-9fa." * n + "x",
                  "éa." * n + "-é." + "☃." * n + "x"):
         with pytest.raises(IDNAError, match="at most 253 characters"):
-            host_to_ascii(host)
-    assert host_to_ascii("éa。" * 20 + "x") == "xn--a-9fa." * 20 + "x"
-    assert host_to_ascii("\u00ad" * 300_000 + "a.é" + "\u00ad" * 300_000) == "a.xn--9ca"
+            _strict(host)
+    assert _strict("éa。" * 20 + "x") == "xn--a-9fa." * 20 + "x"
+    assert _strict("\u00ad" * 300_000 + "a.é" + "\u00ad" * 300_000) == "a.xn--9ca"
     with pytest.raises(IDNAError) as info:
-        host_to_ascii("éa." * 40 + "-é." + "☃." * 40 + "x")
+        _strict("éa." * 40 + "-é." + "☃." * 40 + "x")
     assert (info.value.label, info.value.reason) == ("-é", "label must not start or end "
                                                      "with a hyphen")
     with pytest.raises(IDNAError) as info:
-        host_to_ascii("éa。" * 40 + "a\ufffd." + "b\ufffd." * 40 + "x")
+        _strict("éa。" * 40 + "a\ufffd." + "b\ufffd." * 40 + "x")
     assert info.value.label == "a\ufffd"
     assert "not allowed" in info.value.reason
 
@@ -510,3 +515,66 @@ def test_once_each_converts_each_distinct_item_once_in_order(n: int) -> None:
     calls.clear()
     assert _idna._once_each(convert, good) == [item.upper() for item in good]
     assert calls == (good if n < 16 else list(dict.fromkeys(good)))
+
+
+# --- UTS 46 with the WHATWG parameters: the default reading --------------------------
+
+WHATWG: Final = [
+    # symbols IDNA 2008 refuses and UTS 46 keeps: what browsers open
+    pytest.param("i❤.ws", "xn--i-7iq.ws", id="heart"),
+    pytest.param("☃.example", "xn--n3h.example", id="snowman"),
+    pytest.param("💩.la", "xn--ls8h.la", id="pile-of-poo"),
+    # VerifyDnsLength=false: empty labels; CheckHyphens=false: hyphens anywhere
+    pytest.param("a..b", "a..b", id="empty-label"),
+    pytest.param("-bü.example", "xn---b-yka.example", id="leading-hyphen"),
+    pytest.param("ab--c.example", "ab--c.example", id="hyphens-3-4"),
+    # the ACE prefix in any case, lowercased
+    pytest.param("XN--BCHER-KVA.DE", "xn--bcher-kva.de", id="uppercase-ace"),
+    pytest.param("faß.de", "xn--fa-hia.de", id="nontransitional"),
+    pytest.param("ＥＸＡＭＰＬＥ。com", "example.com", id="full-width"),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), WHATWG)
+def test_host_to_ascii_reads_as_browsers(text: str, expected: str) -> None:
+    assert host_to_ascii(text) == expected
+    assert host_to_ascii(text, rules="whatwg") == expected
+
+
+WHATWG_REFUSED: Final = [
+    pytest.param("xn--a.com", "xn--a", id="a-label-of-a-control"),
+    pytest.param("xn--abc.com", "xn--abc", id="a-label-of-ascii"),
+    pytest.param("xn--.com", "xn--", id="empty-a-label"),
+    pytest.param("a\u200db.com", "a\u200db", id="joiner-out-of-context"),
+    pytest.param("\u0301a.com", "\u0301a", id="leading-combining-mark"),
+    pytest.param("אa.com", "אa", id="bidi-rule"),
+    pytest.param("a\ufffd.com", "a\ufffd", id="disallowed"),
+    pytest.param("a b.bü", "a b", id="space"),
+    pytest.param("\u00ad", "", id="maps-to-nothing"),
+]
+
+
+@pytest.mark.parametrize(("text", "label"), WHATWG_REFUSED)
+def test_host_to_ascii_whatwg_refuses(text: str, label: str) -> None:
+    with pytest.raises(IDNAError) as info:
+        host_to_ascii(text)
+    assert info.value.label == label
+
+
+def test_the_strict_reading_is_there_by_name() -> None:
+    for text in ("i❤.ws", "a..b", "-bü.example"):
+        with pytest.raises(IDNAError):
+            host_to_ascii(text, rules="idna2008")
+    with pytest.raises(TypeError):
+        host_to_ascii("a", rules="idna2003")  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("host", ["xn--i-7iq.ws", "XN--BCHER-KVA.DE", "xn--ls8h.la"])
+def test_host_to_unicode_reads_what_host_to_ascii_writes(host: str) -> None:
+    shown = host_to_unicode(host)
+    assert shown != host
+    assert host_to_ascii(shown) == host.lower()
+
+
+def test_to_iri_reads_an_uppercase_ace_prefix() -> None:
+    assert URI.parse("http://XN--BCHER-KVA.DE/").to_iri() == "http://bücher.DE/"

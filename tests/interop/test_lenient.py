@@ -14,7 +14,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from urikit import EncodingError, URIError, is_valid
+from urikit import URI, EncodingError, URIError, is_valid
 from urikit._core.errors import IDNAError
 from urikit._interop.lenient import Change, Repaired, _repair, repair, repaired_text
 from urikit.strategies import uri_references
@@ -38,9 +38,7 @@ FRAMEWORKS: Final = [
     pytest.param("/a\x00b\x7fc", "/a%00b%7Fc", id="controls"),
     pytest.param("http://a@b@c/", "http://a%40b@c/", id="userinfo-ends-at-last-at"),
     pytest.param("http://Jos é@h/", "http://Jos%20%C3%A9@h/", id="userinfo-encoded"),
-    pytest.param("http://[::1/", "http://%5B%3A%3A1/", id="unclosed-literal"),
-    pytest.param("http://h:8a/", "http://h%3A8a/", id="port-not-digits"),
-    pytest.param("http://[v1.x]:1/", "http://[v1.x]:1/", id="ipvfuture"),
+    pytest.param("foo://[v1.x]:1/", "foo://[v1.x]:1/", id="ipvfuture-not-special"),
     pytest.param("mailto:Jörg@bücher.example", "mailto:J%C3%B6rg@b%C3%BCcher.example",
                  id="no-authority-no-idna"),
     pytest.param("?q=ü", "?q=%C3%BC", id="query-only"),
@@ -160,8 +158,8 @@ def test_lone_surrogate_is_refused() -> None:
 def test_host_idna_refuses() -> None:
     """A non-ASCII name IDNA refuses raises IDNAError, a URIError."""
     with pytest.raises(IDNAError) as info:
-        repair("http://a..bü/")
-    assert info.value.reason == "empty label"
+        repair("http://a\u200dbü/")
+    assert "joiner" in info.value.reason
 
 
 def test_not_a_str_is_refused() -> None:
@@ -176,9 +174,130 @@ def test_not_a_str_is_refused() -> None:
 @given(uri_references())
 def test_valid_references_are_unchanged(text: str) -> None:
     """A valid reference comes back as it is, with no changes, also through the full
-    repair (without the validity shortcut)."""
+    repair (without the validity shortcut); unless a browser reads its authority
+    otherwise: then it is refused (a host or port a browser refuses), or the only
+    changes are the slashes that start the authority (``http:/h``, ``///h``) or a
+    Windows drive letter that is a path to a browser (``file://C:/``)."""
+    try:
+        result = repair(text)
+    except URIError as error:
+        refusal: URIError | None = error
+    else:
+        refusal = None
+    if refusal is not None:
+        assert isinstance(refusal, IDNAError) or getattr(refusal, "component", "") in (
+            "host", "port")
+        with pytest.raises(URIError):
+            _repair(text)
+        return
+    assert _repair(text) == result
+    if result.text != text:
+        assert result.changes
+        assert all((c.replacement in ("//", "/") and c.original in ("", "/", "///", "////"))
+                   or c.component == "authority" for c in result.changes), result
+    else:
+        assert result.changes == ()
+
+
+@given(uri_references().filter(lambda t: ":" in t.partition("/")[0]))
+def test_valid_references_of_other_schemes_are_unchanged(text: str) -> None:
+    """With a scheme that is not special, valid text is kept whatever its authority,
+    but for a host character browsers refuse (none is valid RFC 3986 host text but
+    ``[`` ``]`` of an IP literal)."""
+    from urikit._core.schemes import SPECIAL_SCHEMES
+    if text.partition(":")[0].lower() in SPECIAL_SCHEMES:
+        return
     assert repair(text) == Repaired(text, ())
-    assert _repair(text) == Repaired(text, ())
+
+
+REFUSED: Final = [
+    # what browsers refuse in the authority is refused, not encoded into the host
+    pytest.param("http://f:b/c", id="port-not-a-number"),
+    pytest.param("http://h:8a/", id="port-not-digits"),
+    pytest.param("http://f: 21/", id="port-with-space"),
+    pytest.param("http://h:65536/", id="port-too-big"),
+    pytest.param("http://2001::1/", id="unbracketed-ipv6"),
+    pytest.param("http://[1::2]:3:4/", id="ipv6-then-two-ports"),
+    pytest.param("http://[::1/", id="unclosed-literal"),
+    pytest.param("http://[v1.x]:1/", id="ipvfuture-special"),
+    pytest.param("http://a%2Fb/", id="encoded-slash-in-host"),
+    pytest.param("http://a b/", id="space-in-host"),
+    pytest.param("http://a^b/", id="caret-in-host"),
+    pytest.param("http://1.2.3.4.5/", id="five-part-ipv4"),
+    pytest.param("http://256.0.0.1/", id="ipv4-out-of-range"),
+    pytest.param("http:", id="no-host"),
+    pytest.param("http:///", id="empty-host"),
+    pytest.param("//", id="empty-network-path"),
+    pytest.param("http://u@/", id="userinfo-no-host"),
+    pytest.param("file://u@h/", id="file-userinfo"),
+    pytest.param("file://h:1/", id="file-port"),
+    pytest.param("foo://a b/", id="space-in-opaque-host"),
+]
+
+
+@pytest.mark.parametrize("text", REFUSED)
+def test_authority_browsers_refuse_is_refused(text: str) -> None:
+    with pytest.raises(URIError):
+        repair(text)
+    with pytest.raises(URIError):
+        URI.parse_lenient(text)
+
+
+BROWSER_AUTHORITY: Final = [
+    # any run of slashes and backslashes after a special scheme starts the authority
+    pytest.param("http:///evil.example/a b", "http://evil.example/a%20b", id="three-slashes"),
+    pytest.param("https:/evil.example\\x", "https://evil.example/x", id="one-slash"),
+    pytest.param("https:////evil.example\\@good.example/", "https://evil.example/@good.example/",
+                 id="four-slashes-backslash"),
+    pytest.param("http:evil.example/", "http://evil.example/", id="no-slash"),
+    # valid RFC 3986 text without a host, which browsers read with one
+    pytest.param("http:/evil.example", "http://evil.example", id="valid-rfc-no-authority"),
+    # without a scheme: two or more slashes start the authority
+    pytest.param("///evil.example/a b", "//evil.example/a%20b", id="scheme-less-three"),
+    pytest.param("/evil.example/a", "/evil.example/a", id="scheme-less-one"),
+    # file: exactly two; a drive letter is a path
+    pytest.param("file:///x", "file:///x", id="file-three"),
+    pytest.param("file://C:/x", "file:///C:/x", id="file-drive-letter"),
+    # browser-grade IDNA
+    pytest.param("https://i❤.ws/", "https://xn--i-7iq.ws/", id="heart"),
+    pytest.param("http://☃.example/", "http://xn--n3h.example/", id="snowman"),
+    pytest.param("http://💩.la/", "http://xn--ls8h.la/", id="poo"),
+    # the host is kept as written when it means the browser's host
+    pytest.param("http://0x7f.1/", "http://0x7f.1/", id="hex-ipv4-kept"),
+    pytest.param("http://Example.COM:080/", "http://Example.COM:080/", id="case-and-port-kept"),
+    pytest.param('http://a"b/', "http://a%22b/", id="quote-encoded-same-host"),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), BROWSER_AUTHORITY)
+def test_authority_read_as_browsers_read_it(text: str, expected: str) -> None:
+    assert repair(text).text == expected
+    assert str(URI.parse_lenient(text)) == expected
+
+
+BASES: Final = [
+    pytest.param("///evil.example/x", "https://shop.example/a", "https://evil.example/x",
+                 id="three-slashes"),
+    pytest.param("http:x", "http://shop.example/a/b", "http://shop.example/a/x",
+                 id="same-special-scheme-is-relative"),
+    pytest.param("https:x", "http://shop.example/a/b", "https://x", id="other-scheme"),
+    pytest.param("\\\\e\\x", "https://shop.example/", "https://e/x", id="backslashes"),
+    pytest.param("a\\b", "foo://h/p/", "foo://h/p/a%5Cb", id="non-special-base"),
+    pytest.param("//h/x", "file:///C:/", "file://h/x", id="file-base"),
+    pytest.param("x y", URI.parse("https://h/d/"), "https://h/d/x%20y", id="uri-base"),
+]
+
+
+@pytest.mark.parametrize(("text", "base", "expected"), BASES)
+def test_parse_lenient_with_a_base(text: str, base: str | URI, expected: str) -> None:
+    assert str(URI.parse_lenient(text, base=base)) == expected
+
+
+def test_parse_lenient_base_types() -> None:
+    with pytest.raises(TypeError):
+        URI.parse_lenient("x", base=1)  # type: ignore[arg-type]
+    with pytest.raises(URIError):  # no scheme: nothing to resolve against
+        URI.parse_lenient("x", base="/relative")
 
 
 _PIECES: Final = st.sampled_from([
@@ -201,6 +320,10 @@ def _repair_or_refuse(text: str) -> Repaired | None:
         return repair(text)
     except IDNAError:
         return None
+    except URIError as error:  # an authority browsers refuse
+        component = getattr(error, "component", "")
+    assert component in ("host", "port")
+    return None
 
 
 @given(st.one_of(st.text(), _URLISH))
@@ -248,3 +371,22 @@ def test_surrogate_error_does_not_repeat_the_text() -> None:
     with pytest.raises(EncodingError, match="position 20") as info:
         repair("http://user:secret@h\ud800/")
     assert "secret" not in str(info.value)
+
+
+def test_changes_are_listed_when_first_read() -> None:
+    """The changes are a sequence listed on first use, equal to, hashing and printing
+    as the tuple of them; a long repair does not list them unless asked."""
+    result = repair("/a b|c")
+    expected = (Change(2, "path", " ", "%20"), Change(4, "path", "|", "%7C"))
+    assert result.changes == expected
+    assert expected == result.changes
+    assert result == Repaired("/a%20b%7Cc", expected)
+    assert hash(result.changes) == hash(expected)
+    assert repr(result.changes) == repr(expected)
+    assert list(result.changes) == list(expected)
+    assert (len(result.changes), result.changes[1], result.changes[:1]) == (
+        2, expected[1], expected[:1])
+    assert repair("/a b").changes != repair("/a|b").changes
+    big = repair("http://h/" + " a" * 100_000)
+    assert big.text.count("%20") == 100_000
+    assert len(big.changes) == 100_000

@@ -19,6 +19,7 @@ import urikit
 from urikit import (
     URI,
     Component,
+    IDNAError,
     NormalizeOptions,
     URIError,
     decode,
@@ -234,11 +235,12 @@ def test_copy_is_equal_and_independent(text: str) -> None:
     assert str(uri) == text
 
 
-def _assert_reads_back(uri: URI) -> None:
-    """``str(uri)`` parses back to ``uri``, or, where the serializer wrote a "./" or
-    "/." guard (RFC 3986 §4.2, §3.3), to a URI whose path has that one extra "."."""
+def _assert_reads_back(uri: URI, *, allow_zone_id: bool = False) -> None:
+    """``str(uri)`` parses back to ``uri`` (with the URI's own options), or, where the
+    serializer wrote a "./" or "/." guard (RFC 3986 §4.2, §3.3), to a URI whose path
+    has that one extra "."."""
     text = str(uri)
-    back = URI.parse(text)
+    back = URI.parse(text, allow_zone_id=allow_zone_id)
     if back == uri:
         return
     segments, back_segments = list(uri.path), list(back.path)
@@ -455,6 +457,16 @@ def test_text_view_write_then_read(attribute: str) -> None:
     @given(st.sampled_from(["http://h/", "//u:p@h:1/a?q#f", "s://u@[::1]"]), PLAIN)
     def run(base: str, text: str) -> None:
         uri = URI.parse(base)
+        if attribute == "host" and not text.isascii():
+            # a name outside ASCII is stored as its A-labels (or refused by UTS 46)
+            try:
+                setattr(uri.text, attribute, text)
+            except IDNAError:
+                return
+            assert uri.host is not None
+            assert uri.host.isascii()
+            assert "%" not in uri.host
+            return
         setattr(uri.text, attribute, text)
         assert getattr(uri.text, attribute) == text
         assert getattr(URI.parse(str(uri)).text, attribute) == text

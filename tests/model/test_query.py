@@ -9,7 +9,7 @@ import pytest
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
-from urikit import URI, BuildError
+from urikit import URI, BuildError, FrozenURI
 
 
 def params_of(text: str) -> list[tuple[str, str | None]]:
@@ -267,3 +267,25 @@ def test_params_update_then_read_is_identity(pairs: list[tuple[str, str | None]]
     uri.params.extend(pairs)
     assert uri.params.items() == pairs
     assert (uri.query is None) == (not pairs)
+
+
+def test_discard_removes_many_keys_in_one_pass() -> None:
+    """params.discard(*keys) and discard_param(*keys) remove every pair of each key,
+    keep the others byte for byte, write nothing when no key is there, and refuse a
+    key that is not text."""
+    uri = URI.parse("http://h/?a=1&b=2&a=3&c&%62=4&&d=5")
+    uri.params.discard("a", "b", "zz")
+    assert uri.query == "c&&d=5"
+    frozen = FrozenURI.parse("http://h/?x=1&y=2")
+    assert str(frozen.discard_param("y", "q")) == "http://h/?x=1"
+    assert str(frozen) == "http://h/?x=1&y=2"
+    untouched = URI.parse("http://h/?a=%41")
+    untouched.params.discard("b")
+    assert untouched.query == "a=%41"
+    keys = [f"k{i}" for i in range(2000)]
+    big = URI.parse("http://h/?" + "&".join(f"{k}=v" for k in keys) + "&keep=1")
+    assert str(big.discard_param(*keys)) == "http://h/?keep=1"
+    with pytest.raises(TypeError):
+        uri.params.discard("a", 1)  # type: ignore[arg-type]
+    with pytest.raises(TypeError):
+        frozen.discard_param(None)  # type: ignore[arg-type]

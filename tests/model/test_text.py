@@ -9,7 +9,7 @@ import pytest
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
-from urikit import URI, BuildError, EncodingError, ParseError, URIError, strategies
+from urikit import URI, BuildError, EncodingError, IDNAError, ParseError, URIError, strategies
 
 # --- writing plain text encodes it as data -----------------------------------------
 
@@ -64,7 +64,9 @@ TEXT_WRITES = [
     pytest.param(_host("1.2.3.4"), "http://1.2.3.4/p", id="host ipv4"),
     pytest.param(_host("v1.x"), "http://v1.x/p", id="host name like ipvfuture"),
     pytest.param(_host("[::1]"), "http://[::1]/p", id="host ip literal"),
-    pytest.param(_host("ex\u00e4mple"), "http://ex%C3%A4mple/p", id="host utf-8"),
+    # a name outside ASCII is stored as its A-label (UTS 46), never percent-encoded
+    pytest.param(_host("ex\u00e4mple"), "http://xn--exmple-cua/p", id="host utf-8"),
+    pytest.param(_host("bücher.example"), "http://xn--bcher-kva.example/p", id="host idn"),
     pytest.param(_host("a:80"), "http://a%3A80/p", id="host colon"),
     pytest.param(_host(""), "http:///p", id="host empty"),
     pytest.param(_path("/a b/c"), "http://h/a%20b/c", id="path str"),
@@ -151,11 +153,27 @@ def test_text_host_read(text: str, host: str) -> None:
 
 
 def test_text_host_read_of_zone_id() -> None:
-    """An IP literal with a zone identifier reads as written, and writes back so."""
+    """An IP literal with a zone identifier reads as written, and writes back so: the
+    URI holds one, so it was read or built with allow_zone_id."""
     uri = URI.parse("//[fe80::1%25eth0]", allow_zone_id=True)
     assert uri.text.host == "[fe80::1%25eth0]"
     uri.text.host = uri.text.host
     assert str(uri) == "//[fe80::1%25eth0]"
+    uri.text.host = "[fe80::2%25en1]"
+    assert URI.parse(str(uri), allow_zone_id=True) == uri
+
+
+def test_text_host_write_of_zone_id_needs_the_option() -> None:
+    """A URI without a zone identifier gets none from a text write: its text would not
+    read back without allow_zone_id (RFC 6874); set_text takes the option."""
+    uri = URI.parse("http://h/p")
+    with pytest.raises(ParseError, match="allow_zone_id"):
+        uri.text.host = "[fe80::1%25eth0]"
+    with pytest.raises(ParseError, match="allow_zone_id"):
+        uri.set_text(host="[fe80::1%25eth0]")
+    assert str(uri) == "http://h/p"
+    uri.set_text(host="[fe80::1%25eth0]", allow_zone_id=True)
+    assert URI.parse(str(uri), allow_zone_id=True) == uri
 
 
 def test_text_user_and_password_edit_their_half() -> None:
@@ -334,12 +352,22 @@ def test_text_user_and_password_identity(user: str, password: str) -> None:
 
 @given(_TEXT)
 def test_text_host_identity(text: str) -> None:
-    """The host written as text reads back as that text, an IPv6 address included."""
+    """The host written as text reads back as that text, an IPv6 address included; a
+    name outside ASCII reads back as its A-labels (or is refused by UTS 46)."""
     uri = URI.parse("http://h/p")
-    uri.text.host = text
-    assert uri.text.host == text
+    try:
+        uri.text.host = text
+    except IDNAError:
+        assert not text.isascii()
+        return
+    if text.isascii():
+        assert uri.text.host == text
+        assert uri.set_text(host=text).text.host == text
+    else:
+        assert uri.host is not None
+        assert uri.host.isascii()
+        assert "%" not in uri.host
     assert URI.parse(str(uri)) == uri
-    assert uri.set_text(host=text).text.host == text
 
 
 @given(st.lists(_TEXT))

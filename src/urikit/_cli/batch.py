@@ -91,18 +91,27 @@ class Record(NamedTuple):
 
 
 def element_model(uri: URI) -> dict[str, object]:
-    """The element model of ``uri`` as plain data (``None`` for undefined)."""
+    """The element model of ``uri`` as plain data (``None`` for undefined). A port of
+    more digits than ``int`` converts to text (``sys.get_int_max_str_digits()``, 4300
+    by default) is given as its digits, a ``str``, so that it prints and is written
+    to JSON."""
     return {
         "scheme": uri.scheme,
         "userinfo": uri.userinfo,
         "host": uri.host,
-        "port": uri.port,
+        "port": _port(uri),
         "has_port": uri.has_port,
         "path": list(uri.path),
         "query": uri.query,
         "fragment": uri.fragment,
         "is_relative": uri.scheme is None,
     }
+
+
+def _port(uri: URI) -> int | str | None:
+    digits = (uri.components.port or "").lstrip("0")
+    limit = getattr(sys, "get_int_max_str_digits", int)()  # 0: no limit (and before 3.11)
+    return digits if limit and len(digits) > limit else uri.port
 
 
 # --- passwords and display --------------------------------------------------------
@@ -239,9 +248,7 @@ def _apply(op: Operation, text: str) -> tuple[object, str | None]:
         uri = URI.parse(text, allow_zone_id=zone)
         if not op.show_password:
             uri = URI.parse(uri.redacted(), allow_zone_id=zone)
-        model = element_model(uri)
-        json.dumps(model)  # a port past int's digit limit fails here, not in the writer
-        return model, None
+        return element_model(uri), None
     assert op.base is not None
     base = _base(op.base, zone)
     uri = URI.parse(text, allow_zone_id=zone)

@@ -7,6 +7,7 @@ import re
 from typing import Final, NamedTuple
 
 from . import grammar as g
+from .browser import ipv4_number
 from .components import Parts
 from .normalize import normalize_host
 from .parse import check_host, require_str
@@ -14,6 +15,7 @@ from .percent import pct_utf8
 from .ports import port_number
 from .schemes import DEFAULT_PORT_TEXT
 from .serialize import to_text
+from .spoof import choose_label
 
 
 class HostKind(enum.Enum):
@@ -43,6 +45,9 @@ _LDH: Final = frozenset("abcdefghijklmnopqrstuvwxyz0123456789-")
 # A label longer than this is shown percent-encoded without the UTS 46 mapping (the
 # idna package's input limit, which the mapping used to meet and fail at).
 _LONGEST_MAPPED: Final = 1024
+# A domain name has at most 127 labels (253 characters, each label one at least, and
+# the dots between them, RFC 1035 §2.3.4).
+_MAX_LABELS: Final = 127
 # What display keeps percent-encoded of a decoded run: ASCII (but unreserved
 # characters) and the surrogate escapes of octets that are not UTF-8.
 _KEPT_ENCODED_RE: Final = re.compile(r"[\x00-\x7f\udc80-\udcff]")
@@ -74,21 +79,6 @@ def host_kind(host: str) -> HostKind:
     if g.IPV4ADDRESS_RE.fullmatch(host):
         return HostKind.IPV4
     return HostKind.REG_NAME
-
-
-def _ipv4_number(part: str) -> int | None:
-    """The WHATWG URL "IPv4 number parser": decimal, ``0x`` hex or ``0`` octal."""
-    radix = 10
-    if part[:2] in ("0x", "0X"):
-        part, radix = part[2:], 16
-    elif len(part) > 1 and part[0] == "0":
-        part, radix = part[1:], 8
-    if not part:
-        return 0
-    digits = "0123456789abcdefABCDEF"[:22 if radix == 16 else radix]
-    if not all(c in digits for c in part):
-        return None
-    return int(part, radix)
 
 
 def _whatwg_domain(host: str) -> str | None:
@@ -162,7 +152,7 @@ def is_ambiguous_ipv4(host: str) -> bool:
     last = parts[-1]
     if last and all(c in g.DIGIT for c in last):
         return True
-    return bool(last) and _ipv4_number(last) is not None
+    return bool(last) and ipv4_number(last) is not None
 
 
 def origin(c: Parts) -> Origin | None:
@@ -211,15 +201,25 @@ def origin_key(c: Parts) -> tuple[str, str, str | None] | None:
 
 
 def _display_label(label: str) -> str:
-    """One decoded label for display: ASCII as it is, otherwise its A-label (``xn--``)
-    under IDNA 2008 with the UTS 46 mapping when it has one, else percent-encoded."""
-    if label.isascii():
-        return label
-    if len(label) > _LONGEST_MAPPED:  # as before: no A-label, and no mapping paid for
-        return pct_utf8(label)
+    """One decoded, lowercased label for display: ASCII as it is (an ``xn--`` label as
+    its U-label when that is a valid A-label's and :func:`shows_as_unicode` allows
+    it); otherwise its U-label (its form after the UTS 46 mapping) when the display
+    policy allows it, its A-label (``xn--``, IDNA 2008 with the UTS 46 mapping) when
+    not, and percent-encoded when it has no A-label."""
     import idna  # on first use, not with urikit
 
     from .idna import uts46_map
+
+    if label.isascii():
+        if label.startswith("xn--"):
+            try:
+                ulabel = idna.ulabel(label)
+            except UnicodeError:  # not a valid A-label: kept as is
+                return label
+            return choose_label(label, ulabel)
+        return label
+    if len(label) > _LONGEST_MAPPED:  # as before: no A-label, and no mapping paid for
+        return pct_utf8(label)
     mapped = uts46_map(label)
     if mapped is None:
         return pct_utf8(label)
@@ -231,7 +231,7 @@ def _display_label(label: str) -> str:
     # such as U+00AD or U+200B): showing that would hide what the URI holds, so those
     # are encoded.
     if alabel.startswith("xn--") and all(c in _LDH for c in alabel):
-        return alabel
+        return choose_label(alabel, mapped)
     return pct_utf8(label)
 
 
@@ -255,23 +255,39 @@ def _decode_for_display(m: re.Match[str]) -> str:
 
 
 def display_host(host: str) -> str:
-    """A reg-name as people should read it: internationalized labels as A-labels.
+    """A reg-name as people should read it: internationalized labels in Unicode where
+    the display policy allows it, as A-labels where it does not.
 
-    Percent-encoded unreserved characters and UTF-8 are decoded; labels outside
-    ASCII become A-labels (``xn--``, IDNA 2008 with the UTS 46 mapping, nontransitional:
-    ``faß`` is ``xn--fa-hia``) or, when they have none or UTS 46 maps them to plain
-    ASCII, stay percent-encoded; other percent-encodings (``%2F``, ``%40``) stay encoded, so no
+    Percent-encoded unreserved characters and UTF-8 are decoded; a label outside
+    ASCII is shown as its U-label (after the UTS 46 mapping) when
+    :func:`urikit._core.spoof.shows_as_unicode` allows it, else as its A-label
+    (``xn--``, IDNA 2008 with the UTS 46 mapping, nontransitional: ``faß`` is
+    ``xn--fa-hia``), or, when it has none or UTS 46 maps it to plain ASCII, stays
+    percent-encoded. A valid A-label in the wire text is shown in Unicode under the
+    same policy. Other percent-encodings (``%2F``, ``%40``) stay encoded, so no
     delimiter appears that the wire text does not hold. Letters are lowercased and
-    percent-encodings uppercased (§6.2.2.1).
+    percent-encodings uppercased (§6.2.2.1). A host of more labels than a domain name
+    can have (127) is no domain name, and is shown in that normal form alone, with
+    neither IDNA nor Unicode.
 
     >>> display_host("B%C3%BCcher.Example"), display_host("%65x%2Fa")
-    ('xn--bcher-kva.example', 'ex%2Fa')
+    ('bücher.example', 'ex%2Fa')
+    >>> display_host("%D0%B0pple.com"), display_host("xn--80ak6aa92e.com")
+    ('xn--pple-43d.com', 'xn--80ak6aa92e.com')
     """
+    if host.count(".") + host.count("%2E") + host.count("%2e") >= _MAX_LABELS:
+        # No domain name has this many labels: shown in its normal form (§6.2.2.1),
+        # without IDNA, a step per label, which would make display of a long host
+        # cost far more than reading it.
+        return normalize_host(host)
     # The wire host is ASCII: lowercasing it lowercases the letters of the name, and
     # the decoding writes every percent-encoding it keeps with uppercase digits again
     # and lowercases the unreserved letters it decodes; A-labels are lowercase.
     labels = g.PCT_RUN_RE.sub(_decode_for_display, host.lower()).split(".")
-    return ".".join(_display_label(label) for label in labels)
+    shown = dict.fromkeys(labels, "")  # each distinct label converted once
+    for label in shown:
+        shown[label] = _display_label(label)
+    return ".".join(map(shown.__getitem__, labels))
 
 
 def display(c: Parts) -> str:
@@ -281,10 +297,14 @@ def display(c: Parts) -> str:
     the host is the only name between ``//`` and the path:
     ``https://evil.example/ (user "trusted.example")``. A password is never shown,
     only that there is one (``password hidden``). The scheme and host are in
-    lowercase; a registered name with percent-encoded UTF-8 shows each such label as
-    its IDNA A-label, so a Cyrillic "а" in ``аpple.com`` shows as
-    ``xn--pple-43d.com``; a label that has no A-label (invisible or full-width
-    characters, which IDNA would map to other text) stays percent-encoded. The path,
+    lowercase; a label of a registered name that is an A-label or percent-encoded
+    UTF-8 is shown in Unicode only when the display policy of
+    :mod:`urikit._core.spoof` allows it (one script or a permitted mix, no look-alike
+    of a Latin letter passing for one, no invisible character): ``bücher.example``,
+    but ``xn--pple-43d.com`` for ``аpple.com`` with a Cyrillic "а", and
+    ``xn--80ak6aa92e.com`` for ``аррӏе.com``, all Cyrillic; a label that has no
+    A-label (invisible or full-width characters, which IDNA would map to other text)
+    stays percent-encoded. The path,
     query and fragment are shown exactly as written, never decoded: decoding could
     produce look-alike delimiters such as U+2215 "∕".
 

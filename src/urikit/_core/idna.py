@@ -1,24 +1,39 @@
-"""International domain names: IDNA 2008 with the UTS 46 mapping, on host strings.
+"""International domain names on host strings: UTS 46 as browsers apply it, and IDNA 2008.
 
-Domain names go through the ``idna`` package: IDNA 2008 (RFC 5890-5893) with the UTS 46
-mapping, processed nontransitionally, as browsers do now: the deviation characters "ß",
-"ς", ZWJ and ZWNJ are kept as themselves, so ``faß.de`` is ``xn--fa-hia.de``, not
-``fass.de``.
+Two readings, both on the ``idna`` package's data (its UTS 46 table and its IDNA 2008
+code point classes), both processed nontransitionally as browsers do now (the deviation
+characters "ß", "ς", ZWJ and ZWNJ are kept as themselves, so ``faß.de`` is
+``xn--fa-hia.de``, not ``fass.de``):
+
+* ``"whatwg"``, the default: UTS 46 ToASCII with the parameters the WHATWG URL standard
+  gives it ("domain to ASCII", beStrict false): CheckHyphens=false, CheckBidi=true,
+  CheckJoiners=true, UseSTD3ASCIIRules=false, Transitional_Processing=false,
+  VerifyDnsLength=false. Symbols that IDNA 2008 refuses are valid (``i❤.ws``,
+  ``☃.example``, ``💩.la``), and so are labels with hyphens anywhere and empty labels
+  (``a..b``): what browsers open.
+* ``"idna2008"``: IDNA 2008 (RFC 5890-5893) after the UTS 46 mapping, the stricter
+  reading of registries: only PVALID code points and CONTEXTO/CONTEXTJ in context, the
+  hyphen rules, non-empty labels, 253 characters at most.
 """
 
 from __future__ import annotations
 
-import contextlib
 import functools
 import importlib
 import unicodedata
 from collections.abc import Callable
-from typing import Final
+from typing import Final, Literal, TypeAlias
 
 import idna
+import idna.core
 
 from . import grammar as g
 from .errors import IDNAError
+from .parse import require_str
+
+#: The two IDNA readings of :func:`host_to_ascii`: UTS 46 with the WHATWG URL
+#: standard's parameters (what browsers do), or IDNA 2008.
+IDNARules: TypeAlias = Literal["whatwg", "idna2008"]
 
 _MAX_DOMAIN: Final = 253  # characters of a domain name in text, a final dot aside
 # The label separators other than "." that UTS 46 maps to "." (the ideographic,
@@ -126,54 +141,90 @@ def _label_to_ascii(text: str, label: str) -> str:
     return label
 
 
-def host_to_ascii(text: str) -> str:
+def host_to_ascii(text: str, *, rules: IDNARules = "whatwg") -> str:
     """A registered name given as Unicode, or with percent-encoded UTF-8, in the ASCII
     form with A-labels that DNS and URIs use: ``bücher.example`` →
-    ``xn--bcher-kva.example`` (RFC 5891 §4, UTS 46 §4 "ToASCII").
+    ``xn--bcher-kva.example`` (UTS 46 §4 "ToASCII", RFC 5891 §4).
 
     The text is percent-decoded once, mapped by UTS 46 (see :func:`uts46_map`: case
     folded, full-width forms mapped, ignored code points such as U+00AD dropped) and
-    split into labels at "."; each label outside ASCII becomes an A-label under IDNA
-    2008 (its code points, the Bidi rule, the joiner rules, at most 63 octets). The
+    split into labels at "."; each label outside ASCII becomes an A-label. The
     processing is nontransitional, as browsers do now: "ß" and "ς" are kept as
-    themselves (``faß.de`` → ``xn--fa-hia.de``, not ``fass.de``). ASCII labels are
-    lowercased; an ``xn--`` label must be a valid A-label; other ASCII labels must
-    hold only characters of the ``reg-name`` rule, and are not held to the DNS
-    letter-digit-hyphen and length rules, which browsers do not apply either
-    (``my_host``). A host that needs IDNA (a label outside ASCII, or an ``xn--``
-    label) is a domain name, and its ASCII form is held to DNS's 253 characters, as
-    :func:`host_to_unicode` holds its input (UTS 46 "VerifyDnsLength"); a host
-    too long for it is refused before IDNA reads each of its labels. A trailing dot is
-    kept. IP literals and IPv4 addresses, and the
+    themselves (``faß.de`` → ``xn--fa-hia.de``, not ``fass.de``). An ``xn--`` label
+    (the prefix in any case) must be a valid A-label, and is lowercased like every
+    ASCII label. A trailing dot is kept. IP literals and IPv4 addresses, and the
     empty host, are returned unchanged.
+
+    ``rules`` chooses the reading (see the module documentation):
+
+    * ``"whatwg"`` (the default): UTS 46 with the parameters the WHATWG URL standard
+      gives it, CheckHyphens=false, CheckBidi=true, CheckJoiners=true,
+      UseSTD3ASCIIRules=false, Transitional_Processing=false,
+      VerifyDnsLength=false: a label's code points must be UTS 46 "valid" (which
+      takes in the symbols browsers open: ``i❤.ws``), it may not start with a
+      combining mark, ZWJ and ZWNJ only in the contexts of RFC 5892 Appendix A, and
+      in a name with a right-to-left label every label keeps the Bidi rule (RFC
+      5893). Empty labels and hyphens anywhere are allowed, as in browsers. A
+      decoded ``xn--`` label must be a non-empty, non-ASCII U-label that passes the
+      same checks (UTS 46 15.1). One bound browsers do not set: a name that needs
+      IDNA and is longer than 1016 code points (whose ASCII form is then longer than
+      a domain name's 253 characters) is refused, so that the conversion stays
+      linear in its length.
+    * ``"idna2008"``: each label outside ASCII must be an IDNA 2008 U-label (PVALID
+      code points, CONTEXTJ and CONTEXTO rules, the Bidi rule, the hyphen rules, at
+      most 63 octets), no label may be empty, and the ASCII form of a name that
+      needs IDNA is held to DNS's 253 characters (UTS 46 "VerifyDnsLength").
+
+    Either way, ASCII labels are not held to the DNS letter-digit-hyphen rule, which
+    browsers do not apply either (``my_host``), but must hold only characters of the
+    ``reg-name`` rule.
 
     Args:
         text: a registered name (Unicode, percent-encoded UTF-8, or both).
+        rules: ``"whatwg"`` or ``"idna2008"``.
 
     Returns:
         The host in ASCII, valid ``reg-name`` text without percent-encodings.
 
     Raises:
-        IDNAError: a label cannot be converted (empty, a code point UTS 46 or IDNA
-            2008 disallows, a broken Bidi or joiner rule, a malformed ``xn--``
-            label, octets that are not UTF-8, a character the ``reg-name`` rule
-            forbids), or the ASCII form of a host that needs IDNA is longer than 253
-            characters; ``label`` and ``reason`` say which and why.
+        IDNAError: a label cannot be converted (a code point UTS 46 or IDNA 2008
+            disallows, a broken Bidi or joiner rule, a malformed ``xn--`` label,
+            octets that are not UTF-8, a character the ``reg-name`` rule forbids, an
+            empty label under ``"idna2008"``), or the host is too long (see above);
+            ``label`` and ``reason`` say which and why.
 
     >>> host_to_ascii("Bücher.example."), host_to_ascii("faß.de")
     ('xn--bcher-kva.example.', 'xn--fa-hia.de')
     >>> host_to_ascii("b%C3%BCcher.example"), host_to_ascii("[::1]")
     ('xn--bcher-kva.example', '[::1]')
-    >>> host_to_ascii("a..b")
+    >>> host_to_ascii("i❤.ws"), host_to_ascii("XN--BCHER-KVA.de")
+    ('xn--i-7iq.ws', 'xn--bcher-kva.de')
+    >>> try:
+    ...     host_to_ascii("i❤.ws", rules="idna2008")
+    ... except IDNAError as error:
+    ...     print(error.label)
+    i❤
+    >>> host_to_ascii("a..b", rules="idna2008")
     Traceback (most recent call last):
     ...
     urikit.IDNAError: cannot convert 'a..b' to an ASCII host: empty label
 
     .. versionadded:: 0.2
+
+    .. versionchanged:: 0.3
+       ``rules``; the default is now the browsers' reading, UTS 46 with the WHATWG
+       parameters (it was IDNA 2008, now ``rules="idna2008"``).
     """
+    if rules not in ("whatwg", "idna2008"):
+        raise TypeError(f"rules must be 'whatwg' or 'idna2008', not {rules!r}")
+    text = require_str(text, "a host")
     if not text or text.startswith("[") or g.IPV4ADDRESS_RE.fullmatch(text):
         return text
     decoded = _decode_host(text)
+    if rules == "whatwg":
+        host = domain_to_ascii(decoded, text)
+        _check_reg_name(text, host)
+        return host
     idn = not decoded.isascii() or "xn--" in decoded.lower()
     if idn and len(decoded) > _LONGEST_IDN_INPUT and (ignored := _ignored_code_points()) \
             and len(decoded.translate(ignored)) > _LONGEST_IDN_INPUT:
@@ -185,11 +236,170 @@ def host_to_ascii(text: str) -> str:
     trailing_dot = len(labels) > 1 and labels[-1] == ""
     if trailing_dot:
         labels.pop()
-    ascii_labels = _once_each(functools.partial(_label_to_ascii, text), labels)
-    host = ".".join(ascii_labels)
+    host = ".".join(_once_each(functools.partial(_label_to_ascii, text), labels))
     if idn and len(host) > _MAX_DOMAIN:
         raise _too_long(text, decoded)
     return host + "." if trailing_dot else host
+
+
+def domain_to_ascii(domain: str, text: str | None = None) -> str:
+    """The WHATWG URL standard's "domain to ASCII" (beStrict false) of a decoded
+    domain: UTS 46 ToASCII with CheckHyphens=false, CheckBidi=true,
+    CheckJoiners=true, UseSTD3ASCIIRules=false, Transitional_Processing=false,
+    VerifyDnsLength=false (see :func:`host_to_ascii`); ASCII text without an
+    ``xn--`` label is only lowercased. The result may hold any ASCII character (the
+    caller checks which it allows); ``text`` is the host as given, for the error.
+
+    >>> domain_to_ascii("i❤.ws"), domain_to_ascii("A..b")
+    ('xn--i-7iq.ws', 'a..b')
+    """
+    text = domain if text is None else text
+    if domain.isascii() and not _has_ace_prefix(domain):
+        return domain.lower()  # the WHATWG fast path: ASCII lowercasing is the whole job
+    if len(domain) > _LONGEST_IDN_INPUT and (ignored := _ignored_code_points()) \
+            and len(domain.translate(ignored)) > _LONGEST_IDN_INPUT:
+        raise _too_long(text, domain)  # without mapping and converting each label
+    mapped = uts46_map(domain)
+    if mapped is None:
+        raise _unmappable(text, domain)
+    labels = mapped.split(".")
+    bidi = _is_bidi_domain(labels)
+    host = ".".join(_once_each(functools.partial(_uts46_label_to_ascii, text, bidi), labels))
+    if not host:
+        raise IDNAError(text, "", "the host is empty once mapped")
+    return host
+
+
+def name_to_ascii(text: str) -> str:
+    """A registered name given as plain text (``%`` is data, nothing is decoded) in
+    ASCII, by UTS 46 with the WHATWG parameters (:func:`domain_to_ascii`): what a
+    plain-text host write stores for a name outside ASCII, never percent-encoded.
+
+    Raises:
+        IDNAError: UTS 46 refuses the name, or its ASCII form holds a character the
+            ``reg-name`` rule forbids ("%", a space ...).
+
+    >>> name_to_ascii("Bücher.example")
+    'xn--bcher-kva.example'
+    """
+    host = domain_to_ascii(text)
+    _check_reg_name(text, host)
+    return host
+
+
+def _has_ace_prefix(domain: str) -> bool:
+    """Whether a label of ``domain`` starts with the ACE prefix ``xn--``, in any case."""
+    lowered = domain.lower()
+    return lowered.startswith("xn--") or ".xn--" in lowered
+
+
+def _check_reg_name(text: str, host: str) -> None:
+    """:class:`IDNAError` unless ``host`` is ``reg-name`` text without "%"."""
+    if all(c in _REG_NAME_NO_PCT for c in host):
+        return
+    bad = next(c for c in host if c not in _REG_NAME_NO_PCT)
+    label = next(label for label in host.split(".") if bad in label)
+    raise IDNAError(text, label, f"{bad!r} cannot stand in a host")
+
+
+_REG_NAME_NO_PCT: Final = g.REG_NAME - {"%"}
+_RTL_CLASSES: Final = frozenset(("R", "AL", "AN"))
+_ZW_JOINERS: Final = "\u200c\u200d"
+
+
+def _is_bidi_domain(labels: list[str]) -> bool:
+    """Whether a mapped domain is a Bidi domain name (RFC 5893 §1.4): a character of
+    bidirectional class R, AL or AN in a label, or in the U-label of an A-label."""
+    for label in labels:
+        if label[:4] == "xn--" and label.isascii():
+            try:
+                label = label[4:].encode("ascii").decode("punycode")
+            except UnicodeError:
+                continue  # refused when the label is converted
+        if not label.isascii() and any(
+                unicodedata.bidirectional(c) in _RTL_CLASSES for c in label):
+            return True
+    return False
+
+
+def _uts46_problem(label: str, bidi: bool) -> str | None:
+    """Why a U-label fails the UTS 46 validity criteria with the WHATWG parameters
+    (nontransitional, CheckHyphens=false, CheckJoiners and CheckBidi), or ``None``.
+    The code points' status is checked by the caller (the mapping keeps only valid
+    and deviation code points)."""
+    if not unicodedata.is_normalized("NFC", label):
+        return "not in Unicode Normalization Form C"
+    if label[:4] == "xn--":
+        return "a U-label may not start with 'xn--'"
+    if unicodedata.category(label[0])[0] == "M":
+        return "a label may not start with a combining mark"
+    for i, c in enumerate(label):
+        if c in _ZW_JOINERS and not idna.core.valid_contextj(label, i):
+            return f"joiner {c!r} not allowed at position {i + 1} (RFC 5892 Appendix A)"
+    if bidi:
+        try:
+            idna.core.check_bidi(label, check_ltr=True)
+        except UnicodeError as exc:
+            return _reason(exc)
+    return None
+
+
+def _uts46_label_to_ascii(text: str, bidi: bool, label: str) -> str:
+    """One UTS 46-mapped label as ASCII under the WHATWG parameters, or
+    :class:`IDNAError` naming it."""
+    if not label:
+        return label  # VerifyDnsLength=false: empty labels are allowed
+    if label[:4] == "xn--":
+        ulabel = uts46_ulabel(label, bidi)
+        if isinstance(ulabel, str):
+            return label
+        raise IDNAError(text, label, ulabel.reason)
+    if label.isascii():
+        problem = _uts46_problem(label, bidi) if bidi else None
+    else:
+        problem = _uts46_problem(label, bidi)
+    if problem is not None:
+        raise IDNAError(text, label, problem)
+    if label.isascii():
+        return label
+    try:
+        return "xn--" + label.encode("punycode").decode("ascii")
+    except UnicodeError as exc:  # pragma: no cover - every str has a Punycode form
+        raise IDNAError(text, label, _reason(exc)) from None
+
+
+class _Refused:
+    """Why a label is no valid A-label (the result of :func:`uts46_ulabel`)."""
+
+    __slots__ = ("reason",)
+
+    def __init__(self, reason: str) -> None:
+        self.reason = reason
+
+
+def uts46_ulabel(label: str, bidi: bool | None = None) -> str | _Refused:
+    """The U-label of an A-label (``xn--`` in any case) under UTS 46 with the WHATWG
+    parameters, or why it has none: the Punycode decodes to a non-empty text outside
+    ASCII whose code points are all UTS 46 "valid" (or deviations) and that passes
+    the validity criteria of :func:`host_to_ascii`. ``bidi``: whether the name is a
+    Bidi domain name (``None``: decide from this label alone)."""
+    if not label.isascii():
+        return _Refused("an A-label is ASCII")
+    try:
+        ulabel = label[4:].encode("ascii").decode("punycode")
+    except UnicodeError:
+        return _Refused("invalid Punycode")
+    if not ulabel or ulabel.isascii():
+        return _Refused("an A-label encodes a label outside ASCII")
+    try:
+        if idna.uts46_remap(ulabel, std3_rules=False) != ulabel:
+            return _Refused("the U-label is not in UTS 46 mapped form")
+    except UnicodeError as exc:
+        return _Refused(_reason(exc))
+    if bidi is None:
+        bidi = _is_bidi_domain([ulabel])
+    problem = _uts46_problem(ulabel, bidi)
+    return ulabel if problem is None else _Refused(problem)
 
 
 # The longest decoded host, once the code points UTS 46 ignores are dropped, whose ASCII
@@ -243,8 +453,10 @@ def _unmappable(text: str, decoded: str) -> IDNAError:
 
 def host_to_unicode(host: str) -> str:
     """A host for people to read: each valid A-label shown as its U-label
-    (RFC 5891 §5, "ToUnicode"). Other labels, and ``xn--`` labels that are not
-    valid A-labels, stay as they are; this never raises. A host longer than 253
+    (UTS 46 §4.2 "ToUnicode", with the parameters of :func:`host_to_ascii`: the
+    symbols browsers open are shown, ``xn--i-7iq.ws`` → ``i❤.ws``). The ACE prefix is
+    read in any case (``XN--BCHER-KVA``). Other labels, and ``xn--`` labels that are
+    not valid A-labels, stay as they are; this never raises. A host longer than 253
     characters is no domain name (RFC 1035 §2.3.4, RFC 1123 §2.1) and is returned as
     it is, without an IDNA call for each of its labels.
 
@@ -253,16 +465,24 @@ def host_to_unicode(host: str) -> str:
 
     >>> host_to_unicode("xn--bcher-kva.Example"), host_to_unicode("xn--abc.example")
     ('bücher.Example', 'xn--abc.example')
+    >>> host_to_unicode("XN--BCHER-KVA.DE"), host_to_unicode("xn--ls8h.la")
+    ('bücher.DE', '💩.la')
 
     .. versionadded:: 0.2
+
+    .. versionchanged:: 0.3
+       UTS 46 validity (the browsers'), not IDNA 2008's; the ACE prefix in any case.
     """
+    host = require_str(host, "a host")
     if host.startswith("[") or len(host) > _MAX_DOMAIN or "xn--" not in host.lower():
         return host
+    labels = host.split(".")
+    bidi = _is_bidi_domain([label.lower() for label in labels])
     shown = []
-    for label in host.split("."):
+    for label in labels:
         if label[:4].lower() == "xn--":
-            with contextlib.suppress(UnicodeError):  # not a valid A-label: kept as is
-                label = idna.ulabel(label)
+            ulabel = uts46_ulabel(label.lower(), bidi)
+            if isinstance(ulabel, str):
+                label = ulabel
         shown.append(label)
     return ".".join(shown)
-

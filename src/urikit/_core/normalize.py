@@ -307,6 +307,8 @@ def normalize(c: Parts, options: NormalizeOptions = DEFAULT_OPTIONS) -> Parts:
     .. versionchanged:: 0.3
        The steps are one :class:`NormalizeOptions` record, not five keywords.
     """
+    if not isinstance(options, NormalizeOptions):
+        raise TypeError(f"options must be NormalizeOptions, not {type(options).__name__}")
     case, percent, dot_segments, scheme_based, ipv6_canonical = options._steps
     scheme, userinfo, host, port, path, query, fragment = c
     rewrite = _DEFAULT_REWRITE if case and percent else _REWRITE[case, percent]

@@ -17,6 +17,7 @@ from .parse import (
     Rule,
     check_host,
     check_wire,
+    require_str,
 )
 
 #: The names accepted by :func:`encode` and :func:`decode`.
@@ -59,6 +60,9 @@ _SAFE_RE: Final = {
 
 
 def _unknown(component: str) -> URIError:
+    """The error for a component name that is not one: ``TypeError`` (raised here) for
+    one that is not a ``str``."""
+    require_str(component, "component")
     names = ", ".join(sorted(SAFE))
     return URIError(f"unknown component {component!r}; expected one of {names}")
 

@@ -13,8 +13,16 @@ from typing import Final
 from .._core import grammar as g
 from .._core.errors import IDNAError
 from .._core.idna import host_to_ascii, host_to_unicode
-from .._core.parse import appendix_b, diagnose, is_valid, split, split_authority
+from .._core.parse import (
+    appendix_b,
+    diagnose,
+    is_valid,
+    require_str,
+    split,
+    split_authority,
+)
 from .._core.percent import pct_utf8
+from .._core.spoof import choose_label
 
 # Bidirectional formatting characters (the Unicode Bidi_Control property), which
 # RFC 3987 §4.1 says must not appear in an IRI: the marks U+061C, U+200E and U+200F,
@@ -76,6 +84,7 @@ def map_iri_to_uri(text: str) -> str:
     >>> map_iri_to_uri("/Dürst 1")  # not a URI-reference: iri_to_uri raises
     '/D%C3%BCrst 1'
     """
+    text = require_str(text, "text")
     if text.isascii():
         out = text
     else:
@@ -172,14 +181,24 @@ def _decode_for_iri(wire: str, in_query: bool) -> str:
 
 def _host_for_iri(host: str) -> str:
     """The host with A-labels shown as U-labels, when :func:`host_to_ascii` gives the
-    same host back; else the host as it is."""
+    same host back (the ACE prefix and ASCII letters compared in any case: a host is
+    case-insensitive); else the host as it is."""
     shown = host_to_unicode(host)
     if shown == host:
         return host
     try:
-        return shown if host_to_ascii(shown) == host else host
+        return shown if host_to_ascii(shown) == host.lower() else host
     except IDNAError:
         return host
+
+
+def _host_for_people(host: str) -> str:
+    """:func:`_host_for_iri`, with each label that the display policy
+    (:func:`urikit._core.spoof.shows_as_unicode`) refuses kept as its A-label."""
+    shown = _host_for_iri(host)
+    if shown == host:
+        return host
+    return ".".join(map(choose_label, host.split("."), shown.split(".")))
 
 
 def uri_to_iri(text: str) -> str:
@@ -193,12 +212,17 @@ def uri_to_iri(text: str) -> str:
     query), and the bidirectional formatting characters that §4.1 forbids
     (U+061C, U+200E, U+200F, U+202A to U+202E, U+2066 to U+2069). Percent-encoded
     UTF-8 in the host stays encoded, and a host is shown with U-labels only when
-    converting it back gives the same text (A-labels in lowercase, no other
-    uppercase label).
+    converting it back gives the same text but for case (``XN--BCHER-KVA.DE`` is
+    shown ``bücher.DE``).
 
     So :func:`iri_to_uri` gives back the same URI, ``iri_to_uri(uri_to_iri(u)) ==
     u``, whenever the percent-encodings that are decoded were written in uppercase
-    hex (``%c3%bc`` comes back as ``%C3%BC``).
+    hex (``%c3%bc`` comes back as ``%C3%BC``) and the A-labels in lowercase (an
+    uppercase one comes back in lowercase, the same host).
+
+    A label is shown as its U-label only when the spoof-resistant display policy
+    (the security page of the docs states it) allows it: ``xn--80ak6aa92e.com``
+    (``аррӏе.com`` in Cyrillic letters) stays as it is.
 
     Args:
         text: a URI-reference.
@@ -223,7 +247,7 @@ def uri_to_iri(text: str) -> str:
         parts.append("//")
         if userinfo is not None:
             parts += [_decode_for_iri(userinfo, False), "@"]
-        parts.append(_host_for_iri(host))
+        parts.append(_host_for_people(host))
         if port is not None:
             parts += [":", port]
     parts.append(_decode_for_iri(path, False))

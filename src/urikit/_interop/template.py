@@ -1,20 +1,17 @@
-"""URI Template expansion (RFC 6570, levels 1 to 4) through the uritemplate package."""
+"""URI Template expansion (RFC 6570, all four levels): urikit's own, by Appendix A."""
 
 from __future__ import annotations
 
-import itertools
 import re
-from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, Final, TypeAlias, cast
+from collections.abc import Mapping
+from itertools import chain, repeat
+from operator import itemgetter
+from typing import Final, TypeAlias, cast
 
 from .._core import grammar as g
-from .._core.errors import ParseError
-from .._core.percent import encode
-
-if TYPE_CHECKING:
-    from uritemplate.variable import VariableValue
-
-_EXTRA_HINT: Final = "URI templates need the uritemplate package: pip install 'urikit[templates]'"
+from .._core.errors import LONE_SURROGATE, EncodingError, ParseError
+from .._core.parse import require_str
+from .._core.percent import encode, encode_octets
 
 # literals = %x21 / %x23-24 / %x26 / %x28-3B / %x3D / %x3F-5B / %x5D / %x5F / %x61-7A
 #          / %x7E / ucschar / iprivate / pct-encoded                       (RFC 6570 §2.1)
@@ -34,17 +31,26 @@ _RESERVED_OPERATORS: Final = "=,!@|"
 _U_R: Final = g.UNRESERVED | g.RESERVED
 _TOKEN_RE: Final = re.compile(f"{g.PCT_ENCODED}|.", re.DOTALL)
 
-# what uritemplate is given for one variable: text, a list of texts, or ordered pairs
+# one variable's value, prepared: text, a list of texts, or ordered (name, value) pairs
 _Prepared: TypeAlias = "str | list[str] | list[tuple[str, str]]"
 
-
-def _load() -> Callable[[str, dict[str, VariableValue]], str]:
-    """uritemplate's expand, imported on first use so urikit works without it."""
-    try:
-        from uritemplate import expand
-    except ImportError as exc:
-        raise ImportError(_EXTRA_HINT, name="uritemplate") from exc
-    return expand
+# RFC 6570 Appendix A: for each operator, what the expansion starts with, what joins
+# its values, whether they are named, what a named empty value is written with, and
+# whether reserved characters and triplets are kept (U+R) or encoded (U).
+_OPERATOR_TABLE: Final = {
+    "": ("", ",", False, "", False), "+": ("", ",", False, "", True),
+    ".": (".", ".", False, "", False), "/": ("/", "/", False, "", False),
+    ";": (";", ";", True, "", False), "?": ("?", "&", True, "=", False),
+    "&": ("&", "&", True, "=", False), "#": ("#", ",", False, "", True),
+}
+# Joins the items of a list before they are encoded at once: a lone surrogate, which no
+# value holds (they are refused), so its encoding "%ED%A0%80" (surrogatepass) marks
+# exactly the joins, where no UTF-8 of a value can produce it.
+_JOIN: Final = "\ud800"
+_JOIN_ENCODED: Final = "%ED%A0%80"
+_SURROGATE_RE: Final = re.compile("[\ud800-\udfff]")
+_FIRST: Final = itemgetter(0)
+_SECOND: Final = itemgetter(1)
 
 
 def _member(value: object) -> str:
@@ -56,25 +62,48 @@ def _member(value: object) -> str:
 
 
 def _scalar(value: object) -> str:
-    if isinstance(value, str):
-        return value
     if isinstance(value, (bytes, bytearray)):
         raise TypeError("template values are text: decode bytes first")
-    return str(value)
+    text = value if isinstance(value, str) else str(value)
+    if not text.isascii():
+        _check_surrogates(text)
+    return text
+
+
+def _check_surrogates(text: str) -> None:
+    bad = _SURROGATE_RE.search(text)
+    if bad is not None:  # a lone surrogate: no octets to encode
+        raise EncodingError(bad.group(), bad.start(), LONE_SURROGATE)
+
+
+def _items(value: list[object] | tuple[object, ...]) -> list[str]:
+    """The defined members of a list as text: in C loops when they are all ``str``
+    (a list of a million items costs no Python step per item), else one by one."""
+    if set(map(type, value)) <= {str}:
+        items = cast("list[str]", list(value))
+        joined = "".join(items)
+        if not joined.isascii() and _SURROGATE_RE.search(joined):
+            for item in items:
+                _check_surrogates(item)
+        return items
+    return [_member(m) for m in value if m is not None]
 
 
 def _prepare(value: object) -> _Prepared | None:
-    """The value as uritemplate takes it, or ``None`` when it is undefined (§2.3).
+    """The value as the expansion takes it, or ``None`` when it is undefined (§2.3).
 
     ``None`` is undefined, and so is a list or mapping with no defined member.
-    A mapping becomes a list of pairs in its own order: uritemplate sorts a dict's
-    names, and RFC 6570 keeps them in the order given.
+    A mapping becomes a list of pairs in its own order (RFC 6570 keeps the order
+    given).
     """
     if value is None:
         return None
     if isinstance(value, (list, tuple)):
-        return [_member(m) for m in value if m is not None] or None
+        return _items(value) or None
     if isinstance(value, Mapping):
+        if set(map(type, value)) | set(map(type, value.values())) <= {str}:
+            names, values = _items(list(value)), _items(list(value.values()))
+            return list(zip(names, values, strict=True)) or None
         pairs = [(_member(k), _member(v)) for k, v in value.items() if v is not None]
         return pairs or None
     return _scalar(value)
@@ -87,19 +116,62 @@ def _reserved_text(text: str, prefix: int | None = None) -> str:
     character, a lone "%" included, becomes %XX of its UTF-8 bytes. A prefix counts a
     triplet as one character, so it never cuts one (§2.4.1).
     """
-    tokens = _TOKEN_RE.findall(text)
+    if prefix is not None:  # at most 9,999 characters, 3 each at most
+        text = "".join(_TOKEN_RE.findall(text[:3 * prefix])[:prefix])
+    return encode_octets(text.encode("utf-8"), _U_R, triplets=True)
+
+
+def _unreserved_text(text: str, prefix: int | None = None) -> str:
+    """``text`` as simple expansion writes it (RFC 6570 §3.2.2): every character but
+    the unreserved ones as %XX of its UTF-8 bytes; a prefix counts characters."""
     if prefix is not None:
-        tokens = tokens[:prefix]
-    return "".join([t if len(t) == 3 or t in _U_R else encode(t, "segment") for t in tokens])
+        text = text[:prefix]
+    return encode_octets(text.encode("utf-8"), g.UNRESERVED)
 
 
-def _reserved(value: _Prepared) -> _Prepared:
-    """A prepared value with every text already in its reserved-expansion form."""
+def _encoded_items(items: list[str], reserved: bool) -> list[str]:
+    """Each item encoded: at once, through one join, when that is safe (in U+R, a
+    "%" in an item could spell the join's encoding as a kept triplet)."""
+    joined = _JOIN.join(items)
+    if reserved and "%" in joined:
+        return [_reserved_text(item) for item in items]
+    keep = _U_R if reserved else g.UNRESERVED
+    return encode_octets(joined.encode("utf-8", "surrogatepass"), keep,
+                         triplets=reserved).split(_JOIN_ENCODED)
+
+
+def _expand(operator: str, name: str, value: _Prepared, prefix: int | None,
+            explode: bool) -> str:
+    """One defined variable of an expression, expanded (RFC 6570 Appendix A), without
+    the operator's first character and the separator before it."""
+    _, sep, named, ifemp, reserved = _OPERATOR_TABLE[operator]
     if isinstance(value, str):
-        return _reserved_text(value)
+        text = (_reserved_text if reserved else _unreserved_text)(value, prefix)
+        if not named:
+            return text
+        return f"{name}={text}" if text else name + ifemp
     if value and isinstance(value[0], tuple):
-        return [(_reserved_text(k), _reserved_text(v)) for k, v in value]
-    return [_reserved_text(cast(str, m)) for m in value]
+        pairs = value
+        keys = _encoded_items(list(map(_FIRST, pairs)), reserved)
+        values = _encoded_items(list(map(_SECOND, pairs)), reserved)
+        if not explode:  # k,v,k,v
+            joined = ",".join(chain.from_iterable(zip(keys, values, strict=True)))
+            return f"{name}={joined}" if named else joined
+        if named and "" in values:
+            return sep.join(f"{k}={v}" if v else k + ifemp
+                            for k, v in zip(keys, values, strict=True))
+        # k=v, joined by sep: in C
+        return "".join(chain.from_iterable(
+            zip(keys, repeat("="), values, repeat(sep))))[:-len(sep)]
+    encoded = _encoded_items(cast("list[str]", value), reserved)
+    if not explode:
+        joined = ",".join(encoded)
+        return f"{name}={joined}" if named else joined
+    if not named:
+        return sep.join(encoded)
+    if "" not in encoded:
+        return name + "=" + f"{sep}{name}=".join(encoded)
+    return sep.join(f"{name}={item}" if item else name + ifemp for item in encoded)
 
 
 def _expression(template: str, start: int, end: int) -> tuple[str, list[re.Match[str]]]:
@@ -150,9 +222,9 @@ def expand(template: str, variables: Mapping[str, object]) -> str:
     pct-encoded triplets (§3.2.3). Literal text outside ASCII is written as UTF-8
     ``%XX`` (§3.1).
 
-    The operators are uritemplate's; urikit checks the template's syntax first, keeps a
-    mapping's order (uritemplate sorts a dict's names), and encodes what reserved
-    expansion and literals leave raw in uritemplate.
+    The expansion is urikit's own, RFC 6570's Appendix A, with no other package: a
+    mapping keeps its order, and every value is encoded in C passes, a list of any
+    length at once (so an expansion costs time in proportion to its text).
 
     Args:
         template: the URI Template.
@@ -163,10 +235,11 @@ def expand(template: str, variables: Mapping[str, object]) -> str:
 
     Raises:
         ParseError: the template is not an RFC 6570 URI Template (the position says
-            where).
-        TypeError: a value is bytes, or a list or mapping holds a list or mapping.
-        ImportError: the ``uritemplate`` package is missing (install
-            ``urikit[templates]``).
+            where), or a prefix modifier (``{var:3}``) is given a list or mapping
+            value, which RFC 6570 §2.4.1 does not allow.
+        EncodingError: a value holds a lone surrogate.
+        TypeError: the template is not a ``str``, ``variables`` is not a mapping, a
+            value is bytes, or a list or mapping holds a list or mapping.
 
     >>> expand("http://example.com/~{user}{/path*}{?q,lang}",
     ...        {"user": "fred", "path": ["a b", "c"], "q": "x&y", "lang": None})
@@ -176,10 +249,10 @@ def expand(template: str, variables: Mapping[str, object]) -> str:
 
     .. versionadded:: 0.2
     """
-    expand_with = _load()
+    template = require_str(template, "template")
+    if not isinstance(variables, Mapping):
+        raise TypeError(f"variables must be a mapping, not {type(variables).__name__}")
     parts: list[str] = []
-    values: dict[str, VariableValue] = {}
-    serial = itertools.count()
     pos = 0
     while pos < len(template):
         open_at = template.find("{", pos)
@@ -191,25 +264,20 @@ def expand(template: str, variables: Mapping[str, object]) -> str:
         if close_at < 0:
             raise ParseError(template, len(template), "template", "unclosed expression")
         operator, specs = _expression(template, open_at + 1, close_at)
-        names: list[str] = []
+        expanded: list[str] = []
         for spec in specs:
             name, prefix, explode = spec.groups()
             value = _prepare(variables.get(name))
-            key = name
-            if operator in ("+", "#"):
-                # An unnamed operator: the varspec gets a name of its own, which no
-                # varname can take, so it carries its own value. The value is given in
-                # its reserved-expansion form, prefix applied: uritemplate would pass raw
-                # text through whenever it holds a triplet, and its prefix could cut one.
-                key = f"~{next(serial)}"
-                if isinstance(value, str):
-                    value = _reserved_text(value, int(prefix) if prefix else None)
-                elif value is not None:
-                    value = _reserved(value)  # a prefix does not apply to a composite
-                prefix = None
-            if value is not None:
-                values[key] = cast("VariableValue", value)
-            names.append(key + (f":{prefix}" if prefix else "") + ("*" if explode else ""))
-        parts.append("{" + operator + ",".join(names) + "}")
+            if value is None:
+                continue  # undefined: nothing, not even a separator (§3.2.1)
+            if prefix and not isinstance(value, str):
+                raise ParseError(template, spec.start(2) - 1, "template",
+                                 f"a prefix modifier does not apply to {name!r}, whose value "
+                                 "is a list or mapping (RFC 6570 §2.4.1)")
+            expanded.append(_expand(operator, name, value, int(prefix) if prefix else None,
+                                    bool(explode)))
+        if expanded:
+            first, sep = _OPERATOR_TABLE[operator][:2]
+            parts.append(first + sep.join(expanded))
         pos = close_at + 1
-    return expand_with("".join(parts), values)
+    return "".join(parts)

@@ -29,6 +29,8 @@ if TYPE_CHECKING:
 AnyURI = Any
 
 _REQUIRED: Final = "a URI with a scheme is required (RFC 3986 §4.3), not the relative reference"
+_HTTP_SCHEMES: Final = frozenset({"http", "https"})
+_MAX_PORT: Final = 65535  # a TCP port (RFC 9293 §3.1): 16 bits
 
 
 class URIOptions:
@@ -41,15 +43,23 @@ class URIOptions:
             ``[]``, ``|``, non-ASCII ...) instead of the strict parser.
         absolute: require a scheme (RFC 3986 §4.3); the JSON schema format is then
             ``"uri"`` instead of ``"uri-reference"``.
+        http: require an http(s) URL, as a web client can fetch it: the scheme
+            ``http`` or ``https`` (in any case), a non-empty host, and a port, if
+            given, of at most 65535 (``absolute`` follows; JSON schema format
+            ``"uri"``).
 
     .. versionadded:: 0.2
+    .. versionchanged:: 0.3
+       The ``http`` option.
     """
 
-    __slots__ = ("_absolute", "_lenient")
+    __slots__ = ("_absolute", "_http", "_lenient")
 
-    def __init__(self, *, lenient: bool = False, absolute: bool = False) -> None:
+    def __init__(self, *, lenient: bool = False, absolute: bool = False,
+                 http: bool = False) -> None:
         self._lenient = lenient
-        self._absolute = absolute
+        self._absolute = absolute or http
+        self._http = http
 
     @property
     def lenient(self) -> bool:
@@ -61,16 +71,28 @@ class URIOptions:
         """Whether a scheme is required."""
         return self._absolute
 
+    @property
+    def http(self) -> bool:
+        """Whether an http(s) URL with a host and a TCP port is required.
+
+        .. versionadded:: 0.3
+        """
+        return self._http
+
     def __repr__(self) -> str:
-        return f"URIOptions(lenient={self.lenient}, absolute={self.absolute})"
+        return (f"URIOptions(lenient={self.lenient}, absolute={self.absolute}, "
+                f"http={self.http})")
+
+    def _key(self) -> tuple[bool, bool, bool]:
+        return self.lenient, self.absolute, self.http
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, URIOptions):
-            return (self.lenient, self.absolute) == (other.lenient, other.absolute)
+            return self._key() == other._key()
         return NotImplemented
 
     def __hash__(self) -> int:
-        return hash((self.lenient, self.absolute))
+        return hash(self._key())
 
     def __get_pydantic_core_schema__(self, source: Any, handler: Any) -> CoreSchema:
         """The schema of the annotated class, read with these options."""
@@ -92,12 +114,32 @@ def json_schema_for(options: URIOptions = STRICT) -> dict[str, Any]:
     return {"type": "string", "format": "uri" if options.absolute else "uri-reference"}
 
 
-def _check_absolute(uri: AnyURI) -> None:
-    if uri.scheme is None:
-        from pydantic_core import PydanticCustomError
+def _check(uri: AnyURI, options: URIOptions) -> None:
+    """Refuse, as a pydantic error, a URI that the options' scheme, host or port
+    rules refuse. The error shows the URI's text with any password masked
+    (``uri.redacted()``), in its message and its context."""
+    if not options.absolute:
+        return
+    from pydantic_core import PydanticCustomError
 
+    if uri.scheme is None:
         raise PydanticCustomError("uri_scheme_required", _REQUIRED + " '{text}'",
-                                  {"text": str(uri)})
+                                  {"text": uri.redacted()})
+    if not options.http:
+        return
+    if uri.scheme.lower() not in _HTTP_SCHEMES:
+        raise PydanticCustomError(
+            "uri_http_scheme", "an http or https URL is required, not scheme '{scheme}'",
+            {"scheme": uri.scheme, "text": uri.redacted()})
+    if not uri.host:
+        raise PydanticCustomError(
+            "uri_host_required", "an http(s) URL needs a host: '{text}'",
+            {"text": uri.redacted()})
+    port = (uri.components.port or "").lstrip("0")
+    if len(port) > len(str(_MAX_PORT)) or (port and int(port) > _MAX_PORT):
+        raise PydanticCustomError(
+            "uri_port_range", "a port is at most {max_port}: '{text}'",
+            {"max_port": _MAX_PORT, "text": uri.redacted()})
 
 
 def _convert(cls: type[AnyURI], value: object) -> AnyURI | None:
@@ -119,7 +161,10 @@ def core_schema_for(cls: type[AnyURI], source: object = None, handler: object = 
     Text is parsed with ``cls.parse`` (or ``cls.parse_lenient``); a
     :class:`~urikit.ParseError` becomes a pydantic error of type ``uri_parsing`` with
     urikit's message, whose context keeps ``position``, ``component``, ``reason`` and
-    ``hint``; another :class:`~urikit.URIError` becomes ``uri_error``. A URI or
+    ``hint``; another :class:`~urikit.URIError` becomes ``uri_error``; a URI that the
+    options refuse is ``uri_scheme_required``, ``uri_http_scheme``,
+    ``uri_host_required`` or ``uri_port_range``, its text (any password masked) in
+    the context. A URI or
     FrozenURI object is taken as it is, converted to ``cls`` (a mutable URI is copied,
     so the model never shares it). In JSON the value is written as its text; in
     ``model_dump()`` it stays the object.
@@ -143,8 +188,7 @@ def core_schema_for(cls: type[AnyURI], source: object = None, handler: object = 
                  "component": e.component, "hint": e.hint}) from None
         except URIError as e:
             raise PydanticCustomError("uri_error", "{message}", {"message": str(e)}) from None
-        if opts.absolute:
-            _check_absolute(uri)
+        _check(uri, opts)
         return uri
 
     def from_object(value: object) -> AnyURI:
@@ -152,8 +196,7 @@ def core_schema_for(cls: type[AnyURI], source: object = None, handler: object = 
             return from_text(value)
         uri = _convert(cls, value)
         if uri is not None:
-            if opts.absolute:
-                _check_absolute(uri)
+            _check(uri, opts)
             return uri
         raise PydanticCustomError("uri_type", "a str, URI or FrozenURI is required", {})
 

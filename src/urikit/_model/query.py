@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
+from itertools import compress
 from typing import Final, Protocol, TypeVar, overload
 
 from .._core.errors import BuildError, Rule
@@ -190,7 +191,15 @@ class QueryParams:
 
     def keys(self) -> list[str]:
         """Every key, in order, repeats included."""
-        return [_key(p, self._form) for p in self._wire() if p]
+        query = self._owner.components.query
+        if not query:
+            return []
+        # one partition per pair, then each decoding step only where the query needs it
+        # (a call of _key per pair costs more than the rest of canonicalize)
+        keys = [p.partition("=")[0] for p in query.split("&") if p]
+        if self._form and "+" in query:
+            keys = [k.replace("+", " ") for k in keys]
+        return list(map(unquote, keys)) if "%" in query else keys
 
     def values(self) -> list[str | None]:
         """Every value, in order."""
@@ -297,6 +306,21 @@ class QueryParams:
 
     def __delitem__(self, key: str) -> None:
         self.pop(key)
+
+    def discard(self, *keys: str) -> None:
+        """Remove every pair whose key is one of ``keys``, if there is any (as
+        ``set.discard``), in one pass over the query.
+
+        .. versionadded:: 0.3
+        """
+        names = frozenset(require_str(key, "a query key") for key in keys)
+        pieces = self._wire()
+        if "" in pieces:  # an empty piece ("a&&b") has no key: kept, one by one
+            kept = [p for p in pieces if not p or _key(p, self._form) not in names]
+        else:  # a C loop over the keys, each piece kept where its key is not named
+            kept = list(compress(pieces, map(names.isdisjoint, zip(self.keys()))))
+        if len(kept) != len(pieces):
+            self._store(kept)
 
     def clear(self) -> None:
         """Remove every pair: the query becomes undefined."""

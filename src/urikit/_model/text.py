@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
-from typing import Protocol
+from typing import Final, Protocol
 
 from .._core import grammar as g
-from .._core.parse import require_str
+from .._core.parse import check_host, require_str
 from .._core.percent import Component, encode, unquote
 from .path import PathSegments, ReadOnlyPath, path_from
 from .view import Owner, Writer, read_only
@@ -33,13 +34,39 @@ def host_to_text(host: str) -> str:
     return host if host[:1] == "[" else unquote(host)
 
 
-def host_from_text(text: object) -> str:
-    """The wire host for plain text: a bracketed IP literal as it is, any other text a
-    registered name, percent-encoded. The inverse of :func:`host_to_text`."""
+def host_from_text(text: object, allow_zone_id: bool = False) -> str:
+    """The wire host for plain text: a bracketed IP literal as it is (one with an IPv6
+    zone identifier only with ``allow_zone_id``, as :meth:`~urikit.URI.parse` reads
+    it), a name outside ASCII as its A-labels (UTS 46 with the WHATWG parameters,
+    as browsers: never percent-encoded), any other text a registered name,
+    percent-encoded. The inverse of :func:`host_to_text` but for the IDNA
+    conversion.
+
+    Raises:
+        ParseError: a zone identifier without ``allow_zone_id``.
+        IDNAError: a name outside ASCII that UTS 46 refuses.
+    """
     text = require_str(text, "a host")
     if text[:1] == "[" and (g.IP_LITERAL_Z_RE.fullmatch(text) is not None):
+        if not allow_zone_id:
+            check_host(text, False, _ZONE_HINT)
         return text
-    return encode(text, "host")
+    if text.isascii() or _SURROGATE_RE.search(text):
+        return encode(text, "host")  # a lone surrogate: the EncodingError every view gives
+    from .._core.idna import name_to_ascii  # IDNA: on first use, not with urikit
+
+    return name_to_ascii(text)
+
+
+def has_zone_id(host: str | None) -> bool:
+    """Whether wire host text is an IP literal with a zone identifier (RFC 6874)."""
+    return host is not None and host[:1] == "[" and "%" in host
+
+
+_SURROGATE_RE: Final = re.compile(r"[\ud800-\udfff]")
+
+
+_ZONE_HINT: Final = "to store a zone identifier, use set_text(host=..., allow_zone_id=True)"
 
 
 class ReadOnlyText(Protocol):
@@ -74,7 +101,9 @@ class TextView:
     the component does not allow, or that would act as a delimiter there, is
     percent-encoded (UTF-8 for non-ASCII). Reading decodes exactly once. ``None``
     stands for an undefined component, as on the URI itself. For every component,
-    writing a text and reading it back gives the same text.
+    writing a text and reading it back gives the same text, but for a host name
+    outside ASCII, which is stored as its A-labels (``bücher.example`` reads back as
+    ``xn--bcher-kva.example``; :meth:`~urikit.URI.to_iri` shows it).
 
     >>> from urikit import URI
     >>> uri = URI.parse("http://h/docs/")
@@ -152,15 +181,20 @@ class TextView:
     def host(self) -> str | None:
         """The host: a reg-name decoded; an IP literal as it is, brackets included.
 
-        Writing a bracketed IP literal (``[::1]``, ``[v7.x]``) stores it as one; any
-        other text is a registered name, percent-encoded (RFC 3986 §3.2.2).
+        Writing a bracketed IP literal (``[::1]``, ``[v7.x]``) stores it as one (a zone
+        identifier is refused: see :meth:`~urikit.URI.set_text`); a name outside ASCII
+        is stored as its A-labels (UTS 46 with the WHATWG parameters: ``bücher.example``
+        is ``xn--bcher-kva.example``, never percent-encoded, which nothing resolves);
+        any other text is a registered name, percent-encoded (RFC 3986 §3.2.2).
         """
         host = self._owner.components.host
         return None if host is None else host_to_text(host)
 
     @host.setter
     def host(self, text: str | None) -> None:
-        self._put("host", None if text is None else host_from_text(text))
+        # a URI that holds a zone identifier was read or built with allow_zone_id
+        self._put("host", None if text is None else host_from_text(
+            text, has_zone_id(self._owner.components.host)))
 
     @property
     def path(self) -> PathSegments:

@@ -161,14 +161,14 @@ def _wire_components(c: Parts, allow_zone_id: bool, *, scheme: Any, userinfo: An
 
 
 def _text_components(c: Parts, *, userinfo: Any, host: Any, path: Any, query: Any,
-                     fragment: Any) -> Parts:
+                     fragment: Any, allow_zone_id: bool = False) -> Parts:
     """``c`` with the given plain-text components (``UNSET`` keeps one) encoded and
     set, the structural rules kept."""
     new = list(c)
     if userinfo is not UNSET:
         new[1] = encode_text(userinfo, "userinfo", "userinfo")
     if host is not UNSET:
-        new[2] = None if host is None else host_from_text(host)
+        new[2] = None if host is None else host_from_text(host, allow_zone_id)
     if path is not UNSET:
         new[4] = path_from(path, text=True)
     if query is not UNSET:
@@ -288,30 +288,71 @@ class _URIBase:
         return uri
 
     @classmethod
-    def parse_lenient(cls, text: str) -> Self:
+    def parse_lenient(cls, text: str, *, base: AnyURI | str | None = None) -> Self:
         """Read text that is not yet RFC 3986, as browsers and frameworks hand it.
 
-        Each character the component does not allow is percent-encoded (UTF-8 outside
-        ASCII; ``[]`` outside an IP literal, space, ``|``, a stray ``%`` ...), a
-        non-ASCII host becomes its IDNA A-label, and for http(s) and the other WHATWG
-        special schemes a backslash is read as "/" as browsers read it, so the host is
-        the one a browser connects to. Valid ``%XX`` and every allowed character stay
-        as they are and nothing is decoded, so valid text comes back unchanged. See
-        :func:`urikit.repair` for the list of changes made.
+        The reader for browser input: it reads the host exactly as a browser does and
+        changes nothing else. Each character the component does not allow is
+        percent-encoded (UTF-8 outside ASCII; ``[]`` outside an IP literal, space,
+        ``|``, a stray ``%`` ...), a non-ASCII host becomes its A-label (UTS 46 with
+        the WHATWG parameters, as browsers: ``i❤.ws`` works), and for http(s) and the
+        other WHATWG special schemes the authority is read as browsers read it: a
+        backslash is "/", any run of slashes and backslashes after the scheme starts
+        the authority (``http:/evil.example`` and ``http:\\\\evil.example`` are host
+        ``evil.example``, as in a browser, even where the first is valid RFC 3986
+        text without a host), and what a browser refuses in the authority is refused
+        with :class:`~urikit.URIError` rather than encoded into the host (a port that
+        is not a number up to 65535, ``http://2001::1``, a forbidden code point such
+        as ``%2F`` or a space, a number that is no IPv4 address, an empty host).
+        Otherwise valid ``%XX`` and every allowed character stay as they are and
+        nothing is decoded. See :func:`urikit.repair` for the list of changes made
+        and ``docs/security.md`` for the guarantee as measured against a browser's
+        parser.
+
+        Args:
+            text: the text; ``str``.
+            base: the URL the text is relative to (a web page's): a ``URI``,
+                ``FrozenURI`` or ``str`` (itself read leniently). When given, the
+                result is resolved against it (RFC 3986 §5.2), a reference without a
+                scheme is read by the base scheme's rules, and ``http:x`` against an
+                http base is relative, as browsers read it. Without it, a reference
+                without a scheme is read as against a web page (a special scheme) and
+                returned as a reference.
 
         Raises:
             EncodingError: the text holds a lone surrogate.
             IDNAError: IDNA refuses the host.
+            ParseError: a browser refuses the authority.
+            ResolveError: ``base`` has no scheme.
+            TypeError: ``text`` is not a ``str``, or ``base`` no URI or ``str``.
 
         >>> str(URI.parse_lenient("/list?ids[]=1&q=a|b&page=2"))
         '/list?ids%5B%5D=1&q=a%7Cb&page=2'
+        >>> str(URI.parse_lenient("https:/\\\\evil.example/a b"))
+        'https://evil.example/a%20b'
+        >>> str(URI.parse_lenient("///evil.example/x", base="https://shop.example/a"))
+        'https://evil.example/x'
 
         .. versionadded:: 0.2
+
+        .. versionchanged:: 0.3
+           The authority of special schemes read as browsers read it; ``base``.
         """
         # the optional parts (lenient input, IRIs, file paths, templates) are imported
         # when first used, not with urikit
         from .._interop.lenient import repaired_text
-        return cls.parse(repaired_text(text))
+        if base is None:
+            return cls.parse(repaired_text(text))
+        if isinstance(base, str):
+            base_c = URI.parse_lenient(base)._c
+        elif isinstance(base, _URIBase):
+            base_c = base._c
+        else:
+            raise TypeError(f"base must be a URI, FrozenURI or str, not {type(base).__name__}")
+        require_base(base_c, _redacted(base_c))
+        scheme = base_c[0].lower() if base_c[0] is not None else None
+        ref = split(repaired_text(text, scheme))
+        return _wrap(cls, resolve(base_c, ref, True), None)
 
     @classmethod
     def from_iri(cls, text: str) -> Self:
@@ -332,11 +373,14 @@ class _URIBase:
 
     def to_iri(self) -> str:
         """The URI as an IRI for people to read (RFC 3987 §3.2): percent-encoded UTF-8
-        decoded and A-labels shown as U-labels, but what must stay encoded stays
-        (reserved characters, ``%25``, invalid UTF-8, bidirectional controls).
+        decoded and A-labels shown as U-labels where the spoof-resistant display
+        policy allows it (the A-label stays otherwise), but what must stay encoded
+        stays (reserved characters, ``%25``, invalid UTF-8, bidirectional controls).
 
         >>> URI.parse("https://xn--bcher-kva.example/D%C3%BCrst?q=%2F").to_iri()
         'https://bücher.example/Dürst?q=%2F'
+        >>> URI.parse("https://xn--80ak6aa92e.com/").to_iri()  # аррӏе, in Cyrillic
+        'https://xn--80ak6aa92e.com/'
 
         .. versionadded:: 0.2
         """
@@ -384,14 +428,15 @@ class _URIBase:
         """Expand a URI Template (RFC 6570, all four levels) into a URI.
 
         Values come from ``variables`` and keyword arguments; a value may be text, an
-        int, a list, a mapping, or a URI (written as its text). Needs the
-        ``urikit[templates]`` extra.
+        int, a list, a mapping, or a URI (written as its text).
 
         >>> str(URI.from_template("https://api.example/users/{name}{?page}",
         ...                       name="José", page=2))
         'https://api.example/users/Jos%C3%A9?page=2'
 
         .. versionadded:: 0.2
+        .. versionchanged:: 0.3
+           urikit expands templates itself: no extra is needed.
         """
         from .._interop.template import expand
         return cls.parse(expand(template, {**(variables or {}), **values}))
@@ -411,6 +456,11 @@ class _URIBase:
         """
         import urllib.parse  # with its use, not with urikit (it imports ipaddress)
 
+        given: object = parts  # checked: callers without a type checker pass anything
+        if not isinstance(given, tuple):
+            raise TypeError(f"parts must be a tuple of five str, not {type(given).__name__}")
+        for part in given:
+            require_str(part, "each part")
         return cls.parse(urllib.parse.urlunsplit(parts))
 
     def to_split(self) -> urllib.parse.SplitResult:
@@ -620,13 +670,17 @@ class _URIBase:
     def set_text(self, *, userinfo: str | Unset | None = UNSET,
                  host: str | Unset | None = UNSET, path: PathInput | Unset = UNSET,
                  query: str | Unset | None = UNSET,
-                 fragment: str | Unset | None = UNSET) -> URI:
+                 fragment: str | Unset | None = UNSET, allow_zone_id: bool = False) -> URI:
         """Set components from plain text (encoded as data); return the URI.
 
         As the ``uri.text`` view writes them: a host that is a bracketed IP literal
-        stays one, any other host is a registered name; a path ``str`` is split on
+        stays one, a name outside ASCII becomes its A-labels (UTS 46 with the WHATWG
+        parameters), any other host is a registered name; a path ``str`` is split on
         "/" and an iterable gives one segment per item ("/" encoded); a query keeps
-        "&", "=" and "+" (use the parameter methods for data).
+        "&", "=" and "+" (use the parameter methods for data). ``allow_zone_id``
+        accepts an IPv6 zone identifier in ``host`` (``[fe80::1%25eth0]``, RFC 6874),
+        which is refused otherwise, as :meth:`parse` refuses it: the URI's text must
+        read back with the same option.
 
         >>> str(URI.parse("https://h/").set_text(path=["a b", "c/d"], fragment="§ 2"))
         'https://h/a%20b/c%2Fd#%C2%A7%202'
@@ -635,7 +689,8 @@ class _URIBase:
         """
         target = self._edit_target()
         target._put(_text_components(target._c, userinfo=userinfo, host=host, path=path,
-                                     query=query, fragment=fragment))
+                                     query=query, fragment=fragment,
+                                     allow_zone_id=allow_zone_id))
         return target
 
     def add_segments(self, *segments: str) -> URI:
@@ -704,10 +759,10 @@ class _URIBase:
 
         .. versionadded:: 0.2
         """
-        target = self._edit_target()
-        params = target.params
         for key in keys:
-            params.pop(key, None)
+            require_str(key, "a query key")  # before the copy a FrozenURI makes
+        target = self._edit_target()
+        target.params.discard(*keys)
         return target
 
     def __truediv__(self, segment: str) -> URI:
@@ -800,13 +855,22 @@ class _URIBase:
 
     def display(self) -> str:
         """The URI as people should see it (RFC 3986 §7.6): the userinfo apart and
-        labelled, a password never shown, internationalized labels as A-labels.
+        labelled, a password never shown, an internationalized label in Unicode only
+        when the spoof-resistant display policy allows it (``bücher``, not ``аррӏе``
+        in Cyrillic letters), as its A-label otherwise (see the security docs).
 
         >>> URI.parse("http://trusted.example@evil.example/login").display()
         'http://evil.example/login (user "trusted.example")'
 
+        >>> URI.parse("https://xn--bcher-kva.example/").display()
+        'https://bücher.example/'
+        >>> URI.parse("https://xn--80ak6aa92e.com/").display()
+        'https://xn--80ak6aa92e.com/'
+
         .. versionchanged:: 0.2
            The host is read after the UTS 46 mapping.
+        .. versionchanged:: 0.3
+           Labels that pass the display policy are shown in Unicode.
         """
         return display(self._c)
 

@@ -38,14 +38,17 @@ and decoding percent-encoded reserved characters (``%2F`` is not ``/``).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from fnmatch import fnmatchcase
+import functools
+import re
+from collections.abc import Callable, Iterable
+from fnmatch import translate
+from itertools import compress
 from typing import Final
 
 import attrs
 
 from .._core.normalize import NormalizeOptions, step
-from .._model.uri import URI
+from .._model.uri import URI, FrozenURI
 
 #: Query parameters set by analytics and ad-click tracking, as shell patterns.
 #:
@@ -126,8 +129,18 @@ def canonical_uri(uri: str | URI, options: CanonicalOptions = DEFAULT_OPTIONS, *
                   allow_zone_id: bool = False) -> URI:
     """The canonical form of ``uri`` as a new :class:`~urikit.URI` (see
     :func:`canonicalize`); a URI passed in is not changed."""
-    result = (URI.parse(uri, allow_zone_id=allow_zone_id) if isinstance(uri, str)
-              else uri.copy())
+    given: object = uri  # checked: callers without a type checker pass anything
+    if isinstance(given, str):
+        result = URI.parse(given, allow_zone_id=allow_zone_id)
+    elif isinstance(given, URI):
+        result = given.copy()
+    elif isinstance(given, FrozenURI):
+        result = given.thaw()
+    else:
+        raise TypeError(f"uri must be a URI, FrozenURI or str, not {type(given).__name__}")
+    steps: object = options
+    if not isinstance(steps, CanonicalOptions):
+        raise TypeError(f"options must be CanonicalOptions, not {type(steps).__name__}")
     result.normalize(options.normalization)
     if options.drop_fragment:
         result.fragment = None
@@ -135,19 +148,33 @@ def canonical_uri(uri: str | URI, options: CanonicalOptions = DEFAULT_OPTIONS, *
     sort_query, drop_empty_query = options.sort_query, options.drop_empty_query
     query = result.query
     if query and (sort_query or patterns):
-        # the view's keys are those of the non-empty pieces, in order
-        pairs = list(zip(result.params.keys(), [p for p in query.split("&") if p],
-                         strict=True))
+        # the view's keys are those of the non-empty pieces, in order; the steps below
+        # are C loops over them, with a Python step per distinct key at most
+        keys = result.params.keys()
+        pieces = [p for p in query.split("&") if p]
         if patterns:
-            pairs = [(key, piece) for key, piece in pairs
-                     if not any(fnmatchcase(key, pattern) for pattern in patterns)]
-        if sort_query:
-            pairs.sort(key=lambda pair: pair[0])  # stable: repeated keys keep order
-        query = "&".join(piece for _, piece in pairs)
+            dropped = _matcher(patterns)
+            matched = {key for key in set(keys) if dropped(key)}
+            if matched:
+                kept = list(map(matched.isdisjoint, zip(keys)))  # key not in matched
+                keys = list(compress(keys, kept))
+                pieces = list(compress(pieces, kept))
+        if sort_query:  # stable: repeated keys keep their order
+            pieces = list(map(pieces.__getitem__,
+                              sorted(range(len(keys)), key=keys.__getitem__)))
+        query = "&".join(pieces)
         result.query = query if query or not drop_empty_query else ""
     if drop_empty_query and result.query == "":
         result.query = None
     return result
+
+
+@functools.lru_cache(maxsize=64)
+def _matcher(patterns: tuple[str, ...]) -> Callable[[str], object]:
+    """Whether a key matches one of the shell patterns (as ``fnmatchcase`` matches,
+    case-sensitively): one compiled expression for them all, so a key costs one match,
+    not one ``fnmatchcase`` call per pattern."""
+    return re.compile("|".join(f"(?:{translate(p)})" for p in patterns)).match
 
 
 def canonicalize(uri: str | URI, options: CanonicalOptions = DEFAULT_OPTIONS, *,

@@ -7,9 +7,12 @@ type                 reads                                                   JSO
 ``AbsoluteURI``      a URI with a scheme, strictly                           uri
 ``LenientURI``       text as browsers and frameworks send it, repaired first uri-reference
 ``LenientFrozenURI`` the same, as a FrozenURI
+``HttpURI``          an http(s) URL with a host and a port ≤ 65535, strictly uri
+``LenientHttpURI``   the same, read as ``LenientURI`` reads                  uri
 ==================== ======================================================= ==============
 
-(``FrozenURI`` and ``AbsoluteFrozenURI`` likewise.) Each alias is ``Annotated`` with a
+(``FrozenURI``, ``AbsoluteFrozenURI``, ``HttpFrozenURI`` and ``LenientHttpFrozenURI``
+likewise.) Each alias is ``Annotated`` with a
 :class:`~urikit._model.pydantic.URIOptions` marker; importing them imports no pydantic.
 They live here, not in :mod:`urikit._model.pydantic`, because the URI classes import that
 module and it must not import them back.
@@ -26,3 +29,7 @@ LenientURI = Annotated[URI, URIOptions(lenient=True)]
 LenientFrozenURI = Annotated[FrozenURI, URIOptions(lenient=True)]
 AbsoluteURI = Annotated[URI, URIOptions(absolute=True)]
 AbsoluteFrozenURI = Annotated[FrozenURI, URIOptions(absolute=True)]
+HttpURI = Annotated[URI, URIOptions(http=True)]
+HttpFrozenURI = Annotated[FrozenURI, URIOptions(http=True)]
+LenientHttpURI = Annotated[URI, URIOptions(lenient=True, http=True)]
+LenientHttpFrozenURI = Annotated[FrozenURI, URIOptions(lenient=True, http=True)]

@@ -2,16 +2,21 @@
 
 from __future__ import annotations
 
+import re
 from typing import Final
 
 from .._core.errors import URIError
 from .._core.host import is_ambiguous_ipv4
 from .._core.percent import decode
-from .._core.resolve import remove_dot_segments, require_base
+from .._core.resolve import remove_dot_segments
+from .._interop.lenient import repaired_text
 from .._model.uri import URI, FrozenURI
 
 # C0 controls, DEL and the backslash: browsers strip, skip or read them as "/" (WHATWG)
 _UNSAFE_DECODED: Final = frozenset(map(chr, range(0x20))) | {"\x7f", "\\"}
+_CONTROL_RE: Final = re.compile("[\x00-\x1f\x7f]")
+# a scheme (as browsers read one, after leading spaces) not followed by "//"
+_SCHEME_WITHOUT_SLASHES_RE: Final = re.compile(r" *[A-Za-z][A-Za-z0-9+.\-]*:(?!//)")
 
 
 def safe_redirect(target: str | None, base: URI | FrozenURI | str) -> URI | None:
@@ -19,15 +24,22 @@ def safe_redirect(target: str | None, base: URI | FrozenURI | str) -> URI | None
 
     ``target`` is the text a person or another site controls (a ``next`` or
     ``return_to`` parameter, as the framework decoded it from the query); ``base`` is
-    the URL of the current request, whose origin the redirect must keep. The target
-    is accepted only when all of these hold:
+    the URL of the current request, whose origin the redirect must keep, as the
+    framework gives it: a ``str`` (read with :meth:`URI.parse_lenient`, as
+    ``str(request.url)`` often is not RFC 3986: ``?q=a|b``) or a URI. The target is
+    read as a browser reads it against that page (:meth:`URI.parse_lenient` with
+    ``base``: ``/list?ids[]=1`` and ``/café`` are same-origin targets, returned
+    percent-encoded; ``/\\evil.example`` is host ``evil.example``), and accepted only
+    when all of these hold:
 
-    * it is a URI-reference by the strict parser (RFC 3986): so no tab, newline,
-      space, backslash or other character that browsers strip or read as "/", and
-      nothing that a lenient reader would have to repair (``/\\evil``, ``/\\t/evil``);
-    * resolved against ``base`` (RFC 3986 §5.2), it has the same origin as ``base``
-      (scheme, host and port, normalized): ``//evil``, ``https://evil``,
-      ``https:evil`` (no host), ``javascript:...`` and ``data:...`` fail here;
+    * it holds no control character (C0 or DEL: a tab, a line break), which browsers
+      strip but a header written from the raw text would split on;
+    * it has a scheme only with ``//`` right after it: ``https:evil.example`` and
+      ``https:/evil.example`` are relative to a browser on an https page and another
+      host on any other, and RFC 3986 reads them without a host;
+    * resolved against ``base``, it has the same origin as ``base`` (scheme, host and
+      port, normalized): ``//evil``, ``https://evil``, ``javascript:...`` and
+      ``data:...`` fail here;
     * it has no userinfo (``https://good@evil``, ``//user@good``), whose only use in
       a redirect is to make a person misread the host;
     * its host, if it names one, is not an ambiguous IPv4 address
@@ -41,9 +53,14 @@ def safe_redirect(target: str | None, base: URI | FrozenURI | str) -> URI | None
       ``//`` (``/..//evil``, ``/%2e%2e//evil``): the host is still this one, but a
       later step that keeps only the path would write a network-path reference.
 
+    It never raises for a ``str`` or ``None`` target and a ``str`` or URI base: a
+    target or base the lenient reader refuses, and a base without a scheme (which
+    has no origin to keep), give ``None``.
+
     Args:
         target: the requested target; ``None`` or ``""`` (no target) gives ``None``.
-        base: the absolute URL of the current request.
+        base: the absolute URL of the current request: ``str``, ``URI`` or
+            ``FrozenURI``.
 
     Returns:
         The resolved target as a new absolute :class:`~urikit.URI`, to write in the
@@ -51,23 +68,43 @@ def safe_redirect(target: str | None, base: URI | FrozenURI | str) -> URI | None
         caller then redirects to a default page).
 
     Raises:
-        ResolveError: ``base`` has no scheme.
-        ParseError: ``base`` is a ``str`` that is not a URI-reference.
+        TypeError: ``target`` is neither ``str`` nor ``None``, or ``base`` is not a
+            ``str``, ``URI`` or ``FrozenURI``.
 
     >>> str(safe_redirect("/cart?step=2", "https://shop.example/login"))
     'https://shop.example/cart?step=2'
+    >>> str(safe_redirect("/list?ids[]=1", "https://shop.example/login?next=/x&q=a|b"))
+    'https://shop.example/list?ids%5B%5D=1'
     >>> tricks = ("//evil.example", "/\\\\evil.example", "https://shop.example@evil.example")
     >>> [safe_redirect(t, "https://shop.example/login") for t in tricks]
     [None, None, None]
 
     .. versionadded:: 0.2
+
+    .. versionchanged:: 0.3
+       The target and a ``str`` base are read as browsers read them (leniently); only
+       ``TypeError`` is raised.
     """
-    base_uri = URI.parse(base) if isinstance(base, str) else base
-    require_base(base_uri.components, base_uri.redacted())
-    if not target:
+    base_uri: URI | FrozenURI | None
+    if isinstance(base, str):
+        try:
+            base_uri = URI.parse_lenient(base)
+        except URIError:
+            base_uri = None
+    elif isinstance(base, (URI, FrozenURI)):
+        base_uri = base
+    else:
+        raise TypeError(f"base must be a str, URI or FrozenURI, not {type(base).__name__}")
+    if target is None:
+        return None
+    if not isinstance(target, str):
+        raise TypeError(f"target must be a str or None, not {type(target).__name__}")
+    if not target or base_uri is None or base_uri.scheme is None or base_uri.host is None:
+        return None
+    if _CONTROL_RE.search(target) or _SCHEME_WITHOUT_SLASHES_RE.match(target):
         return None
     try:
-        ref = URI.parse(target)
+        ref = URI.parse(repaired_text(target, base_uri.scheme.lower()))
     except URIError:
         return None
     resolved = base_uri.resolve(ref)

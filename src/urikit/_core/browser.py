@@ -1,0 +1,146 @@
+"""What a browser reads as a host: the WHATWG URL standard's host parser, on host text."""
+
+from __future__ import annotations
+
+import re
+from typing import Final
+
+from . import grammar as g
+from .errors import ParseError
+
+# The WHATWG "forbidden host code points" (an opaque host may hold none of them), and
+# the "forbidden domain code points" (a domain, once converted to ASCII, may hold none):
+# those, the C0 controls, "%" and DEL.
+FORBIDDEN_HOST: Final = frozenset("\x00\t\n\r #/:<>?@[\\]^|")
+FORBIDDEN_DOMAIN: Final = FORBIDDEN_HOST | frozenset(map(chr, range(0x20))) | {"%", "\x7f"}
+FORBIDDEN_HOST_RE: Final = re.compile(f"[{re.escape(''.join(sorted(FORBIDDEN_HOST)))}]")
+_FORBIDDEN_DOMAIN_RE: Final = re.compile(
+    f"[{re.escape(''.join(sorted(FORBIDDEN_DOMAIN)))}]")
+
+
+def ipv4_number(part: str) -> int | None:
+    """The WHATWG URL "IPv4 number parser": decimal, ``0x`` hex or ``0`` octal;
+    ``None`` for a part that is no number.
+
+    >>> ipv4_number("0x7f"), ipv4_number("0177"), ipv4_number("0x"), ipv4_number("08")
+    (127, 127, 0, None)
+    """
+    radix = 10
+    if part[:2] in ("0x", "0X"):
+        part, radix = part[2:], 16
+    elif len(part) > 1 and part[0] == "0":
+        part, radix = part[1:], 8
+    if not part:
+        return 0
+    if _DIGITS_RE[radix].fullmatch(part) is None:
+        return None
+    significant = part.lstrip("0")
+    if len(significant) > 12:  # past any address: no int() of a long text (linear)
+        return _TOO_BIG
+    return int(significant or "0", radix)
+
+
+_TOO_BIG: Final = 1 << 48
+_DIGITS_RE: Final = {10: re.compile("[0-9]+"), 16: re.compile("[0-9a-fA-F]+"),
+                     8: re.compile("[0-7]+")}
+
+
+def ends_in_a_number(domain: str) -> bool:
+    """The WHATWG "ends in a number checker": the last label (a single trailing dot
+    aside) is all digits, or a ``0x`` hex number.
+
+    >>> ends_in_a_number("a.0x7f."), ends_in_a_number("1.2.a"), ends_in_a_number("08")
+    (True, False, True)
+    """
+    end = len(domain) - 1 if domain.endswith(".") and len(domain) > 1 else len(domain)
+    if end == 0 or domain == ".":
+        return False
+    last = domain[domain.rfind(".", 0, end) + 1:end]
+    if last and _DIGITS_RE[10].fullmatch(last):
+        return True
+    return bool(last) and last[:2] in ("0x", "0X") and ipv4_number(last) is not None
+
+
+def parse_ipv4(domain: str) -> int | None:
+    """The WHATWG "IPv4 parser": the address as a number, or ``None`` for failure.
+
+    >>> parse_ipv4("0x7f.1"), parse_ipv4("1.2.3.4.5"), parse_ipv4("256.0.0.1")
+    (2130706433, None, None)
+    """
+    if domain.count(".") > 4:
+        return None
+    parts = domain.split(".")
+    if parts[-1] == "" and len(parts) > 1:
+        parts.pop()
+    if len(parts) > 4:
+        return None
+    numbers = []
+    for part in parts:
+        n = ipv4_number(part) if part else None
+        if n is None:
+            return None
+        numbers.append(n)
+    if any(n > 255 for n in numbers[:-1]):
+        return None
+    if numbers[-1] >= 256 ** (5 - len(numbers)):
+        return None
+    address = numbers[-1]
+    for i, n in enumerate(numbers[:-1]):
+        address += n * 256 ** (3 - i)
+    return address
+
+
+def _fail(host: str, reason: str) -> ParseError:
+    return ParseError(host, 0, "host", reason, "browsers refuse this host")
+
+
+def _percent_decode(text: str) -> str:
+    """The WHATWG "UTF-8 decode without BOM" of the percent-decoding of ``text``: each
+    valid ``%XX`` an octet, other characters as UTF-8, bad UTF-8 as U+FFFD."""
+    if "%" not in text:
+        return text
+    return g.PCT_RUN_RE.sub(
+        lambda m: bytes.fromhex(m.group().replace("%", "")).decode("utf-8", "replace"), text)
+
+
+def browser_host(host: str) -> str:
+    """The host a browser reads from host text of a special-scheme URL (``http``,
+    ``https``, ``ws``, ``wss``, ``ftp``, ``file``): the WHATWG URL standard's "host
+    parser" (isOpaque false), serialized: an IPv6 address in brackets as the standard
+    writes it, an IPv4 address in dotted decimal (``0x7f.1`` → ``127.0.0.1``), a
+    domain in ASCII (percent-decoded, then UTS 46 with the WHATWG parameters:
+    :func:`~urikit._core.idna.domain_to_ascii`).
+
+    Raises:
+        ParseError: the browser refuses the host: an IP literal that is no IPv6
+            address (an IPvFuture, a zone identifier), a forbidden code point
+            (space, ``<>^|``, ``%`` once decoded, a control ...), an ``xn--`` label
+            or number the standard rejects (``1.2.3.4.5``, ``256.0.0.1``), or an
+            empty host.
+        IDNAError: UTS 46 refuses the domain.
+
+    >>> browser_host("0x7F.1"), browser_host("B%C3%BCcher.example"), browser_host("[::0:1]")
+    ('127.0.0.1', 'xn--bcher-kva.example', '[::1]')
+    """
+    # imported with their first use (the lenient reader, safe_redirect), not with urikit
+    import ipaddress
+
+    from .idna import domain_to_ascii
+
+    if host.startswith("["):
+        inner = host[1:-1] if host.endswith("]") else None
+        if inner is None or not g.IPV6ADDRESS_RE.fullmatch(inner):
+            raise _fail(host, "an IP literal must be an IPv6 address")
+        return f"[{ipaddress.IPv6Address(inner).compressed}]"
+    if not host:
+        raise _fail(host, "the host is empty")
+    ascii_domain = domain_to_ascii(_percent_decode(host), host)
+    bad = _FORBIDDEN_DOMAIN_RE.search(ascii_domain)
+    if bad is not None:
+        raise _fail(host, f"forbidden code point {bad.group()!r}")
+    if ends_in_a_number(ascii_domain):
+        address = parse_ipv4(ascii_domain)
+        if address is None:
+            raise _fail(host, "a host that ends in a number must be an IPv4 address")
+        return str(ipaddress.IPv4Address(address))
+    return ascii_domain

@@ -1,0 +1,339 @@
+"""urikit against a browser's URL parser: ada-url, which implements the WHATWG URL standard.
+
+Differential tests on generated inputs, for the parts of urikit that face browsers:
+
+* the lenient reader (``URI.parse_lenient``): whenever it returns a URI, the host
+  (and port) it names means the browser's; when the browser fails, it refuses;
+* IDNA (``host_to_ascii``, UTS 46 with the WHATWG parameters): whenever it gives an
+  ASCII host, it is the browser's;
+* ``safe_redirect``: every target it accepts stays, in the browser, on the base's origin.
+
+"Means": our URI's host, read by the browser as the host of a URL of the same scheme,
+is the host the browser read from the input (so ``0x7f.1`` means 127.0.0.1 and
+``B%C3%BCcher`` means ``xn--bcher-kva``), and the two ports are the same once a
+scheme's default port is dropped; for ``file`` the browser's empty host is no host,
+an empty one or ``localhost``.
+
+Each test counts its inputs by outcome and checks that every outcome it is about
+occurred often enough for the test to say something (no vacuous pass); run with ``-s``
+to see the counts.
+"""
+
+from __future__ import annotations
+
+import collections
+import ipaddress
+import unicodedata
+from typing import Final
+
+import pytest
+
+pytestmark = pytest.mark.integration
+pytest.importorskip("ada_url", reason="needs ada-url (the test extra)")
+
+import ada_url
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from urikit import URI, FrozenURI, IDNAError, URIError, host_to_ascii, safe_redirect
+from urikit._core.schemes import DEFAULT_PORT_TEXT, SPECIAL_SCHEMES
+
+_SPECIAL: Final = SPECIAL_SCHEMES
+
+# --- the browser's reading -------------------------------------------------------------
+
+
+def _browser(text: str, base: str | None = None) -> ada_url.URL | None:
+    try:
+        return ada_url.URL(text, base) if base is not None else ada_url.URL(text)
+    except ValueError:
+        return None
+
+
+def _browser_host_of(scheme: str, host: str) -> str | None:
+    """The host the browser reads from ``host`` in a URL of ``scheme``."""
+    url = _browser(f"{scheme}://{host}/")
+    return None if url is None else str(url.hostname)
+
+
+def _means(ours: URI, browser: ada_url.URL) -> bool:
+    """Whether our URI names the browser's scheme, host and port (see the module)."""
+    scheme = str(browser.protocol)[:-1]
+    if (ours.scheme or "").lower() != scheme:
+        return False
+    if scheme == "file":
+        return (str(browser.hostname) == "" and ours.host in (None, "", "localhost")) or \
+            (ours.host is not None and _browser_host_of(scheme, ours.host) == browser.hostname)
+    if scheme not in _SPECIAL and ours.host is None:  # "u:p@h" has the scheme "u"
+        return str(browser.hostname) == ""
+    if ours.host is None or _browser_host_of(scheme, ours.host) != browser.hostname:
+        return False
+    port = None if ours.port is None or str(ours.port) == DEFAULT_PORT_TEXT.get(scheme) \
+        else ours.port
+    return port == (int(browser.port) if browser.port else None)
+
+
+# Where urikit refuses a host the browser (ada-url) reads, each for a reason of its own:
+# ada-url does not check an A-label's Punycode against UTS 46 15.1 (an A-label must
+# decode to a valid label outside ASCII: "xn--", "xn--a" are refused by UTS 46, ICU and
+# so Chromium), nor apply the Bidi rule to the labels without a right-to-left character
+# of a Bidi domain name (UTS 46 §4.1 step 8, CheckBidi=true: "1.عربي"); and
+# host_to_ascii returns reg-name text, so '"', "{", "}" and "`" in a name it converts
+# are refused there (the lenient reader percent-encodes them, which the browser decodes).
+# ada-url's table of combining marks also lacks some (U+1CF00, Unicode 14), which UTS 46
+# forbids at the start of a label as it forbids U+0301 there (which ada-url refuses).
+_RTL: Final = frozenset(("R", "AL", "AN"))
+
+
+def known_disagreement(error: IDNAError) -> str | None:
+    """Which documented reason makes urikit refuse a host the browser reads, or None."""
+    label = error.label
+    if error.reason.endswith("cannot stand in a host"):
+        return "not reg-name text"
+    if label[:4].lower() == "xn--":
+        return "A-label invalid under UTS 46 15.1"
+    if error.reason == "a label may not start with a combining mark":
+        return "a label that starts with a combining mark ada-url does not know as one"
+    if "direction" in error.reason and not any(
+            unicodedata.bidirectional(c) in _RTL for c in label):
+        return "Bidi rule on a left-to-right label of a Bidi domain name"
+    return None
+
+
+# --- generated URLs ---------------------------------------------------------------------
+
+_SCHEMES: Final = ["http:", "https:", "HTTP:", "hTtPs:", "ws:", "wss:", "ftp:", "file:"]
+_SLASH: Final = st.text(st.sampled_from("/\\"), max_size=4)
+_USERINFO: Final = st.sampled_from(["", "", "", "u@", "u:p@", "a@b@", "u:p%40@", "@",
+                                    "evil.example@", "u:@", "us er@"])
+_ASCII_LABELS: Final = [
+    "a", "example", "Example", "com", "EVIL", "xn--bcher-kva", "XN--LS8H", "xn--a",
+    "xn--", "0x7f", "0X7F", "127", "0", "1", "255", "256", "08", "0x", "017", "%2e",
+    "%2E", "%41", "%2F", "%C3%BC", "%ff", "%25", "%00", "a_b", "a-b", "-a", "a--b",
+    "a b", "^", "|", '"', "*", "%", "<", "{", "\x00", "\x7f", "%C2%AD", "%E3%80%82",
+]
+_UNICODE_LABEL: Final = st.text(
+    st.characters(exclude_categories=("Cs", "Cn", "Co")), min_size=1, max_size=5)
+_LABEL: Final = st.one_of(st.sampled_from(_ASCII_LABELS), _UNICODE_LABEL,
+                          st.sampled_from(["bücher", "i❤", "☃", "💩", "faß", "ΑΒΓ", "עברית",
+                                           "عربي", "日本語", "ＥＸＡ", "a\u200db", "\u0301a"]))
+_DOT: Final = st.sampled_from([".", ".", ".", "%2e", "。", "．"])
+_NAME: Final = st.lists(st.tuples(_LABEL, _DOT), min_size=1, max_size=4).map(
+    lambda parts: "".join(label + dot for label, dot in parts)[:-1]
+    if parts[-1][1] == "." else "".join(label + dot for label, dot in parts))
+
+
+def _ipv4_part(n: int, form: str) -> str:
+    return {"dec": str(n), "hex": hex(n), "HEX": hex(n).upper().replace("X", "x"),
+            "oct": "0" + oct(n)[2:]}[form]
+
+
+_IPV4: Final = st.lists(
+    st.tuples(st.sampled_from([0, 1, 7, 127, 255, 256, 65535, 16777216, 2**32 - 1, 2**32]),
+              st.sampled_from(["dec", "hex", "HEX", "oct"])),
+    min_size=1, max_size=5).map(lambda parts: ".".join(_ipv4_part(n, f) for n, f in parts))
+_IPV6: Final = st.one_of(
+    st.ip_addresses(v=6).map(lambda a: f"[{a}]"),
+    st.ip_addresses(v=6).map(lambda a: f"[{a.exploded.upper()}]"),
+    st.ip_addresses(v=4).map(lambda a: f"[::ffff:{a}]"),
+    st.sampled_from(["[::1", "::1]", "2001::1", "[1::2]:3", "[v1.x]", "[fe80::1%25eth0]",
+                     "[1:2:3:4:5:6:7:8:9]", "[::1.2.3]", "[::01.2.3.4]", "[:1]", "[1::2::3]",
+                     "[0:0:0:0:0:0:0:1]", "[::%31]"]))
+_HOST: Final = st.one_of(_NAME, _NAME, _IPV4, _IPV6, st.just(""))
+_PORT: Final = st.sampled_from(["", "", "", ":", ":80", ":080", ":443", ":8080", ":65535",
+                                ":65536", ":8a", ": 21", ":0x1", ":99999999999", ":-1", ":1:2"])
+_REST: Final = st.sampled_from(["", "/", "/p", "\\p", "?q", "#f", "/a b", "/..", "?x\\y",
+                                "/a@b", "\\@good.example/", "/x:y"])
+_WS: Final = st.sampled_from(["", "", "", "\t", "\n", "\r", " ", "\x01"])
+
+
+@st.composite
+def _urls(draw: st.DrawFn, scheme: st.SearchStrategy[str]) -> str:
+    text = (draw(scheme) + draw(_SLASH) + draw(_USERINFO) + draw(_HOST) + draw(_PORT)
+            + draw(_REST))
+    # tabs and newlines anywhere (browsers remove them), spaces and controls at the ends
+    for _ in range(draw(st.integers(0, 2))):
+        i = draw(st.integers(0, len(text)))
+        text = text[:i] + draw(st.sampled_from(["\t", "\n", "\r\n"])) + text[i:]
+    return draw(_WS) + text + draw(_WS)
+
+
+# --- the lenient reader -----------------------------------------------------------------
+
+_LENIENT_EXAMPLES: Final = 6000
+_BASES: Final = ["https://base.example/a/b?q", "http://base.example:8080/", "ws://b.example/",
+                 "file:///C:/dir/", "file://server/share/", "ftp://b.example/d/"]
+
+
+def _why(text: str, base: str | None) -> str:
+    """The documented reason the lenient reader refuses what the browser reads."""
+    with pytest.raises(URIError) as info:
+        URI.parse_lenient(text, base=base)
+    error = info.value
+    assert isinstance(error, IDNAError), f"{text!r} refused: {error}; the browser reads it"
+    reason = known_disagreement(error)
+    assert reason is not None, (text, base, error.label, error.reason)
+    return reason
+
+
+def _lenient_outcome(text: str, base: str | None,
+                     counts: collections.Counter[str]) -> None:
+    """Compare the lenient reader with the browser on one input, counting the outcome."""
+    try:
+        ours: URI | None = URI.parse_lenient(text, base=base)
+    except URIError:
+        ours = None
+    browser = _browser(text, base)
+    if ours is None:
+        if browser is None:
+            counts["refused, browser fails too"] += 1
+        else:
+            counts[f"refused, browser reads a URL: {_why(text, base)}"] += 1
+        return
+    assert browser is not None, f"we read {text!r} as {ours}; the browser fails"
+    assert _means(ours, browser), (text, base, str(ours), browser.href)
+    counts["read, same host"] += 1
+
+
+def test_lenient_reader_reads_the_browsers_host() -> None:
+    """Inputs with a special scheme: whenever the lenient reader returns a URI its host
+    and port mean the browser's; when the browser fails, it refuses."""
+    counts: collections.Counter[str] = collections.Counter()
+
+    @settings(max_examples=_LENIENT_EXAMPLES, deadline=None, database=None,
+              suppress_health_check=list(HealthCheck))
+    @given(_urls(st.sampled_from(_SCHEMES)))
+    def check(text: str) -> None:
+        _lenient_outcome(text, None, counts)
+
+    check()
+    print(f"\nlenient reader, special schemes: {dict(counts)}")
+    assert counts["read, same host"] > _LENIENT_EXAMPLES // 5
+    assert counts["refused, browser fails too"] > _LENIENT_EXAMPLES // 10
+
+
+def test_lenient_reader_with_a_base_reads_the_browsers_host() -> None:
+    """Inputs without a scheme (and some with the base's scheme), against a base: the
+    same guarantee, the base's scheme saying how the reference is read."""
+    counts: collections.Counter[str] = collections.Counter()
+
+    @settings(max_examples=_LENIENT_EXAMPLES, deadline=None, database=None,
+              suppress_health_check=list(HealthCheck))
+    @given(_urls(st.sampled_from(["", "", "", "http:", "https:", "file:"])),
+           st.sampled_from(_BASES))
+    def check(text: str, base: str) -> None:
+        _lenient_outcome(text, base, counts)
+
+    check()
+    print(f"\nlenient reader, against a base: {dict(counts)}")
+    assert counts["read, same host"] > _LENIENT_EXAMPLES // 5
+    assert counts["refused, browser fails too"] > _LENIENT_EXAMPLES // 20
+
+
+# --- IDNA -------------------------------------------------------------------------------
+
+_IDNA_EXAMPLES: Final = 6000
+# what ends the host in a URL, or is removed from it (the name is read as a URL's host)
+_DELIMITERS: Final = frozenset("/?#@:\\\t\n\r")
+
+
+def test_idna_gives_the_browsers_ascii_host() -> None:
+    """Generated Unicode names: whenever host_to_ascii (UTS 46 with the WHATWG
+    parameters) gives an ASCII host, the browser reads the name as that host; a name
+    the browser refuses, host_to_ascii refuses."""
+    counts: collections.Counter[str] = collections.Counter()
+
+    @settings(max_examples=_IDNA_EXAMPLES, deadline=None, database=None,
+              suppress_health_check=list(HealthCheck))
+    @given(st.lists(_LABEL, min_size=1, max_size=3).map(".".join).filter(
+        lambda name: not any(c in _DELIMITERS for c in name)))
+    def check(name: str) -> None:
+        try:
+            ours: str | None = host_to_ascii(name)
+        except IDNAError as error:
+            ours = None
+            refusal = error
+        browser = _browser_host_of("http", name)
+        if ours is None:
+            if browser is None:
+                counts["refused, browser fails too"] += 1
+            else:
+                reason = known_disagreement(refusal)
+                assert reason is not None, (name, refusal.label, refusal.reason, browser)
+                counts[f"refused, browser reads a host: {reason}"] += 1
+            return
+        if browser is None:
+            # a host IDNA accepts that the browser's host parser refuses for another
+            # reason: a number that is no IPv4 address (ours is no IP address parser)
+            assert _browser_host_of("http", ours) is None, (name, ours)
+            counts["converted, no IPv4 address"] += 1
+            return
+        if name.isascii() or ipaddress_like(browser):
+            assert _browser_host_of("http", ours) == browser, (name, ours, browser)
+        else:
+            assert ours == browser, (name, ours, browser)
+        counts["converted, same host"] += 1
+
+    check()
+    print(f"\nIDNA: {dict(counts)}")
+    assert counts["converted, same host"] > _IDNA_EXAMPLES // 4
+    assert counts["refused, browser fails too"] > _IDNA_EXAMPLES // 20
+
+
+def ipaddress_like(host: str) -> bool:
+    try:
+        ipaddress.ip_address(host)
+    except ValueError:
+        return False
+    return True
+
+
+# --- safe_redirect ----------------------------------------------------------------------
+
+_REDIRECT_EXAMPLES: Final = 6000
+_REDIRECT_BASES: Final = ["https://shop.example/account/login?next=x",
+                          "http://shop.example:8080/a/b",
+                          "https://shop.example/login?next=/cart&q=a|b"]
+_TARGET_PIECES: Final = st.sampled_from([
+    "", "/", "//", "///", "\\", "\\\\", "/\\", "\\/", "https:", "https://", "http://",
+    "HTTPS://", "https:/", "javascript:", "data:", " ", "\t", "\n", "@", ":", ".",
+    "shop.example", "SHOP.example", "evil.example", "shop.example.", "shop.example:443",
+    "shop.example:8080", "shop.example:8443", "0x7f.1", "127.0.0.1", "shop.exampl\u0435",
+    "%2F", "%2f", "%5C", "%2e%2e", "..", "%09", "café", "a b", "ids[]=1", "?", "#", "|",
+    "x:y", "a", "account", "%40", "user@", "user:pw@",
+])
+
+
+def _origin(url: str, base: str | None = None) -> str | None:
+    browser = _browser(url, base)
+    return None if browser is None else str(browser.origin)
+
+
+def test_safe_redirect_keeps_the_browser_on_the_origin() -> None:
+    """Every target safe_redirect accepts stays on the base's origin in the browser:
+    the URI it returns, and the target itself read against the base. Counted: how
+    many targets it accepts, and of those it refuses how many the browser would have
+    kept on the origin anyway."""
+    counts: collections.Counter[str] = collections.Counter()
+
+    @settings(max_examples=_REDIRECT_EXAMPLES, deadline=None, database=None,
+              suppress_health_check=list(HealthCheck))
+    @given(st.lists(_TARGET_PIECES, min_size=1, max_size=5).map("".join),
+           st.sampled_from(_REDIRECT_BASES), st.booleans())
+    def check(target: str, base: str, as_uri: bool) -> None:
+        origin = _origin(base)
+        assert origin is not None
+        result = safe_redirect(target, FrozenURI.parse_lenient(base) if as_uri else base)
+        kept = _origin(target, base) == origin
+        if result is None:
+            counts["refused, browser leaves the origin or fails" if not kept
+                   else "refused, browser stays on the origin"] += 1
+            return
+        assert _origin(str(result)) == origin, (target, base, str(result))
+        assert kept, (target, base, str(result))
+        counts["accepted"] += 1
+
+    check()
+    print(f"\nsafe_redirect: {dict(counts)}")
+    assert counts["accepted"] > _REDIRECT_EXAMPLES // 10
+    assert counts["refused, browser leaves the origin or fails"] > _REDIRECT_EXAMPLES // 10
