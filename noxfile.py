@@ -1,16 +1,22 @@
-"""The test matrix: the whole suite on every supported Python (``python -m nox``).
+"""The test matrix: the whole suite on every supported Python (``python -m nox``), and
+once against the compiled build.
 
 ``python -m nox -s tests-3.12`` runs one; ``.ci/run`` runs 3.10, 3.12 and 3.13 after the
-README's single-Python command. Interpreters are found on ``PATH`` as ``python3.X``; the
-ones pyenv installed (``$PYENV_ROOT/versions/*/bin``) are put first, since pyenv's shims
-answer only for the versions it has selected. A missing interpreter is an error under
-``CI`` (nox's ``--error-on-missing-interpreters``), and a skip elsewhere.
+README's single-Python command (all pure Python: an editable install), then
+``compiled-3.11``: the wheel mypyc makes, installed, under the same suite.
+Interpreters are found on ``PATH`` as ``python3.X``; the ones pyenv installed
+(``$PYENV_ROOT/versions/*/bin``) are put first, since pyenv's shims answer only for
+the versions it has selected. A missing interpreter is an error under ``CI`` (nox's
+``--error-on-missing-interpreters``), and a skip elsewhere.
 """
 
 from __future__ import annotations
 
 import glob
 import os
+import shutil
+import time
+from pathlib import Path
 
 import nox
 
@@ -38,3 +44,37 @@ def tests(session: nox.Session) -> None:
     session.install("-e", ".[test]")
     session.run("python", "--version")
     session.run("python", "-m", "pytest", *session.posargs)
+
+
+#: The checkout's own copy of urikit is not on the path in the compiled session: pytest's
+#: ``pythonpath`` (``src``) is emptied, and the ``src`` doctests, which pytest would
+#: import from the checkout, are left to the pure sessions (the compiled build keeps no
+#: docstrings). The README's and the docs pages' examples run.
+COMPILED_PYTEST_ARGS = ("-o", "pythonpath=", "tests", "README.md", "docs")
+
+
+@nox.session(python=["3.11"])
+def compiled(session: nox.Session) -> None:
+    """The whole suite against the compiled build: the wheel built from this checkout
+    (mypyc, so a C compiler is needed), installed as a user would install it. The
+    session fails if the wheel came out pure Python, saying why."""
+    session.env.pop("URIKIT_NO_EXTENSIONS", None)
+    session.env["URIKIT_EXPECT_BUILD"] = "compiled"
+    session.install("pip>=23")
+    wheels = Path(session.create_tmp()) / "wheels"
+    shutil.rmtree(wheels, ignore_errors=True)
+    started = time.monotonic()
+    # -v shows the build hook's one line (pip hides a backend's output otherwise)
+    output = session.run("python", "-m", "pip", "wheel", "-v", "--no-deps", "-w",
+                         str(wheels), ".", silent=True)
+    notices = [line.strip() for line in str(output).splitlines()
+               if line.strip().startswith("urikit:")]
+    (wheel,) = wheels.glob("urikit-*.whl")
+    session.log(f"building the wheel took {time.monotonic() - started:.0f}s: "
+                f"{wheel.name}, {wheel.stat().st_size:,} bytes; {'; '.join(notices)}")
+    if wheel.name.endswith("-none-any.whl"):
+        session.error(f"the wheel is pure Python: {'; '.join(notices) or 'no notice'}")
+    session.install(f"urikit[test] @ {wheel.resolve().as_uri()}")
+    session.run("python", "-c", "import sys, urikit; print(urikit.__file__); "
+                "sys.exit(0 if urikit.COMPILED else 'urikit is not the compiled build')")
+    session.run("python", "-m", "pytest", *COMPILED_PYTEST_ARGS, *session.posargs)

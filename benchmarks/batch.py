@@ -22,6 +22,7 @@ On a 2-core machine with nothing else running, the default run takes about 5 min
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import os
 import platform
 import sys
@@ -84,9 +85,7 @@ def _urikit(command: str, jobs: int) -> Case:
 def cases(commands: Sequence[str], jobs: Sequence[int]) -> list[Case]:
     """urllib's loop, w3lib's loop, then each command with each number of jobs."""
     result = [Case("urllib.parse loop (urlsplit + urlunsplit)", ("-c", URLLIB_LOOP))]
-    try:
-        import w3lib.url  # noqa: F401  (only to know whether it is there)
-    except ImportError:
+    if importlib.util.find_spec("w3lib") is None:
         print("w3lib is missing (the bench extra): its loop is left out", file=sys.stderr)
     else:
         result.append(Case("w3lib canonicalize_url loop", ("-c", W3LIB_LOOP)))

@@ -34,6 +34,8 @@ import scaling
 import tasks
 from tasks import EMPTY_CALL, TARGETS, TASKS, Case
 
+import urikit
+
 DEFAULT_CORPUS = tasks.DEFAULT_CORPUS
 DEFAULT_PAIRS = tasks.DEFAULT_PAIRS
 DEFAULT_RESULTS = Path(__file__).resolve().parent / "RESULTS.md"
@@ -339,6 +341,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     report: list[str] = ["# urikit benchmark results\n"]
     report.append(f"- date: {datetime.date.today().isoformat()}")
     report.append(f"- machine: {machine()}")
+    report.append("- urikit build: " + ("compiled by mypyc" if urikit.COMPILED
+                                         else "pure Python"))
     report.append(f"- corpus: `{args.corpus.name}` ({len(lines):,} lines, "
                   f"{lines_info['a']:,} valid RFC 3986 references used by a, b, c, e; "
                   f"{lines_info['g']:,} with a path segment used by g; all lines by f); "

@@ -36,6 +36,7 @@ furl_mod: Any = importlib.import_module("furl")
 boltons_urlutils: Any = importlib.import_module("boltons.urlutils")
 httpx: Any = importlib.import_module("httpx")
 ada_url: Any = importlib.import_module("ada_url")
+can_ada: Any = importlib.import_module("can_ada")
 
 TASKS: dict[str, str] = {
     "a": "parse and read every component",
@@ -406,6 +407,17 @@ def b_ada(s: str) -> str:
     return href
 
 
+def a_can_ada(s: str) -> object:
+    u = can_ada.parse(s)
+    return (u.protocol, u.username, u.password, u.hostname, u.port, u.pathname, u.search,
+            u.hash)
+
+
+def b_can_ada(s: str) -> str:
+    href: str = can_ada.parse(s).href
+    return href
+
+
 # d. resolve ---------------------------------------------------------------------------
 
 
@@ -572,6 +584,8 @@ def build_cases() -> dict[str, list[Case]]:
             Case("boltons", a_boltons, note="boltons.urlutils.URL"),
             Case("httpx", a_httpx, note="httpx.URL; host decoded"),
             Case("ada-url", a_ada, pure_python=False, note="parse_url (C++, WHATWG)"),
+            Case("can-ada", a_can_ada, pure_python=False,
+                 note="parse(s) + the components (C++, WHATWG)"),
             Case("ref: urikit's regex fullmatch + groups()", a_ref_regex, kind="reference",
                  note="floor of urikit's design: no object"),
         ],
@@ -590,6 +604,7 @@ def build_cases() -> dict[str, list[Case]]:
             Case("boltons", b_boltons),
             Case("httpx", b_httpx, note="normalizes on parse"),
             Case("ada-url", b_ada, pure_python=False, note="URL(s).href (C++, WHATWG)"),
+            Case("can-ada", b_can_ada, pure_python=False, note="parse(s).href (C++, WHATWG)"),
         ],
         "c": [
             Case("urikit", c_urikit, kind="urikit", star=True, prepare=parts_of,
@@ -656,6 +671,8 @@ def build_cases() -> dict[str, list[Case]]:
             Case("rfc3986", f_rfc3986, note="Validator over every component"),
             Case("ada-url", ada_url.check_url, pure_python=False,
                  note="check_url (C++, WHATWG rules)"),
+            Case("can-ada", can_ada.can_parse, pure_python=False,
+                 note="can_parse (C++, WHATWG rules)"),
             Case("ref: urikit's regex fullmatch only", f_ref_regex, kind="reference",
                  note="is_valid minus the '%' check"),
         ],

@@ -45,7 +45,8 @@ def _functions() -> list[tuple[str, Call]]:
     found: list[tuple[str, Call]] = []
     for name in urikit.__all__:
         obj = getattr(urikit, name)
-        if not inspect.isfunction(obj):
+        # a function compiled by mypyc is a builtin function
+        if not (inspect.isfunction(obj) or inspect.isbuiltin(obj)):
             continue
         found.append((name, _first(obj)))
         if name in ("encode", "decode"):

@@ -41,8 +41,10 @@ def test_pyproject_reads_the_package() -> None:
 
 
 def test_cli_prints_the_version(capsys: pytest.CaptureFixture[str]) -> None:
-    """``urikit --version`` prints the program name and the version, and exits 0."""
+    """``urikit --version`` prints the program name, the version and the build
+    (compiled by mypyc, or pure Python: :data:`urikit.COMPILED`), and exits 0."""
     with pytest.raises(SystemExit) as exit_info:
         main(["--version"])
     assert exit_info.value.code == 0
-    assert capsys.readouterr().out == f"urikit {urikit.__version__}\n"
+    build = "compiled" if urikit.COMPILED else "pure Python"
+    assert capsys.readouterr().out == f"urikit {urikit.__version__} ({build})\n"

@@ -8,6 +8,11 @@
 
 from __future__ import annotations
 
+import importlib as _importlib
+import types as _types
+from typing import TYPE_CHECKING
+
+from ._core import build as _build
 from ._core.components import Components
 from ._core.errors import (
     BuildError,
@@ -20,34 +25,71 @@ from ._core.errors import (
     URIError,
 )
 from ._core.host import HostKind, Origin, host_kind, is_ambiguous_ipv4
-from ._core.idna import host_to_ascii, host_to_unicode
 from ._core.normalize import NormalizeOptions
 from ._core.parse import is_valid
 from ._core.percent import Component, decode, encode
 from ._core.resolve import remove_dot_segments
-from ._interop.iri import iri_to_uri, uri_to_iri
-from ._interop.lenient import Change, Repaired, repair
 from ._model.path import PathSegments
-from ._model.pydantic import URIOptions
 from ._model.query import QueryParams, encode_query
 from ._model.text import TextView
 from ._model.uri import UNSET, URI, FrozenURI
-from ._web.canonical import TRACKING_PARAMS, CanonicalOptions, canonicalize
-from ._web.fields import (
-    AbsoluteFrozenURI,
-    AbsoluteURI,
-    HttpFrozenURI,
-    HttpURI,
-    LenientFrozenURI,
-    LenientHttpFrozenURI,
-    LenientHttpURI,
-    LenientURI,
-)
-from ._web.redirect import safe_redirect
+
+#: The public names imported when first used, each with the module that defines it:
+#: the optional parts (IDNA and IRIs, lenient input, the web helpers, pydantic's
+#: field types) are not paid for by ``import urikit``. A new lazy name goes here and
+#: in the ``TYPE_CHECKING`` imports below (``tests/test_imports.py`` checks both).
+_LAZY: dict[str, str] = {
+    "host_to_ascii": "._core.idna",
+    "host_to_unicode": "._core.idna",
+    "iri_to_uri": "._interop.iri",
+    "uri_to_iri": "._interop.iri",
+    "Change": "._interop.lenient",
+    "Repaired": "._interop.lenient",
+    "repair": "._interop.lenient",
+    "URIOptions": "._model.pydantic",
+    "TRACKING_PARAMS": "._web.canonical",
+    "CanonicalOptions": "._web.canonical",
+    "canonicalize": "._web.canonical",
+    "AbsoluteFrozenURI": "._web.fields",
+    "AbsoluteURI": "._web.fields",
+    "HttpFrozenURI": "._web.fields",
+    "HttpURI": "._web.fields",
+    "LenientFrozenURI": "._web.fields",
+    "LenientHttpFrozenURI": "._web.fields",
+    "LenientHttpURI": "._web.fields",
+    "LenientURI": "._web.fields",
+    "safe_redirect": "._web.redirect",
+}
+
+if TYPE_CHECKING:  # what type checkers see of the lazy names: the same imports
+    from ._core.idna import host_to_ascii, host_to_unicode
+    from ._interop.iri import iri_to_uri, uri_to_iri
+    from ._interop.lenient import Change, Repaired, repair
+    from ._model.pydantic import URIOptions
+    from ._web.canonical import TRACKING_PARAMS, CanonicalOptions, canonicalize
+    from ._web.fields import (
+        AbsoluteFrozenURI,
+        AbsoluteURI,
+        HttpFrozenURI,
+        HttpURI,
+        LenientFrozenURI,
+        LenientHttpFrozenURI,
+        LenientHttpURI,
+        LenientURI,
+    )
+    from ._web.redirect import safe_redirect
+del TYPE_CHECKING  # not a public name
 
 __version__ = "0.2.0"
 
+#: Whether the running urikit is the build compiled by mypyc (``False``: the
+#: pure-Python build); ``urikit --version`` says it too. Both builds behave the same.
+#:
+#: .. versionadded:: 0.3
+COMPILED: bool = _build.COMPILED
+
 __all__ = [
+    "COMPILED",
     "TRACKING_PARAMS",
     "UNSET",
     "URI",
@@ -103,15 +145,39 @@ __all__ = [
 _DEFINED_IN: dict[str, str] = {}
 
 
+def _rewrite(name: str, obj: object) -> None:
+    """A public class or function reports ``urikit`` as its module, so tracebacks, reprs
+    and the API reference show ``urikit.ParseError``, never the private module that
+    defines it (pickle finds it here too). A function compiled by mypyc is a builtin
+    function, whose module can be set too."""
+    if isinstance(obj, type) or (callable(obj) and hasattr(obj, "__code__")) \
+            or isinstance(obj, _types.BuiltinFunctionType):
+        _DEFINED_IN[name] = obj.__module__
+        obj.__module__ = __name__
+
+
 def _rewrite_module() -> None:
-    """Public classes and functions report ``urikit`` as their module, so tracebacks,
-    reprs and the API reference show ``urikit.ParseError``, never the private module
-    that defines it (pickle finds them here too)."""
+    """Rewrite the module of each public name imported so far (the lazy ones are
+    rewritten when first used)."""
     for name in __all__:
-        obj = globals()[name]
-        if isinstance(obj, type) or (callable(obj) and hasattr(obj, "__code__")):
-            _DEFINED_IN[name] = obj.__module__
-            obj.__module__ = __name__
+        if name not in _LAZY:
+            _rewrite(name, globals()[name])
 
 
 _rewrite_module()
+
+
+def __getattr__(name: str) -> object:
+    """Import a lazy public name (:data:`_LAZY`) on its first use, and keep it here."""
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    obj: object = getattr(_importlib.import_module(module, __name__), name)
+    _rewrite(name, obj)
+    globals()[name] = obj
+    return obj
+
+
+def __dir__() -> list[str]:
+    """The module's names, the lazy ones included before their first use."""
+    return sorted({*globals(), *_LAZY})

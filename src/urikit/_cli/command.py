@@ -21,6 +21,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from itertools import pairwise
 from typing import Final, NoReturn, TextIO
 
+from .._core.build import COMPILED
 from .._core.errors import ParseError
 from .._model.uri import URI
 from .._web.canonical import CanonicalOptions
@@ -267,8 +268,11 @@ def _parser() -> argparse.ArgumentParser:
         "input lines failed, 2 usage error, invalid argument (with a caret under the "
         "error) or unreadable input, 3 could not write results or error records, 4 a "
         "worker process was lost, 130 interrupted (^C), 143 terminated (SIGTERM).")
-    parser.add_argument("--version", action="version", version=f"%(prog)s {_version()}",
-                        help="print the installed urikit's version and exit")
+    build = "compiled" if COMPILED else "pure Python"
+    parser.add_argument("--version", action="version",
+                        version=f"%(prog)s {_version()} ({build})",
+                        help="print the installed urikit's version and build (compiled "
+                        "by mypyc, or pure Python) and exit")
     sub = parser.add_subparsers(dest="command", required=True)
     p = sub.add_parser("explain", help="show the components of URI references")
     _common(p, "URI")

@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-import ipaddress
 import re
 from typing import Final
 
 from . import grammar as g
 from .errors import ParseError
-from .idna import domain_to_ascii
 
 # The WHATWG "forbidden host code points" (an opaque host may hold none of them), and
 # the "forbidden domain code points" (a domain, once converted to ASCII, may hold none):
@@ -124,6 +122,11 @@ def browser_host(host: str) -> str:
     >>> browser_host("0x7F.1"), browser_host("B%C3%BCcher.example"), browser_host("[::0:1]")
     ('127.0.0.1', 'xn--bcher-kva.example', '[::1]')
     """
+    # imported with their first use (the lenient reader, safe_redirect), not with urikit
+    import ipaddress
+
+    from .idna import domain_to_ascii
+
     if host.startswith("["):
         inner = host[1:-1] if host.endswith("]") else None
         if inner is None or not g.IPV6ADDRESS_RE.fullmatch(inner):

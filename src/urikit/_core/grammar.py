@@ -143,25 +143,55 @@ IP_LITERAL: Final = f"\\[(?:{IPV6ADDRESS}|{IPVFUTURE})\\]"
 # IP-literal = "[" ( IPv6address / IPv6addrz / IPvFuture ) "]"   (RFC 6874)
 IP_LITERAL_Z: Final = f"\\[(?:{IPV6ADDRESS}|{IPV6ADDRZ}|{IPVFUTURE})\\]"
 
+
+class LazyPattern:
+    """A pattern compiled on its first use, with the methods of ``re.Pattern`` that the
+    grammar's users call. The IPv6 patterns (nine alternatives, each with IPv4's) and
+    the zone-identifier forms cost more to compile than the rest of the grammar
+    together, and most programs never read an IPv6 literal or a zone identifier:
+    compiling them at import would be paid by every ``import urikit``."""
+
+    __slots__ = ("_compiled", "pattern")
+
+    def __init__(self, pattern: str) -> None:
+        self.pattern = pattern
+        self._compiled: re.Pattern[str] | None = None
+
+    def compiled(self) -> re.Pattern[str]:
+        """The compiled pattern (compiled by the first call)."""
+        compiled = self._compiled
+        if compiled is None:
+            compiled = self._compiled = re.compile(self.pattern)
+        return compiled
+
+    def fullmatch(self, text: str) -> re.Match[str] | None:
+        """``re.Pattern.fullmatch``."""
+        return self.compiled().fullmatch(text)
+
+    def match(self, text: str) -> re.Match[str] | None:
+        """``re.Pattern.match``."""
+        return self.compiled().match(text)
+
+
 IPV4ADDRESS_RE: Final = re.compile(IPV4ADDRESS)
-IPV6ADDRESS_RE: Final = re.compile(IPV6ADDRESS)
-IPV6ADDRZ_RE: Final = re.compile(IPV6ADDRZ)
+IPV6ADDRESS_RE: Final = LazyPattern(IPV6ADDRESS)
+IPV6ADDRZ_RE: Final = LazyPattern(IPV6ADDRZ)
 IPVFUTURE_RE: Final = re.compile(IPVFUTURE)
 SCHEME_RE: Final = re.compile(SCHEME_P)
 PORT_RE: Final = re.compile("[0-9]*")
 # The wire rules of the components: each pattern admits exactly the valid text.
 USERINFO_RE: Final = re.compile(pct_star(USERINFO))
 REG_NAME_RE: Final = re.compile(pct_star(REG_NAME))
-IP_LITERAL_RE: Final = re.compile(IP_LITERAL)
-IP_LITERAL_Z_RE: Final = re.compile(IP_LITERAL_Z)
+IP_LITERAL_RE: Final = LazyPattern(IP_LITERAL)
+IP_LITERAL_Z_RE: Final = LazyPattern(IP_LITERAL_Z)
 SEGMENT_RE: Final = re.compile(pct_star(PCHAR))
 PATH_RE: Final = re.compile(pct_star(PATH))
 QUERY_RE: Final = re.compile(pct_star(QUERY))
 FRAGMENT_RE: Final = QUERY_RE
 
 
-def _uri_reference(ip_literal: str) -> re.Pattern[str]:
-    """Compile URI-reference = URI / relative-ref as one pattern with seven groups.
+def _uri_reference(ip_literal: str) -> str:
+    """URI-reference = URI / relative-ref as one pattern with seven groups.
 
     The groups are scheme, userinfo, host, port, path, query and fragment, ``None``
     where the component is undefined. The path alternative depends on what came before,
@@ -179,7 +209,7 @@ def _uri_reference(ip_literal: str) -> re.Pattern[str]:
     path_absolute = f"/(?:{pchar_or_pct}{path_chars})?"
     path_rootless = f"{pchar_or_pct}{path_chars}"
     path_noscheme = f"{pct_plus(SEGMENT_NZ_NC)}(?:/{path_chars})?"
-    return re.compile(
+    return (
         f"(?:(?P<scheme>{SCHEME_P}):)?"
         f"(?://(?:(?P<userinfo>{pct_star(USERINFO)})@)??"
         f"(?P<host>{ip_literal}|{pct_star(REG_NAME)})"
@@ -192,8 +222,9 @@ def _uri_reference(ip_literal: str) -> re.Pattern[str]:
     )
 
 
-URI_REFERENCE_RE: Final = _uri_reference(IP_LITERAL)
-URI_REFERENCE_Z_RE: Final = _uri_reference(IP_LITERAL_Z)
+URI_REFERENCE_RE: Final = re.compile(_uri_reference(IP_LITERAL))
+# compiled when first used (an IPv6 zone identifier is allowed only on request)
+URI_REFERENCE_Z_RE: Final = LazyPattern(_uri_reference(IP_LITERAL_Z))
 
 #: RFC 3986 Appendix B: the regular expression that splits any text into the five
 #: components. Groups 2, 4, 5, 7 and 9 are scheme, authority, path, query and

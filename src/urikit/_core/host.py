@@ -6,12 +6,9 @@ import enum
 import re
 from typing import Final, NamedTuple
 
-import idna
-
 from . import grammar as g
 from .browser import ipv4_number
 from .components import Parts
-from .idna import uts46_map
 from .normalize import normalize_host
 from .parse import check_host, require_str
 from .percent import pct_utf8
@@ -53,7 +50,7 @@ _LONGEST_MAPPED: Final = 1024
 _MAX_LABELS: Final = 127
 # What display keeps percent-encoded of a decoded run: ASCII (but unreserved
 # characters) and the surrogate escapes of octets that are not UTF-8.
-_KEPT_ENCODED_RE: Final = re.compile("[\x00-\x7f\udc80-\udcff]")
+_KEPT_ENCODED_RE: Final = re.compile(r"[\x00-\x7f\udc80-\udcff]")
 
 
 def host_kind(host: str) -> HostKind:
@@ -97,6 +94,7 @@ def _whatwg_domain(host: str) -> str | None:
             lambda m: bytes.fromhex(m.group().replace("%", "")).decode("utf-8"), host)
     except UnicodeDecodeError:
         return None
+    from .idna import uts46_map  # imports idna: on first use, not with urikit
     return uts46_map(text)
 
 
@@ -208,6 +206,10 @@ def _display_label(label: str) -> str:
     it); otherwise its U-label (its form after the UTS 46 mapping) when the display
     policy allows it, its A-label (``xn--``, IDNA 2008 with the UTS 46 mapping) when
     not, and percent-encoded when it has no A-label."""
+    import idna  # on first use, not with urikit
+
+    from .idna import uts46_map
+
     if label.isascii():
         if label.startswith("xn--"):
             try:

@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-import ipaddress
 import re
 from collections.abc import Callable
 from functools import partial
-from typing import TYPE_CHECKING, ClassVar, Final
+from typing import Any, ClassVar, Final
 
 import attrs
 
 from . import grammar as g
+from .build import mypyc_attr
 from .components import Parts
 from .resolve import remove_dot_segments
 from .schemes import DEFAULT_PORT_TEXT
@@ -102,6 +102,8 @@ _DEFAULT_REWRITE: Final = _REWRITE[True, True]
 def _ipv6_canonical(address: str) -> str:
     """The RFC 5952 text of an IPv6 address (lowercase, zeros compressed, §4), with
     an IPv4-mapped address in mixed notation (§5)."""
+    import ipaddress  # the RFC 5952 step only: not imported with urikit
+
     ip = ipaddress.IPv6Address(address)
     mapped = ip.ipv4_mapped
     if mapped is not None:
@@ -168,13 +170,19 @@ def _relative_dots(path: str) -> str:
     return text
 
 
-def step(default: bool) -> bool:
+def step(default: bool) -> Any:
     """A field of an options record (here and in :mod:`urikit._web.canonical`): one
-    step, on or off (a ``bool``, checked)."""
-    on: bool = attrs.field(default=default, validator=attrs.validators.instance_of(bool))
-    return on
+    step, on or off (a ``bool``, checked). Typed ``Any``, as ``attrs.field`` is: it
+    returns the field's description, which stands in for a ``bool`` until attrs makes
+    the class. attrs' stubs type the call as its default's type (a ``bool``), which
+    the compiled build would check: the call goes through ``Any``."""
+    field: Any = attrs.field
+    return field(default=default, validator=attrs.validators.instance_of(bool))
 
 
+# an ordinary class in the compiled build too: attrs makes it, and __attrs_post_init__
+# sets an attribute that is no field
+@mypyc_attr(native_class=False)
 @attrs.frozen(kw_only=True, slots=False)  # no slots: a slot has no docstring
 class NormalizeOptions:
     """Which steps of RFC 3986 §6.2.2 and §6.2.3 normalization to take: a frozen
@@ -235,8 +243,9 @@ class NormalizeOptions:
     scheme_based: bool = step(True)
     ipv6_canonical: bool = step(False)
 
-    if TYPE_CHECKING:  # set by __attrs_post_init__, not a field
-        _steps: ClassVar[tuple[bool, bool, bool, bool, bool]]
+    # set by __attrs_post_init__, not a field: attrs leaves a ClassVar alone, and the
+    # quotes keep the annotation's text for attrs to read in the compiled build too
+    _steps: "ClassVar[tuple[bool, bool, bool, bool, bool]]"  # noqa: UP037
 
     def __attrs_post_init__(self) -> None:
         # The fields as one tuple, read by normalize() with one attribute load: each

@@ -239,7 +239,7 @@ def _interleaved(data: bytes, tables: _OctetTables) -> str:
 _ENCODE_TABLES: Final = {name: _octet_tables(safe, False) for name, safe in SAFE.items()}
 
 
-_ESCAPE_RUN_RE: Final = re.compile("[\udc80-\udcff]+")
+_ESCAPE_RUN_RE: Final = re.compile(r"[\udc80-\udcff]+")
 
 
 def _escaped_bytes(text: str) -> bytes:

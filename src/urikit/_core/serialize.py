@@ -56,7 +56,7 @@ def to_text(c: Parts) -> str:
         text = f"{scheme}://{host}{path}" if scheme is not None else f"//{host}{path}"
     else:
         if path and (path[:2] == "//" or (scheme is None and ":" in path)):
-            path = guard_path(scheme, host, path)
+            path = guard_path(scheme, None, path)
         text = f"{scheme}:{path}" if scheme is not None else path
     if query is not None:
         text = f"{text}?{query}"

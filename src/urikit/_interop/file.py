@@ -15,7 +15,7 @@ from .._core.percent import decode, encode, unquote
 # A DOS drive at the start of a file URI's path: "/C:", "C:", or the legacy "/C|"
 # (RFC 8089 Appendix E.2, E.2.2). The letter is ALPHA (RFC 8089 drive-letter).
 _DRIVE_RE: Final = re.compile("/?([A-Za-z])([:|])")
-_SURROGATE_RE: Final = re.compile("[\ud800-\udfff]")
+_SURROGATE_RE: Final = re.compile(r"[\ud800-\udfff]")
 
 
 def _flavour(windows: bool | None) -> bool:

@@ -163,7 +163,7 @@ class _Listed(Sequence[Change]):
         return repr(self._listed())
 
 
-_SURROGATE_RE: Final = re.compile("[\ud800-\udfff]")
+_SURROGATE_RE: Final = re.compile(r"[\ud800-\udfff]")
 _LEADING_SLASHES_RE: Final = re.compile(r"[/\\]*")
 _BACKSLASH_RE: Final = re.compile(r"\\")
 _C0_AND_SPACE: Final = "".join(map(chr, range(0x21)))

@@ -260,7 +260,10 @@ class QueryParams:
         replaced where it stands and the others are removed; a new key is appended."""
         self._replace({key: wire_pair(key, value, self._form)})
 
-    __setitem__ = set
+    def __setitem__(self, key: str, value: Value) -> None:
+        """``params[key] = value``: :meth:`set` (a method of its own, not an alias of
+        ``set``, which the compiled build cannot bind in a class body)."""
+        self._replace({key: wire_pair(key, value, self._form)})
 
     def update(self, params: Params) -> None:
         """Give each key of a mapping or of pairs its value, as ``dict.update`` does:

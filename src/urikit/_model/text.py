@@ -7,7 +7,6 @@ from collections.abc import Iterable
 from typing import Final, Protocol
 
 from .._core import grammar as g
-from .._core.idna import name_to_ascii
 from .._core.parse import check_host, require_str
 from .._core.percent import Component, encode, unquote
 from .path import PathSegments, ReadOnlyPath, path_from
@@ -54,6 +53,8 @@ def host_from_text(text: object, allow_zone_id: bool = False) -> str:
         return text
     if text.isascii() or _SURROGATE_RE.search(text):
         return encode(text, "host")  # a lone surrogate: the EncodingError every view gives
+    from .._core.idna import name_to_ascii  # IDNA: on first use, not with urikit
+
     return name_to_ascii(text)
 
 
@@ -62,7 +63,7 @@ def has_zone_id(host: str | None) -> bool:
     return host is not None and host[:1] == "[" and "%" in host
 
 
-_SURROGATE_RE: Final = re.compile("[\ud800-\udfff]")
+_SURROGATE_RE: Final = re.compile(r"[\ud800-\udfff]")
 
 
 _ZONE_HINT: Final = "to store a zone identifier, use set_text(host=..., allow_zone_id=True)"

@@ -3,10 +3,7 @@
 from __future__ import annotations
 
 import enum
-import os
-import urllib.parse
 from collections.abc import Iterable, Mapping
-from pathlib import PurePath
 from typing import TYPE_CHECKING, Any, ClassVar, Final, TypeAlias, TypeVar
 
 import attrs
@@ -30,10 +27,6 @@ from .._core.parse import (
 from .._core.ports import port_number, port_text
 from .._core.resolve import relative, require_base, resolve
 from .._core.serialize import authority, to_text
-from .._interop.file import components_to_path, path_to_components
-from .._interop.iri import map_iri_to_uri, uri_to_iri
-from .._interop.lenient import repaired_text
-from .._interop.template import expand
 from .path import (
     PathSegments,
     ReadOnlyPath,
@@ -47,7 +40,10 @@ from .text import ReadOnlyText, TextView, encode_text, host_from_text
 from .view import Writer
 
 if TYPE_CHECKING:
+    import os
     import sys
+    import urllib.parse
+    from pathlib import PurePath
 
     if sys.version_info >= (3, 11):
         from typing import Self
@@ -342,6 +338,9 @@ class _URIBase:
         .. versionchanged:: 0.3
            The authority of special schemes read as browsers read it; ``base``.
         """
+        # the optional parts (lenient input, IRIs, file paths, templates) are imported
+        # when first used, not with urikit
+        from .._interop.lenient import repaired_text
         if base is None:
             return cls.parse(repaired_text(text))
         if isinstance(base, str):
@@ -369,6 +368,7 @@ class _URIBase:
 
         .. versionadded:: 0.2
         """
+        from .._interop.iri import map_iri_to_uri
         return cls.parse(map_iri_to_uri(text))  # the parse is iri_to_uri's check
 
     def to_iri(self) -> str:
@@ -384,6 +384,7 @@ class _URIBase:
 
         .. versionadded:: 0.2
         """
+        from .._interop.iri import uri_to_iri
         return uri_to_iri(str(self))
 
     @classmethod
@@ -402,6 +403,7 @@ class _URIBase:
 
         .. versionadded:: 0.2
         """
+        from .._interop.file import path_to_components
         return _wrap(cls, path_to_components(path, windows=windows), None)
 
     def to_path(self, *, windows: bool | None = None) -> PurePath:
@@ -417,6 +419,7 @@ class _URIBase:
 
         .. versionadded:: 0.2
         """
+        from .._interop.file import components_to_path
         return components_to_path(self.components, windows=windows)
 
     @classmethod
@@ -435,6 +438,7 @@ class _URIBase:
         .. versionchanged:: 0.3
            urikit expands templates itself: no extra is needed.
         """
+        from .._interop.template import expand
         return cls.parse(expand(template, {**(variables or {}), **values}))
 
     @classmethod
@@ -444,11 +448,14 @@ class _URIBase:
         urllib cannot tell an empty query or fragment from none, so ``""`` is read as
         undefined.
 
+        >>> import urllib.parse
         >>> str(URI.from_split(urllib.parse.urlsplit("http://h/a?q")))
         'http://h/a?q'
 
         .. versionadded:: 0.2
         """
+        import urllib.parse  # with its use, not with urikit (it imports ipaddress)
+
         given: object = parts  # checked: callers without a type checker pass anything
         if not isinstance(given, tuple):
             raise TypeError(f"parts must be a tuple of five str, not {type(given).__name__}")
@@ -464,6 +471,8 @@ class _URIBase:
 
         .. versionadded:: 0.2
         """
+        import urllib.parse
+
         c = self._c
         return urllib.parse.SplitResult(c[0] or "", authority(c) or "", c[4], c[5] or "",
                                         c[6] or "")

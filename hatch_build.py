@@ -1,0 +1,165 @@
+"""The wheel's build hook: compile urikit with mypyc where a C compiler is at hand.
+
+hatchling builds the wheel as usual (the ``.py`` files, always); this hook adds the
+extension modules mypyc makes of the same source, so an install imports them instead.
+Where compiling is not possible (no C compiler, no mypy, any failure of mypyc or of
+the compiler) it prints one line saying so and the wheel stays pure Python: an install
+never fails for want of a compiler. ``URIKIT_NO_EXTENSIONS=1`` asks for the pure wheel
+(as ``YARL_NO_EXTENSIONS`` does for yarl), and so does an editable install (``pip
+install -e``): a checkout under edit runs its ``.py`` files. ``urikit.BUILD`` and
+``urikit --version`` say which build is running.
+
+mypyc runs in a child process, so that nothing it or the compiler does can take the
+build down with it; it type-checks the source with the project's mypy configuration
+(``[tool.mypy]`` in pyproject.toml).
+"""
+
+from __future__ import annotations
+
+import os
+import shlex
+import shutil
+import subprocess
+import sys
+import sysconfig
+import tempfile
+import textwrap
+import time
+from pathlib import Path
+from typing import Any
+
+from hatchling.builders.hooks.plugin.interface import BuildHookInterface
+
+#: Set to a true value (``1``), it forces the pure-Python wheel.
+NO_EXTENSIONS = "URIKIT_NO_EXTENSIONS"
+
+#: What mypyc compiles: the layers that every URI operation runs through.
+COMPILED = ("_core", "_interop", "_model", "_web")
+
+#: What stays interpreted, and why:
+#: - ``__init__.py``, ``__main__.py`` and the packages' ``__init__.py``: re-exports, run
+#:   once; urikit's resolves its names lazily through a module ``__getattr__``.
+#: - ``_core/build.py``: the run-time stand-in for mypyc's class marker lives there, in
+#:   a branch that a compiled module would leave out.
+#: - ``_core/errors.py``: the exceptions, raised on the error paths only; interpreted,
+#:   they keep their docstrings (mypyc keeps none) for ``help()`` and tracebacks.
+#: - ``_model/query.py``: its methods take values urikit checks itself, to say what
+#:   is wrong ("a query value must be str, int or None, not float"); compiled, their
+#:   signatures would refuse such a value first, with mypyc's message.
+#: - ``_interop/template.py`` and ``_model/pydantic.py``: the bridges to optional
+#:   packages (uritemplate, pydantic), which the build environment does not have.
+#: - ``_web/canonical.py``: CanonicalOptions declares its attrs fields as the values
+#:   they stand for (``normalization: NormalizeOptions = attrs.field(...)``), which
+#:   the stubs allow and a compiled class body would check; canonicalize's work is in
+#:   the compiled normalize and query code.
+#: - ``_model/uri.py``: URI and FrozenURI describe their element model to attrs
+#:   through ``attrs.define(these=...)`` and declare their setters in ``if
+#:   TYPE_CHECKING`` blocks in the class body, neither of which mypyc compiles; the
+#:   functions they call (parse, serialize, resolve, normalize) are compiled.
+#: - ``_cli``, ``strategies.py``, ``distributed.py``: the batch engine and the command
+#:   line (their time goes into the compiled functions they call, and to I/O), the
+#:   Hypothesis strategies and the Dask bridge (optional packages).
+INTERPRETED = (
+    "_core/build.py",
+    "_core/errors.py",
+    "_model/query.py",
+    "_interop/template.py",
+    "_model/pydantic.py",
+    "_model/uri.py",
+    "_web/canonical.py",
+)
+
+#: mypy's options beside pyproject's. The optional packages that the modules left
+#: interpreted import may be missing from the build environment, or present (mypy also
+#: reads the installing Python's packages): mypy reads those modules for their types but
+#: reports nothing of them, so that the build does not depend on what is installed.
+MYPY_OPTIONS = ("--ignore-missing-imports", "--follow-imports=silent",
+                "--no-warn-unused-ignores")
+
+_SCRIPT = textwrap.dedent("""
+    import sys
+    from mypyc.build import mypycify
+    from setuptools import Distribution
+
+    target, temp, lib, *paths = sys.argv[1:]
+    extensions = mypycify(paths, opt_level="3", target_dir=target, group_name="urikit")
+    dist = Distribution({"name": "urikit", "ext_modules": extensions})
+    command = dist.get_command_obj("build_ext")
+    command.build_temp = temp
+    command.build_lib = lib
+    command.ensure_finalized()
+    command.run()
+""")
+
+
+def _notice(message: str) -> None:
+    print(f"urikit: {message}", file=sys.stderr, flush=True)
+
+
+def _compiler() -> str | None:
+    """The C compiler this Python builds extensions with, if it is installed."""
+    cc = os.environ.get("CC") or sysconfig.get_config_var("CC") or "cc"
+    words = shlex.split(cc)
+    return shutil.which(words[0]) if words else None
+
+
+class MypycBuildHook(BuildHookInterface):  # type: ignore[type-arg]
+    """Add mypyc's extension modules to the wheel, or leave it pure Python."""
+
+    PLUGIN_NAME = "custom"
+
+    def _wanted(self) -> bool:
+        return os.environ.get(NO_EXTENSIONS, "").lower() not in ("1", "true", "yes")
+
+    def dependencies(self) -> list[str]:
+        """mypy (for mypyc) and setuptools (to drive the compiler), with attrs and idna
+        for mypy to read the source's types; none when the pure build is asked for."""
+        if not self._wanted():
+            return []
+        return ["mypy>=2.4,<2.5", "setuptools>=70", "attrs>=23.1", "idna>=3.7"]
+
+    def initialize(self, version: str, build_data: dict[str, Any]) -> None:
+        """Compile, and add the extension modules to the wheel; on any failure, say so
+        in one line and build the pure-Python wheel."""
+        if self.target_name != "wheel" or version == "editable":
+            return
+        if not self._wanted():
+            _notice(f"{NO_EXTENSIONS} is set: building the pure-Python wheel")
+            return
+        if _compiler() is None:
+            _notice("no C compiler found: building the pure-Python wheel")
+            return
+        root = Path(self.root)
+        package = root / "src" / "urikit"
+        paths = [str(p.relative_to(root)) for layer in COMPILED
+                 for p in sorted((package / layer).glob("*.py"))
+                 if p.relative_to(package).as_posix() not in INTERPRETED]
+        work = Path(tempfile.mkdtemp(prefix="urikit-mypyc-"))
+        self._work = work
+        started = time.monotonic()
+        try:
+            result = subprocess.run(
+                [sys.executable, "-c", _SCRIPT, str(work / "c"), str(work / "temp"),
+                 str(work / "lib"), *MYPY_OPTIONS, *paths],
+                cwd=root, capture_output=True, text=True, check=False)
+        except OSError as error:
+            _notice(f"mypyc could not run ({error}): building the pure-Python wheel")
+            return
+        built = sorted((work / "lib").rglob("*" + (sysconfig.get_config_var("EXT_SUFFIX")
+                                                   or ".so")))
+        if result.returncode != 0 or not built:
+            tail = (result.stderr or result.stdout).strip().splitlines()[-1:] or ["?"]
+            _notice(f"mypyc failed ({tail[0]}): building the pure-Python wheel")
+            return
+        for path in built:
+            build_data["force_include"][str(path)] = path.relative_to(work / "lib").as_posix()
+        build_data["pure_python"] = False
+        build_data["infer_tag"] = True
+        _notice(f"compiled {len(paths)} modules with mypyc in "
+                f"{time.monotonic() - started:.0f}s")
+
+    def finalize(self, version: str, build_data: dict[str, Any], artifact_path: str) -> None:
+        """Remove the compiler's work directory."""
+        work = getattr(self, "_work", None)
+        if work is not None:
+            shutil.rmtree(work, ignore_errors=True)
