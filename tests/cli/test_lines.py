@@ -116,7 +116,7 @@ def test_every_format_and_job_count_gives_the_same_records(
 
     # CSV, every field quoted: one row a record, whatever the line held
     status, out, _ = run([*argv, "--format", "csv", "--errors", "inline", "-q"], capsys)
-    rows = list(csv.DictReader(io.StringIO(out, newline="")))
+    rows = _read_csv(out)
     assert len(rows) == len(records)
     for row, record in zip(rows, records, strict=True):
         assert (row["source"], int(row["line"]), row["input"]) == (
@@ -141,6 +141,17 @@ def test_every_format_and_job_count_gives_the_same_records(
         _, two, _ = run([*argv, "--format", fmt, "--errors", "inline", "-q", "-j", "2",
                          "--chunk-size", "2"], capsys)
         assert two == one
+
+
+def _read_csv(text: str) -> list[dict[str, str]]:
+    """The rows of ``text`` as the csv module reads them. Python 3.10's reader refuses
+    a NUL anywhere ("line contains NUL"), where 3.11 and later read it as a character
+    of its quoted field: there it is read as a private-use stand-in and put back."""
+    if sys.version_info >= (3, 11) or "\0" not in text:
+        return list(csv.DictReader(io.StringIO(text, newline="")))
+    assert "\ue000" not in text
+    rows = csv.DictReader(io.StringIO(text.replace("\0", "\ue000"), newline=""))
+    return [{k: v.replace("\ue000", "\0") for k, v in row.items()} for row in rows]
 
 
 def test_a_lone_cr_stays_in_its_quoted_csv_field(tmp_path: Path,
