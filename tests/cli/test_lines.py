@@ -146,9 +146,7 @@ def test_every_format_and_job_count_gives_the_same_records(
 def _read_csv(text: str) -> list[dict[str, str]]:
     """The rows of ``text`` as the csv module reads them. Python 3.10's reader refuses
     a NUL anywhere ("line contains NUL"), where 3.11 and later read it as a character
-    of its quoted field: there it is read as a private-use stand-in and put back."""
-    if sys.version_info >= (3, 11) or "\0" not in text:
-        return list(csv.DictReader(io.StringIO(text, newline="")))
+    of its quoted field: it is read as a private-use stand-in and put back."""
     assert "\ue000" not in text
     rows = csv.DictReader(io.StringIO(text.replace("\0", "\ue000"), newline=""))
     return [{k: v.replace("\ue000", "\0") for k, v in row.items()} for row in rows]
