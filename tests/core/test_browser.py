@@ -6,12 +6,21 @@ test in tests/integration/test_browser.py compares with ada-url on generated hos
 
 from __future__ import annotations
 
+import ipaddress
 from typing import Final
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from urikit import URIError
-from urikit._core.browser import browser_host, ends_in_a_number, ipv4_number, parse_ipv4
+from urikit._core.browser import (
+    _ipv6_text,
+    browser_host,
+    ends_in_a_number,
+    ipv4_number,
+    parse_ipv4,
+)
 
 READ: Final = [
     pytest.param("Example.COM", "example.com", id="lowercased"),
@@ -72,3 +81,15 @@ def test_ipv4_pieces() -> None:
         True, True, True, False, False, False, False]
     assert parse_ipv4("1.2.65535") == (1 << 24) + (2 << 16) + 65535
     assert parse_ipv4("1.2.65536") is None
+
+
+@given(st.lists(st.sampled_from([0, 0, 0, 1, 0xABC, 0xFFFF]), min_size=8, max_size=8))
+def test_ipv6_text_is_rfc5952s_on_every_python(pieces: list[int]) -> None:
+    """The WHATWG serializer agrees with ipaddress's compressed form (RFC 5952) except
+    for IPv4-mapped addresses, which Python 3.13 writes with a dotted tail."""
+    address = int("".join(f"{p:04x}" for p in pieces), 16)
+    expected = ipaddress.IPv6Address(address)
+    if expected.ipv4_mapped is None:
+        assert _ipv6_text(address) == expected.compressed
+    else:
+        assert "." not in _ipv6_text(address)

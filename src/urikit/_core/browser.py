@@ -131,7 +131,7 @@ def browser_host(host: str) -> str:
         inner = host[1:-1] if host.endswith("]") else None
         if inner is None or not g.IPV6ADDRESS_RE.fullmatch(inner):
             raise _fail(host, "an IP literal must be an IPv6 address")
-        return f"[{ipaddress.IPv6Address(inner).compressed}]"
+        return f"[{_ipv6_text(int(ipaddress.IPv6Address(inner)))}]"
     if not host:
         raise _fail(host, "the host is empty")
     ascii_domain = domain_to_ascii(_percent_decode(host), host)
@@ -144,3 +144,22 @@ def browser_host(host: str) -> str:
             raise _fail(host, "a host that ends in a number must be an IPv4 address")
         return str(ipaddress.IPv4Address(address))
     return ascii_domain
+
+
+def _ipv6_text(address: int) -> str:
+    """The WHATWG IPv6 serializer: eight hex pieces, the first longest run of two or
+    more zero pieces written "::" (never a dotted IPv4 tail, which Python 3.13's
+    ``ipaddress`` writes for IPv4-mapped addresses)."""
+    pieces = [(address >> (112 - 16 * i)) & 0xFFFF for i in range(8)]
+    best_start, best_len, run_start = -1, 1, -1
+    for i, piece in enumerate([*pieces, 1]):
+        if piece == 0 and run_start < 0:
+            run_start = i
+        elif piece != 0 and run_start >= 0:
+            if i - run_start > best_len:
+                best_start, best_len = run_start, i - run_start
+            run_start = -1
+    text = [f"{p:x}" for p in pieces]
+    if best_start < 0:
+        return ":".join(text)
+    return ":".join(text[:best_start]) + "::" + ":".join(text[best_start + best_len:])
