@@ -3,6 +3,7 @@ in order, in constant memory, nothing lost and nothing aborting the run."""
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import io
 import itertools
@@ -15,8 +16,10 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from urikit import CanonicalOptions
+from urikit import CanonicalOptions, canonicalize
 from urikit._cli.batch import (
     Chunk,
     Format,
@@ -381,3 +384,52 @@ def test_memory_does_not_grow_with_the_input() -> None:
     large = _peak_kib(1_000_000)
     assert large < 1.3 * small
     assert large < 150 * 1024
+
+
+_DEDUPE_POOL = ("http://a/", "HTTP://A/", "http://a/#f", "http://b/?y=1&x=2",
+                "http://b/?x=2&y=1", "http://c/%7e", "http://c/~", "bad x", "http://d/")
+
+
+@settings(max_examples=60, deadline=None)
+@given(lines=st.lists(st.sampled_from(_DEDUPE_POOL), max_size=30),
+       chunk=st.integers(min_value=1, max_value=7),
+       inline=st.booleans())
+def test_dedupe_keeps_each_first_line_whatever_the_chunks(
+        lines: list[str], chunk: int, inline: bool) -> None:
+    """dedupe writes the first line of each canonical form in input order, however the
+    input is cut into chunks: chunks of only new forms, of only forms seen before and
+    mixed ones (each settled differently), and inline error records in their place."""
+    canonical = {text: str(canonicalize(text)) for text in _DEDUPE_POOL if text != "bad x"}
+    expected: list[str] = []
+    seen: set[str] = set()
+    for text in lines:
+        if text not in canonical:
+            if inline:
+                expected.append("error")
+            continue
+        if canonical[text] not in seen:
+            seen.add(canonical[text])
+            expected.append(text)
+    data = "".join(f"{text}\n" for text in lines).encode()
+    argv = ["dedupe", "--chunk-size", str(chunk), "--format", "jsonl", "-"]
+    if inline:
+        argv[1:1] = ["--errors", "inline"]
+    out, err = io.StringIO(), io.StringIO()
+    with _stdin(data), contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        main(argv)
+    records = [json.loads(line) for line in out.getvalue().splitlines()]
+    assert [r["input"] if "output" in r else "error" for r in records] == expected
+    results = sum(1 for text in lines if text in canonical)
+    assert err.getvalue().splitlines()[-1] == (
+        f"urikit: {len(lines)} lines, {results} results ({len(seen)} unique, "
+        f"{results - len(seen)} duplicates), {len(lines) - results} errors")
+
+
+@contextlib.contextmanager
+def _stdin(data: bytes) -> Iterator[None]:
+    saved = sys.stdin
+    sys.stdin = io.TextIOWrapper(io.BytesIO(data))
+    try:
+        yield
+    finally:
+        sys.stdin = saved

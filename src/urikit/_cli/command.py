@@ -19,7 +19,7 @@ import sys
 import threading
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from itertools import pairwise
-from typing import Final, NoReturn, TextIO
+from typing import Final, NoReturn, TextIO, cast
 
 from .._core.build import COMPILED
 from .._core.errors import ParseError
@@ -536,17 +536,22 @@ class _Run:
         summary.results += done.results
         summary.errors += done.errors
         items = done.out
-        if done.keys is not None:
+        keys = done.keys
+        if keys is not None:
             seen = self.seen
             before = len(seen)
-            add, items = seen.add, []
-            append = items.append
-            for text, key in zip(done.out, done.keys, strict=True):
-                if key in seen:  # never None
-                    continue
-                if key is not None:
-                    add(key)
-                append(text)
+            # The keys of a chunk are distinct (the worker drops its repeats): a chunk
+            # of only new keys, or of only keys seen before, is settled by one set
+            # operation in C; a mixed one (or one with inline errors, key None) line
+            # by line.
+            if done.errors and self.fmt.inline:  # an inline error's key is None
+                items = self._new_items(done.out, keys)
+            elif seen.isdisjoint(keys):
+                seen.update(cast("list[str]", keys))  # no None: tested above
+            elif seen.issuperset(keys):
+                items = []
+            else:
+                items = self._new_items(done.out, keys)
             # the repeats inside the chunk never came; the others were just skipped
             summary.duplicates += done.results - (len(seen) - before)
         if done.groups is not None and self.groups is not None:
@@ -562,6 +567,21 @@ class _Run:
         self.write_out(items)
         if done.err and not self.errors.write("".join(done.err)):
             self.lost_errors = True
+
+    def _new_items(self, out: list[str], keys: list[str | None]) -> list[str]:
+        """The items whose key was not seen before (an inline error, key ``None``,
+        always), each key marked seen."""
+        seen = self.seen
+        add = seen.add
+        items: list[str] = []
+        append = items.append
+        for text, key in zip(out, keys, strict=True):
+            if key in seen:  # never None
+                continue
+            if key is not None:
+                add(key)
+            append(text)
+        return items
 
     def write_groups(self) -> None:
         """``dedupe --groups``: every group, in the order of its first line."""
