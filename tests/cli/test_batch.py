@@ -26,6 +26,7 @@ from urikit._cli.batch import (
     Job,
     LineError,
     Operation,
+    _cut,
     map_chunks,
     mask_password,
     process_line,
@@ -433,3 +434,25 @@ def _stdin(data: bytes) -> Iterator[None]:
         yield
     finally:
         sys.stdin = saved
+
+
+@settings(max_examples=200, deadline=None)
+@given(block=st.lists(st.sampled_from([b"a", b"", b"\r", b"bc\r"]), max_size=40).map(
+           lambda parts: b"\n".join(parts)),
+       size=st.integers(min_value=1, max_value=6))
+def test_a_block_is_cut_into_whole_lines(block: bytes, size: int) -> None:
+    """The chunks of a block join back into it; each holds ``size`` whole lines but the
+    last, which holds the rest (its last line may lack its line end); the counts add
+    up to the block's lines."""
+    parts = list(_cut(block, size))
+    assert b"".join(part for part, _ in parts) == block
+    lines = block.count(b"\n") + (bool(block) and not block.endswith(b"\n"))
+    assert sum(count for _, count in parts) == lines
+    for part, count in parts[:-1]:
+        assert count == size
+        assert part.count(b"\n") == size
+        assert part.endswith(b"\n")
+    if parts:
+        last, count = parts[-1]
+        assert 1 <= count <= size
+        assert count == last.count(b"\n") + (not last.endswith(b"\n"))

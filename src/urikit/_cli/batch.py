@@ -806,23 +806,24 @@ def read_chunks(sources: Iterable[Source], chunk_size: int,
                 first += count
 
 
+@functools.lru_cache(maxsize=4)
+def _lines_of(size: int) -> re.Pattern[bytes]:
+    """A pattern matching ``size`` whole lines: the main process finds where a chunk
+    ends in C, not line by line in Python (with ``--jobs`` it is the serial part)."""
+    return re.compile(rb"(?:[^\n]*\n){%d}" % size)
+
+
 def _cut(block: bytes, size: int) -> Iterator[tuple[bytes, int]]:
     """``block`` (which ends at a line end or at the end of the input) in parts of
     ``size`` lines, the last one maybe fewer, with their counts of lines."""
-    if not block:
-        return
-    lines = block.count(b"\n") + (not block.endswith(b"\n"))
+    match = _lines_of(size).match
     start = 0
-    find = block.find
-    while lines > size:
-        end = start
-        for _ in range(size):
-            end = find(b"\n", end) + 1
-        yield block[start:end], size
-        start = end
-        lines -= size
-    if lines:
-        yield block[start:] if start else block, lines
+    while (m := match(block, start)) is not None and m.end() < len(block):
+        yield block[start:m.end()], size
+        start = m.end()
+    if start < len(block):
+        rest = block[start:] if start else block
+        yield rest, rest.count(b"\n") + (not rest.endswith(b"\n"))
 
 
 # --- the pool --------------------------------------------------------------------------
