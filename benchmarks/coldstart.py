@@ -10,7 +10,8 @@ each ``--python`` given (default: this one): ``python -c pass`` (the interpreter
 start), ``import yarl``, ``import urikit`` and the command line's ``explain`` of one
 URI (the console script beside that Python, or ``python -m urikit`` without it). Each
 Python reports which urikit build it runs; ``URIKIT_NO_EXTENSIONS`` is not read here,
-the install decides. Prints a Markdown table.
+the install decides. A warm-up run of each command comes first, which also writes
+the bytecode caches of an editable install. Prints a Markdown table.
 """
 
 from __future__ import annotations
@@ -22,11 +23,18 @@ import subprocess
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Final
+
+# The children write and read bytecode caches, as an installed package's are: a
+# setting that forbids writing them (``PYTHONDONTWRITEBYTECODE``, which some CI and
+# container setups set) would time compiling an editable checkout's source instead.
+_ENV: Final = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
 
 
 def _cpu_ms(argv: Sequence[str]) -> float:
     """The CPU time (user + system, ms) of one run of ``argv``, output discarded."""
-    process = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    process = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                               env=_ENV)
     _, status, usage = os.wait4(process.pid, 0)
     process.returncode = os.waitstatus_to_exitcode(status)
     if process.returncode != 0:
@@ -50,7 +58,7 @@ def build_of(python: str) -> str:
     """Which urikit build ``python`` imports."""
     return subprocess.run(
         [python, "-c", "import urikit; print('compiled' if urikit.COMPILED else 'pure')"],
-        capture_output=True, text=True, check=True).stdout.strip()
+        capture_output=True, text=True, check=True, env=_ENV).stdout.strip()
 
 
 def main(argv: Sequence[str] | None = None) -> int:
