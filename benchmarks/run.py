@@ -253,7 +253,7 @@ def table(results: list[Result], lines_info: dict[str, int]) -> str:
     out.append(f"Harness overhead, for reference: calling an empty Python function costs "
                f"{_fmt_ns(empty['best'])} ns per item; it is included in every multi-call "
                f"row and absent from rows that are one library call (urllib in c, d, f; "
-               f"urikit in f; uritools in d).\n")
+               f"urikit in d, e, f; uritools in d; ada-url in d, e, f; can-ada in f).\n")
     out.append("| task | target | urikit ratio | verdict | why |")
     out.append("|---|--:|--:|---|---|")
     for task in TASKS:

@@ -421,7 +421,8 @@ def b_can_ada(s: str) -> str:
 # d. resolve ---------------------------------------------------------------------------
 
 
-def d_urikit(base: str, ref: str) -> str:
+def d_urikit_class(base: str, ref: str) -> str:
+    # The same resolution through the URI class: two objects built, one serialized.
     return str(URI.parse(base).resolve(ref))
 
 
@@ -452,7 +453,8 @@ def d_httpx(base: str, ref: str) -> str:
 # e. normalize -----------------------------------------------------------------------
 
 
-def e_urikit(s: str) -> str:
+def e_urikit_class(s: str) -> str:
+    # The same normalization through the URI class: an object built, then serialized.
     return str(URI.parse(s).normalize())
 
 
@@ -632,7 +634,10 @@ def build_cases() -> dict[str, list[Case]]:
                  note="httpx.URL(**present parts)"),
         ],
         "d": [
-            Case("urikit", d_urikit, kind="urikit", star=True),
+            Case("urikit", urikit.resolve, kind="urikit", star=True,
+                 note="urikit.resolve(base, ref): strings in, string out"),
+            Case("urikit (URI class)", d_urikit_class, kind="urikit", star=True,
+                 note="str(URI.parse(base).resolve(ref))"),
             Case("urllib.parse", up.urljoin, kind="base", star=True, before=_clear_urllib,
                  note="urljoin"),
             Case(YARL_COLD, d_yarl, pure_python=False, star=True,
@@ -649,7 +654,10 @@ def build_cases() -> dict[str, list[Case]]:
                  note="join_url (C++, WHATWG)"),
         ],
         "e": [
-            Case("urikit", e_urikit, kind="urikit"),
+            Case("urikit", urikit.normalize, kind="urikit",
+                 note="urikit.normalize(s): string in, string out"),
+            Case("urikit (URI class)", e_urikit_class, kind="urikit",
+                 note="str(URI.parse(s).normalize())"),
             Case("urllib.parse", b_urllib, kind="base", before=_clear_urllib,
                  note="no normalization: split + unsplit"),
             Case(YARL_COLD, b_yarl, pure_python=False,

@@ -76,6 +76,68 @@ def test_import_urikit_leaves_the_optional_parts_alone() -> None:
     assert {"idna", "urikit._core.idna", "urikit._interop.iri"} <= set(after)
 
 
+#: What the command line imports only when asked to: the installed metadata for
+#: ``--version``, the process pool for ``--jobs`` above 1, the lenient reader for
+#: ``--lenient``.
+CLI_ON_DEMAND = (
+    "importlib.metadata",
+    "multiprocessing",
+    "concurrent.futures",
+    "urikit._interop.lenient",
+    "idna",
+)
+
+
+def _cli_imports(*argv: str) -> list[str]:
+    """The modules a fresh interpreter imports to run ``urikit ARGV`` (what it had
+    loaded before urikit is left out); the command's own output and exit status are
+    set aside."""
+    code = ("import json, os, sys\n"
+            "started = set(sys.modules)\n"
+            "from urikit.__main__ import main\n"
+            "try:\n"
+            f"    main({list(argv)!r})\n"
+            "except SystemExit:\n"
+            "    pass\n"
+            "loaded = sorted(m for m in sys.modules if m not in started)\n"
+            "sys.stdout.flush()\n"
+            "os.write(1, b'\\n' + json.dumps(loaded).encode())\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          check=True, env=os.environ.copy())
+    loaded = json.loads(done.stdout.splitlines()[-1])
+    assert isinstance(loaded, list)
+    return loaded
+
+
+@pytest.fixture
+def lines(tmp_path: Path) -> str:
+    """A file of a few references, for the commands that read input in batches."""
+    path = tmp_path / "in.txt"
+    path.write_text("HTTP://A/./b\nhttp://a/b c\n", encoding="utf-8")
+    return str(path)
+
+
+@pytest.mark.parametrize("argv", [["--help"], ["explain", "http://a/b"],
+                                  ["normalize", "--jobs", "1", "-i", "{lines}"]])
+def test_the_command_line_imports_what_it_uses(argv: list[str], lines: str) -> None:
+    """``urikit --help``, a plain ``explain`` and a batch run with one job import none
+    of the parts the command line uses only on request."""
+    loaded = _cli_imports(*(arg.format(lines=lines) for arg in argv))
+    assert "urikit._cli.batch" in loaded
+    assert [m for m in CLI_ON_DEMAND if m in loaded] == []
+
+
+@pytest.mark.parametrize(("argv", "wanted"), [
+    (["--version"], "importlib.metadata"),
+    (["normalize", "--lenient", "http://a/b c"], "urikit._interop.lenient"),
+    (["normalize", "--jobs", "2", "-i", "{lines}"], "multiprocessing"),
+])
+def test_the_command_line_imports_a_part_when_asked(argv: list[str], wanted: str,
+                                                     lines: str) -> None:
+    """``--version``, ``--lenient`` and ``--jobs 2`` import what they use."""
+    assert wanted in _cli_imports(*(arg.format(lines=lines) for arg in argv))
+
+
 def test_every_public_name_resolves() -> None:
     """Each name of ``__all__`` is an attribute, imports with ``from urikit import``,
     and is listed by ``dir()``, the lazy ones included."""

@@ -29,6 +29,7 @@ from ._core.normalize import NormalizeOptions
 from ._core.parse import is_valid
 from ._core.percent import Component, decode, encode
 from ._core.resolve import remove_dot_segments
+from ._core.strings import normalize, resolve
 from ._model.path import PathSegments
 from ._model.query import QueryParams, encode_query
 from ._model.text import TextView
@@ -132,8 +133,10 @@ __all__ = [
     "iri_to_uri",
     "is_ambiguous_ipv4",
     "is_valid",
+    "normalize",
     "remove_dot_segments",
     "repair",
+    "resolve",
     "safe_redirect",
     "uri_to_iri",
 ]

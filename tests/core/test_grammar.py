@@ -121,3 +121,61 @@ def test_ucschar_and_iprivate_match_the_unicode_categories() -> None:
     for ranges in (grammar.UCSCHAR, grammar.IPRIVATE):
         matched = {0xA0 + m.start() for m in re.finditer(f"[{grammar.range_class(ranges)}]", text)}
         assert matched == _in(ranges)
+
+
+# --- IPv6address -------------------------------------------------------------------------
+
+
+def _rfc_ipv6_forms() -> str:
+    """The IPv6address rule of RFC 3986 §3.2.2 transcribed as written: nine
+    alternatives, ``ls32`` in seven of them (the grammar writes it once)."""
+    h16, ls32 = grammar.H16, grammar.LS32
+    forms = [f"(?:{h16}:){{6}}{ls32}", f"::(?:{h16}:){{5}}{ls32}"]
+    tails = [f"(?:{h16}:){{4}}{ls32}", f"(?:{h16}:){{3}}{ls32}", f"(?:{h16}:){{2}}{ls32}",
+             f"{h16}:{ls32}", ls32, h16, ""]
+    for n, tail in enumerate(tails):
+        head = f"(?:(?:{h16}:){{0,{n}}}{h16})?" if n else f"(?:{h16})?"
+        forms.append(f"{head}::{tail}")
+    return "(?:" + "|".join(forms) + ")"
+
+
+RFC_IPV6 = re.compile(_rfc_ipv6_forms())
+
+_PIECE = st.one_of(st.text("0123456789abcdefABCDEF", max_size=5),
+                   st.lists(st.text("0123456789", min_size=1, max_size=4), min_size=1,
+                            max_size=5).map(".".join))
+
+
+@st.composite
+def _ipv6_like(draw: st.DrawFn) -> str:
+    """Text shaped like an IPv6 address, valid or just off: up to ten pieces (hex, or
+    dotted decimal anywhere), with "::" anywhere or nowhere."""
+    pieces = draw(st.lists(_PIECE, max_size=10))
+    text = ":".join(pieces)
+    if draw(st.booleans()):
+        cut = draw(st.integers(0, len(pieces)))
+        text = ":".join(pieces[:cut]) + "::" + ":".join(pieces[cut:])
+    return text
+
+
+@settings(max_examples=2000)
+@given(_ipv6_like() | us.ipv6_addresses() | st.text("0123456789aF:.", max_size=40))
+def test_ipv6_pattern_is_the_rfcs_nine_alternatives(text: str) -> None:
+    """The grammar's IPv6address, its ``ls32`` factored out, admits exactly the text
+    that the RFC's nine alternatives admit, and so does an IP-literal in a URI."""
+    expected = RFC_IPV6.fullmatch(text) is not None
+    assert (grammar.IPV6ADDRESS_RE.fullmatch(text) is not None) == expected
+    assert (grammar.URI_REFERENCE_RE.fullmatch(f"//[{text}]") is not None) == expected
+
+
+@pytest.mark.parametrize(("text", "valid"), [
+    ("::", True), ("::1", True), ("1::", True), ("1:2:3:4:5:6:7:8", True),
+    ("1:2:3:4:5:6:1.2.3.4", True), ("::ffff:1.2.3.4", True), ("1:2:3:4:5:6:7::", True),
+    ("1::2:3:4:5:6:7", True), ("1:2:3:4:5::1.2.3.4", True),
+    ("1:2:3:4:5:6:7:8:9", False), ("1:2:3:4:5:6:7", False), ("1::2::3", False),
+    ("1:2:3:4:5:6:7:1.2.3.4", False), ("::1.2.3.4:1", False), ("1:2:3:4:5:6::1.2.3.4", False),
+    ("12345::", False), ("::01.2.3.4", False), (":1::", False),
+])
+def test_ipv6_pattern_edges(text: str, valid: bool) -> None:
+    assert (grammar.IPV6ADDRESS_RE.fullmatch(text) is not None) is valid
+    assert (RFC_IPV6.fullmatch(text) is not None) is valid

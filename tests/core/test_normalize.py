@@ -12,7 +12,7 @@ from hypothesis import assume, given
 from hypothesis import strategies as st
 
 from urikit import URI, NormalizeOptions, ParseError, strategies
-from urikit._core.normalize import _REWRITE
+from urikit._core.normalize import _rewriter
 
 
 def normalized(text: str, **options: bool) -> str:
@@ -269,7 +269,7 @@ def test_runs_of_triplets_are_rewritten_as_one_by_one(text: str, case: bool,
     on its own gives, for the components (``lower`` off) and for a host (``lower``
     with ``case``), in every mode."""
     assume(case or percent)
-    rewrite = _REWRITE[case, percent]
+    rewrite = _rewriter(case, percent)
     assert rewrite is not None
     other, host = rewrite
     assert other(text) == rewritten_one_by_one(text, case, percent, False)

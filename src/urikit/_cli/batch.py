@@ -26,22 +26,26 @@ from __future__ import annotations
 import functools
 import io
 import json
-import multiprocessing
 import re
 import signal
 import sys
 import unicodedata
 from collections import deque
 from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
-from concurrent.futures import Future, ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
-from typing import BinaryIO, Final, NamedTuple
+from typing import TYPE_CHECKING, BinaryIO, Final, NamedTuple
 
 from .._core.errors import ParseError, URIError
-from .._interop.lenient import Change, repair
 from .._model.uri import URI
 from .._web.canonical import CanonicalOptions, canonical_text
+
+if TYPE_CHECKING:
+    # imported where used: the lenient reader (with IDNA) for --lenient, the process
+    # pool for --jobs 2 or more; a run without either does not pay for them
+    import multiprocessing.context
+    from concurrent.futures import Future, ProcessPoolExecutor
+
+    from .._interop.lenient import Change
 
 BOM: Final = b"\xef\xbb\xbf"
 COMMANDS: Final = ("normalize", "validate", "explain", "resolve", "relative",
@@ -422,6 +426,8 @@ def _masked_changes(changes: tuple[Change, ...], text: str,
     input, a change inside a password written ``***``."""
     if not spans:
         return changes
+    from .._interop.lenient import Change
+
     shown = []
     for change in changes:
         position = mask_password(text, change.position)[1]
@@ -461,6 +467,8 @@ def process_line(op: Operation, source: str, line: int, raw: bytes | str) -> Rec
     repairs: tuple[Change, ...] = ()
     try:
         if op.lenient:
+            from .._interop.lenient import repair
+
             repaired = repair(text)
             changes = tuple(repaired.changes)
             repairs = changes if show else _masked_changes(changes, text, spans)
@@ -841,6 +849,8 @@ def _worker_start() -> None:
 
 def _pool_context() -> multiprocessing.context.BaseContext:
     """Forkserver where there is one (no fork of a process with threads), else spawn."""
+    import multiprocessing
+
     methods = multiprocessing.get_all_start_methods()
     return multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
 
@@ -880,6 +890,9 @@ def map_chunks(job: Job, chunks: Iterable[Chunk], jobs: int,
         for chunk in chunks:
             yield run_chunk(job, chunk)
         return
+    from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures.process import BrokenProcessPool
+
     limit = in_flight or 2 * jobs
     pool = ProcessPoolExecutor(jobs, mp_context=_pool_context(), initializer=_worker_start)
     pending: deque[Future[Done]] = deque()

@@ -9,8 +9,6 @@ from __future__ import annotations
 import argparse
 import contextlib
 import functools
-import importlib
-import importlib.metadata
 import json
 import os
 import signal
@@ -246,10 +244,28 @@ def _canonical_options(p: argparse.ArgumentParser) -> None:
 def _version() -> str:
     """The installed distribution's version (built from ``urikit.__version__``, which
     this layer may not import), or a note that urikit runs from a checkout."""
+    import importlib.metadata  # about 30 ms of imports: only for --version
+
     try:
         return importlib.metadata.version("urikit")
     except importlib.metadata.PackageNotFoundError:
         return "(not installed: run from a source checkout)"
+
+
+class _VersionAction(argparse.Action):
+    """``--version``: print the version and the build, and exit. argparse's own action
+    takes the text when the parser is made, which would read the installed metadata on
+    every run; this one reads it only when ``--version`` is given."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str = argparse.SUPPRESS,
+                 default: str = argparse.SUPPRESS, help: str | None = None) -> None:
+        super().__init__(option_strings, dest, nargs=0, default=default, help=help)
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
+                 values: object, option_string: str | None = None) -> NoReturn:
+        build = "compiled" if COMPILED else "pure Python"
+        sys.stdout.write(f"{parser.prog} {_version()} ({build})\n")  # as argparse's does
+        parser.exit()
 
 
 class _Parser(argparse.ArgumentParser):
@@ -268,9 +284,7 @@ def _parser() -> argparse.ArgumentParser:
         "input lines failed, 2 usage error, invalid argument (with a caret under the "
         "error) or unreadable input, 3 could not write results or error records, 4 a "
         "worker process was lost, 130 interrupted (^C), 143 terminated (SIGTERM).")
-    build = "compiled" if COMPILED else "pure Python"
-    parser.add_argument("--version", action="version",
-                        version=f"%(prog)s {_version()} ({build})",
+    parser.add_argument("--version", action=_VersionAction,
                         help="print the installed urikit's version and build (compiled "
                         "by mypyc, or pure Python) and exit")
     sub = parser.add_subparsers(dest="command", required=True)

@@ -59,9 +59,27 @@ ZONE_ID: Final = UNRESERVED
 def char_class(chars: frozenset[str], *extra: str) -> str:
     """Return a regex character class body (without brackets) matching ``chars``.
 
-    The characters are sorted so the pattern text is stable; ``extra`` adds characters.
+    The characters are sorted so the pattern text is stable, and a run of three or
+    more consecutive code points is written as a range (``0-9A-Za-z``): the patterns
+    are parsed at import, in time that grows with their text. ``extra`` adds
+    characters.
+
+    >>> print(char_class(PCHAR))
+    !\\$\\&-\\.0-;=@-Z_a-z\\~
     """
-    return "".join(re.escape(c) for c in sorted(chars.union(extra)))
+    points = sorted(map(ord, chars.union(extra)))
+    out: list[str] = []
+    i, n = 0, len(points)
+    while i < n:
+        j = i
+        while j + 1 < n and points[j + 1] == points[j] + 1:
+            j += 1
+        if j - i >= 2:
+            out.append(f"{re.escape(chr(points[i]))}-{re.escape(chr(points[j]))}")
+        else:
+            out.extend(re.escape(chr(point)) for point in points[i:j + 1])
+        i = j + 1
+    return "".join(out)
 
 
 # pct-encoded = "%" HEXDIG HEXDIG
@@ -120,20 +138,36 @@ H16: Final = "[0-9A-Fa-f]{1,4}"
 LS32: Final = f"(?:{H16}:{H16}|{IPV4ADDRESS})"
 
 
-def _ipv6_forms() -> list[str]:
-    """The nine alternatives of the IPv6address rule, in the RFC's order."""
-    forms = [f"(?:{H16}:){{6}}{LS32}", f"::(?:{H16}:){{5}}{LS32}"]
-    # [ *n( h16 ":" ) h16 ] "::" tail, for n = 0..6 with the RFC's tails
-    tails = [f"(?:{H16}:){{4}}{LS32}", f"(?:{H16}:){{3}}{LS32}", f"(?:{H16}:){{2}}{LS32}",
-             f"{H16}:{LS32}", LS32, H16, ""]
-    for n, tail in enumerate(tails):
-        head = f"(?:(?:{H16}:){{0,{n}}}{H16})?" if n else f"(?:{H16})?"
-        forms.append(f"{head}::{tail}")
-    return forms
+def _ipv6_address() -> str:
+    """The IPv6address rule as one pattern, its ``ls32`` written once.
+
+    Of the rule's nine alternatives, the first seven end with ``ls32`` (two h16 or an
+    IPv4address), the last two with ``h16`` and with "::". The seven are written as
+    their heads, an alternation followed by one ``ls32``: the same language (a
+    concatenation distributes over an alternation), in a pattern a third of the size,
+    which is what compiling it costs (the nine written out, IPv4address seven times,
+    took 10 ms of every ``import urikit``).
+    """
+
+    def head(n: int) -> str:  # [ *n( h16 ":" ) h16 ], before "::"
+        return f"(?:(?:{H16}:){{0,{n}}}{H16})?" if n else f"(?:{H16})?"
+
+    before_ls32 = [
+        f"(?:{H16}:){{6}}",               # 6( h16 ":" ) ls32
+        f"::(?:{H16}:){{5}}",             # "::" 5( h16 ":" ) ls32
+        f"{head(0)}::(?:{H16}:){{4}}",    # [ h16 ] "::" 4( h16 ":" ) ls32
+        f"{head(1)}::(?:{H16}:){{3}}",    # [ *1( h16 ":" ) h16 ] "::" 3( h16 ":" ) ls32
+        f"{head(2)}::(?:{H16}:){{2}}",    # [ *2( h16 ":" ) h16 ] "::" 2( h16 ":" ) ls32
+        f"{head(3)}::{H16}:",             # [ *3( h16 ":" ) h16 ] "::" h16 ":" ls32
+        f"{head(4)}::",                   # [ *4( h16 ":" ) h16 ] "::" ls32
+    ]
+    return (f"(?:(?:{'|'.join(before_ls32)}){LS32}"
+            f"|{head(5)}::{H16}"          # [ *5( h16 ":" ) h16 ] "::" h16
+            f"|{head(6)}::)")             # [ *6( h16 ":" ) h16 ] "::"
 
 
 # IPv6address = 6( h16 ":" ) ls32 / "::" 5( h16 ":" ) ls32 / ... / [ *6( h16 ":" ) h16 ] "::"
-IPV6ADDRESS: Final = "(?:" + "|".join(_ipv6_forms()) + ")"
+IPV6ADDRESS: Final = _ipv6_address()
 # IPvFuture = "v" 1*HEXDIG "." 1*( unreserved / sub-delims / ":" )
 IPVFUTURE: Final = f"[vV][0-9A-Fa-f]+\\.[{char_class(IPVFUTURE_TAIL)}]+"
 # IPv6addrz = IPv6address "%25" ZoneID   (RFC 6874)

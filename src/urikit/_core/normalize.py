@@ -89,14 +89,24 @@ def _replacer(case: bool, decode: bool, lower: bool) -> Callable[[str], str]:
 
 _Rewrite = tuple[Callable[[str], str], Callable[[str], str]]
 
-# (case, percent) -> the triplet rewriter for userinfo, path, query and fragment, and
-# the one for a reg-name (which is lowercased after decoding); None when nothing to do.
-_REWRITE: Final[dict[tuple[bool, bool], _Rewrite | None]] = {
-    (case, percent): (_replacer(case, percent, False), _replacer(case, percent, case))
-    if case or percent else None
-    for case in (True, False) for percent in (True, False)
-}
-_DEFAULT_REWRITE: Final = _REWRITE[True, True]
+# The triplet rewriters of the default steps (case and percent): the one for userinfo,
+# path, query and fragment, and the one for a reg-name (lowercased after decoding).
+_DEFAULT_REWRITE: Final[_Rewrite] = (_replacer(True, True, False), _replacer(True, True, True))
+# (case, percent) -> the same for the other steps, built when first asked for: each
+# compiles its patterns, which ``import urikit`` need not pay for.
+_REWRITE: Final[dict[tuple[bool, bool], _Rewrite]] = {(True, True): _DEFAULT_REWRITE}
+
+
+def _rewriter(case: bool, percent: bool) -> _Rewrite | None:
+    """The triplet rewriters for the steps ``case`` and ``percent``; ``None`` when
+    neither is taken."""
+    if not (case or percent):
+        return None
+    rewrite = _REWRITE.get((case, percent))
+    if rewrite is None:
+        rewrite = _REWRITE[case, percent] = (_replacer(case, percent, False),
+                                             _replacer(case, percent, case))
+    return rewrite
 
 
 def _ipv6_canonical(address: str) -> str:
@@ -311,7 +321,7 @@ def normalize(c: Parts, options: NormalizeOptions = DEFAULT_OPTIONS) -> Parts:
         raise TypeError(f"options must be NormalizeOptions, not {type(options).__name__}")
     case, percent, dot_segments, scheme_based, ipv6_canonical = options._steps
     scheme, userinfo, host, port, path, query, fragment = c
-    rewrite = _DEFAULT_REWRITE if case and percent else _REWRITE[case, percent]
+    rewrite = _DEFAULT_REWRITE if case and percent else _rewriter(case, percent)
     default_port = None  # the scheme's default port, when scheme-based normalization knows it
     if scheme is not None:
         lowered = scheme.lower()

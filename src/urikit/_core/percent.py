@@ -108,7 +108,7 @@ def encode(text: str, component: Component) -> str:
         data = text.encode("utf-8")  # text without surrogates: the common case
     except UnicodeEncodeError:
         data = _escaped_bytes(text)
-    return _encoded(data, _ENCODE_TABLES[component])
+    return _encoded(data, _ENCODE_TABLES.get(component) or _encode_tables(component))
 
 
 # --- octets to wire text ------------------------------------------------------------
@@ -235,8 +235,15 @@ def _interleaved(data: bytes, tables: _OctetTables) -> str:
     return out.translate(None, _FILLERS).decode("ascii")
 
 
-# encode()'s tables, one per component name
-_ENCODE_TABLES: Final = {name: _octet_tables(safe, False) for name, safe in SAFE.items()}
+# encode()'s tables, one per component name, made when the name is first encoded for
+# (ten tables of 256 octets are not worth making at import)
+_ENCODE_TABLES: Final[dict[str, _OctetTables]] = {}
+
+
+def _encode_tables(component: str) -> _OctetTables:
+    """The tables of :func:`encode` for ``component`` (a key of :data:`SAFE`)."""
+    tables = _ENCODE_TABLES[component] = _octet_tables(SAFE[component], False)
+    return tables
 
 
 _ESCAPE_RUN_RE: Final = re.compile(r"[\udc80-\udcff]+")

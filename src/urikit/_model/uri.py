@@ -27,6 +27,7 @@ from .._core.parse import (
 from .._core.ports import port_number, port_text
 from .._core.resolve import relative, require_base, resolve
 from .._core.serialize import authority, to_text
+from .._core.serialize import redacted as redacted_text
 from .path import (
     PathSegments,
     ReadOnlyPath,
@@ -187,15 +188,6 @@ def _components_of(value: object, what: str) -> Parts:
     raise TypeError(f"{what} must be a URI, FrozenURI or str, not {type(value).__name__}")
 
 
-def _redacted(c: Parts) -> str:
-    """The text of ``c`` with a password in the userinfo shown as ``***``."""
-    info = c[1]
-    if info is None or ":" not in info:
-        return to_text(c)
-    user, _, password = info.partition(":")
-    return to_text((c[0], f"{user}:***" if password else info, c[2], c[3], c[4], c[5], c[6]))
-
-
 _U = TypeVar("_U", bound="_URIBase")
 
 
@@ -349,7 +341,7 @@ class _URIBase:
             base_c = base._c
         else:
             raise TypeError(f"base must be a URI, FrozenURI or str, not {type(base).__name__}")
-        require_base(base_c, _redacted(base_c))
+        require_base(base_c, redacted_text(base_c))
         scheme = base_c[0].lower() if base_c[0] is not None else None
         ref = split(repaired_text(text, scheme))
         return _wrap(cls, resolve(base_c, ref, True), None)
@@ -637,7 +629,7 @@ class _URIBase:
         info = self._c[1]
         if info is None or ":" not in info:
             return str(self)
-        return _redacted(self._c)
+        return redacted_text(self._c)
 
     # --- builder: on a URI each edits it in place and returns it; on a FrozenURI each
     # returns a new URI (copy, then edit) ----------------------------------------------
@@ -791,7 +783,7 @@ class _URIBase:
         """
         c = self._c
         if c[0] is None:
-            require_base(c, _redacted(c))
+            require_base(c, redacted_text(c))
         if type(reference) is str:
             m = _MATCH(reference)
             if m is None:
@@ -825,7 +817,7 @@ class _URIBase:
         """
         b = _components_of(base, "base")
         if b[0] is None:
-            require_base(b, _redacted(b))
+            require_base(b, redacted_text(b))
         return _wrap(type(self), relative(self._c, b), None)
 
     def equivalent(self, other: AnyURI | str) -> bool:
