@@ -14,6 +14,7 @@ import re
 import signal
 import subprocess
 import sys
+import textwrap
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Final
@@ -186,3 +187,21 @@ def test_full_disk_is_reported() -> None:
     run = _shell(f"{URIKIT} normalize - > /dev/full", LINES)
     assert run.returncode == 3
     assert b"could not write to standard output (No space left on device)" in run.stderr
+
+
+def test_workers_ignore_ctrl_c_from_birth() -> None:
+    """The fork server starts with SIGINT ignored, so a worker it forks ignores ^C from
+    birth, before any initializer: a ^C while a worker starts never kills it with a
+    traceback (seen once as a lost worker under load). The main process keeps its
+    own handler."""
+    code = textwrap.dedent("""
+        import signal
+        from urikit._cli.batch import _pool_context
+        with _pool_context().Pool(1) as pool:  # no initializer
+            worker = pool.apply(signal.getsignal, (signal.SIGINT,))
+        main = signal.getsignal(signal.SIGINT)
+        print(worker is signal.SIG_IGN, main is signal.default_int_handler)
+    """)
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                            timeout=BOUND, check=True)
+    assert result.stdout.split() == ["True", "True"], result.stderr

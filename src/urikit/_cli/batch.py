@@ -29,6 +29,7 @@ import json
 import re
 import signal
 import sys
+import threading
 import unicodedata
 from collections import deque
 from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
@@ -851,8 +852,33 @@ def _pool_context() -> multiprocessing.context.BaseContext:
     """Forkserver where there is one (no fork of a process with threads), else spawn."""
     import multiprocessing
 
-    methods = multiprocessing.get_all_start_methods()
-    return multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
+    if "forkserver" not in multiprocessing.get_all_start_methods():
+        return multiprocessing.get_context("spawn")
+    _start_forkserver()
+    return multiprocessing.get_context("forkserver")
+
+
+def _start_forkserver() -> None:
+    """Start the fork server (if it is not running) with SIGINT ignored.
+
+    Python's fork server gives each worker the SIGINT handler the server started
+    with: the default one, which raises ``KeyboardInterrupt``, until the worker's
+    initializer (:func:`_worker_start`) ignores it. A ^C sent to the process group
+    while a worker starts would end it with a traceback, and the run as a lost worker.
+    Started with SIGINT ignored (a disposition a new program inherits), the server
+    keeps it and so do the workers from birth. The main process ignores ^C only for
+    the fork and exec of the server, a few milliseconds.
+    """
+    from multiprocessing import forkserver
+
+    if threading.current_thread() is not threading.main_thread():
+        forkserver.ensure_running()  # signal dispositions are the main thread's to set
+        return
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        forkserver.ensure_running()
+    finally:
+        signal.signal(signal.SIGINT, previous)
 
 
 def _lost(pool: ProcessPoolExecutor) -> str:
