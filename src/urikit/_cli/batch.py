@@ -867,9 +867,12 @@ def _start_forkserver() -> None:
     while a worker starts would end it with a traceback, and the run as a lost worker.
     Started with SIGINT ignored (a disposition a new program inherits), the server
     keeps it and so do the workers from birth. The main process ignores ^C only for
-    the fork and exec of the server, a few milliseconds.
+    the fork and exec of the server, a few milliseconds. The server imports this
+    module once, so that a worker forked from it starts without importing urikit.
     """
     from multiprocessing import forkserver
+
+    forkserver.set_forkserver_preload([__name__])
 
     if threading.current_thread() is not threading.main_thread():
         forkserver.ensure_running()  # signal dispositions are the main thread's to set
