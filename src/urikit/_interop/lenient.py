@@ -67,7 +67,7 @@ import bisect
 import operator
 import re
 from collections.abc import Callable, Iterator, Sequence
-from itertools import islice, repeat
+from itertools import chain, islice, repeat
 from typing import Final, NamedTuple, overload
 
 from .._core import grammar as g
@@ -552,6 +552,10 @@ class _Trace:
             j = upto
 
 
+_FIRST: Final = operator.itemgetter(0)
+_SECOND: Final = operator.itemgetter(1)
+
+
 def _columns(trace: _Trace, s: str, unslashed: str, slashes: tuple[int, int] | None,
              host_edit: tuple[int, int, str] | None,
              encoded: list[tuple[int, int, frozenset[str], str]]) -> _Columns:
@@ -595,11 +599,16 @@ def _columns(trace: _Trace, s: str, unslashed: str, slashes: tuple[int, int] | N
         o.append("")
         r.append("/")
     for start, end, allowed, name in encoded:
-        chars: list[str] = []
-        for m in _bad_runs(s, start, end, allowed):
-            a, b = m.span()
-            trace.given_run(kept(a), b - a, p)
-            chars.extend(s[a:b])
+        runs = [m.span() for m in _bad_runs(s, start, end, allowed)]
+        firsts, lasts = list(map(_FIRST, runs)), list(map(_SECOND, runs))
+        if trace.us:  # tabs or line breaks removed: ranges between them
+            for a, b in runs:
+                trace.given_run(kept(a), b - a, p)
+        else:  # one offset for the span: every run listed by C loops
+            shift = kept(firsts[0]) - firsts[0] + trace.kept_start
+            p.extend(chain.from_iterable(map(range, map(operator.add, firsts, repeat(shift)),
+                                             map(operator.add, lasts, repeat(shift)))))
+        chars = list(chain.from_iterable(map(s.__getitem__, map(slice, firsts, lasts))))
         each = {char: _encode_span(char, allowed) for char in set(chars)}
         c.extend(repeat(name, len(chars)))
         o.extend(chars)
