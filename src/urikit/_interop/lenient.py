@@ -67,7 +67,7 @@ import bisect
 import operator
 import re
 from collections.abc import Callable, Iterator, Sequence
-from itertools import chain, islice, repeat
+from itertools import accumulate, chain, islice, repeat
 from typing import Final, NamedTuple, overload
 
 from .._core import grammar as g
@@ -182,15 +182,22 @@ _INNER_WS_RE: Final = re.compile("[\t\n\r]+")
 _BAD_RUN_RE: dict[frozenset[str], re.Pattern[str]] = {}
 
 
-def _bad_runs(s: str, start: int, end: int, allowed: frozenset[str]) -> Iterator[re.Match[str]]:
-    """The runs of characters in s[start:end] to encode: each character not allowed
-    and each "%" that starts no triplet (inside the span); each character of a run is
-    one change."""
+def _bad_runs(s: str, start: int, end: int,
+              allowed: frozenset[str]) -> tuple[list[int], list[int], str]:
+    """The runs of characters in s[start:end] to encode (each character not allowed
+    and each "%" that starts no triplet, inside the span), as the start and end of
+    each run and their characters joined (each of them one change): C passes
+    (``re.split`` on a capturing group, running sums of the lengths), no match object
+    for each run."""
     pattern = _BAD_RUN_RE.get(allowed)
     if pattern is None:
-        pattern = re.compile(f"(?:[^{g.char_class(allowed, '%')}]|{g.BAD_PERCENT})+")
+        # a run of characters not allowed is one repeat of one class (a step of C's
+        # loop each), not an iteration of the group per character
+        pattern = re.compile(f"((?:[^{g.char_class(allowed, '%')}]+|{g.BAD_PERCENT})+)")
         _BAD_RUN_RE[allowed] = pattern
-    return pattern.finditer(s, start, end)
+    parts = pattern.split(s[start:end])  # kept, run, kept, run, ..., kept
+    bounds = list(accumulate(map(len, parts), initial=start))
+    return bounds[1:-1:2], bounds[2::2], "".join(parts[1::2])
 
 
 def _encode_span(text: str, allowed: frozenset[str]) -> str:
@@ -552,10 +559,6 @@ class _Trace:
             j = upto
 
 
-_FIRST: Final = operator.itemgetter(0)
-_SECOND: Final = operator.itemgetter(1)
-
-
 def _columns(trace: _Trace, s: str, unslashed: str, slashes: tuple[int, int] | None,
              host_edit: tuple[int, int, str] | None,
              encoded: list[tuple[int, int, frozenset[str], str]]) -> _Columns:
@@ -578,6 +581,7 @@ def _columns(trace: _Trace, s: str, unslashed: str, slashes: tuple[int, int] | N
         c.append("host")
         o.append(text[start:given(kept(h1 - 1)) + 1])
         r.append(ascii_host)
+    lengths = [len(p)]  # how many changes of each kind
     if trace.leading is not None:
         hs, he = trace.leading
         start = given(hs + trace.drop)
@@ -585,6 +589,7 @@ def _columns(trace: _Trace, s: str, unslashed: str, slashes: tuple[int, int] | N
         c.append(trace.name(hs))
         o.append(text[start:given(he - 1 + trace.drop) + 1] if he > hs else "")
         r.append("//")
+    lengths.append(len(p) - sum(lengths))
     if slashes is not None:
         for m in _BACKSLASHES_RE.finditer(unslashed, *slashes):
             a, b = m.span()
@@ -593,37 +598,43 @@ def _columns(trace: _Trace, s: str, unslashed: str, slashes: tuple[int, int] | N
             trace.names_run(j, j + b - a, c)
             o.extend(repeat("\\", b - a))
             r.extend(repeat("/", b - a))
+    lengths.append(len(p) - sum(lengths))
     if trace.drive >= 0:
         p.append(given(kept(trace.drive + 1)))
         c.append(trace.name(trace.drive))
         o.append("")
         r.append("/")
+    lengths.append(len(p) - sum(lengths))
     for start, end, allowed, name in encoded:
-        runs = [m.span() for m in _bad_runs(s, start, end, allowed)]
-        firsts, lasts = list(map(_FIRST, runs)), list(map(_SECOND, runs))
+        firsts, lasts, bad = _bad_runs(s, start, end, allowed)
         if trace.us:  # tabs or line breaks removed: ranges between them
-            for a, b in runs:
+            for a, b in zip(firsts, lasts, strict=True):
                 trace.given_run(kept(a), b - a, p)
         else:  # one offset for the span: every run listed by C loops
             shift = kept(firsts[0]) - firsts[0] + trace.kept_start
             p.extend(chain.from_iterable(map(range, map(operator.add, firsts, repeat(shift)),
                                              map(operator.add, lasts, repeat(shift)))))
-        chars = list(chain.from_iterable(map(s.__getitem__, map(slice, firsts, lasts))))
+        chars = list(bad)
         each = {char: _encode_span(char, allowed) for char in set(chars)}
         c.extend(repeat(name, len(chars)))
         o.extend(chars)
         r.extend(map(each.__getitem__, chars))
+    lengths.append(len(p) - sum(lengths))
     for (a, b), k in zip(trace.ws_runs, trace.us, strict=True):
         j = trace.after_removed(k)
         p.extend(range(a, b))
         c.extend(repeat(trace.name(j) if j < trace.n else "", b - a))
         o.extend(text[a:b])
         r.extend(repeat("", b - a))
-    if not all(map(operator.le, p, islice(p, 1, None))):
+    lengths.append(len(p) - sum(lengths))
+    # each kind of change comes in the order of positions: only a mix of kinds is sorted
+    if sum(map(bool, lengths)) > 1 and not all(map(operator.le, p, islice(p, 1, None))):
         order = sorted(range(len(p)), key=p.__getitem__)  # stable: ties keep this order
         p = list(map(p.__getitem__, order))
         c, o, r = (list(map(column.__getitem__, order)) for column in (c, o, r))
     ends = len(text) - trace.kept_end
+    if not trace.kept_start and not ends:
+        return p, c, o, r
     return ([*range(trace.kept_start), *p, *range(trace.kept_end, len(text))],
             [*repeat("", trace.kept_start), *c, *repeat("", ends)],
             [*text[:trace.kept_start], *o, *text[trace.kept_end:]],
