@@ -112,11 +112,13 @@ class Repaired(NamedTuple):
 
     ``changes`` is a sequence of :class:`Change` that compares, hashes and prints as
     the tuple of them; it is listed when first read (text with a million characters
-    to encode has a million changes, which cost more to list than the repair).
+    to encode has a million changes, which cost more to list than the repair), and
+    each change is built as it is read, so that going through them holds one at a
+    time (a change read twice is two equal objects, not one).
 
     .. versionadded:: 0.2
     .. versionchanged:: 0.3
-       ``changes`` is listed when first read.
+       ``changes`` is listed when first read, each change built as it is read.
     """
 
     text: str
