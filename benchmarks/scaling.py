@@ -125,6 +125,8 @@ TEXT_SHAPES: tuple[Shape, ...] = (
     Shape("lenient: spaces in path", lambda n: fill("http://h/", " a", n), False),
     Shape("lenient: backslashes", lambda n: fill("http://h", "\\", n), False),
     Shape("lenient: tabs in path", lambda n: fill("http://h/", "\t", n), False),
+    Shape("lenient: a, tab, space in path", lambda n: fill("http://h/", "a\t ", n), False),
+    Shape("lenient: a\\ in path", lambda n: fill("http://h/", "a\\", n), False),
     # the authority as browsers read it: every "@" but the last, a host percent-encoded,
     # long, or of code points UTS 46 ignores, runs of slashes before it, a port of ":"
     Shape("lenient: authority of a@", lambda n: fill("http://", "a@", n, "h/"), False),

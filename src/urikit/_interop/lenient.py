@@ -180,7 +180,7 @@ _SURROGATE_RE: Final = re.compile(r"[\ud800-\udfff]")
 _LEADING_SLASHES_RE: Final = re.compile(r"[/\\]*")
 _BACKSLASHES_RE: Final = re.compile(r"\\+")
 _C0_AND_SPACE: Final = "".join(map(chr, range(0x21)))
-_INNER_WS_RE: Final = re.compile("[\t\n\r]+")
+_INNER_WS_RE: Final = re.compile("([\t\n\r]+)")  # a group: re.split keeps the runs
 _BAD_RUN_RE: dict[frozenset[str], re.Pattern[str]] = {}
 
 
@@ -461,28 +461,34 @@ class _Trace:
     ``/`` is added before a Windows drive letter (at ``drive``, or -1). Backslashes
     become slashes in place."""
 
-    __slots__ = ("drive", "drop", "ends", "kept_end", "kept_len", "kept_start",
-                 "leading", "n", "names", "removed", "starts", "text", "us", "ws_runs")
+    __slots__ = ("drive", "drop", "kept_end", "kept_len", "kept_start", "labels",
+                 "leading", "points", "removed", "text", "us", "ws_runs")
 
     def __init__(self, text: str, kept_start: int, kept_end: int, inner: bool, drop: int,
-                 leading: tuple[int, int] | None, drive: int, n: int,
+                 leading: tuple[int, int] | None, drive: int,
                  marks: list[tuple[int, int, str]]) -> None:
         self.text, self.kept_start, self.kept_end = text, kept_start, kept_end
-        self.drop, self.leading, self.drive, self.n = drop, leading, drive, n
-        self.ws_runs = ([m.span() for m in _INNER_WS_RE.finditer(text, kept_start, kept_end)]
-                        if inner else [])
-        # us[r]: the index in the kept text of the character after run r of tabs and
-        # line breaks; removed[r]: how many were removed before it (removed[0] = 0)
-        self.us: list[int] = []
-        self.removed = [0]
-        for a, b in self.ws_runs:
-            self.us.append(a - kept_start - self.removed[-1])
-            self.removed.append(self.removed[-1] + b - a)
+        self.drop, self.leading, self.drive = drop, leading, drive
+        # the runs of tabs and line breaks removed, found by C passes (re.split on a
+        # capturing group, running sums of the lengths); us[r]: the index in the kept
+        # text of the character after run r; removed[r]: how many were removed before
+        # it (removed[0] = 0)
+        parts = _INNER_WS_RE.split(text[kept_start:kept_end]) if inner else [""]
+        bounds = list(accumulate(map(len, parts), initial=kept_start))
+        firsts, lasts = bounds[1:-1:2], bounds[2::2]
+        self.ws_runs = list(zip(firsts, lasts, strict=True))
+        self.removed: list[int] = list(accumulate(map(operator.sub, lasts, firsts), initial=0))
+        after = map(operator.sub, firsts, repeat(kept_start))
+        self.us: list[int] = list(map(operator.sub, after, self.removed[:-1]))
         self.kept_len = kept_end - kept_start - self.removed[-1]
-        marks = sorted(mark for mark in marks if mark[0] < mark[1])
-        self.starts = [a for a, _, _ in marks]
-        self.ends = [b for _, b, _ in marks]
-        self.names = [name for _, _, name in marks]
+        # the component of character j is labels[bisect_right(points, j)]: the
+        # components' bounds cut the text into intervals, each in one component or none
+        self.points = sorted({x for a, b, _ in marks for x in (a, b)})
+        self.labels = [""] * (len(self.points) + 1)
+        for a, b, name in marks:
+            for k in range(bisect.bisect_right(self.points, a),
+                           bisect.bisect_right(self.points, b)):
+                self.labels[k] = name
 
     def given(self, k: int) -> int:
         """The index in the given text of kept character ``k`` (past the last one: the
@@ -490,19 +496,6 @@ class _Trace:
         if k >= self.kept_len:
             return self.kept_end
         return k + self.kept_start + self.removed[bisect.bisect_right(self.us, k)]
-
-    def given_run(self, k: int, length: int, out: list[int]) -> None:
-        """Append to ``out`` the indices in the given text of kept characters ``k`` to
-        ``k + length - 1``: a range between removed tabs and line breaks."""
-        us, removed, end, lo = self.us, self.removed, k + length, k
-        r = bisect.bisect_right(us, k)
-        while r < len(us) and us[r] < end:
-            shift = self.kept_start + removed[r]
-            out.extend(range(lo + shift, us[r] + shift))
-            lo = us[r]
-            r += 1
-        shift = self.kept_start + removed[r]
-        out.extend(range(lo + shift, end + shift))
 
     def kept(self, j: int) -> int:
         """The index in the kept text of the repair's character ``j``, one that was not
@@ -528,37 +521,31 @@ class _Trace:
             j += 1
         return j
 
-    def from_unslashed(self, j: int) -> int:
-        """The index in the repair of character ``j`` of the text whose backslashes
-        became slashes (one after the leading run)."""
-        if self.leading is not None:
-            j += 2 - (self.leading[1] - self.leading[0])
-        if self.drive >= 0 and j >= self.drive:
-            j += 1
-        return j
-
     def name(self, j: int) -> str:
         """The component of the repair's character ``j``."""
-        i = bisect.bisect_right(self.starts, j) - 1
-        return self.names[i] if i >= 0 and j < self.ends[i] else ""
+        return self.labels[bisect.bisect_right(self.points, j)]
 
-    def names_run(self, a: int, b: int, out: list[str]) -> None:
-        """Append to ``out`` the component of each of the repair's characters ``a`` to
-        ``b - 1``: one list extension per component."""
-        starts, ends, names = self.starts, self.ends, self.names
-        i = max(0, bisect.bisect_right(starts, a) - 1)
-        j = a
-        while j < b:
-            if i < len(starts) and ends[i] <= j:
-                i += 1
-                continue
-            if i < len(starts) and starts[i] <= j:
-                upto, name = min(b, ends[i]), names[i]
-                i += 1
-            else:
-                upto, name = (min(b, starts[i]) if i < len(starts) else b), ""
-            out.extend(repeat(name, upto - j))
-            j = upto
+    def names(self, js: list[int], offset: int = 0) -> Iterator[str]:
+        """The component of each of the repair's characters ``js`` plus ``offset``
+        (``js`` ascending): a C loop for each component, ``js`` cut where its bounds
+        fall."""
+        cuts = [0, *(bisect.bisect_left(js, point - offset) for point in self.points), len(js)]
+        return chain.from_iterable(map(repeat, self.labels, map(operator.sub, cuts[1:], cuts)))
+
+    def after_removed_all(self) -> list[int]:
+        """:meth:`after_removed` of each of ``us``: ``us`` itself when nothing was
+        dropped, replaced or added before the text's end (the usual case)."""
+        if self.drop or self.drive >= 0 or (
+                self.leading is not None and self.leading[1] - self.leading[0] != 2):
+            return list(map(self.after_removed, self.us))
+        return self.us
+
+    def givens(self, ks: list[int]) -> Iterator[int]:
+        """The index in the given text of each kept character of ``ks`` (a C loop)."""
+        if not self.us:
+            return map(operator.add, ks, repeat(self.kept_start))
+        return map(operator.add, map(operator.add, ks, repeat(self.kept_start)),
+                   map(self.removed.__getitem__, map(bisect.bisect_right, repeat(self.us), ks)))
 
 
 def _columns(trace: _Trace, s: str, unslashed: str, slashes: tuple[int, int] | None,
@@ -593,13 +580,19 @@ def _columns(trace: _Trace, s: str, unslashed: str, slashes: tuple[int, int] | N
         r.append("//")
     lengths.append(len(p) - sum(lengths))
     if slashes is not None:
-        for m in _BACKSLASHES_RE.finditer(unslashed, *slashes):
-            a, b = m.span()
-            trace.given_run(a + trace.drop, b - a, p)
-            j = trace.from_unslashed(a)
-            trace.names_run(j, j + b - a, c)
-            o.extend(repeat("\\", b - a))
-            r.extend(repeat("/", b - a))
+        # each backslash, by C loops: its index in the kept text, then in the repair
+        runs = [m.span() for m in _BACKSLASHES_RE.finditer(unslashed, *slashes)]
+        found = list(chain.from_iterable(map(range, *zip(*runs, strict=True)))) if runs else []
+        p.extend(trace.givens(list(map(operator.add, found, repeat(trace.drop))))
+                 if trace.us else map(operator.add, found, repeat(trace.drop + trace.kept_start)))
+        # in the repair: moved by the "//" that replaced the leading run, and one more
+        # from the "/" added before a drive letter on
+        moved = 2 - (trace.leading[1] - trace.leading[0]) if trace.leading else 0
+        cut = bisect.bisect_left(found, trace.drive - moved) if trace.drive >= 0 else len(found)
+        c.extend(trace.names(found[:cut], moved))
+        c.extend(trace.names(found[cut:], moved + 1))
+        o.extend(repeat("\\", len(found)))
+        r.extend(repeat("/", len(found)))
     lengths.append(len(p) - sum(lengths))
     if trace.drive >= 0:
         p.append(given(kept(trace.drive + 1)))
@@ -609,9 +602,11 @@ def _columns(trace: _Trace, s: str, unslashed: str, slashes: tuple[int, int] | N
     lengths.append(len(p) - sum(lengths))
     for start, end, allowed, name in encoded:
         firsts, lasts, bad = _bad_runs(s, start, end, allowed)
-        if trace.us:  # tabs or line breaks removed: ranges between them
-            for a, b in zip(firsts, lasts, strict=True):
-                trace.given_run(kept(a), b - a, p)
+        if trace.us:  # tabs or line breaks removed: each character by C loops
+            shift = kept(firsts[0]) - firsts[0]
+            p.extend(trace.givens(list(chain.from_iterable(map(
+                range, map(operator.add, firsts, repeat(shift)),
+                map(operator.add, lasts, repeat(shift)))))))
         else:  # one offset for the span: every run listed by C loops
             shift = kept(firsts[0]) - firsts[0] + trace.kept_start
             p.extend(chain.from_iterable(map(range, map(operator.add, firsts, repeat(shift)),
@@ -622,12 +617,13 @@ def _columns(trace: _Trace, s: str, unslashed: str, slashes: tuple[int, int] | N
         o.extend(chars)
         r.extend(map(each.__getitem__, chars))
     lengths.append(len(p) - sum(lengths))
-    for (a, b), k in zip(trace.ws_runs, trace.us, strict=True):
-        j = trace.after_removed(k)
-        p.extend(range(a, b))
-        c.extend(repeat(trace.name(j) if j < trace.n else "", b - a))
-        o.extend(text[a:b])
-        r.extend(repeat("", b - a))
+    if trace.ws_runs:  # each run of tabs and line breaks in the component after it
+        firsts, lasts = map(list, zip(*trace.ws_runs, strict=True))
+        p.extend(chain.from_iterable(map(range, firsts, lasts)))
+        names = trace.names(trace.after_removed_all())
+        c.extend(chain.from_iterable(map(repeat, names, map(operator.sub, lasts, firsts))))
+        o.extend("".join(map(text.__getitem__, map(slice, firsts, lasts))))
+        r.extend(repeat("", len(p) - len(r)))
     lengths.append(len(p) - sum(lengths))
     # each kind of change comes in the order of positions: only a mix of kinds is sorted
     if sum(map(bool, lengths)) > 1 and not all(map(operator.le, p, islice(p, 1, None))):
@@ -744,6 +740,6 @@ def _repair(text: str, with_changes: bool = True,
         return Repaired(result, ())
     if not is_valid(result):  # pragma: no cover - each component is repaired above
         raise AssertionError(f"repair of {text!r} gave invalid {result!r}")
-    trace = _Trace(text, kept_start, kept_end, inner, drop, leading, drive, len(s), marks)
-    return Repaired(result, _Listed(
-        lambda: _columns(trace, s, unslashed, slashes, host_edit, encoded)))
+    return Repaired(result, _Listed(lambda: _columns(
+        _Trace(text, kept_start, kept_end, inner, drop, leading, drive, marks),
+        s, unslashed, slashes, host_edit, encoded)))
