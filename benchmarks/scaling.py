@@ -3,8 +3,9 @@
 Each shape is a long run of one troublesome character or group (``%41``, bare ``%``,
 ``[``, ``:``, ``@``, ``/``, ``.``, ``../``, query pairs), valid or invalid; each valid
 one is also timed with a bad character at its end (the ParseError path), and text
-shapes (percent-encoded UTF-8 hosts and paths, IRIs, what the lenient reader repairs)
-time parse_lenient, from_iri, to_iri, display, canonicalize and is_ambiguous_ipv4 (the
+shapes (percent-encoded UTF-8 hosts and paths, IRIs, what the lenient reader repairs,
+authorities it reads as browsers do) time parse_lenient, repair (with every change
+read, too), from_iri, to_iri, display, canonicalize and is_ambiguous_ipv4 (the
 percent-encoded ones in both cases of hex digits: lowercase ones are what normalization
 rewrites). Each operation is timed at 1 KB, 10 KB, 100 KB and 1 MB; the growth factor
 per 10x size must stay near 10 (linear). A factor above ``SUPERLINEAR`` is reported loudly.
@@ -18,6 +19,7 @@ import argparse
 import math
 import sys
 import time
+from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import pairwise
@@ -123,6 +125,19 @@ TEXT_SHAPES: tuple[Shape, ...] = (
     Shape("lenient: spaces in path", lambda n: fill("http://h/", " a", n), False),
     Shape("lenient: backslashes", lambda n: fill("http://h", "\\", n), False),
     Shape("lenient: tabs in path", lambda n: fill("http://h/", "\t", n), False),
+    Shape("lenient: a, tab, space in path", lambda n: fill("http://h/", "a\t ", n), False),
+    Shape("lenient: a\\ in path", lambda n: fill("http://h/", "a\\", n), False),
+    # the authority as browsers read it: every "@" but the last, a host percent-encoded,
+    # long, or of code points UTS 46 ignores, runs of slashes before it, a port of ":"
+    Shape("lenient: authority of a@", lambda n: fill("http://", "a@", n, "h/"), False),
+    Shape("lenient: host of %41", lambda n: fill("http://", "%41", n, "/"), True),
+    Shape("lenient: host of a", lambda n: fill("http://", "a", n, "/"), True),
+    Shape("lenient: host of é", lambda n: fill("http://", "é", n, "/"), False),
+    Shape("lenient: host of soft hyphens", lambda n: fill("http://a", "\u00ad", n, "/"), False),
+    Shape("lenient: slashes before host", lambda n: fill("http:", "/", n, "h/"), True),
+    Shape("lenient: backslashes before host", lambda n: fill("http:", "\\", n, "h/"), False),
+    Shape("lenient: port of :", lambda n: fill("http://h", ":", n, "/"), False),
+    Shape("lenient: authority of [", lambda n: fill("http://", "[", n, "/"), False),
 )
 
 RESOLVE_SHAPES: tuple[tuple[str, str, Callable[[int], str]], ...] = (
@@ -223,9 +238,9 @@ def text_operations(shape: Shape, text: str) -> dict[str, Callable[[], object]]:
         ops = {"parse (error path)": _parse_error(text),
                "parse_lenient": _refused(lambda: URI.parse_lenient(text)),
                "repair": _refused(lambda: repair(text)),
-               # the changes listed too: one object per character encoded, so this
+               # every change read too: one object per character encoded, so this
                # costs in proportion to the changes, not to the repair
-               "repair, changes listed": _refused(lambda: len(repair(text).changes))}
+               "repair, changes listed": _refused(lambda: _read_changes(text))}
         if not text.isascii():
             ops["from_iri"] = _refused(lambda: URI.from_iri(text))
         return ops
@@ -237,11 +252,17 @@ def text_operations(shape: Shape, text: str) -> dict[str, Callable[[], object]]:
         "display": lambda: uri.display(),
         "canonicalize": lambda: canonicalize(uri),
         "parse_lenient (valid text)": lambda: URI.parse_lenient(text),
+        "repair (valid text)": lambda: repair(text),
     }
     host = uri.host
     if host:
         ops["is_ambiguous_ipv4"] = lambda: is_ambiguous_ipv4(host)
     return ops
+
+
+def _read_changes(text: str) -> object:
+    """Repair ``text`` and read every change, as a caller that goes through them does."""
+    return deque(repair(text).changes, maxlen=0)
 
 
 _DROP_TRACKING: Final = CanonicalOptions(drop_tracking=True)
@@ -379,6 +400,7 @@ _RETIMERS: dict[str, Callable[[str, int], float]] = {
         "parse", "serialize", "normalize", "parse (error path)",
         "parse (error path, ' ' at end)", "parse_lenient", "parse_lenient (valid text)",
         "from_iri", "to_iri", "display", "canonicalize", "is_ambiguous_ipv4", "repair",
+        "repair (valid text)",
         "repair, changes listed",
         "canonicalize (drop_tracking)", "discard_param(*every key)")}
 

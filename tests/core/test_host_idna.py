@@ -6,12 +6,19 @@ drops "ignored" code points that NFKC keeps; display shows IDNA 2008 A-labels.
 
 from __future__ import annotations
 
+import unicodedata
 from typing import Final
 
+import idna
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from urikit import URI, is_ambiguous_ipv4
+from urikit._core import grammar as g
 from urikit._core.host import display_host
+from urikit._core.idna import uts46_map
+from urikit._core.percent import unquote_octets
 
 IGNORED_CODE_POINTS: Final = [
     # each of these is 127.0.0.1 to a browser: UTS 46 drops the invisible code point
@@ -90,3 +97,57 @@ def test_display_shows_the_nontransitional_name() -> None:
         "https://straße.example/"
     assert URI.parse("https://xn--strae-oqa.example/").display() == \
         "https://straße.example/"
+
+
+def _uts46_map_by_pieces(text: str) -> str | None:
+    """The UTS 46 mapping as idna's ``uts46_remap`` gives it on the whole text (in
+    pieces under its input limit), the reference for ``uts46_map``, which maps each
+    distinct code point once."""
+    if text.isascii():
+        return text.lower()
+    try:
+        mapped = "".join(idna.uts46_remap(text[i:i + 1000], std3_rules=False)
+                         for i in range(0, len(text), 1000))
+    except UnicodeError:
+        return None
+    return unicodedata.normalize("NFC", mapped)
+
+
+# code points that map, are ignored, are disallowed, make dots or digits, combine
+_UTS46_CHARS: Final = st.one_of(
+    st.sampled_from([*"aZ.-09%", "\u00ad", "\u200b", "\u3002", "\uff0e", "\uff61", "\u2488",
+                     "\uff11", "\u0301", "e", "\u00e9", "\u1e9e", "\u00df", "\u2126",
+                     "\ufffd", "\u0000", "\u2474", "\u33c6", "\ufb01", "\u0130"]),
+    st.characters(codec="utf-8"))
+
+
+@given(st.text(_UTS46_CHARS, max_size=40))
+def test_uts46_map_is_the_whole_texts_mapping(text: str) -> None:
+    """Mapping each distinct code point once and translating gives what mapping the
+    whole text gives, a disallowed code point anywhere included."""
+    assert uts46_map(text) == _uts46_map_by_pieces(text)
+
+
+@given(st.lists(st.one_of(st.sampled_from(["a", "Z", ".", "-", "~", "!"]),
+                          st.binary(min_size=1, max_size=4).map(
+                              lambda b: "".join(f"%{o:02X}" for o in b))),
+                max_size=12).map("".join))
+def test_unquote_octets_decodes_each_triplet_once(wire: str) -> None:
+    """Decoding the whole host at once gives the octets that decoding each run of
+    triplets gives, and is UTF-8 exactly when each run is."""
+    runs = [m.group() for m in g.PCT_RUN_RE.finditer(wire)]
+    expected = g.PCT_RUN_RE.sub(lambda m: bytes.fromhex(m.group().replace("%", ""))
+                                .decode("latin-1"), wire).encode("latin-1")
+    assert unquote_octets(wire) == expected
+    each_run_utf8 = True
+    for run in runs:
+        try:
+            bytes.fromhex(run.replace("%", "")).decode("utf-8")
+        except UnicodeDecodeError:
+            each_run_utf8 = False
+    try:
+        unquote_octets(wire).decode("utf-8")
+        whole_utf8 = True
+    except UnicodeDecodeError:
+        whole_utf8 = False
+    assert whole_utf8 is each_run_utf8

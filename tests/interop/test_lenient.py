@@ -16,8 +16,17 @@ from hypothesis import strategies as st
 
 from urikit import URI, EncodingError, URIError, is_valid
 from urikit._core.errors import IDNAError
-from urikit._interop.lenient import Change, Repaired, _repair, repair, repaired_text
+from urikit._interop.lenient import (
+    Change,
+    Repaired,
+    _repair,
+    _repairable,
+    repair,
+    repaired_text,
+)
 from urikit.strategies import uri_references
+
+from .lenient_reference import reference_changes
 
 FRAMEWORKS: Final = [
     pytest.param("/list?ids[]=1&ids[]=2&page=2", "/list?ids%5B%5D=1&ids%5B%5D=2&page=2",
@@ -390,3 +399,35 @@ def test_changes_are_listed_when_first_read() -> None:
     big = repair("http://h/" + " a" * 100_000)
     assert big.text.count("%20") == 100_000
     assert len(big.changes) == 100_000
+
+
+# texts whose repair moves characters: runs of tabs and line breaks anywhere, slashes and
+# backslashes before and after the host, a drive letter, a scheme a base drops, spaces at
+# the ends, and characters to encode in every component
+_MOVING: Final = st.tuples(
+    st.sampled_from(["", " ", "\x00\t", "\n "]),
+    st.sampled_from(["http:", "HTTP:", "file:", "foo:", "1a:", "", "ht\ttp:", "https:"]),
+    st.text(st.sampled_from(list("/\\\t\n")), max_size=5),
+    st.lists(st.sampled_from([*"ab\t\\/@:é \"%|[]C", "C:", "C|", "\u00ad"]),
+             max_size=12).map("".join),
+    st.text(st.sampled_from(list("/\\a \t?#é%|\n")), max_size=12),
+    st.sampled_from(["", " ", "\r\x01"]),
+).map("".join)
+
+
+@given(st.one_of(_MOVING, _URLISH, st.text()), st.sampled_from([None, "http", "file", "foo"]))
+def test_changes_are_those_listed_a_step_per_character(text: str,
+                                                       base_scheme: str | None) -> None:
+    """The changes, listed from a trace of the whole-string passes, are exactly those
+    the per-character listing (``lenient_reference``) gave, in order; their columns
+    read alike through iteration, indexing and slicing."""
+    try:
+        result = _repair(_repairable(text), base_scheme=base_scheme)
+    except URIError:
+        return
+    expected_text, expected = reference_changes(text, base_scheme)
+    assert result.text == expected_text
+    assert tuple(result.changes) == expected
+    assert [result.changes[i] for i in range(len(expected))] == list(expected)
+    assert result.changes[1:] == expected[1:]
+    assert all(type(change) is Change for change in result.changes)

@@ -11,7 +11,7 @@ from .browser import ipv4_number
 from .components import Parts
 from .normalize import normalize_host
 from .parse import check_host, require_str
-from .percent import pct_utf8
+from .percent import pct_utf8, unquote_octets
 from .ports import port_number
 from .schemes import DEFAULT_PORT_TEXT
 from .serialize import to_text
@@ -90,8 +90,9 @@ def _whatwg_domain(host: str) -> str | None:
     or UTS 46 disallows a code point, for the parser then fails before any IPv4
     check."""
     try:
-        text = g.PCT_RUN_RE.sub(
-            lambda m: bytes.fromhex(m.group().replace("%", "")).decode("utf-8"), host)
+        # the whole host at once: octets are UTF-8 together exactly when each run of
+        # them is, as ASCII characters separate the runs
+        text = unquote_octets(host).decode("utf-8")
     except UnicodeDecodeError:
         return None
     from .idna import uts46_map  # imports idna: on first use, not with urikit

@@ -68,22 +68,23 @@ def uts46_map(text: str) -> str | None:
     if text.isascii():
         # UTS 46 maps no ASCII character but the capital letters
         return text.lower()
-    # In pieces under the idna package's input limit (1024 characters), whatever the
-    # labels: the mapping is one code point at a time, and NFC of the joined pieces
-    # is NFC of the whole. (Label by label, a label longer than the limit read as
-    # disallowed, so "%C2%AD" * 1100 + "127.0.0.1" hid 127.0.0.1; and a name of many
-    # short labels paid a call for each.) Each distinct piece is mapped once, as idna
-    # maps in Python, a step per code point: a long text that repeats itself, a
-    # megabyte of "éa." or of U+00AD, has few distinct pieces.
-    pieces = [text[i:i + _REMAP_PIECE] for i in range(0, len(text), _REMAP_PIECE)]
+    # The mapping is one code point at a time, and NFC of the joined mappings is NFC
+    # of the whole: each distinct code point outside ASCII is mapped once (idna maps
+    # in Python, a step per code point), and the text is rewritten by one
+    # str.translate pass. (Label by label, a label longer than idna's input limit
+    # read as disallowed, so "%C2%AD" * 1100 + "127.0.0.1" hid 127.0.0.1; and a
+    # megabyte of distinct labels paid a Python step per code point.)
+    table: dict[int, str] = dict(_ASCII_UPPER)
     try:
-        mapped = "".join(_once_each(_REMAP, pieces))
+        for char in set(text).difference(_ASCII):  # each distinct one, in any order:
+            table[ord(char)] = _REMAP(char)  # one disallowed anywhere is the answer
     except UnicodeError:  # idna.IDNAError and its subclasses: a disallowed code point
         return None
-    return unicodedata.normalize("NFC", mapped)
+    return unicodedata.normalize("NFC", text.translate(table))
 
 
-_REMAP_PIECE: Final = 1000
+_ASCII: Final = frozenset(map(chr, range(128)))
+_ASCII_UPPER: Final = {c: chr(c).lower() for c in range(ord("A"), ord("Z") + 1)}
 _REMAP: Final = functools.partial(idna.uts46_remap, std3_rules=False)
 
 
@@ -429,7 +430,7 @@ def _length_unignored(text: str) -> int:
 
 @functools.cache
 def _ignored_code_points() -> re.Pattern[str] | None:
-    """A pattern matching each code point UTS 46 ignores (status "I": U+00AD,
+    """A pattern matching each run of code points UTS 46 ignores (status "I": U+00AD,
     U+200B, the variation selectors ...), read from the idna package's table; None
     if that table's layout is unknown."""
     data = importlib.import_module("idna.uts46data")
@@ -445,8 +446,9 @@ def _ignored_code_points() -> re.Pattern[str] | None:
                                                       strict=True) if row[1] == "I"]
     if not spans:
         return None
+    # runs of them: one substitution per run, not per code point (a megabyte of U+00AD)
     return re.compile("[" + "".join(f"{re.escape(chr(a))}-{re.escape(chr(b - 1))}"
-                                    for a, b in spans) + "]")
+                                    for a, b in spans) + "]+")
 
 
 def _unmappable(text: str, decoded: str) -> IDNAError:

@@ -67,7 +67,7 @@ import bisect
 import operator
 import re
 from collections.abc import Callable, Iterator, Sequence
-from itertools import repeat
+from itertools import accumulate, chain, islice, repeat
 from typing import Final, NamedTuple, overload
 
 from .._core import grammar as g
@@ -112,73 +112,94 @@ class Repaired(NamedTuple):
 
     ``changes`` is a sequence of :class:`Change` that compares, hashes and prints as
     the tuple of them; it is listed when first read (text with a million characters
-    to encode has a million changes, which cost more to list than the repair).
+    to encode has a million changes, which cost more to list than the repair), and
+    each change is built as it is read, so that going through them holds one at a
+    time (a change read twice is two equal objects, not one).
 
     .. versionadded:: 0.2
     .. versionchanged:: 0.3
-       ``changes`` is listed when first read.
+       ``changes`` is listed when first read, each change built as it is read.
     """
 
     text: str
     changes: Sequence[Change]
 
 
+_Columns = tuple[list[int], list[str], list[str], list[str]]
+
+
 class _Listed(Sequence[Change]):
-    """The changes of a repair, listed by ``make`` when first read; a tuple in all
-    but type (equality, hash, repr and the sequence methods are the tuple's)."""
+    """The changes of a repair, listed by ``make`` when first read as four columns
+    (positions, components, originals, replacements); each :class:`Change` is built
+    when it is read, so that reading a million of them one by one keeps no million
+    objects alive. A tuple in all but type and identity (equality, hash, repr and the
+    sequence methods are the tuple's; a change read twice is two equal objects)."""
 
-    __slots__ = ("_make", "_tuple")
+    __slots__ = ("_columns", "_make")
 
-    def __init__(self, make: Callable[[], tuple[Change, ...]]) -> None:
-        self._make: Callable[[], tuple[Change, ...]] | None = make
-        self._tuple: tuple[Change, ...] = ()
+    def __init__(self, make: Callable[[], _Columns]) -> None:
+        self._make: Callable[[], _Columns] | None = make
+        self._columns: _Columns = ([], [], [], [])
 
-    def _listed(self) -> tuple[Change, ...]:
+    def _listed(self) -> _Columns:
         if self._make is not None:
-            self._tuple, self._make = self._make(), None
-        return self._tuple
+            self._columns, self._make = self._make(), None
+        return self._columns
 
     @overload
     def __getitem__(self, index: int) -> Change: ...
     @overload
     def __getitem__(self, index: slice) -> tuple[Change, ...]: ...
     def __getitem__(self, index: int | slice) -> Change | tuple[Change, ...]:
-        return self._listed()[index]
+        p, c, o, r = self._listed()
+        if isinstance(index, slice):
+            return tuple(map(tuple.__new__, repeat(Change),
+                             zip(p[index], c[index], o[index], r[index], strict=True)))
+        return Change(p[index], c[index], o[index], r[index])
 
     def __len__(self) -> int:
-        return len(self._listed())
+        return len(self._listed()[0])
 
     def __iter__(self) -> Iterator[Change]:
-        return iter(self._listed())
+        # one Change at a time, from the tuple zip reuses: built in C, freed when dropped
+        return map(tuple.__new__, repeat(Change), zip(*self._listed(), strict=True))
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, _Listed):
-            other = other._listed()
-        return self._listed() == other
+            return self._listed() == other._listed()
+        return tuple(self) == other
 
     def __hash__(self) -> int:
-        return hash(self._listed())
+        return hash(tuple(self))
 
     def __repr__(self) -> str:
-        return repr(self._listed())
+        return repr(tuple(self))
 
 
 _SURROGATE_RE: Final = re.compile(r"[\ud800-\udfff]")
 _LEADING_SLASHES_RE: Final = re.compile(r"[/\\]*")
-_BACKSLASH_RE: Final = re.compile(r"\\")
+_BACKSLASHES_RE: Final = re.compile(r"\\+")
 _C0_AND_SPACE: Final = "".join(map(chr, range(0x21)))
-_INNER_WS_RE: Final = re.compile("[\t\n\r]")
+_INNER_WS_RE: Final = re.compile("([\t\n\r]+)")  # a group: re.split keeps the runs
 _BAD_RUN_RE: dict[frozenset[str], re.Pattern[str]] = {}
 
 
-def _bad_runs(s: str, start: int, end: int, allowed: frozenset[str]) -> Iterator[re.Match[str]]:
-    """The runs of characters in s[start:end] to encode: each character not allowed
-    and each "%" that starts no triplet (inside the span), to list the changes."""
+def _bad_runs(s: str, start: int, end: int,
+              allowed: frozenset[str]) -> tuple[list[int], list[int], str]:
+    """The runs of characters in s[start:end] to encode (each character not allowed
+    and each "%" that starts no triplet, inside the span), as the start and end of
+    each run and their characters joined (each of them one change): C passes
+    (``re.split`` on a capturing group, running sums of the lengths), no match object
+    for each run."""
     pattern = _BAD_RUN_RE.get(allowed)
     if pattern is None:
-        pattern = re.compile(f"(?:[^{g.char_class(allowed, '%')}]|{g.BAD_PERCENT})+")
+        # a run of characters not allowed is one repeat of one class (a step of C's
+        # loop each), not an iteration of the group per character
+        pattern = re.compile(f"((?:[^{g.char_class(allowed, '%')}]+|{g.BAD_PERCENT})+)")
         _BAD_RUN_RE[allowed] = pattern
-    return pattern.finditer(s, start, end)
+    parts = pattern.split(s[start:end])  # kept, run, kept, run, ..., kept
+    bounds = list(accumulate(map(len, parts), initial=start))
+    return bounds[1:-1:2], bounds[2::2], "".join(parts[1::2])
 
 
 def _encode_span(text: str, allowed: frozenset[str]) -> str:
@@ -189,89 +210,41 @@ def _encode_span(text: str, allowed: frozenset[str]) -> str:
     return encode_octets(text.encode("utf-8"), allowed, triplets=True)
 
 
-def _removed_whitespace(text: str, with_positions: bool = True) -> tuple[int, int, list[int]]:
+def _removed_whitespace(text: str) -> tuple[int, int, bool]:
     """Where the text is kept, ``start`` to ``end`` (spaces and C0 controls at either
-    end removed), and the tabs and line breaks removed inside: their positions with
-    ``with_positions`` (to list the changes), else ``[end]`` when there is any (a step
-    per character found is what listing costs; reading the text needs only whether)."""
+    end removed), and whether a tab or line break is removed inside (three memchr
+    scans: where they are is found only to list the changes)."""
     end = len(text.rstrip(_C0_AND_SPACE))
     start = end - len(text[:end].lstrip(_C0_AND_SPACE))
-    if "\t" not in text and "\n" not in text and "\r" not in text:
-        return start, end, []  # three memchr scans, not a regex step per character
-    if not with_positions:
-        return start, end, [end]
-    return start, end, [m.start() for m in _INNER_WS_RE.finditer(text, start, end)]
+    return start, end, "\t" in text or "\n" in text or "\r" in text
 
 
-def _changes(s: str, pos: list[int], start: int, end: int, allowed: frozenset[str],
-             name: str) -> Iterator[Change]:
-    """A change for each character of s[start:end] to encode, made in C loops but
-    for one step per character found (a megabyte of spaces is a million changes):
-    each distinct character is encoded once, and the changes are built by
-    ``tuple.__new__``, as ``Change._make`` builds them."""
-    pattern = _BAD_CHAR_RE.get(allowed)
-    if pattern is None:  # one character a match: the runs of _bad_runs, unrolled
-        pattern = re.compile(f"[^{g.char_class(allowed, '%')}]|{g.BAD_PERCENT}")
-        _BAD_CHAR_RE[allowed] = pattern
-    found = [m.start() for m in pattern.finditer(s, start, end)]
-    chars = list(map(s.__getitem__, found))
-    each = {c: _encode_span(c, allowed) for c in set(chars)}
-    return map(tuple.__new__, repeat(Change),
-               zip(map(pos.__getitem__, found), repeat(name), chars,
-                   map(each.__getitem__, chars)))
-
-
-_BAD_CHAR_RE: dict[frozenset[str], re.Pattern[str]] = {}
-
-
-_POSITION: Final = operator.itemgetter(0)  # a Change's position, read in C
-
-
-def _kept(start: int, end: int, inner: list[int]) -> list[int]:
-    """The indices of text[start:end] that are kept, ``inner`` left out."""
-    kept: list[int] = []
-    last = start
-    for i in inner:
-        kept.extend(range(last, i))
-        last = i + 1
-    kept.extend(range(last, end))
-    return kept
-
-
-def _unslash(s: str, mode: str, hier_start: int, hier_end: int,
-             with_edits: bool = True) -> tuple[str, list[tuple[int, int, str]]]:
+def _unslash(s: str, mode: str, hier_start: int,
+             hier_end: int) -> tuple[str, tuple[int, int] | None]:
     """Slashes and backslashes in s[hier_start:hier_end] read as browsers read them,
-    and (with ``with_edits``) the edits made: (start, end, replacement) in ``s``.
-    Every backslash is a slash. The leading run of slashes and backslashes becomes
-    ``//``, the start of the authority: in ``mode`` ``"authority"`` (after a special
-    scheme other than file) whatever its length, none included; in ``"relative"`` (a
-    reference without a scheme, against a special base) when it is two or more long;
-    in ``"file"`` never (file reads a host only after exactly two)."""
-    edits: list[tuple[int, int, str]] = []
+    and the leading run replaced by ``//`` as (start, end) in ``s``, or ``None``.
+    Every backslash after that run is a slash. The leading run of slashes and
+    backslashes becomes ``//``, the start of the authority: in ``mode``
+    ``"authority"`` (after a special scheme other than file) whatever its length, none
+    included; in ``"relative"`` (a reference without a scheme, against a special base)
+    when it is two or more long; in ``"file"`` never (file reads a host only after
+    exactly two)."""
     run = _LEADING_SLASHES_RE.match(s, hier_start, hier_end)
     run_end = run.end() if run else hier_start
     leading = s[hier_start:run_end]
+    replaced: tuple[int, int] | None = None
     if leading != "//" and (mode == "authority" or (mode == "relative" and len(leading) >= 2)):
         head = "//"
-        if with_edits:
-            edits.append((hier_start, run_end, "//"))
+        replaced = (hier_start, run_end)
     else:
         head = ""
         run_end = hier_start
     if "\\" not in s[run_end:hier_end]:
         if not head:
-            return s, edits
-        return f"{s[:hier_start]}{head}{s[run_end:]}", edits
-    if with_edits:
-        edits.extend((m.start(), m.end(), "/")
-                     for m in _BACKSLASH_RE.finditer(s, run_end, hier_end))
+            return s, replaced
+        return f"{s[:hier_start]}{head}{s[run_end:]}", replaced
     rest = s[run_end:hier_end].replace("\\", "/")
-    return f"{s[:hier_start]}{head}{rest}{s[hier_end:]}", edits
-
-
-def _at(pos: list[int], j: int, end: int) -> int:
-    """The index in the given text of s[j] (``end`` past the last character)."""
-    return pos[j] if j < len(pos) else end
+    return f"{s[:hier_start]}{head}{rest}{s[hier_end:]}", replaced
 
 
 def _port_number(s: str, p0: int, p1: int, special: bool) -> None:
@@ -308,11 +281,12 @@ _DRIVE_LETTER_RE: Final = re.compile("[A-Za-z][:|]")
 _NOT_DIGIT_RE: Final = re.compile("[^0-9]")
 
 
-def _authority(s: str, a0: int, a1: int, comp: list[str] | None,
+def _authority(s: str, a0: int, a1: int, marks: list[tuple[int, int, str]] | None,
                spans: list[tuple[int, int, frozenset[str], str]],
                kind: str) -> tuple[int, int, str] | None:
     """Read the authority s[a0:a1] as browsers read it, or raise :class:`URIError` for
-    one they refuse; mark it in ``comp`` (if given) and ``spans``; return the IDNA edit
+    one they refuse; mark its parts in ``marks`` (if given: (start, end, component))
+    and the runs to encode in ``spans``; return the IDNA edit
     of a registered name outside ASCII as (start, end, ASCII host), or ``None``.
 
     ``kind`` is ``"special"`` (a special scheme other than file: the WHATWG host
@@ -325,10 +299,8 @@ def _authority(s: str, a0: int, a1: int, comp: list[str] | None,
         h0 = at + 1
         spans.append((a0, at, g.USERINFO, "userinfo"))
     h1 = _host_end(s, h0, a1)
-    if comp is not None:  # only to name the component of a change
-        comp[a0:h0] = ["userinfo"] * (h0 - a0)
-        comp[h0:h1] = ["host"] * (h1 - h0)
-        comp[h1:a1] = ["port"] * (a1 - h1)
+    if marks is not None:  # only to name the component of a change
+        marks += [(a0, h0, "userinfo"), (h0, h1, "host"), (h1, a1, "port")]
     host = s[h0:h1]
     if h1 < a1:
         _port_number(s, h1 + 1, a1, kind != "other")
@@ -475,69 +447,243 @@ def _repairable(text: object) -> str:
     return text
 
 
+class _Trace:
+    """Where each character of a repair comes from in the given text, and the
+    component it is in: what listing the changes needs, kept as a few offsets and
+    the component boundaries rather than a list entry per character, so that a
+    repair lists nothing until its changes are read.
+
+    The repair rewrites the text in whole-string passes, each of which moves
+    characters by a known offset: the kept text is the given one without the spaces
+    and controls at either end and the runs of tabs and line breaks inside
+    (``ws_runs``); a scheme that is the base's is dropped (``drop`` characters); a
+    leading run of slashes is replaced by ``//`` (``leading``: its start and end);
+    ``/`` is added before a Windows drive letter (at ``drive``, or -1). Backslashes
+    become slashes in place."""
+
+    __slots__ = ("drive", "drop", "kept_end", "kept_len", "kept_start", "labels",
+                 "leading", "points", "removed", "text", "us", "ws_runs")
+
+    def __init__(self, text: str, kept_start: int, kept_end: int, inner: bool, drop: int,
+                 leading: tuple[int, int] | None, drive: int,
+                 marks: list[tuple[int, int, str]]) -> None:
+        self.text, self.kept_start, self.kept_end = text, kept_start, kept_end
+        self.drop, self.leading, self.drive = drop, leading, drive
+        # the runs of tabs and line breaks removed, found by C passes (re.split on a
+        # capturing group, running sums of the lengths); us[r]: the index in the kept
+        # text of the character after run r; removed[r]: how many were removed before
+        # it (removed[0] = 0)
+        parts = _INNER_WS_RE.split(text[kept_start:kept_end]) if inner else [""]
+        bounds = list(accumulate(map(len, parts), initial=kept_start))
+        firsts, lasts = bounds[1:-1:2], bounds[2::2]
+        self.ws_runs = list(zip(firsts, lasts, strict=True))
+        self.removed: list[int] = list(accumulate(map(operator.sub, lasts, firsts), initial=0))
+        after = map(operator.sub, firsts, repeat(kept_start))
+        self.us: list[int] = list(map(operator.sub, after, self.removed[:-1]))
+        self.kept_len = kept_end - kept_start - self.removed[-1]
+        # the component of character j is labels[bisect_right(points, j)]: the
+        # components' bounds cut the text into intervals, each in one component or none
+        self.points = sorted({x for a, b, _ in marks for x in (a, b)})
+        self.labels = [""] * (len(self.points) + 1)
+        for a, b, name in marks:
+            for k in range(bisect.bisect_right(self.points, a),
+                           bisect.bisect_right(self.points, b)):
+                self.labels[k] = name
+
+    def given(self, k: int) -> int:
+        """The index in the given text of kept character ``k`` (past the last one: the
+        end of the kept text)."""
+        if k >= self.kept_len:
+            return self.kept_end
+        return k + self.kept_start + self.removed[bisect.bisect_right(self.us, k)]
+
+    def kept(self, j: int) -> int:
+        """The index in the kept text of the repair's character ``j``, one that was not
+        added (an added character is not in a run the repair encodes)."""
+        if self.drive >= 0 and j > self.drive:
+            j -= 1
+        if self.leading is not None and j >= self.leading[0] + 2:
+            j += self.leading[1] - self.leading[0] - 2
+        return j + self.drop
+
+    def after_removed(self, k: int) -> int:
+        """The index in the repair of the first character whose place in the given text
+        is past a removed character followed by kept character ``k``."""
+        j = max(0, k - self.drop)
+        if self.leading is not None:
+            start, end = self.leading
+            if end - start != 2:  # "//" replaced a run of another length
+                if j > end:
+                    j += 2 - (end - start)
+                elif j > start:
+                    j = start + 2
+        if self.drive >= 0 and j > self.drive:
+            j += 1
+        return j
+
+    def name(self, j: int) -> str:
+        """The component of the repair's character ``j``."""
+        return self.labels[bisect.bisect_right(self.points, j)]
+
+    def names(self, js: list[int], offset: int = 0) -> Iterator[str]:
+        """The component of each of the repair's characters ``js`` plus ``offset``
+        (``js`` ascending): a C loop for each component, ``js`` cut where its bounds
+        fall."""
+        cuts = [0, *(bisect.bisect_left(js, point - offset) for point in self.points), len(js)]
+        return chain.from_iterable(map(repeat, self.labels, map(operator.sub, cuts[1:], cuts)))
+
+    def after_removed_all(self) -> list[int]:
+        """:meth:`after_removed` of each of ``us``: ``us`` itself when nothing was
+        dropped, replaced or added before the text's end (the usual case)."""
+        if self.drop or self.drive >= 0 or (
+                self.leading is not None and self.leading[1] - self.leading[0] != 2):
+            return list(map(self.after_removed, self.us))
+        return self.us
+
+    def givens(self, ks: list[int]) -> Iterator[int]:
+        """The index in the given text of each kept character of ``ks`` (a C loop)."""
+        if not self.us:
+            return map(operator.add, ks, repeat(self.kept_start))
+        return map(operator.add, map(operator.add, ks, repeat(self.kept_start)),
+                   map(self.removed.__getitem__, map(bisect.bisect_right, repeat(self.us), ks)))
+
+
+def _columns(trace: _Trace, s: str, unslashed: str, slashes: tuple[int, int] | None,
+             host_edit: tuple[int, int, str] | None,
+             encoded: list[tuple[int, int, frozenset[str], str]]) -> _Columns:
+    """The changes of a repair as columns (positions, components, originals,
+    replacements), in the order of their positions: the host converted, the leading
+    slashes replaced and each backslash made a slash (in ``unslashed``, the text before
+    that pass, ``slashes``: where it did), a slash before a drive letter, each
+    character encoded (``encoded``: the spans of ``s``, the repair before encoding,
+    with characters to encode), and each character removed. One Python step per run of
+    changed characters; a run is listed by C loops."""
+    text, given, kept = trace.text, trace.given, trace.kept
+    p: list[int] = []
+    c: list[str] = []
+    o: list[str] = []
+    r: list[str] = []
+    if host_edit:  # the host as given, with any tab or line break removed from it
+        h0, h1, ascii_host = host_edit
+        start = given(kept(h0))
+        p.append(start)
+        c.append("host")
+        o.append(text[start:given(kept(h1 - 1)) + 1])
+        r.append(ascii_host)
+    lengths = [len(p)]  # how many changes of each kind
+    if trace.leading is not None:
+        hs, he = trace.leading
+        start = given(hs + trace.drop)
+        p.append(start)
+        c.append(trace.name(hs))
+        o.append(text[start:given(he - 1 + trace.drop) + 1] if he > hs else "")
+        r.append("//")
+    lengths.append(len(p) - sum(lengths))
+    if slashes is not None:
+        # each backslash, by C loops: its index in the kept text, then in the repair
+        runs = [m.span() for m in _BACKSLASHES_RE.finditer(unslashed, *slashes)]
+        found = list(chain.from_iterable(map(range, *zip(*runs, strict=True)))) if runs else []
+        p.extend(trace.givens(list(map(operator.add, found, repeat(trace.drop))))
+                 if trace.us else map(operator.add, found, repeat(trace.drop + trace.kept_start)))
+        # in the repair: moved by the "//" that replaced the leading run, and one more
+        # from the "/" added before a drive letter on
+        moved = 2 - (trace.leading[1] - trace.leading[0]) if trace.leading else 0
+        cut = bisect.bisect_left(found, trace.drive - moved) if trace.drive >= 0 else len(found)
+        c.extend(trace.names(found[:cut], moved))
+        c.extend(trace.names(found[cut:], moved + 1))
+        o.extend(repeat("\\", len(found)))
+        r.extend(repeat("/", len(found)))
+    lengths.append(len(p) - sum(lengths))
+    if trace.drive >= 0:
+        p.append(given(kept(trace.drive + 1)))
+        c.append(trace.name(trace.drive))
+        o.append("")
+        r.append("/")
+    lengths.append(len(p) - sum(lengths))
+    for start, end, allowed, name in encoded:
+        firsts, lasts, bad = _bad_runs(s, start, end, allowed)
+        if trace.us:  # tabs or line breaks removed: each character by C loops
+            shift = kept(firsts[0]) - firsts[0]
+            p.extend(trace.givens(list(chain.from_iterable(map(
+                range, map(operator.add, firsts, repeat(shift)),
+                map(operator.add, lasts, repeat(shift)))))))
+        else:  # one offset for the span: every run listed by C loops
+            shift = kept(firsts[0]) - firsts[0] + trace.kept_start
+            p.extend(chain.from_iterable(map(range, map(operator.add, firsts, repeat(shift)),
+                                             map(operator.add, lasts, repeat(shift)))))
+        chars = list(bad)
+        each = {char: _encode_span(char, allowed) for char in set(chars)}
+        c.extend(repeat(name, len(chars)))
+        o.extend(chars)
+        r.extend(map(each.__getitem__, chars))
+    lengths.append(len(p) - sum(lengths))
+    if trace.ws_runs:  # each run of tabs and line breaks in the component after it
+        firsts, lasts = map(list, zip(*trace.ws_runs, strict=True))
+        p.extend(chain.from_iterable(map(range, firsts, lasts)))
+        names = trace.names(trace.after_removed_all())
+        c.extend(chain.from_iterable(map(repeat, names, map(operator.sub, lasts, firsts))))
+        o.extend("".join(map(text.__getitem__, map(slice, firsts, lasts))))
+        r.extend(repeat("", len(p) - len(r)))
+    lengths.append(len(p) - sum(lengths))
+    # each kind of change comes in the order of positions: only a mix of kinds is sorted
+    if sum(map(bool, lengths)) > 1 and not all(map(operator.le, p, islice(p, 1, None))):
+        order = sorted(range(len(p)), key=p.__getitem__)  # stable: ties keep this order
+        p = list(map(p.__getitem__, order))
+        c, o, r = (list(map(column.__getitem__, order)) for column in (c, o, r))
+    ends = len(text) - trace.kept_end
+    if not trace.kept_start and not ends:
+        return p, c, o, r
+    return ([*range(trace.kept_start), *p, *range(trace.kept_end, len(text))],
+            [*repeat("", trace.kept_start), *c, *repeat("", ends)],
+            [*text[:trace.kept_start], *o, *text[trace.kept_end:]],
+            [*repeat("", trace.kept_start), *r, *repeat("", ends)])
+
+
 def _repair(text: str, with_changes: bool = True,
             base_scheme: str | None = None) -> Repaired:
     """:func:`repair` without the check for valid text (which it leaves unchanged);
-    without ``with_changes`` the changes are not listed (the result has none)."""
-    kept_start, kept_end, inner = _removed_whitespace(text, with_changes)
+    without ``with_changes`` the changes are not listed (the result has none). The
+    text is rewritten by whole-string passes in either case; with ``with_changes``, a
+    :class:`_Trace` of the passes is kept, from which the changes are listed when
+    first read."""
+    kept_start, kept_end, inner = _removed_whitespace(text)
     s = text[kept_start:kept_end]
     if inner:  # three C passes, where a regex substitution steps once per character
         s = s.replace("\t", "").replace("\n", "").replace("\r", "")
-    # pos[j]: the index in ``text`` of s[j], to place each change (only to list them)
-    pos = _kept(kept_start, kept_end, inner) if with_changes else []
 
     m = appendix_b(s)
     has_scheme, dropped, mode, kind = _reading(s, m, base_scheme)
+    drop = 0
     if dropped:  # the base's special scheme: the rest is relative to the base
-        s, pos, has_scheme = s[m.end(1):], pos[m.end(1):], False
+        drop = m.end(1)
+        s, has_scheme = s[drop:], False
         m = appendix_b(s)
     hier_start = m.end(1) if has_scheme else 0
-    changes: list[Change] = []
-    backslash_edits: list[tuple[int, str, str]] = []
+    unslashed = s
+    slashes: tuple[int, int] | None = None  # where backslashes became slashes
+    leading: tuple[int, int] | None = None  # the run of slashes "//" replaced
     if mode:
         # after a special scheme other than file, browsers skip any run of slashes
         # before the host; without a scheme, a run of two or more; file reads a host
         # only after exactly two
-        s2, edits = _unslash(s, mode, hier_start, m.end(5), with_changes)
-        if not with_changes:
-            if s2 != s:
-                s = s2
-                m = appendix_b(s)
-        elif edits:
-            # re-index: a collapsed run changes the length, so map through the edits
-            new_pos: list[int] = []
-            last = 0
-            for start, end, replacement in edits:
-                new_pos += pos[last:start]
-                if len(replacement) == end - start:
-                    new_pos += pos[start:end]
-                else:
-                    new_pos += [_at(pos, start, kept_end)] * len(replacement)
-                last = end
-            new_pos += pos[last:]
-            # the text as given (with any tab or line break in it: reported apart)
-            backslash_edits = [(_at(pos, start, kept_end),
-                                text[pos[start]:pos[end - 1] + 1] if end > start else "", r)
-                               for start, end, r in edits]
-            s, pos = s2, new_pos
+        s, leading = _unslash(s, mode, hier_start, m.end(5))
+        slashes = (hier_start if leading is None else leading[1], m.end(5))
+        if s is not unslashed:
             m = appendix_b(s)
+    drive = -1
     if kind == "file" and m.group(4) is not None and _DRIVE_LETTER_RE.fullmatch(m.group(4)):
         # file://C:/x is a path to browsers (a Windows drive letter), not host "C"
-        a0 = m.start(4)
-        if with_changes:
-            backslash_edits.append((_at(pos, a0, kept_end), "", "/"))
-            pos.insert(a0, _at(pos, a0, kept_end))
-        s = f"{s[:a0]}/{s[a0:]}"
+        drive = m.start(4)
+        s = f"{s[:drive]}/{s[drive:]}"
         m = appendix_b(s)
 
-    n = len(s)
-    # comp[j]: the component s[j] is in (only to name the component of a change)
-    comp: list[str] | None = [""] * n if with_changes else None
+    # (start, end, component) of each component in s (only to name those of changes)
+    marks: list[tuple[int, int, str]] | None = [] if with_changes else None
     # (start, end, allowed characters, component) of each run to encode
     spans: list[tuple[int, int, frozenset[str], str]] = []
     host_edit: tuple[int, int, str] | None = None
-    if has_scheme and comp is not None:
-        comp[:m.end(1)] = ["scheme"] * m.end(1)
+    if has_scheme and marks is not None:
+        marks.append((0, m.end(1), "scheme"))
     has_authority = False
     if m.group(2) is not None and not has_scheme:
         # an invalid scheme: the whole text before the query is a relative path
@@ -546,11 +692,11 @@ def _repair(text: str, with_changes: bool = True,
         p0, p1 = m.span(5)
         if m.group(4) is not None:
             has_authority = True
-            if comp is not None:
-                comp[m.start(3):m.start(4)] = ["authority"] * 2
-            host_edit = _authority(s, m.start(4), m.end(4), comp, spans, kind)
-    if comp is not None:
-        comp[p0:p1] = ["path"] * (p1 - p0)
+            if marks is not None:
+                marks.append((m.start(3), m.start(4), "authority"))
+            host_edit = _authority(s, m.start(4), m.end(4), marks, spans, kind)
+    if marks is not None:
+        marks.append((p0, p1, "path"))
     if not has_scheme and not has_authority and not s.startswith("/", p0, p1):
         # path-noscheme: the first segment may not hold ":" (RFC 3986 §4.2)
         first = s.find("/", p0, p1)
@@ -561,13 +707,13 @@ def _repair(text: str, with_changes: bool = True,
         spans.append((p0, p1, g.PATH, "path"))
     if m.group(7) is not None:
         q0, q1 = m.span(7)
-        if comp is not None:
-            comp[q0 - 1:q1] = ["query"] * (q1 - q0 + 1)
+        if marks is not None:
+            marks.append((q0 - 1, q1, "query"))
         spans.append((q0, q1, g.QUERY, "query"))
     if m.group(9) is not None:
         f0, f1 = m.span(9)
-        if comp is not None:
-            comp[f0 - 1:f1] = ["fragment"] * (f1 - f0 + 1)
+        if marks is not None:
+            marks.append((f0 - 1, f1, "fragment"))
         spans.append((f0, f1, g.FRAGMENT, "fragment"))
 
     # (start, end, replacement) in s: each span with a character to encode, and the
@@ -580,11 +726,7 @@ def _repair(text: str, with_changes: bool = True,
         replaced.append((start, end, _encode_span(s[start:end], allowed)))
         encoded.append((start, end, allowed, name))
     if host_edit:
-        h0, h1, ascii_host = host_edit
         replaced.append(host_edit)
-        if with_changes:  # the host as given, with any tab or line break removed from it
-            changes.append(Change(pos[h0], "host", text[pos[h0]:pos[h1 - 1] + 1],
-                                  ascii_host))
     replaced.sort()
     out = []
     last = 0
@@ -594,29 +736,10 @@ def _repair(text: str, with_changes: bool = True,
     out.append(s[last:])
     result = "".join(out)
 
-    if not with_changes:
+    if marks is None:
         return Repaired(result, ())
-    assert comp is not None
-    for position, original, replacement in backslash_edits:
-        k = bisect.bisect_left(pos, position)
-        changes.append(Change(position, comp[k] if k < n else "", original, replacement))
     if not is_valid(result):  # pragma: no cover - each component is repaired above
         raise AssertionError(f"repair of {text!r} gave invalid {result!r}")
-
-    def listed() -> tuple[Change, ...]:
-        """The changes, one per character encoded or removed among them: listed when
-        first read, as there can be one for each character of the text."""
-        assert comp is not None
-        found = list(changes)
-        for start, end, allowed, name in encoded:
-            found.extend(_changes(s, pos, start, end, allowed, name))
-        ends = [*range(kept_start), *range(kept_end, len(text))]
-        found.extend(map(tuple.__new__, repeat(Change),
-                         zip(ends, repeat(""), map(text.__getitem__, ends), repeat(""))))
-        for i in inner:
-            k = bisect.bisect_left(pos, i)
-            found.append(Change(i, comp[k] if k < n else "", text[i], ""))
-        found.sort(key=_POSITION)
-        return tuple(found)
-
-    return Repaired(result, _Listed(listed))
+    return Repaired(result, _Listed(lambda: _columns(
+        _Trace(text, kept_start, kept_end, inner, drop, leading, drive, marks),
+        s, unslashed, slashes, host_edit, encoded)))
