@@ -32,6 +32,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from coldstart import CHILD_ENV  # the children write bytecode caches, as an install has
+
 DEFAULT_CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus" / "kasztp.txt"
 COMMANDS = ("normalize", "validate", "canonicalize", "dedupe", "explain", "resolve",
             "relative")
@@ -110,7 +113,7 @@ def run(case: Case, path: Path) -> Timing:
     with open(os.devnull, "wb") as null:
         t0 = time.perf_counter()
         pid = os.posix_spawn(sys.executable, [sys.executable, *case.argv, str(path)],
-                             os.environ, file_actions=[(os.POSIX_SPAWN_DUP2, null.fileno(), 1),
+                             CHILD_ENV, file_actions=[(os.POSIX_SPAWN_DUP2, null.fileno(), 1),
                                                        (os.POSIX_SPAWN_DUP2, null.fileno(), 2)])
         _, status, usage = os.wait4(pid, 0)
         elapsed = time.perf_counter() - t0

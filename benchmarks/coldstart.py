@@ -28,13 +28,13 @@ from typing import Final
 # The children write and read bytecode caches, as an installed package's are: a
 # setting that forbids writing them (``PYTHONDONTWRITEBYTECODE``, which some CI and
 # container setups set) would time compiling an editable checkout's source instead.
-_ENV: Final = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+CHILD_ENV: Final = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
 
 
 def _cpu_ms(argv: Sequence[str]) -> float:
     """The CPU time (user + system, ms) of one run of ``argv``, output discarded."""
     process = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                               env=_ENV)
+                               env=CHILD_ENV)
     _, status, usage = os.wait4(process.pid, 0)
     process.returncode = os.waitstatus_to_exitcode(status)
     if process.returncode != 0:
@@ -58,7 +58,7 @@ def build_of(python: str) -> str:
     """Which urikit build ``python`` imports."""
     return subprocess.run(
         [python, "-c", "import urikit; print('compiled' if urikit.COMPILED else 'pure')"],
-        capture_output=True, text=True, check=True, env=_ENV).stdout.strip()
+        capture_output=True, text=True, check=True, env=CHILD_ENV).stdout.strip()
 
 
 def main(argv: Sequence[str] | None = None) -> int:
