@@ -22,6 +22,7 @@ import doctest
 import importlib.util
 import types
 from collections.abc import Callable
+from typing import Final
 
 import pytest
 
@@ -44,12 +45,33 @@ _DOCTESTS_NEEDING: dict[str, str] = {
 }
 
 
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Skip the doctests whose optional package is missing, saying which it is."""
+#: The checks of the checkout rather than of the library, marked ``once``: CI runs them
+#: in the README's command on the default Python, and the other Pythons and the compiled
+#: build deselect them (``-m "not once"``, noxfile.py). A file, or a file's test by name.
+ONCE: Final = (
+    "tests/integration/test_quality.py",  # the type checkers and the lint
+    "tests/integration/test_typing.py",  # mypy on the cases that must fail
+    "tests/test_docs.py::test_sphinx_build_has_no_warning",  # the docs build
+    "tests/integration/test_release.py",  # sdist, wheel, twine, towncrier
+    "tests/integration/test_chromium.py",  # the examples driven by Chromium
+    "tests/integration/test_browser.py",  # the differentials against ada-url
+)
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Skip the doctests whose optional package is missing, saying which it is, and mark
+    the tests listed in :data:`ONCE` (a listed file that is gone is an error)."""
+    root = config.rootpath
+    gone = [entry for entry in ONCE if not (root / entry.split("::")[0]).is_file()]
+    if gone:
+        raise pytest.UsageError(f"conftest.py ONCE names missing files: {gone}")
     for item in items:
         module = _DOCTESTS_NEEDING.get(item.name)
         if module is not None and importlib.util.find_spec(module) is None:
             item.add_marker(pytest.mark.skip(reason=f"needs {module} (an extra)"))
+        if any(item.nodeid == entry or item.nodeid.startswith((f"{entry}::", f"{entry}["))
+               for entry in ONCE):
+            item.add_marker(pytest.mark.once)
 
 
 # the finder's private rule (typeshed does not declare it)

@@ -1,9 +1,12 @@
-"""The test matrix: the whole suite on every supported Python (``python -m nox``), and
-once against the compiled build.
+"""The test matrix: the library's tests on every supported Python (``python -m nox``),
+and once against the compiled build.
 
 ``python -m nox -s tests-3.12`` runs one; ``.ci/run`` runs 3.10, 3.12 and 3.13 after the
 README's single-Python command (all pure Python: an editable install), then
-``compiled-3.11``: the wheel mypyc makes, installed, under the same suite.
+``compiled-3.11``: the wheel mypyc makes, installed, under the same tests. The checks
+of the checkout rather than of the library (type checks, lint, docs build, release,
+browser tests: the ``once`` marker, conftest.py's ``ONCE``) run in the README's command
+only; these sessions deselect them (:data:`NOT_ONCE`).
 Interpreters are found on ``PATH`` as ``python3.X``; the ones pyenv installed
 (``$PYENV_ROOT/versions/*/bin``) are put first, since pyenv's shims answer only for
 the versions it has selected. A missing interpreter is an error under ``CI`` (nox's
@@ -38,24 +41,30 @@ def _put_pyenv_first() -> None:
 _put_pyenv_first()
 
 
+#: What the sessions leave to the README's command on the default Python: the tests
+#: marked ``once`` are deselected (not skipped: they are not the library's tests).
+NOT_ONCE = ("-m", "not once")
+
+
 @nox.session(python=PYTHONS)
 def tests(session: nox.Session) -> None:
-    """The whole suite, integration tests included, with the test extra installed."""
+    """The library's tests, integration tests included, with the test extra installed;
+    the ``once`` checks are deselected."""
     session.install("-e", ".[test]")
     session.run("python", "--version")
-    session.run("python", "-m", "pytest", *session.posargs)
+    session.run("python", "-m", "pytest", *NOT_ONCE, *session.posargs)
 
 
 #: The checkout's own copy of urikit is not on the path in the compiled session: pytest's
 #: ``pythonpath`` (``src``) is emptied, and the ``src`` doctests, which pytest would
 #: import from the checkout, are left to the pure sessions (the compiled build keeps no
-#: docstrings). The README's and the docs pages' examples run.
-COMPILED_PYTEST_ARGS = ("-o", "pythonpath=", "tests", "README.md", "docs")
+#: docstrings). The README's and the docs pages' examples run; the ``once`` checks do not.
+COMPILED_PYTEST_ARGS = ("-o", "pythonpath=", *NOT_ONCE, "tests", "README.md", "docs")
 
 
 @nox.session(python=["3.11"])
 def compiled(session: nox.Session) -> None:
-    """The whole suite against the compiled build: the wheel built from this checkout
+    """The library's tests against the compiled build: the wheel built from this checkout
     (mypyc, so a C compiler is needed), installed as a user would install it. The
     session fails if the wheel came out pure Python, saying why."""
     session.env.pop("URIKIT_NO_EXTENSIONS", None)
