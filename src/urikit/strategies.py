@@ -21,7 +21,7 @@ This module imports Hypothesis, which urikit does not depend on: import it expli
 ...     assert str(URI.parse(text)) == text
 >>> test_round_trip()
 
-.. versionadded:: 0.1
+.. versionadded:: 0.2
 """
 
 from __future__ import annotations
@@ -126,7 +126,7 @@ def pct_encoded() -> SearchStrategy[str]:
     ...     assert len(decode(triplet, "fragment").encode("utf-8", "surrogateescape")) == 1
     >>> test_decodes_to_one_octet()
 
-    .. versionadded:: 0.1
+    .. versionadded:: 0.2
     """
     hexdig = st.sampled_from(_HEXDIG)
     return st.one_of(
@@ -157,7 +157,7 @@ def schemes() -> SearchStrategy[str]:
     ...     assert URI(scheme=scheme).scheme == scheme
     >>> test_scheme_is_accepted()
 
-    .. versionadded:: 0.1
+    .. versionadded:: 0.2
     """
     generated = st.tuples(
         _chars(g.ALPHA), st.text(alphabet=sorted(g.SCHEME), max_size=10)
@@ -178,7 +178,7 @@ def userinfos() -> SearchStrategy[str]:
     ...     assert URI(host="h", userinfo=userinfo).userinfo == userinfo
     >>> test_userinfo_is_accepted()
 
-    .. versionadded:: 0.1
+    .. versionadded:: 0.2
     """
     return st.one_of(
         st.sampled_from(("", "user", "user:", ":", "user:password", "a:b:c", "%40:%3A")),
@@ -207,7 +207,7 @@ def ipv4_addresses() -> SearchStrategy[str]:
     ...     assert host_kind(host) is HostKind.IPV4
     >>> test_reads_as_ipv4()
 
-    .. versionadded:: 0.1
+    .. versionadded:: 0.2
     """
     return st.lists(_dec_octet(), min_size=4, max_size=4).map(".".join)
 
@@ -266,7 +266,7 @@ def ipv6_addresses() -> SearchStrategy[str]:
     ...     ipaddress.IPv6Address(address)
     >>> test_stdlib_agrees()
 
-    .. versionadded:: 0.1
+    .. versionadded:: 0.2
     """
     return st.one_of(st.sampled_from(("::", "::1", "1::", "::ffff:127.0.0.1", "fe80::1",
                                       "2001:db8::7", "0:0:0:0:0:0:0:0", "FFFF::0.0.0.0")),
@@ -286,7 +286,7 @@ def ipvfutures() -> SearchStrategy[str]:
     ...     assert host_kind(f"[{literal}]") is HostKind.IPVFUTURE
     >>> test_reads_as_ipvfuture()
 
-    .. versionadded:: 0.1
+    .. versionadded:: 0.2
     """
     return st.tuples(
         st.sampled_from("vV"),
@@ -308,7 +308,7 @@ def ip_literals() -> SearchStrategy[str]:
     ...     assert URI.parse(f"//{host}").host == host
     >>> test_brackets_are_kept()
 
-    .. versionadded:: 0.1
+    .. versionadded:: 0.2
     """
     return st.one_of(ipv6_addresses(), ipvfutures()).map(lambda a: f"[{a}]")
 
@@ -350,7 +350,7 @@ def reg_names() -> SearchStrategy[str]:
     ...     assert URI(host=host).host == host
     >>> test_name_is_accepted()
 
-    .. versionadded:: 0.1
+    .. versionadded:: 0.2
     """
     return st.one_of(
         st.sampled_from(_INTERESTING_REG_NAMES),
@@ -372,7 +372,7 @@ def hosts() -> SearchStrategy[str]:
     ...     assert URI(host=host).host_kind is not None
     >>> test_host_kind_is_known()
 
-    .. versionadded:: 0.1
+    .. versionadded:: 0.2
     """
     return st.one_of(reg_names(), ipv4_addresses(), ip_literals())
 
@@ -391,7 +391,7 @@ def ports() -> SearchStrategy[str]:
     ...     assert URI.parse(f"//h:{port}").port == (int(port) if port else None)
     >>> test_port_reads_as_number()
 
-    .. versionadded:: 0.1
+    .. versionadded:: 0.2
     """
     return st.one_of(
         st.sampled_from(("", "0", "80", "443", "0080", "00", "65535", "65536", "99999")),
@@ -410,7 +410,7 @@ def authorities() -> SearchStrategy[str]:
     ...     assert URI.parse(f"//{authority}").authority == authority
     >>> test_authority_reads_back()
 
-    .. versionadded:: 0.1
+    .. versionadded:: 0.2
     """
     return st.tuples(
         st.one_of(st.just(""), userinfos().map(lambda u: f"{u}@")),
@@ -433,7 +433,7 @@ def segments() -> SearchStrategy[str]:
     ...     assert URI(path=["", segment, ""]).path[1] == segment
     >>> test_segment_is_one_segment()
 
-    .. versionadded:: 0.1
+    .. versionadded:: 0.2
     """
     return st.one_of(st.just(""), st.sampled_from(_DOT_SEGMENTS), _run(g.PCHAR))
 
@@ -448,7 +448,7 @@ def segments_nz() -> SearchStrategy[str]:
     ...     assert segment and "/" not in segment
     >>> test_not_empty()
 
-    .. versionadded:: 0.1
+    .. versionadded:: 0.2
     """
     return st.one_of(st.sampled_from((*_DOT_SEGMENTS, "a:b", "@", ":")),
                      _run(g.PCHAR, min_size=1))
@@ -466,7 +466,7 @@ def segments_nz_nc() -> SearchStrategy[str]:
     ...     assert segment and ":" not in segment
     >>> test_no_colon()
 
-    .. versionadded:: 0.1
+    .. versionadded:: 0.2
     """
     return st.one_of(st.sampled_from((*_DOT_SEGMENTS, "@", "a@b", "%3A")),
                      _run(g.SEGMENT_NZ_NC, min_size=1))
@@ -491,7 +491,7 @@ def paths_abempty() -> SearchStrategy[str]:
     ...     assert URI.parse(f"//h{path}").components.path == path
     >>> test_path_after_authority()
 
-    .. versionadded:: 0.1
+    .. versionadded:: 0.2
     """
     return _slash_segments()
 
@@ -509,7 +509,7 @@ def paths_absolute() -> SearchStrategy[str]:
     ...     assert URI.parse(path).host is None
     >>> test_no_authority()
 
-    .. versionadded:: 0.1
+    .. versionadded:: 0.2
     """
     rest = st.tuples(segments_nz(), _slash_segments()).map("".join)
     return st.one_of(st.just(""), rest).map(lambda r: f"/{r}")
@@ -529,7 +529,7 @@ def paths_noscheme() -> SearchStrategy[str]:
     ...     assert URI.parse(path).scheme is None
     >>> test_relative_path()
 
-    .. versionadded:: 0.1
+    .. versionadded:: 0.2
     """
     return st.tuples(segments_nz_nc(), _slash_segments()).map("".join)
 
@@ -547,7 +547,7 @@ def paths_rootless() -> SearchStrategy[str]:
     ...     assert URI.parse(f"urn:{path}").components.path == path
     >>> test_path_after_scheme()
 
-    .. versionadded:: 0.1
+    .. versionadded:: 0.2
     """
     return st.tuples(segments_nz(), _slash_segments()).map("".join)
 
@@ -565,7 +565,7 @@ def queries() -> SearchStrategy[str]:
     ...     assert URI.parse(f"?{query}").query == query
     >>> test_query_reads_back()
 
-    .. versionadded:: 0.1
+    .. versionadded:: 0.2
     """
     return st.one_of(
         st.sampled_from(("", "a=1&b=2", "a=1&a=2", "flag", "a=&=b&&", "x=a+b%2B", "?/?",
@@ -585,7 +585,7 @@ def fragments() -> SearchStrategy[str]:
     ...     assert URI.parse(f"#{fragment}").fragment == fragment
     >>> test_fragment_reads_back()
 
-    .. versionadded:: 0.1
+    .. versionadded:: 0.2
     """
     return st.one_of(st.sampled_from(("", "top", "a/b?c", "%23", ":~:text=x")),
                      _run(g.FRAGMENT))
@@ -632,7 +632,7 @@ def absolute_uris() -> SearchStrategy[str]:
     ...     assert uri.scheme is not None and uri.fragment is None
     >>> test_no_fragment()
 
-    .. versionadded:: 0.1
+    .. versionadded:: 0.2
     """
     return st.tuples(schemes(), _hier_part(), _optional("?", queries())).map(
         lambda t: f"{t[0]}:{t[1]}{t[2]}")
@@ -649,7 +649,7 @@ def uris() -> SearchStrategy[str]:
     ...     assert not URI.parse(text).is_relative
     >>> test_has_scheme()
 
-    .. versionadded:: 0.1
+    .. versionadded:: 0.2
     """
     return st.tuples(absolute_uris(), _optional("#", fragments())).map("".join)
 
@@ -668,7 +668,7 @@ def relative_references() -> SearchStrategy[str]:
     ...     assert URI.parse(text).is_relative
     >>> test_is_relative()
 
-    .. versionadded:: 0.1
+    .. versionadded:: 0.2
     """
     return st.tuples(_relative_part(), _optional("?", queries()),
                      _optional("#", fragments())).map("".join)
@@ -685,7 +685,7 @@ def uri_references() -> SearchStrategy[str]:
     ...     assert str(URI.parse(text)) == text
     >>> test_round_trip()
 
-    .. versionadded:: 0.1
+    .. versionadded:: 0.2
     """
     return st.one_of(uris(), relative_references())
 

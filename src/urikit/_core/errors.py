@@ -16,7 +16,7 @@ class URIError(ValueError):
     ``URIError`` is raised only for a component name that :func:`urikit.encode` and
     :func:`urikit.decode` do not know, a slip the type checker catches.
 
-    .. versionadded:: 0.1
+    .. versionadded:: 0.2
     """
 
 
@@ -43,7 +43,7 @@ class ParseError(URIError):
         reason: what is wrong, e.g. ``"invalid character ' '"``.
         hint: a suggestion for the likely mistake, or ``""``.
 
-    .. versionadded:: 0.1
+    .. versionadded:: 0.2
     """
 
     def __init__(self, text: str, position: int, component: str, reason: str,
@@ -150,7 +150,7 @@ class BuildError(URIError):
     ...     print(error.rule, "|", error)
     Rule.PORT_NEEDS_HOST | a port needs a host (RFC 3986 §3.2): set the host first
 
-    .. versionadded:: 0.1
+    .. versionadded:: 0.2
     .. versionchanged:: 0.3
        The ``rule`` and ``detail`` attributes; the constructor takes them.
     """
@@ -185,7 +185,7 @@ class ResolveError(URIError):
     Rule.BASE_NEEDS_SCHEME //joe:***@h/
     cannot use '//joe:***@h/' as a base: a base URI must have a scheme (RFC 3986 §5.1)
 
-    .. versionadded:: 0.1
+    .. versionadded:: 0.2
     .. versionchanged:: 0.3
        The ``rule`` and ``base`` attributes; the constructor takes them.
     """

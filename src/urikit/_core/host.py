@@ -21,7 +21,7 @@ from .spoof import choose_label
 class HostKind(enum.Enum):
     """What the ABNF ``host`` rule read: an address literal or a registered name.
 
-    .. versionadded:: 0.1
+    .. versionadded:: 0.2
     """
 
     IPV4 = "IPv4address"
@@ -33,7 +33,7 @@ class HostKind(enum.Enum):
 class Origin(NamedTuple):
     """A URI's origin: scheme, host and port, normalized (for redirect checks).
 
-    .. versionadded:: 0.1
+    .. versionadded:: 0.2
     """
 
     scheme: str
@@ -71,7 +71,7 @@ def host_kind(host: str) -> HostKind:
     >>> [host_kind(h).name for h in ("192.0.2.1", "0177.0.0.1", "[::1]", "[v7.x]", "")]
     ['IPV4', 'REG_NAME', 'IPV6', 'IPVFUTURE', 'REG_NAME']
 
-    .. versionadded:: 0.1
+    .. versionadded:: 0.2
     """
     check_host(require_str(host, "host"), allow_zone_id=True)
     if host[:1] == "[":
@@ -135,7 +135,7 @@ def is_ambiguous_ipv4(host: str) -> bool:
     >>> [is_ambiguous_ipv4(h) for h in ("127.0.0.1", "example.com", "[::1]", "")]
     [False, False, False, False]
 
-    .. versionadded:: 0.1
+    .. versionadded:: 0.2
 
     .. versionchanged:: 0.2
        Applies the UTS 46 mapping that browsers apply first.
@@ -176,7 +176,7 @@ def origin(c: Parts) -> Origin | None:
     >>> origin(URI.parse("urn:isbn:0451450523").components) is None
     True
 
-    .. versionadded:: 0.1
+    .. versionadded:: 0.2
     """
     key = origin_key(c)
     if key is None:
@@ -315,7 +315,7 @@ def display(c: Parts) -> str:
     >>> URI.parse("https://joe:secret@%D0%B0pple.com/").display()
     'https://xn--pple-43d.com/ (user "joe", password hidden)'
 
-    .. versionadded:: 0.1
+    .. versionadded:: 0.2
     """
     scheme, userinfo, host = c[0], c[1], c[2]
     if scheme is not None:

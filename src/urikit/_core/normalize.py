@@ -313,7 +313,7 @@ def normalize(c: Parts, options: NormalizeOptions = DEFAULT_OPTIONS) -> Parts:
     >>> to_text(normalize(c.components))
     'http://User@www.example.com/a/~user/%3A?A#%2F'
 
-    .. versionadded:: 0.1
+    .. versionadded:: 0.2
     .. versionchanged:: 0.3
        The steps are one :class:`NormalizeOptions` record, not five keywords.
     """
@@ -375,6 +375,6 @@ def equivalent(a: Parts, b: Parts) -> bool:
     ...            URI.parse("eXAMPLE://a/./b/../b/%63/%7bfoo%7d").components)
     True
 
-    .. versionadded:: 0.1
+    .. versionadded:: 0.2
     """
     return normalize(a) == normalize(b)

@@ -56,7 +56,7 @@ def is_valid(text: str, *, allow_zone_id: bool = False) -> bool:
     >>> is_valid("http://a/b?c#d"), is_valid("http://a/b c"), is_valid("%zz")
     (True, False, False)
 
-    .. versionadded:: 0.1
+    .. versionadded:: 0.2
     """
     if type(text) is not str:
         text = require_str(text)

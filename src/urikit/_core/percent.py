@@ -97,7 +97,7 @@ def encode(text: str, component: Component) -> str:
     >>> encode("a b#c", "fragment")
     'a%20b%23c'
 
-    .. versionadded:: 0.1
+    .. versionadded:: 0.2
     """
     safe_re = _SAFE_RE.get(component)
     if safe_re is None:
@@ -325,7 +325,7 @@ def decode(text: str, component: Component) -> str:
     >>> decode("Jos%C3%A9%2F50%25", "segment")
     'José/50%'
 
-    .. versionadded:: 0.1
+    .. versionadded:: 0.2
 
     .. versionchanged:: 0.2
        An unknown component raises :class:`URIError` (still a ``ValueError``).

@@ -86,7 +86,7 @@ def remove_dot_segments(path: str) -> str:
     >>> remove_dot_segments("/../../x/.")
     '/x/'
 
-    .. versionadded:: 0.1
+    .. versionadded:: 0.2
     """
     # A dot segment starts the path or follows a "/": without either, nothing to do.
     if path[:1] != "." and "/." not in path:

@@ -139,7 +139,7 @@ class PathSegments(MutableSequence[str]):
     text: ``URI.parse("http://h/login").path == "/login"`` is ``True``. ``str()``
     gives the path text (wire text for ``uri.path``, decoded for ``uri.text.path``).
 
-    .. versionadded:: 0.1
+    .. versionadded:: 0.2
 
     .. versionchanged:: 0.2
        The path "/" is ``['', '']``, the root marker and one empty segment, as

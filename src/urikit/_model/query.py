@@ -156,7 +156,7 @@ class QueryParams:
     >>> str(uri)
     'http://h/?a=3%20%26%204&b=x+y&flag'
 
-    .. versionadded:: 0.1
+    .. versionadded:: 0.2
 
     .. versionchanged:: 0.2
        "+" reads as a plus by default (RFC 3986); :attr:`form` gives the HTML-form

@@ -112,7 +112,7 @@ class TextView:
     >>> str(uri), uri.text.path[-1]
     ('http://h/docs//a%2Fb%20c#50%25', 'a/b c')
 
-    .. versionadded:: 0.1
+    .. versionadded:: 0.2
 
     .. versionchanged:: 0.2
        ``text.host`` keeps the brackets of an IP literal (``[::1]``), so that it never

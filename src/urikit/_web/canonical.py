@@ -106,7 +106,7 @@ class CanonicalOptions:
         form_query: read the query as a form's (``application/x-www-form-urlencoded``):
             ``+`` and ``%20`` both mean a space, written ``+``. Off by default.
 
-            .. versionadded:: 0.4
+            .. versionadded:: 0.3
 
     >>> CanonicalOptions(drop_tracking=True, drop_params=["ref_*"]).drop_params
     ('ref_*',)
