@@ -611,6 +611,21 @@ def test_parse_error_hints_at_the_likely_mistake() -> None:
     assert "%25" in info.value.hint
 
 
+def test_non_ascii_host_hint_names_the_readers_that_apply_idna() -> None:
+    """A host outside ASCII is not told to percent-encode (no browser or DNS reads
+    that): the hint names ``from_iri`` and ``parse_lenient``, which give its IDNA
+    form."""
+    text = "https://b\u00fccher.example/"
+    with pytest.raises(ParseError) as info:
+        URI.parse(text)
+    assert info.value.component == "host"
+    assert "percent" not in info.value.hint
+    assert "URI.from_iri" in info.value.hint
+    assert "URI.parse_lenient" in info.value.hint
+    assert str(URI.from_iri(text)) == str(URI.parse_lenient(text)) \
+        == "https://xn--bcher-kva.example/"
+
+
 def test_parse_error_pickles() -> None:
     """A ParseError survives pickling with its attributes."""
     with pytest.raises(ParseError) as info:

@@ -19,6 +19,11 @@ _MATCH: Final = g.URI_REFERENCE_RE.fullmatch
 _MATCH_Z: Final = g.URI_REFERENCE_Z_RE.fullmatch
 
 _NON_ASCII_HINT: Final = "characters outside ASCII must be percent-encoded as UTF-8"
+#: A host is no place for percent-encoded UTF-8 in practice (DNS, browsers): a name
+#: outside ASCII is an internationalized one, which IDNA turns into ASCII.
+_NON_ASCII_HOST_HINT: Final = ("a name outside ASCII needs IDNA: read the text with "
+                               "URI.from_iri or URI.parse_lenient (pydantic: LenientURI, "
+                               "LenientHttpURI)")
 _PERCENT_HINT: Final = "a literal '%' is written '%25'"
 
 
@@ -102,7 +107,7 @@ def _error_at(text: str, i: int, component: str, hint: str = "") -> ParseError:
         return ParseError(text, i, component, f"invalid percent-encoding {triplet!r}",
                           hint or _PERCENT_HINT)
     if not hint and not c.isascii():
-        hint = _NON_ASCII_HINT
+        hint = _NON_ASCII_HOST_HINT if component == "host" else _NON_ASCII_HINT
     return ParseError(text, i, component, f"invalid character {c!r}", hint)
 
 
