@@ -349,7 +349,9 @@ class _URIBase:
     @classmethod
     def from_iri(cls, text: str) -> Self:
         """Read an IRI (RFC 3987 §3.1): characters outside ASCII are percent-encoded as
-        UTF-8, and a registered name becomes its IDNA 2008 A-label.
+        UTF-8, and a registered name becomes its A-labels by UTS 46 with the WHATWG URL
+        standard's parameters, as browsers read it (:func:`~urikit.host_to_ascii`'s
+        default; ``BÜCHER.example`` is mapped to ``xn--bcher-kva.example``).
 
         Raises:
             ParseError: the result is not a URI-reference.
