@@ -54,6 +54,17 @@ def test_sphinx_build_has_no_warning(tmp_path: Path) -> None:
     frozen = api[api.index('id="urikit.FrozenURI"'):api.index('id="urikit.UNSET"')]
     assert set(re.findall(r'id="urikit\.FrozenURI\.(\w+)"', frozen)) == {"normalize", "thaw"}
     assert 'href="#urikit.URI.parse_lenient"' in frozen
+    # the theme is Furo, whose search page finds a name from Sphinx's own index
+    html = tmp_path / "html"
+    assert (html / "_static" / "styles" / "furo.css").is_file()
+    assert "sidebar-search" in (html / "search.html").read_text(encoding="utf-8")
+    assert "parse_lenient" in (html / "searchindex.js").read_text(encoding="utf-8")
+    # the changelog is a page: CHANGELOG.md's newest section, as included
+    changelog = (html / "changelog.html").read_text(encoding="utf-8")
+    newest = re.search(r"^## (\S+)", (ROOT / "CHANGELOG.md").read_text(encoding="utf-8"),
+                       re.MULTILINE)
+    assert newest is not None
+    assert f"{newest.group(1)} (" in changelog
 
 
 def _pages() -> list[Path]:
