@@ -45,6 +45,7 @@ if TYPE_CHECKING:
     # pool for --jobs 2 or more; a run without either does not pay for them
     import multiprocessing.context
     from concurrent.futures import Future, ProcessPoolExecutor
+    from multiprocessing.process import BaseProcess
 
     from .._interop.lenient import Change
 
@@ -313,7 +314,7 @@ def mask_passwords_in(message: str) -> str:
     """
     if ":" not in message or "@" not in message:
         return message
-    words = []
+    words: list[str] = []
     for word in message.split(" "):
         core = word.strip("'\",")
         if "@" in core:
@@ -429,7 +430,7 @@ def _masked_changes(changes: tuple[Change, ...], text: str,
         return changes
     from .._interop.lenient import Change
 
-    shown = []
+    shown: list[Change] = []
     for change in changes:
         position = mask_password(text, change.position)[1]
         assert position is not None
@@ -886,8 +887,9 @@ def _start_forkserver() -> None:
 
 def _lost(pool: ProcessPoolExecutor) -> str:
     """Which worker ended, and how, as the pool saw it."""
-    processes = getattr(pool, "_processes", None) or {}
-    lost = []
+    # the pool's own record (private, so read defensively): its processes by pid
+    processes: dict[int, BaseProcess] = getattr(pool, "_processes", None) or {}
+    lost: list[tuple[bool, str]] = []
     for pid, process in dict(processes).items():
         code = process.exitcode
         if code is None or code == 0:

@@ -15,7 +15,7 @@ import signal
 import stat
 import sys
 import threading
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterable, Sequence
 from itertools import pairwise
 from typing import Final, NoReturn, TextIO, cast
 
@@ -180,8 +180,10 @@ def _input_line(record: Record) -> str:
 
 def _explain_text(allow_zone_id: bool, record: Record) -> str:
     assert isinstance(record.output, dict)
+    # explain's output is the element model, a dict[str, object] (batch.py's _apply)
+    model = cast("dict[str, object]", record.output)
     uri = URI.parse(record.input, allow_zone_id=allow_zone_id)
-    return diagram(uri) + "\n\n" + table(record.output) + "\n"
+    return diagram(uri) + "\n\n" + table(model) + "\n"
 
 
 def _renderer(command: str, allow_zone_id: bool) -> Callable[[Record], str] | None:
@@ -465,7 +467,8 @@ def _total_bytes(names: Sequence[str]) -> int | None:
 
 
 @contextlib.contextmanager
-def _progress(enabled: bool, total: int | None) -> Iterator[Callable[[int], None] | None]:
+def _progress(enabled: bool,
+              total: int | None) -> Generator[Callable[[int], None] | None, None, None]:
     """A progress bar on stderr (tqdm, the ``progress`` extra) when stderr is a
     terminal; nothing otherwise, or when tqdm is not installed."""
     if not enabled or sys.stderr is None or not sys.stderr.isatty():

@@ -48,7 +48,7 @@ import re
 from collections.abc import Callable, Iterable
 from fnmatch import translate
 from itertools import compress
-from typing import Final
+from typing import Final, cast
 
 import attrs
 
@@ -74,7 +74,8 @@ def _patterns(value: Iterable[str]) -> tuple[str, ...]:
                         f"write ({value!r},)")
     patterns = tuple(value)
     for pattern in patterns:
-        if not isinstance(pattern, str):
+        # checked: callers without a type checker pass anything
+        if not isinstance(cast("object", pattern), str):
             raise TypeError(f"a drop_params pattern must be str, not {type(pattern).__name__}")
     return patterns
 
@@ -140,7 +141,7 @@ def canonical_uri(uri: str | URI, options: CanonicalOptions = DEFAULT_OPTIONS, *
                   allow_zone_id: bool = False) -> URI:
     """The canonical form of ``uri`` as a new :class:`~urikit.URI` (see
     :func:`canonicalize`); a URI passed in is not changed."""
-    given: object = uri  # checked: callers without a type checker pass anything
+    given = cast("object", uri)  # checked: callers without a type checker pass anything
     if isinstance(given, str):
         result = URI.parse(given, allow_zone_id=allow_zone_id)
     elif isinstance(given, URI):
@@ -149,7 +150,7 @@ def canonical_uri(uri: str | URI, options: CanonicalOptions = DEFAULT_OPTIONS, *
         result = given.thaw()
     else:
         raise TypeError(f"uri must be a URI, FrozenURI or str, not {type(given).__name__}")
-    steps: object = options
+    steps = cast("object", options)
     if not isinstance(steps, CanonicalOptions):
         raise TypeError(f"options must be CanonicalOptions, not {type(steps).__name__}")
     result.normalize(options.normalization)
