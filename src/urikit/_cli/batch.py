@@ -37,7 +37,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, BinaryIO, Final, NamedTuple
 
 from .._core.errors import ParseError, URIError
-from .._model.uri import URI
+from .._model.uri import URI, FrozenURI
 from .._web.canonical import CanonicalOptions, canonical_text
 
 if TYPE_CHECKING:
@@ -166,7 +166,7 @@ class Record(NamedTuple):
     repairs: tuple[Change, ...] = ()
 
 
-def element_model(uri: URI) -> dict[str, object]:
+def element_model(uri: URI | FrozenURI) -> dict[str, object]:
     """The element model of ``uri`` as plain data (``None`` for undefined). A port of
     more digits than ``int`` converts to text (``sys.get_int_max_str_digits()``, 4300
     by default) is given as its digits, a ``str``, so that it prints and is written
@@ -184,7 +184,7 @@ def element_model(uri: URI) -> dict[str, object]:
     }
 
 
-def _port(uri: URI) -> int | str | None:
+def _port(uri: URI | FrozenURI) -> int | str | None:
     digits = (uri.components.port or "").lstrip("0")
     limit = getattr(sys, "get_int_max_str_digits", int)()  # 0: no limit (and before 3.11)
     return digits if limit and len(digits) > limit else uri.port
@@ -389,7 +389,7 @@ def _base(text: str, allow_zone_id: bool) -> URI:
     return URI.parse(text, allow_zone_id=allow_zone_id)
 
 
-def _shown(uri: URI, show_password: bool) -> str:
+def _shown(uri: URI | FrozenURI, show_password: bool) -> str:
     return str(uri) if show_password else uri.redacted()
 
 

@@ -21,7 +21,7 @@ from typing import Final, NoReturn, TextIO, cast
 
 from .._core.build import COMPILED
 from .._core.errors import ParseError
-from .._model.uri import URI
+from .._model.uri import URI, FrozenURI
 from .._web.canonical import CanonicalOptions
 from .batch import (
     Chunk,
@@ -47,7 +47,7 @@ from .batch import (
 Span = tuple[str, int, int]  # label, start, end (end exclusive)
 
 
-def spans(uri: URI) -> list[Span]:
+def spans(uri: URI | FrozenURI) -> list[Span]:
     """The place of each defined top-level component in ``str(uri)``.
 
     >>> for span in spans(URI.parse("foo://example.com:8042/over/there?name=ferret#nose")):
@@ -102,7 +102,7 @@ def _bars(cols: list[int]) -> str:
     return "".join(line)
 
 
-def diagram(uri: URI, indent: int = 2) -> str:
+def diagram(uri: URI | FrozenURI, indent: int = 2) -> str:
     """Draw the components under the URI text, as RFC 3986 §3 does.
 
     Empty components (``?`` alone) are marked with ``|`` where they stand; when the
