@@ -84,9 +84,11 @@ def _from_defining_module(self: doctest.DocTestFinder, module: types.ModuleType 
     """Whether doctest should read ``obj``'s examples as part of ``module``: for a public
     name of urikit, the module that defines it; otherwise the standard rule."""
     name = getattr(obj, "__name__", None)
-    if module is not None and isinstance(name, str) and name in urikit._DEFINED_IN \
+    # urikit keeps where each public name is defined for this hook (and for nothing else)
+    defined_in = urikit._DEFINED_IN  # pyright: ignore[reportPrivateUsage]
+    if module is not None and isinstance(name, str) and name in defined_in \
             and getattr(urikit, name) is obj:
-        return module.__name__ == urikit._DEFINED_IN[name]
+        return module.__name__ == defined_in[name]
     return _stock_from_module(self, module, obj)
 
 

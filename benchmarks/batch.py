@@ -139,7 +139,7 @@ def make_input(corpus: Path, lines: int, directory: str) -> tuple[Path, int]:
     return path, copies * per_copy
 
 
-def _load() -> str:
+def load_average() -> str:
     if not hasattr(os, "getloadavg"):
         return "n/a"
     return ", ".join(f"{x:.1f}" for x in os.getloadavg())
@@ -161,7 +161,7 @@ def replace_section(path: Path, section: str) -> None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Measure, print the section, put it where asked."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--corpus", type=Path, default=DEFAULT_CORPUS)
     parser.add_argument("--lines", type=int, default=1_000_000)
     parser.add_argument("--rounds", type=int, default=2)
@@ -171,7 +171,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     rows: list[str] = []
     memory: list[str] = []
-    load_start = _load()
+    load_start = load_average()
     t_start = time.perf_counter()
     with tempfile.TemporaryDirectory() as tmp:
         big, n_big = make_input(args.corpus, args.lines, tmp)
@@ -207,7 +207,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         f"(its invalid lines included), read from a file, results to /dev/null; wall "
         f"clock, best of {args.rounds}; Python {platform.python_version()}, "
         f"{os.cpu_count()} CPUs; load average (1, 5, 15 min) {load_start} at the start, "
-        f"{_load()} at the end; {time.perf_counter() - t_start:.0f} s in all. "
+        f"{load_average()} at the end; {time.perf_counter() - t_start:.0f} s in all. "
         "Lines/s of CPU counts the CPU time (user + system) of the process: it shows "
         "the cost of a line whatever else runs on the machine (with --jobs 2, of the "
         "main process alone, which reads, deduplicates and writes: the workers are "

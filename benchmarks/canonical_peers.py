@@ -158,7 +158,7 @@ def peers() -> dict[str, Callable[[str], str]]:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Count the kinds of difference and print the table."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--corpus", type=Path, default=DEFAULT_CORPUS)
     parser.add_argument("--limit", type=int, default=0)
     args = parser.parse_args(argv)

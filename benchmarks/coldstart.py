@@ -86,7 +86,7 @@ def main(argv: Sequence[str] | None = None) -> int:
              "| command | " + " | ".join(f"{builds[p]} ({p})" for p in args.python) + " |",
              "|---|" + "--:|" * len(args.python)]
     for name in commands(sys.executable):
-        cells = []
+        cells: list[str] = []
         for python in args.python:
             times = samples[python, name]
             cells.append(f"{statistics.median(times):.0f} ({min(times):.0f}-{max(times):.0f})")

@@ -33,7 +33,7 @@ from urikit import distributed as ud
 from urikit._cli.batch import Record
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from batch import DEFAULT_CORPUS, _load, make_input, replace_section
+from batch import DEFAULT_CORPUS, load_average, make_input, replace_section
 
 SECTION = "## Dask at scale"
 distributed: Any = importlib.import_module("distributed")
@@ -51,14 +51,14 @@ def _total(bag: Any) -> tuple[int, int]:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Measure, print the section, put it where asked."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--corpus", type=Path, default=DEFAULT_CORPUS)
     parser.add_argument("--lines", type=int, default=10_000_000)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--blocksize", default="64MiB")
     parser.add_argument("--results", type=Path, help="put the section in this file")
     args = parser.parse_args(argv)
-    load_start = _load()
+    load_start = load_average()
     rows: list[str] = []
     with tempfile.TemporaryDirectory() as tmp:
         path, n = make_input(args.corpus, args.lines, tmp)
@@ -104,7 +104,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         f"on a `distributed.LocalCluster` of {args.workers} single-threaded worker "
         f"processes; wall clock of each computation, cluster start-up excluded; Python "
         f"{platform.python_version()}, {os.cpu_count()} CPUs; load average (1, 5, 15 "
-        f"min) {load_start} at the start, {_load()} at the end.",
+        f"min) {load_start} at the start, {load_average()} at the end.",
         "",
         "| computation | lines | time | lines/s |",
         "|---|--:|--:|--:|",

@@ -166,7 +166,7 @@ def a_yarl(s: str) -> object:
 
 def a_rfc3986(s: str) -> object:
     u = rfc3986.uri_reference(s)
-    info = u.authority_info() if u.authority is not None else {}
+    info: dict[str, str | None] = u.authority_info() if u.authority is not None else {}
     return (u.scheme, info.get("userinfo"), info.get("host"), info.get("port"), u.path,
             u.query, u.fragment)
 

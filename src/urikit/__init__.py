@@ -30,9 +30,9 @@ from ._core.parse import is_valid
 from ._core.percent import Component, decode, encode
 from ._core.resolve import remove_dot_segments
 from ._core.strings import normalize, resolve
-from ._model.path import PathSegments
-from ._model.query import QueryParams, encode_query
-from ._model.text import TextView
+from ._model.path import PathSegments, ReadOnlyPath
+from ._model.query import QueryParams, ReadOnlyParams, encode_query
+from ._model.text import ReadOnlyText, TextView
 from ._model.uri import UNSET, URI, FrozenURI
 
 #: The public names imported when first used, each with the module that defines it:
@@ -117,6 +117,9 @@ __all__ = [
     "ParseError",
     "PathSegments",
     "QueryParams",
+    "ReadOnlyParams",
+    "ReadOnlyPath",
+    "ReadOnlyText",
     "Repaired",
     "ResolveError",
     "Rule",

@@ -21,6 +21,7 @@ import operator
 from typing import Any, NamedTuple
 
 from dask.bag import Bag
+from dask.delayed import Delayed
 
 from ._cli.batch import Operation, Record, jsonl, process_line, split_lines, text_line
 from ._web.canonical import DEFAULT_OPTIONS, CanonicalOptions
@@ -59,7 +60,7 @@ def read_lines(urlpath: str | list[str], *, blocksize: int | str | None = "64MiB
     _, blocks, paths = read_bytes(urlpath, delimiter=b"\n", blocksize=blocksize,
                                   sample=False, include_path=True,
                                   **(storage_options or {}))
-    parts = []
+    parts: list[Delayed] = []
     for path, file_blocks in zip(paths, blocks, strict=True):
         first: Any = 1
         for block in file_blocks:
@@ -69,7 +70,8 @@ def read_lines(urlpath: str | list[str], *, blocksize: int | str | None = "64MiB
     if not parts:
         return _bag(db.from_sequence([], npartitions=1))
     bag = _bag(db.from_delayed(parts))
-    _NUMBERED.add(bag.name)
+    # dask.bag.Bag.name is unannotated
+    _NUMBERED.add(bag.name)  # pyright: ignore[reportUnknownMemberType, reportUnknownArgumentType]
     return bag
 
 
@@ -93,7 +95,7 @@ def number_lines(lines: Bag) -> Bag:
     cuts lines (:func:`urikit._cli.batch.text_line`)."""
     bag: Any = lines
     parts = bag.to_delayed(optimize_graph=False)
-    numbered = []
+    numbered: list[Delayed] = []
     first: Any = 1
     for part in parts:
         numbered.append(delayed(_numbered)(part, first))
@@ -111,7 +113,8 @@ def records(lines: Bag, op: Operation, source: str | None = None) -> Bag:
     """The record of every line for ``op`` (any command of the command line), in line
     order; ``source`` names the input in the records (by default the file a
     :class:`Line` comes from, ``"-"`` for a ``str``)."""
-    bag: Any = lines if lines.name in _NUMBERED else number_lines(lines)
+    numbered = lines.name in _NUMBERED  # pyright: ignore[reportUnknownMemberType] (unannotated)
+    bag: Any = lines if numbered else number_lines(lines)
     return _bag(bag.map_partitions(_records, op, source))
 
 

@@ -12,7 +12,7 @@ import pickle
 import subprocess
 import sys
 import textwrap
-from collections.abc import Iterator
+from collections.abc import Generator, Iterator
 from pathlib import Path
 
 import pytest
@@ -433,7 +433,7 @@ def test_dedupe_keeps_each_first_line_whatever_the_chunks(
 
 
 @contextlib.contextmanager
-def _stdin(data: bytes) -> Iterator[None]:
+def _stdin(data: bytes) -> Generator[None, None, None]:
     saved = sys.stdin
     sys.stdin = io.TextIOWrapper(io.BytesIO(data))
     try:

@@ -324,7 +324,7 @@ VALID: list[tuple[str, C | None]] = [
     ("/" + "%41" * 300, None),
 ]
 # every hex digit, in a pct-encoded triplet
-VALID += [(f"/%{a}{b}", C(path=f"/%{a}{b}")) for a in _HEX[::3] for b in _HEX[::5]]
+VALID.extend([(f"/%{a}{b}", C(path=f"/%{a}{b}")) for a in _HEX[::3] for b in _HEX[::5]])
 
 
 @pytest.mark.parametrize(

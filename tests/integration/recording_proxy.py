@@ -84,7 +84,9 @@ class _Handler(BaseHTTPRequestHandler):
     """Answers one connection from the browser."""
 
     protocol_version = "HTTP/1.1"
-    server: _Server
+    # always a _Server (socketserver hands each handler the server that made it);
+    # the base class declares the wider socketserver.BaseServer
+    server: _Server  # pyright: ignore[reportIncompatibleVariableOverride]
 
     def log_message(self, format: str, *args: object) -> None:
         """Quiet: the proxy's log is its record, not stderr."""

@@ -34,7 +34,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Generator, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO
@@ -252,7 +252,7 @@ def _command(app: str, port: int) -> list[str]:
 
 
 @contextlib.contextmanager
-def serve(app: str) -> Iterator[int]:
+def serve(app: str) -> Generator[int, None, None]:
     """Run ``app`` under its server on a free port until the block ends, however it
     ends; give the port. The server runs in its own process group, which is killed."""
     port = _free_port()
@@ -299,7 +299,7 @@ def _stop(process: subprocess.Popen[bytes]) -> None:
 
 
 @contextlib.contextmanager
-def chromium(proxy_port: int) -> Iterator[WebDriver]:
+def chromium(proxy_port: int) -> Generator[WebDriver, None, None]:
     """Headless Chromium with a fresh profile, every request through the proxy
     (loopback included: ``<-loopback>`` removes Chromium's implicit bypass)."""
     options = webdriver.ChromeOptions()

@@ -27,7 +27,7 @@ from starlette.responses import RedirectResponse
 from urikit import URI, NormalizeOptions
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "examples"))
-import django_app  # noqa: F401  (it configures Django's settings, once a process)
+import django_app  # noqa: F401  # pyright: ignore[reportUnusedImport] (it configures Django, once a process)
 
 sys.path.pop(0)
 

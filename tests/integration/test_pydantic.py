@@ -94,8 +94,9 @@ def test_parse_error_keeps_position_and_component() -> None:
     assert error["type"] == "uri_parsing"
     assert error["loc"] == ("href",)
     assert error["msg"] == str(parse_error.value)
-    assert error["ctx"] == {"message": str(parse_error.value), "reason": "invalid character ' '",
-                            "position": 10, "component": "path", "hint": ""}
+    assert error.get("ctx") == {"message": str(parse_error.value),
+                                "reason": "invalid character ' '",
+                                "position": 10, "component": "path", "hint": ""}
 
 
 def test_error_on_assignment_and_from_json() -> None:
@@ -103,7 +104,7 @@ def test_error_on_assignment_and_from_json() -> None:
     link = Link.model_validate({"href": "/ok"})
     with pytest.raises(ValidationError) as info:
         link.href = "http://h:8a/"  # type: ignore[assignment]
-    assert info.value.errors()[0]["ctx"]["component"] == "port"
+    assert info.value.errors()[0].get("ctx", {}).get("component") == "port"
     assert str(link.href) == "/ok"
     with pytest.raises(ValidationError) as info:
         Link.model_validate_json('{"href": "http://[::1/"}')
@@ -125,7 +126,8 @@ def test_frozen_model_with_frozen_uri_is_hashable() -> None:
     b = Bookmark.model_validate({"uri": FrozenURI.parse("https://a.example/"), "title": "A"})
     assert a == b
     assert hash(a) == hash(b)
-    assert len({a, b}) == 1
+    # pydantic gives a frozen model its __hash__ when it makes the class
+    assert len({a, b}) == 1  # pyright: ignore[reportUnhashable]
     with pytest.raises(ValidationError):
         a.uri = FrozenURI.parse("https://b.example/")
 
@@ -159,12 +161,12 @@ def test_absolute_variant_requires_a_scheme() -> None:
         Link.model_validate({"href": "/a", "base": "//a.example/"})
     (error,) = info.value.errors()
     assert error["type"] == "uri_scheme_required"
-    assert error["ctx"] == {"text": "//a.example/"}
+    assert error.get("ctx") == {"text": "//a.example/"}
     with pytest.raises(ValidationError) as info:
         Link.model_validate({"href": "/a", "base": "//joe:secret@h/"})
     (error,) = info.value.errors(include_input=False)
     assert "secret" not in repr(error)
-    assert error["ctx"] == {"text": "//joe:***@h/"}
+    assert error.get("ctx") == {"text": "//joe:***@h/"}
     with pytest.raises(ValidationError):
         Incoming.model_validate({"url": "/", "home": FrozenURI.parse("/home")})
 
@@ -211,7 +213,7 @@ def test_options_marker_combines_lenient_and_absolute() -> None:
     assert repr(URIOptions()) == "URIOptions(lenient=False, absolute=False, http=False)"
     with pytest.raises(TypeError, match="annotates URI or FrozenURI"):
 
-        class Wrong(BaseModel):
+        class Wrong(BaseModel):  # pyright: ignore[reportUnusedClass] (its definition raises)
             url: Annotated[str, URIOptions()]
 
 

@@ -27,6 +27,15 @@ def test_mypy_strict_is_clean() -> None:
     assert result.returncode == 0, result.stdout + result.stderr
 
 
+def test_pyright_strict_is_clean() -> None:
+    """pyright in strict mode (basedpyright's wheel, configured in pyproject.toml)
+    reports no error over src, tests, examples and benchmarks."""
+    pytest.importorskip("basedpyright", reason="needs basedpyright (the test extra)")
+    result = _run("basedpyright", "--pythonpath", sys.executable)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert result.stdout.splitlines()[-1].startswith("0 errors, "), result.stdout
+
+
 def test_ruff_is_clean() -> None:
     """ruff finds nothing to report."""
     result = _run("ruff", "check", ".")

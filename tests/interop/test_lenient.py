@@ -188,12 +188,11 @@ def test_valid_references_are_unchanged(text: str) -> None:
     changes are the slashes that start the authority (``http:/h``, ``///h``) or a
     Windows drive letter that is a path to a browser (``file://C:/``)."""
     try:
-        result = repair(text)
+        result: Repaired | None = repair(text)
+        refusal: URIError | None = None
     except URIError as error:
-        refusal: URIError | None = error
-    else:
-        refusal = None
-    if refusal is not None:
+        result, refusal = None, error
+    if result is None:
         assert isinstance(refusal, IDNAError) or getattr(refusal, "component", "") in (
             "host", "port")
         with pytest.raises(URIError):

@@ -306,7 +306,7 @@ def test_plus_gives_a_new_list() -> None:
     assert uri.text.path + ["c d"] == ["", "a b", "c d"]  # noqa: RUF005
     assert str(uri) == "http://h/a%20b"
     with pytest.raises(TypeError):
-        uri.path + "c"  # a str is not taken as segments
+        _ = uri.path + "c"  # a str is not taken as segments
 
 
 def test_appends_after_a_path_do_not_split_it() -> None:

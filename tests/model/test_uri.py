@@ -319,7 +319,7 @@ def test_uri_is_unhashable() -> None:
     with pytest.raises(TypeError):
         hash(URI.parse("http://a/"))
     with pytest.raises(TypeError):
-        {URI.parse("http://a/")}
+        {URI.parse("http://a/")}  # pyright: ignore[reportUnhashable, reportUnusedExpression]
 
 
 def test_copy_is_independent() -> None:

@@ -37,7 +37,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, BinaryIO, Final, NamedTuple
 
 from .._core.errors import ParseError, URIError
-from .._model.uri import URI
+from .._model.uri import URI, FrozenURI
 from .._web.canonical import CanonicalOptions, canonical_text
 
 if TYPE_CHECKING:
@@ -45,6 +45,7 @@ if TYPE_CHECKING:
     # pool for --jobs 2 or more; a run without either does not pay for them
     import multiprocessing.context
     from concurrent.futures import Future, ProcessPoolExecutor
+    from multiprocessing.process import BaseProcess
 
     from .._interop.lenient import Change
 
@@ -165,7 +166,7 @@ class Record(NamedTuple):
     repairs: tuple[Change, ...] = ()
 
 
-def element_model(uri: URI) -> dict[str, object]:
+def element_model(uri: URI | FrozenURI) -> dict[str, object]:
     """The element model of ``uri`` as plain data (``None`` for undefined). A port of
     more digits than ``int`` converts to text (``sys.get_int_max_str_digits()``, 4300
     by default) is given as its digits, a ``str``, so that it prints and is written
@@ -183,7 +184,7 @@ def element_model(uri: URI) -> dict[str, object]:
     }
 
 
-def _port(uri: URI) -> int | str | None:
+def _port(uri: URI | FrozenURI) -> int | str | None:
     digits = (uri.components.port or "").lstrip("0")
     limit = getattr(sys, "get_int_max_str_digits", int)()  # 0: no limit (and before 3.11)
     return digits if limit and len(digits) > limit else uri.port
@@ -313,7 +314,7 @@ def mask_passwords_in(message: str) -> str:
     """
     if ":" not in message or "@" not in message:
         return message
-    words = []
+    words: list[str] = []
     for word in message.split(" "):
         core = word.strip("'\",")
         if "@" in core:
@@ -388,7 +389,7 @@ def _base(text: str, allow_zone_id: bool) -> URI:
     return URI.parse(text, allow_zone_id=allow_zone_id)
 
 
-def _shown(uri: URI, show_password: bool) -> str:
+def _shown(uri: URI | FrozenURI, show_password: bool) -> str:
     return str(uri) if show_password else uri.redacted()
 
 
@@ -429,7 +430,7 @@ def _masked_changes(changes: tuple[Change, ...], text: str,
         return changes
     from .._interop.lenient import Change
 
-    shown = []
+    shown: list[Change] = []
     for change in changes:
         position = mask_password(text, change.position)[1]
         assert position is not None
@@ -886,8 +887,9 @@ def _start_forkserver() -> None:
 
 def _lost(pool: ProcessPoolExecutor) -> str:
     """Which worker ended, and how, as the pool saw it."""
-    processes = getattr(pool, "_processes", None) or {}
-    lost = []
+    # the pool's own record (private, so read defensively): its processes by pid
+    processes: dict[int, BaseProcess] = getattr(pool, "_processes", None) or {}
+    lost: list[tuple[bool, str]] = []
     for pid, process in dict(processes).items():
         code = process.exitcode
         if code is None or code == 0:

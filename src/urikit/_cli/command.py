@@ -15,13 +15,13 @@ import signal
 import stat
 import sys
 import threading
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterable, Sequence
 from itertools import pairwise
 from typing import Final, NoReturn, TextIO, cast
 
 from .._core.build import COMPILED
 from .._core.errors import ParseError
-from .._model.uri import URI
+from .._model.uri import URI, FrozenURI
 from .._web.canonical import CanonicalOptions
 from .batch import (
     Chunk,
@@ -47,7 +47,7 @@ from .batch import (
 Span = tuple[str, int, int]  # label, start, end (end exclusive)
 
 
-def spans(uri: URI) -> list[Span]:
+def spans(uri: URI | FrozenURI) -> list[Span]:
     """The place of each defined top-level component in ``str(uri)``.
 
     >>> for span in spans(URI.parse("foo://example.com:8042/over/there?name=ferret#nose")):
@@ -102,7 +102,7 @@ def _bars(cols: list[int]) -> str:
     return "".join(line)
 
 
-def diagram(uri: URI, indent: int = 2) -> str:
+def diagram(uri: URI | FrozenURI, indent: int = 2) -> str:
     """Draw the components under the URI text, as RFC 3986 §3 does.
 
     Empty components (``?`` alone) are marked with ``|`` where they stand; when the
@@ -180,8 +180,10 @@ def _input_line(record: Record) -> str:
 
 def _explain_text(allow_zone_id: bool, record: Record) -> str:
     assert isinstance(record.output, dict)
+    # explain's output is the element model, a dict[str, object] (batch.py's _apply)
+    model = cast("dict[str, object]", record.output)
     uri = URI.parse(record.input, allow_zone_id=allow_zone_id)
-    return diagram(uri) + "\n\n" + table(record.output) + "\n"
+    return diagram(uri) + "\n\n" + table(model) + "\n"
 
 
 def _renderer(command: str, allow_zone_id: bool) -> Callable[[Record], str] | None:
@@ -465,7 +467,8 @@ def _total_bytes(names: Sequence[str]) -> int | None:
 
 
 @contextlib.contextmanager
-def _progress(enabled: bool, total: int | None) -> Iterator[Callable[[int], None] | None]:
+def _progress(enabled: bool,
+              total: int | None) -> Generator[Callable[[int], None] | None, None, None]:
     """A progress bar on stderr (tqdm, the ``progress`` extra) when stderr is a
     terminal; nothing otherwise, or when tqdm is not installed."""
     if not enabled or sys.stderr is None or not sys.stderr.isatty():

@@ -74,7 +74,7 @@ def parse_ipv4(domain: str) -> int | None:
         parts.pop()
     if len(parts) > 4:
         return None
-    numbers = []
+    numbers: list[int] = []
     for part in parts:
         n = ipv4_number(part) if part else None
         if n is None:

@@ -492,7 +492,7 @@ def host_to_unicode(host: str) -> str:
         return host
     labels = host.split(".")
     bidi = _is_bidi_domain([label.lower() for label in labels])
-    shown = []
+    shown: list[str] = []
     for label in labels:
         if label[:4].lower() == "xn--":
             ulabel = uts46_ulabel(label.lower(), bidi)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from functools import partial
-from typing import Any, ClassVar, Final
+from typing import Any, ClassVar, Final, cast
 
 import attrs
 
@@ -317,9 +317,12 @@ def normalize(c: Parts, options: NormalizeOptions = DEFAULT_OPTIONS) -> Parts:
     .. versionchanged:: 0.3
        The steps are one :class:`NormalizeOptions` record, not five keywords.
     """
-    if not isinstance(options, NormalizeOptions):
+    # checked: callers without a type checker pass anything
+    if not isinstance(cast("object", options), NormalizeOptions):
         raise TypeError(f"options must be NormalizeOptions, not {type(options).__name__}")
-    case, percent, dot_segments, scheme_based, ipv6_canonical = options._steps
+    # the record's cached steps, read by this module only (one attribute load)
+    case, percent, dot_segments, scheme_based, ipv6_canonical = \
+        options._steps  # pyright: ignore[reportPrivateUsage]
     scheme, userinfo, host, port, path, query, fragment = c
     rewrite = _DEFAULT_REWRITE if case and percent else _rewriter(case, percent)
     default_port = None  # the scheme's default port, when scheme-based normalization knows it

@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 import re
 from pathlib import PurePath, PurePosixPath, PureWindowsPath
-from typing import Final
+from typing import Final, cast
 
 from .._core import grammar as g
 from .._core.components import Components
@@ -32,7 +32,8 @@ def _pure(path: str | os.PathLike[str] | PurePath, windows: bool | None) -> Pure
             raise ValueError(f"windows={windows} contradicts the {kind} given")
         return path
     text = os.fspath(path)
-    if not isinstance(text, str):
+    # checked: callers without a type checker pass anything
+    if not isinstance(cast("object", text), str):
         raise TypeError(f"path must be str or os.PathLike[str], not {type(text).__name__}")
     return PureWindowsPath(text) if _flavour(windows) else PurePosixPath(text)
 

@@ -89,7 +89,7 @@ def map_iri_to_uri(text: str) -> str:
         out = text
     else:
         scheme, authority, path, query, fragment = appendix_b(text).group(2, 4, 5, 7, 9)
-        parts = []
+        parts: list[str] = []
         if scheme is not None:
             parts += [pct_utf8(scheme), ":"]
         if authority is not None:
@@ -157,7 +157,7 @@ def _decode_for_iri(wire: str, in_query: bool) -> str:
         else:
             if hidden.search(text) is None:
                 return text
-        out = []
+        out: list[str] = []
         i = 0
         while i < len(octets):
             n = _utf8_length(octets[i])
@@ -240,7 +240,7 @@ def uri_to_iri(text: str) -> str:
     scheme, userinfo, host, port, path, query, fragment = split(text)
     if "%" not in text and "xn--" not in text.lower():
         return text
-    parts = []
+    parts: list[str] = []
     if scheme is not None:
         parts += [scheme, ":"]
     if host is not None:

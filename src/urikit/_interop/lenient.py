@@ -68,7 +68,7 @@ import operator
 import re
 from collections.abc import Callable, Iterator, Sequence
 from itertools import accumulate, chain, islice, repeat
-from typing import Final, NamedTuple, overload
+from typing import Final, NamedTuple, cast, overload
 
 from .._core import grammar as g
 from .._core.browser import FORBIDDEN_HOST_RE, browser_host
@@ -105,6 +105,14 @@ class Change(NamedTuple):
     component: str
     original: str
     replacement: str
+
+
+#: ``tuple.__new__`` typed for :class:`Change`: one built in C from a zipped 4-tuple
+#: (what :class:`_ChangeList` maps over its columns), with no Python frame per change.
+#: pyright reads ``tuple.__new__`` generically (its item type unknown), hence the cast.
+_new_change: Final = cast(
+    "Callable[[type[Change], tuple[int, str, str, str]], Change]",
+    tuple.__new__)  # pyright: ignore[reportUnknownMemberType] (see the cast)
 
 
 class Repaired(NamedTuple):
@@ -153,7 +161,7 @@ class _Listed(Sequence[Change]):
     def __getitem__(self, index: int | slice) -> Change | tuple[Change, ...]:
         p, c, o, r = self._listed()
         if isinstance(index, slice):
-            return tuple(map(tuple.__new__, repeat(Change),
+            return tuple(map(_new_change, repeat(Change),
                              zip(p[index], c[index], o[index], r[index], strict=True)))
         return Change(p[index], c[index], o[index], r[index])
 
@@ -162,7 +170,7 @@ class _Listed(Sequence[Change]):
 
     def __iter__(self) -> Iterator[Change]:
         # one Change at a time, from the tuple zip reuses: built in C, freed when dropped
-        return map(tuple.__new__, repeat(Change), zip(*self._listed(), strict=True))
+        return map(_new_change, repeat(Change), zip(*self._listed(), strict=True))
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, _Listed):
@@ -402,11 +410,10 @@ def _reading(s: str, m: re.Match[str], base_scheme: str | None) -> tuple[bool, b
     scheme = m.group(2)
     has_scheme = scheme is not None and g.SCHEME_RE.fullmatch(scheme) is not None
     dropped = False
-    if has_scheme:
-        effective = (scheme or "").lower()
-        if effective == base_scheme and effective in SPECIAL_SCHEMES \
-                and not s.startswith("//", m.end(1)):
-            dropped = True
+    effective = (scheme or "").lower()
+    if has_scheme and effective == base_scheme and effective in SPECIAL_SCHEMES \
+            and not s.startswith("//", m.end(1)):
+        dropped = True
     if not has_scheme or dropped:
         effective = base_scheme or "http"  # without a base: as against a web page
     if effective == "file":
@@ -728,7 +735,7 @@ def _repair(text: str, with_changes: bool = True,
     if host_edit:
         replaced.append(host_edit)
     replaced.sort()
-    out = []
+    out: list[str] = []
     last = 0
     for start, end, replacement in replaced:
         out += [s[last:start], replacement]

@@ -6,7 +6,7 @@ import re
 from collections.abc import Mapping
 from itertools import chain, repeat
 from operator import itemgetter
-from typing import Final, TypeAlias, cast
+from typing import Final, TypeAlias, TypeGuard, cast
 
 from .._core import grammar as g
 from .._core.errors import LONE_SURROGATE, EncodingError, ParseError
@@ -53,9 +53,21 @@ _FIRST: Final = itemgetter(0)
 _SECOND: Final = itemgetter(1)
 
 
+def _is_list(value: object) -> TypeGuard[list[object] | tuple[object, ...]]:
+    """Whether ``value`` is a list value (RFC 6570 §2.3): a list or a tuple, of members
+    of any type (each is checked as it is expanded)."""
+    return isinstance(value, (list, tuple))
+
+
+def _is_mapping(value: object) -> TypeGuard[Mapping[object, object]]:
+    """Whether ``value`` is an associative array (RFC 6570 §2.3), with names and values
+    of any type (each is checked as it is expanded)."""
+    return isinstance(value, Mapping)
+
+
 def _member(value: object) -> str:
     """One member of a list or associative array as text."""
-    if isinstance(value, (list, tuple, Mapping)):
+    if _is_list(value) or _is_mapping(value):
         raise TypeError(f"a list or mapping member must be a value, not {type(value).__name__}"
                         " (RFC 6570 has no nested values; use a dict for name/value pairs)")
     return _scalar(value)
@@ -98,9 +110,9 @@ def _prepare(value: object) -> _Prepared | None:
     """
     if value is None:
         return None
-    if isinstance(value, (list, tuple)):
+    if _is_list(value):
         return _items(value) or None
-    if isinstance(value, Mapping):
+    if _is_mapping(value):
         if set(map(type, value)) | set(map(type, value.values())) <= {str}:
             names, values = _items(list(value)), _items(list(value.values()))
             return list(zip(names, values, strict=True)) or None
@@ -250,7 +262,8 @@ def expand(template: str, variables: Mapping[str, object]) -> str:
     .. versionadded:: 0.2
     """
     template = require_str(template, "template")
-    if not isinstance(variables, Mapping):
+    given = cast("object", variables)  # checked: callers without a type checker pass anything
+    if not isinstance(given, Mapping):
         raise TypeError(f"variables must be a mapping, not {type(variables).__name__}")
     parts: list[str] = []
     pos = 0

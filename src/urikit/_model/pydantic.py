@@ -148,7 +148,8 @@ def _convert(cls: type[AnyURI], value: object) -> AnyURI | None:
     thawed through its public methods."""
     mutable = hasattr(cls, "freeze")
     if isinstance(value, cls):
-        return value.copy() if mutable else value
+        same: AnyURI = value  # what the class is (a URI has copy()), not what isinstance says
+        return same.copy() if mutable else same
     convert = getattr(value, "thaw" if mutable else "freeze", None)
     converted = convert() if callable(convert) else None
     return converted if isinstance(converted, cls) else None

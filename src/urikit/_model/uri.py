@@ -889,10 +889,15 @@ _FIELDS: Final = {
 }
 
 
-def _attrs(cls: type[Any]) -> Any:
+_C = TypeVar("_C", bound=type)
+
+
+def _attrs(cls: _C) -> _C:
     """Describe the element model to attrs, so ``attrs.fields``, ``attrs.evolve``,
     ``attrs.asdict`` and ``match`` see its public names and values. attrs generates
-    nothing else: the class keeps its own slots, constructor, equality and repr."""
+    nothing else: the class keeps its own slots, constructor, equality and repr.
+    Typed as returning the class it is given, so every checker sees the class itself
+    (``-> Any`` made pyright see ``URI`` and ``FrozenURI`` as ``Any``)."""
     return attrs.define(these=dict(_FIELDS), init=False, repr=False, eq=False,
                         order=False, unsafe_hash=False, slots=False, match_args=True,
                         getstate_setstate=False)(cls)

@@ -48,7 +48,7 @@ import re
 from collections.abc import Callable, Iterable
 from fnmatch import translate
 from itertools import compress
-from typing import Final
+from typing import Final, cast
 
 import attrs
 
@@ -74,7 +74,8 @@ def _patterns(value: Iterable[str]) -> tuple[str, ...]:
                         f"write ({value!r},)")
     patterns = tuple(value)
     for pattern in patterns:
-        if not isinstance(pattern, str):
+        # checked: callers without a type checker pass anything
+        if not isinstance(cast("object", pattern), str):
             raise TypeError(f"a drop_params pattern must be str, not {type(pattern).__name__}")
     return patterns
 
@@ -136,11 +137,11 @@ class CanonicalOptions:
 DEFAULT_OPTIONS: Final = CanonicalOptions()
 
 
-def canonical_uri(uri: str | URI, options: CanonicalOptions = DEFAULT_OPTIONS, *,
+def canonical_uri(uri: str | URI | FrozenURI, options: CanonicalOptions = DEFAULT_OPTIONS, *,
                   allow_zone_id: bool = False) -> URI:
     """The canonical form of ``uri`` as a new :class:`~urikit.URI` (see
     :func:`canonicalize`); a URI passed in is not changed."""
-    given: object = uri  # checked: callers without a type checker pass anything
+    given = cast("object", uri)  # checked: callers without a type checker pass anything
     if isinstance(given, str):
         result = URI.parse(given, allow_zone_id=allow_zone_id)
     elif isinstance(given, URI):
@@ -149,7 +150,7 @@ def canonical_uri(uri: str | URI, options: CanonicalOptions = DEFAULT_OPTIONS, *
         result = given.thaw()
     else:
         raise TypeError(f"uri must be a URI, FrozenURI or str, not {type(given).__name__}")
-    steps: object = options
+    steps = cast("object", options)
     if not isinstance(steps, CanonicalOptions):
         raise TypeError(f"options must be CanonicalOptions, not {type(steps).__name__}")
     result.normalize(options.normalization)
@@ -228,7 +229,7 @@ def _matcher(patterns: tuple[str, ...]) -> Callable[[str], object]:
     return re.compile("|".join(f"(?:{translate(p)})" for p in patterns)).match
 
 
-def canonicalize(uri: str | URI, options: CanonicalOptions = DEFAULT_OPTIONS, *,
+def canonicalize(uri: str | URI | FrozenURI, options: CanonicalOptions = DEFAULT_OPTIONS, *,
                  allow_zone_id: bool = False) -> str:
     """The canonical text of ``uri`` for deduplication: RFC 3986 §6 normalization plus
     the crawler steps of this module, each switched on or off in ``options``.
@@ -238,7 +239,8 @@ def canonicalize(uri: str | URI, options: CanonicalOptions = DEFAULT_OPTIONS, *,
     is not changed.
 
     Args:
-        uri: URI text (parsed strictly) or a URI.
+        uri: URI text (parsed strictly), a :class:`~urikit.URI` or a
+            :class:`~urikit.FrozenURI`.
         options: the steps to take (:class:`CanonicalOptions`; its defaults when
             left out).
         allow_zone_id: accept an IPv6 zone identifier (RFC 6874) in text.
@@ -261,5 +263,7 @@ def canonicalize(uri: str | URI, options: CanonicalOptions = DEFAULT_OPTIONS, *,
     .. versionadded:: 0.2
     .. versionchanged:: 0.3
        The steps are one :class:`CanonicalOptions` record, not ten keywords.
+    .. versionchanged:: 0.4
+       Its signature names :class:`~urikit.FrozenURI`, which it always took.
     """
     return str(canonical_uri(uri, options, allow_zone_id=allow_zone_id))

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from typing import Final
+from typing import Final, cast
 
 from .._core.errors import URIError
 from .._core.host import is_ambiguous_ipv4
@@ -91,13 +91,13 @@ def safe_redirect(target: str | None, base: URI | FrozenURI | str) -> URI | None
             base_uri = URI.parse_lenient(base)
         except URIError:
             base_uri = None
-    elif isinstance(base, (URI, FrozenURI)):
+    elif isinstance(cast("object", base), (URI, FrozenURI)):  # checked at run time
         base_uri = base
     else:
         raise TypeError(f"base must be a str, URI or FrozenURI, not {type(base).__name__}")
     if target is None:
         return None
-    if not isinstance(target, str):
+    if not isinstance(cast("object", target), str):
         raise TypeError(f"target must be a str or None, not {type(target).__name__}")
     if not target or base_uri is None or base_uri.scheme is None or base_uri.host is None:
         return None

@@ -1,7 +1,7 @@
-"""Edits of a FrozenURI: each marked line is a type error with the codes after
-``# E:`` (tests/integration/test_typing.py runs mypy on this file; the project's own
-mypy run leaves it out). Reading is no error. Each group is a function of its own,
-since mypy narrows an attribute to what was assigned to it."""
+"""Edits of a FrozenURI: each marked line is a type error with mypy's codes after
+``# E:`` and pyright's rules after ``|`` (tests/integration/test_typing.py runs both on
+this file; the project's own runs leave it out). Reading is no error. Each group is a
+function of its own, since the checkers narrow an attribute to what was assigned to it."""
 
 from __future__ import annotations
 
@@ -11,55 +11,58 @@ from urikit import URI, FrozenURI, PathSegments, QueryParams, TextView
 
 
 def assignments(frozen: FrozenURI) -> None:
-    frozen.scheme = "https"  # E: misc
-    frozen.userinfo = None  # E: misc
-    frozen.host = "b"  # E: misc
-    frozen.port = 80  # E: misc
-    frozen.has_port = False  # E: misc
-    frozen.path = ["", "x"]  # E: misc, assignment
-    frozen.query = None  # E: misc
-    frozen.fragment = "g"  # E: misc
-    frozen.text = URI().text  # E: misc
-    frozen.params = URI().params  # E: misc
+    frozen.scheme = "https"  # E: misc | reportAttributeAccessIssue
+    frozen.userinfo = None  # E: misc | reportAttributeAccessIssue
+    frozen.host = "b"  # E: misc | reportAttributeAccessIssue
+    frozen.port = 80  # E: misc | reportAttributeAccessIssue
+    frozen.has_port = False  # E: misc | reportAttributeAccessIssue
+    frozen.path = ["", "x"]  # E: misc, assignment | reportAttributeAccessIssue
+    frozen.query = None  # E: misc | reportAttributeAccessIssue
+    frozen.fragment = "g"  # E: misc | reportAttributeAccessIssue
+    frozen.text = URI().text  # E: misc | reportAttributeAccessIssue
+    frozen.params = URI().params  # E: misc | reportAttributeAccessIssue
 
 
 def path_edits(frozen: FrozenURI) -> None:
-    frozen.path.append("x")  # E: attr-defined
-    frozen.path.extend(["x"])  # E: attr-defined
-    frozen.path.insert(1, "x")  # E: attr-defined
-    frozen.path.pop()  # E: attr-defined
-    frozen.path.remove("b")  # E: attr-defined
-    frozen.path.reverse()  # E: attr-defined
-    frozen.path.clear()  # E: attr-defined
-    frozen.path[1] = "x"  # E: index
-    del frozen.path[1]  # E: attr-defined
+    frozen.path.append("x")  # E: attr-defined | reportAttributeAccessIssue, reportUnknownMemberType
+    frozen.path.extend(["x"])  # E: attr-defined | reportAttributeAccessIssue, reportUnknownMemberType
+    frozen.path.insert(1, "x")  # E: attr-defined | reportAttributeAccessIssue, reportUnknownMemberType
+    frozen.path.pop()  # E: attr-defined | reportAttributeAccessIssue, reportUnknownMemberType
+    frozen.path.remove("b")  # E: attr-defined | reportAttributeAccessIssue, reportUnknownMemberType
+    frozen.path.reverse()  # E: attr-defined | reportAttributeAccessIssue, reportUnknownMemberType
+    frozen.path.clear()  # E: attr-defined | reportAttributeAccessIssue, reportUnknownMemberType
+    frozen.path[1] = "x"  # E: index | reportIndexIssue
+    del frozen.path[1]  # E: attr-defined | reportIndexIssue
 
 
 def path_augmented(frozen: FrozenURI) -> None:
-    frozen.path += ["x"]  # E: misc, assignment
+    frozen.path += ["x"]  # E: misc, assignment | reportAttributeAccessIssue
 
 
 def params_edits(frozen: FrozenURI) -> None:
-    frozen.params["a"] = "1"  # E: index
-    del frozen.params["x"]  # E: attr-defined
-    frozen.params.add("a", "1")  # E: attr-defined
-    frozen.params.extend([("a", "1")])  # E: attr-defined
-    frozen.params.set("a", "1")  # E: attr-defined
-    frozen.params.update({"a": "1"})  # E: attr-defined
-    frozen.params.pop("x")  # E: attr-defined
-    frozen.params.clear()  # E: attr-defined
-    frozen.params.form["a"] = "1"  # E: index
+    frozen.params["a"] = "1"  # E: index | reportIndexIssue
+    del frozen.params["x"]  # E: attr-defined | reportIndexIssue
+    frozen.params.add("a", "1")  # E: attr-defined | reportAttributeAccessIssue, reportUnknownMemberType
+    frozen.params.extend([("a", "1")])  # E: attr-defined | reportAttributeAccessIssue, reportUnknownMemberType
+    frozen.params.set("a", "1")  # E: attr-defined | reportAttributeAccessIssue, reportUnknownMemberType
+    frozen.params.update({"a": "1"})  # E: attr-defined | reportAttributeAccessIssue, reportUnknownMemberType
+    frozen.params.pop("x")  # E: attr-defined | reportAttributeAccessIssue, reportUnknownMemberType
+    frozen.params.clear()  # E: attr-defined | reportAttributeAccessIssue, reportUnknownMemberType
+    frozen.params.form["a"] = "1"  # E: index | reportIndexIssue
 
 
 def text_edits(frozen: FrozenURI) -> None:
-    frozen.text.userinfo = None  # E: misc
-    frozen.text.user = "u"  # E: misc
-    frozen.text.password = None  # E: misc
-    frozen.text.host = "b"  # E: misc
-    frozen.text.path = "/x"  # E: misc, assignment
-    frozen.text.query = "q"  # E: misc
-    frozen.text.fragment = "g"  # E: misc
-    frozen.text.path.append("x")  # E: attr-defined
+    frozen.text.userinfo = None  # E: misc | reportAttributeAccessIssue
+    frozen.text.user = "u"  # E: misc | reportAttributeAccessIssue
+    frozen.text.password = None  # E: misc | reportAttributeAccessIssue
+    frozen.text.host = "b"  # E: misc | reportAttributeAccessIssue
+    frozen.text.path = "/x"  # E: misc, assignment | reportAttributeAccessIssue
+    frozen.text.query = "q"  # E: misc | reportAttributeAccessIssue
+    frozen.text.fragment = "g"  # E: misc | reportAttributeAccessIssue
+
+
+def text_path_edit(frozen: FrozenURI) -> None:
+    frozen.text.path.append("x")  # E: attr-defined | reportAttributeAccessIssue, reportUnknownMemberType
 
 
 def reads(frozen: FrozenURI) -> None:
@@ -78,8 +81,6 @@ def reads(frozen: FrozenURI) -> None:
     assert_type("x" in frozen.params, bool)
     assert_type(frozen.text.path[0], str)
     assert_type(frozen.text.password, str | None)
-    assert_type(frozen.set(scheme="https"), URI)
-    assert_type(frozen.add_param("a", 1), URI)
     assert_type(frozen.thaw(), URI)
     assert_type(frozen.normalize(), FrozenURI)
 
