@@ -102,9 +102,13 @@ def test_display_shows_the_nontransitional_name() -> None:
 def _uts46_map_by_pieces(text: str) -> str | None:
     """The UTS 46 mapping as idna's ``uts46_remap`` gives it on the whole text (in
     pieces under its input limit), the reference for ``uts46_map``, which maps each
-    distinct code point once."""
+    distinct code point once; ``None`` too for a code point that the running Python's
+    Unicode data does not know (idna's newer table would map what this Python cannot
+    check)."""
     if text.isascii():
         return text.lower()
+    if any(unicodedata.category(c) == "Cn" for c in text):
+        return None
     try:
         mapped = "".join(idna.uts46_remap(text[i:i + 1000], std3_rules=False)
                          for i in range(0, len(text), 1000))

@@ -125,9 +125,9 @@ def test_every_lookalike_reads_as_an_ascii_letter_or_digit() -> None:
 def test_script_data_agrees_with_the_unicode_names() -> None:
     """Spot check of the Script_Extensions table against the character names that the
     standard library knows: the letters of seven scripts."""
-    from urikit._core.spoof import _scripts, _tables
+    from urikit._core.spoof import _tables
 
-    starts, values, _ = _tables()
+    tables = _tables()
     expected = {"CYRILLIC": "Cyrl", "GREEK": "Grek", "HIRAGANA": "Hira",
                 "HANGUL": "Hang", "ARMENIAN": "Armn", "HEBREW": "Hebr", "THAI": "Thai"}
     checked = 0
@@ -136,7 +136,7 @@ def test_script_data_agrees_with_the_unicode_names() -> None:
         name = unicodedata.name(c, "")
         word = name.split(" ")[0]
         if word in expected and unicodedata.category(c) in ("Ll", "Lo"):
-            assert expected[word] in _scripts(c, starts, values), name
+            assert expected[word] in tables.scripts_of(c), name
             checked += 1
     assert checked > 11_000  # the Hangul syllables alone are 11,172
 

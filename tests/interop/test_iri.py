@@ -326,9 +326,12 @@ def test_from_iri_is_iri_to_uri(text: str) -> None:
 
 def _uts46_map_at_once(text: str) -> str | None:
     """The definition uts46_map keeps: every piece under idna's input limit mapped in
-    turn, the result in NFC."""
+    turn, the result in NFC; ``None`` for a code point UTS 46 disallows or that the
+    running Python's Unicode data does not know."""
     if text.isascii():
         return text.lower()
+    if any(unicodedata.category(c) == "Cn" for c in text):
+        return None
     try:
         mapped = "".join([idna.uts46_remap(text[i:i + 1000], std3_rules=False)
                           for i in range(0, len(text), 1000)])

@@ -57,75 +57,154 @@ _MAX_MARKS: Final = 4
 _MIXES: Final = (frozenset({"Latn", "Hani", "Hira", "Kana"}),
                  frozenset({"Latn", "Hani", "Bopo"}),
                  frozenset({"Latn", "Hani", "Hang"}))
+# Letters that read as "i", "j" or "l" (ASCII, dotless, Cyrillic, Greek and Latin
+# iota): with a combining dot above they pass for "i" or "j" ("pi̇xel").
+_I_J_L: Final = frozenset("ijl\u0131\u0237\u0456\u0458\u04cf\u03b9\u0269")
+_DOTLESS: Final = frozenset("\u0131\u0237")  # ı and ȷ: any mark above makes a dot
+_DOT_ABOVE: Final = "\u0307"
+_OVERLAY: Final = 1  # canonical combining class of the overlays: U+0338 "̸" reads as "/"
+# Latin letters outside the orthographies of living languages (phonetic, medieval,
+# Uralic phonetic, Americanist; UTS 39 gives most of them Identifier_Status
+# Restricted): Latin Extended-C, -D, -E, -F, -G and the phonetic extensions, and the
+# IPA extensions but for the letters African and other alphabets use.
+_RARE_LATIN: Final = ((0x0250, 0x02AF), (0x1D00, 0x1DBF), (0x2C60, 0x2C7F),
+                      (0xA720, 0xA7FF), (0xAB30, 0xAB6F), (0x10780, 0x107BF),
+                      (0x1DF00, 0x1DFFF))
+_IPA_IN_USE: Final = frozenset("ɓɔɖɗəɛɣɨɲʉʋʒɑɐɵʃʊ")
+
+
+class _Tables:
+    """The Unicode tables of the policy, read from :mod:`urikit._core.uts39data`."""
+
+    __slots__ = ("digit", "latin", "scripts", "separator", "starts", "whole")
+
+    def __init__(self) -> None:
+        from . import uts39data  # kept out of `import urikit`
+
+        self.starts = uts39data.STARTS
+        self.scripts = tuple(frozenset(value.split()) for value in uts39data.SCRIPTS)
+        self.latin = frozenset(uts39data.LATIN_LOOKALIKES)
+        self.whole = frozenset(uts39data.WHOLE_SCRIPT_LOOKALIKES)
+        self.digit = frozenset(uts39data.DIGIT_LOOKALIKES)
+        self.separator = frozenset(uts39data.SEPARATOR_LOOKALIKES)
+
+    def scripts_of(self, c: str) -> frozenset[str]:
+        """The Script_Extensions of ``c``; empty for Common and Inherited."""
+        return self.scripts[bisect.bisect_right(self.starts, ord(c)) - 1]
 
 
 @functools.cache
-def _tables() -> tuple[tuple[int, ...], tuple[frozenset[str], ...], frozenset[str]]:
+def _tables() -> _Tables:
     """The Unicode tables, read once, when a label outside ASCII is first judged."""
-    from . import uts39data  # kept out of `import urikit`
-
-    scripts = tuple(frozenset(value.split()) for value in uts39data.SCRIPTS)
-    return uts39data.STARTS, scripts, frozenset(uts39data.LATIN_LOOKALIKES)
+    return _Tables()
 
 
-def _scripts(c: str, starts: tuple[int, ...], values: tuple[frozenset[str], ...]
-             ) -> frozenset[str]:
-    """The Script_Extensions of ``c``; empty for Common and Inherited."""
-    return values[bisect.bisect_right(starts, ord(c)) - 1]
+def _rare_latin(c: str) -> bool:
+    """Whether ``c`` is a Latin letter of :data:`_RARE_LATIN` (``ⱴ``, ``ꞵ``, ``ʞ``)."""
+    cp = ord(c)
+    return any(lo <= cp <= hi for lo, hi in _RARE_LATIN) and c not in _IPA_IN_USE
 
 
 @functools.lru_cache(maxsize=4096)
 def shows_as_unicode(label: str) -> bool:
-    """Whether a U-label (IDNA-valid, in the form UTS 46 maps to) is shown in Unicode
-    by the display policy of this module (its docstring states it).
+    """Whether a U-label (valid under UTS 46, in the form it maps to) is shown in
+    Unicode by the display policy of this module (its docstring states it).
 
     >>> [shows_as_unicode(x) for x in ("bücher", "日本語", "ελληνικά", "пример")]
     [True, True, True, True]
-    >>> [shows_as_unicode(x) for x in ("аррӏе", "раypal", "gοogle", "i❤")]
-    [False, False, False, False]
+    >>> [shows_as_unicode(x) for x in ("аррӏе", "раypal", "gοogle", "i❤", "1շ")]
+    [False, False, False, False, False]
     """
     if label.isascii():
         return True
-    starts, values, lookalikes = _tables()
+    return _problem(label) is None
+
+
+def why_not_unicode(label: str) -> str | None:
+    """Which rule of the display policy keeps a U-label as its A-label, or ``None``
+    when it is shown in Unicode (for tests and diagnostics).
+
+    >>> why_not_unicode("pi\u0307xel"), why_not_unicode("bücher")
+    ('a dot above "i", "j" or "l"', None)
+    """
+    return None if label.isascii() else _problem(label)
+
+
+def _problem(label: str) -> str | None:
+    """The first rule of the policy that ``label`` (outside ASCII) breaks, or ``None``."""
+    t = _tables()
+    for c in label:
+        if c != "-" and (unicodedata.category(c) not in _ALLOWED_CATEGORIES
+                         or c in _INVISIBLE):
+            return "a character other than a letter, mark or digit"
+    problem = _marks_problem(unicodedata.normalize("NFD", label))
+    if problem is not None:
+        return problem
     zero = None  # the zero of the label's digits
-    marks = 0
-    previous = ""
     sets: set[frozenset[str]] = set()
-    latin = all_lookalike = False
-    letters = 0
+    latin = False  # a Latin letter (ASCII or not)
+    foreign_whole = False  # a character outside Latin among the whole-script look-alikes
+    all_whole = all_digit = True
     for c in label:
         if c == "-":
-            previous, marks = c, 0
             continue
         category = unicodedata.category(c)
-        if category not in _ALLOWED_CATEGORIES or c in _INVISIBLE:
-            return False
-        if category == "Mn":
-            marks += 1
-            if c == previous or marks > _MAX_MARKS:
-                return False
-        else:
-            marks = 0
-        previous = c
         if category == "Nd":
             digit_zero = ord(c) - unicodedata.decimal(c)
             if zero is None:
                 zero = digit_zero
             elif zero != digit_zero:
-                return False
-        scripts = _scripts(c, starts, values)
+                return "digits of two numbering systems"
+        scripts = t.scripts_of(c)
         if scripts:
             sets.add(scripts)
-            latin = latin or "Latn" in scripts
+        if "Latn" in scripts and category[0] == "L":
+            latin = True
+            if _rare_latin(c):
+                return "a rare Latin letter"
         if category[0] in "LN":
-            letters += 1
-            if letters == 1:
-                all_lookalike = True
-            all_lookalike = all_lookalike and (c in lookalikes or c.isascii())
+            all_digit = all_digit and (category == "Nd" or c in t.digit)
+            if c.isascii():
+                all_whole = all_whole and c.isdigit()
+            else:
+                all_whole = all_whole and c in t.whole
+                foreign_whole = foreign_whole or "Latn" not in scripts
     if not _one_script(sets):
-        return False
-    has_lookalike = any(c in lookalikes for c in label)
-    return not has_lookalike or not (latin or all_lookalike)
+        return "letters of more than one script"
+    if all_digit:
+        return "only digits and look-alikes of digits"
+    if latin:
+        if any(c in t.latin for c in label):
+            return "a look-alike of a Latin letter beside Latin letters"
+        if any(c in t.separator for c in label):
+            return "a look-alike of a separator beside Latin letters"
+        if all_whole:
+            return "only look-alikes of ASCII letters and digits"
+    elif all_whole and foreign_whole:
+        return "only look-alikes of ASCII letters and digits"
+    return None
+
+
+def _marks_problem(decomposed: str) -> str | None:
+    """What is wrong with the combining marks of a label in NFD: a mark repeated or
+    more than four in a row (UTS 39 §5.4), an overlay that reads as a stroke or a
+    slash, a dot above a letter that reads as "i", "j" or "l", any mark on a dotless
+    "ı" or "ȷ"."""
+    marks = 0
+    base = previous = ""
+    for c in decomposed:
+        if unicodedata.category(c) != "Mn":
+            marks, base, previous = 0, c, c
+            continue
+        marks += 1
+        if c == previous or marks > _MAX_MARKS:
+            return "a combining mark repeated or stacked"
+        if unicodedata.combining(c) == _OVERLAY:
+            return "a combining overlay (a stroke or a slash through a letter)"
+        if base in _DOTLESS or (c == _DOT_ABOVE and base in _I_J_L):
+            return 'a dot above "i", "j" or "l"'
+        previous = c
+    return None
 
 
 def _one_script(sets: set[frozenset[str]]) -> bool:
