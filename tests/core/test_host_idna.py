@@ -70,8 +70,10 @@ DISPLAY: Final = [
     pytest.param("ex%CD%8Fample.com", "ex%CD%8Fample.com", id="grapheme-joiner"),
     # an ideographic full stop inside a label maps to "." and is never shown as one
     pytest.param("a%E3%80%82b.com", "a%E3%80%82b.com", id="ideographic-full-stop"),
-    # labels IDNA 2008 refuses have no A-label and stay encoded
-    pytest.param("%E2%98%83.net", "%E2%98%83.net", id="symbol-disallowed"),
+    # a symbol UTS 46 allows (and IDNA 2008 does not) has the A-label a browser looks
+    # up, which the display policy shows, as to_iri() does
+    pytest.param("%E2%98%83.net", "xn--n3h.net", id="symbol-uts46-valid"),
+    # labels UTS 46 refuses have no A-label and stay encoded
     pytest.param("%D7%90a.com", "%D7%90a.com", id="bidi-rule"),
     pytest.param("a%E2%80%8Db.com", "a%E2%80%8Db.com", id="joiner-out-of-context"),
     pytest.param("%EF%BF%BD.com", "%EF%BF%BD.com", id="uts46-disallowed"),
@@ -83,10 +85,10 @@ DISPLAY: Final = [
 
 
 @pytest.mark.parametrize(("host", "shown"), DISPLAY)
-def test_display_host_uses_idna_2008(host: str, shown: str) -> None:
-    """display_host shows the names of IDNA 2008 (in Unicode where the display policy
-    allows it, as A-labels where not) and keeps every label without one, or whose
-    mapping is plain ASCII, percent-encoded."""
+def test_display_host_reads_labels_by_uts_46(host: str, shown: str) -> None:
+    """display_host shows the names of UTS 46 with the browsers' parameters (in
+    Unicode where the display policy allows it, as A-labels where not) and keeps
+    every label without one, or whose mapping is plain ASCII, percent-encoded."""
     assert display_host(host) == shown
 
 

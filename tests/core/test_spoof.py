@@ -94,9 +94,9 @@ def test_real_names_show_in_unicode(label: str) -> None:
 def test_labels_are_judged_one_by_one() -> None:
     """Each label is judged on its own: a spoof beside a real name shows as an A-label
     and the real name in Unicode."""
-    uri = URI.parse("https://xn--80ak6aa92e.xn--e1afmkfd.xn--p1ai/")
-    assert uri.to_iri() == "https://xn--80ak6aa92e.пример.рф/"
-    assert uri.display() == "https://xn--80ak6aa92e.пример.рф/"
+    uri = URI.parse("https://xn--80ak6aa92e.xn--e1afmkfd.com/")
+    assert uri.to_iri() == "https://xn--80ak6aa92e.пример.com/"
+    assert uri.display() == "https://xn--80ak6aa92e.пример.com/"
     assert URI.parse("http://%D0%B0pple.b%C3%BCcher.de/").display() == \
         "http://xn--pple-43d.bücher.de/"
 

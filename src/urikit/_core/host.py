@@ -15,7 +15,7 @@ from .percent import pct_utf8, unquote_octets
 from .ports import port_number
 from .schemes import DEFAULT_PORT_TEXT
 from .serialize import to_text
-from .spoof import choose_label
+from .spoof import choose_labels
 
 
 class HostKind(enum.Enum):
@@ -201,39 +201,30 @@ def origin_key(c: Parts) -> tuple[str, str, str | None] | None:
     return scheme, normalize_host(host), port
 
 
-def _display_label(label: str) -> str:
-    """One decoded, lowercased label for display: ASCII as it is (an ``xn--`` label as
-    its U-label when that is a valid A-label's and :func:`shows_as_unicode` allows
-    it); otherwise its U-label (its form after the UTS 46 mapping) when the display
-    policy allows it, its A-label (``xn--``, IDNA 2008 with the UTS 46 mapping) when
-    not, and percent-encoded when it has no A-label."""
-    import idna  # on first use, not with urikit
-
-    from .idna import uts46_map
+def _display_forms(label: str) -> tuple[str, str | None]:
+    """One decoded, lowercased label for display: (its form when not shown in Unicode,
+    its U-label or ``None``). ASCII stays as it is, with an ``xn--`` label's U-label
+    when it is a valid A-label under UTS 46 (the browsers' reading, as
+    :func:`urikit.host_to_ascii` does by default); a label outside ASCII has its
+    A-label and its U-label (its form after the UTS 46 mapping) when UTS 46 converts
+    it, and is percent-encoded, without a U-label, when not."""
+    from .idna import uts46_label_forms, uts46_ulabel
 
     if label.isascii():
         if label.startswith("xn--"):
-            try:
-                ulabel = idna.ulabel(label)
-            except UnicodeError:  # not a valid A-label: kept as is
-                return label
-            return choose_label(label, ulabel)
-        return label
+            ulabel = uts46_ulabel(label)
+            return label, ulabel if isinstance(ulabel, str) else None
+        return label, None
     if len(label) > _LONGEST_MAPPED:  # as before: no A-label, and no mapping paid for
-        return pct_utf8(label)
-    mapped = uts46_map(label)
-    if mapped is None:
-        return pct_utf8(label)
-    try:
-        alabel = idna.alabel(mapped).decode("ascii")
-    except UnicodeError:  # idna.IDNAError: IDNA 2008 refuses the label
-        return pct_utf8(label)
+        return pct_utf8(label), None
+    forms = uts46_label_forms(label)
     # UTS 46 maps some labels to plain ASCII (full-width letters, ignored code points
     # such as U+00AD or U+200B): showing that would hide what the URI holds, so those
     # are encoded.
-    if alabel.startswith("xn--") and all(c in _LDH for c in alabel):
-        return choose_label(alabel, mapped)
-    return pct_utf8(label)
+    if forms is not None and forms[0].startswith("xn--") \
+            and all(c in _LDH for c in forms[0]):
+        return forms
+    return pct_utf8(label), None
 
 
 def _decode_for_display(m: re.Match[str]) -> str:
@@ -262,12 +253,13 @@ def display_host(host: str) -> str:
     Percent-encoded unreserved characters and UTF-8 are decoded; a label outside
     ASCII is shown as its U-label (after the UTS 46 mapping) when
     :func:`urikit._core.spoof.shows_as_unicode` allows it, else as its A-label
-    (``xn--``, IDNA 2008 with the UTS 46 mapping, nontransitional: ``faß`` is
-    ``xn--fa-hia``), or, when it has none or UTS 46 maps it to plain ASCII, stays
-    percent-encoded. A valid A-label in the wire text is shown in Unicode under the
-    same policy. Other percent-encodings (``%2F``, ``%40``) stay encoded, so no
-    delimiter appears that the wire text does not hold. Letters are lowercased and
-    percent-encodings uppercased (§6.2.2.1). A host of more labels than a domain name
+    (``xn--``, UTS 46 with the browsers' parameters as :func:`urikit.host_to_ascii`
+    reads it, nontransitional: ``faß`` is ``xn--fa-hia``), or, when it has none or
+    UTS 46 maps it to plain ASCII, stays percent-encoded. A valid A-label in the wire
+    text is shown in Unicode under the same policy, the one ``to_iri()`` applies.
+    Other percent-encodings (``%2F``, ``%40``) stay encoded, so no delimiter appears
+    that the wire text does not hold. Letters are lowercased and percent-encodings
+    uppercased (§6.2.2.1). A host of more labels than a domain name
     can have (127) is no domain name, and is shown in that normal form alone, with
     neither IDNA nor Unicode.
 
@@ -285,10 +277,9 @@ def display_host(host: str) -> str:
     # the decoding writes every percent-encoding it keeps with uppercase digits again
     # and lowercases the unreserved letters it decodes; A-labels are lowercase.
     labels = g.PCT_RUN_RE.sub(_decode_for_display, host.lower()).split(".")
-    shown = dict.fromkeys(labels, "")  # each distinct label converted once
-    for label in shown:
-        shown[label] = _display_label(label)
-    return ".".join(map(shown.__getitem__, labels))
+    forms = {label: _display_forms(label) for label in labels}  # each distinct one once
+    pairs = list(map(forms.__getitem__, labels))
+    return choose_labels([a for a, _ in pairs], [u for _, u in pairs])
 
 
 def display(c: Parts) -> str:

@@ -440,6 +440,50 @@ def _joining_types() -> dict[int, str]:
     return out
 
 
+def uts46_label_forms(label: str) -> tuple[str, str] | None:
+    """The A-label and the U-label (its UTS 46 mapped form) of one label outside
+    ASCII, under UTS 46 with the WHATWG parameters (:func:`domain_to_ascii`, the
+    label alone deciding whether the Bidi rule applies), or ``None`` when UTS 46
+    refuses it or maps it to more than one label.
+
+    >>> uts46_label_forms("Bücher"), uts46_label_forms("i❤"), uts46_label_forms("a\ufffd")
+    (('xn--bcher-kva', 'bücher'), ('xn--i-7iq', 'i❤'), None)
+    """
+    mapped = uts46_map(label)
+    if mapped is None or "." in mapped or not mapped:
+        return None
+    try:
+        alabel = _uts46_label_to_ascii(label, _is_bidi_domain([mapped]), mapped)
+    except IDNAError:
+        return None
+    return alabel, mapped
+
+
+def check_alabels(host: str) -> None:
+    """Nothing, when each label of ``host`` that starts with ``xn--`` (in any case) is
+    a valid A-label under UTS 46 with the WHATWG parameters (as
+    :func:`host_to_ascii` and the browsers read it); else :class:`IDNAError` naming
+    the first that is not (``xn--a`` encodes no label outside ASCII). IP literals
+    pass.
+
+    >>> check_alabels("xn--bcher-kva.example")
+    >>> try:
+    ...     check_alabels("XN--A.example")
+    ... except IDNAError as error:
+    ...     print(error.label)
+    xn--a
+    """
+    if host.startswith("[") or not _has_ace_prefix(host):
+        return
+    labels = host.lower().split(".")
+    bidi = _is_bidi_domain(labels)
+    for label in labels:
+        if label[:4] == "xn--":
+            ulabel = uts46_ulabel(label, bidi)
+            if not isinstance(ulabel, str):
+                raise IDNAError(host, label, ulabel.reason)
+
+
 class _Refused:
     """Why a label is no valid A-label (the result of :func:`uts46_ulabel`)."""
 

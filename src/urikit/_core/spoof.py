@@ -2,17 +2,23 @@
 
 ``URI.to_iri()`` and ``URI.display()`` show a host label as its U-label (``bücher``)
 only when :func:`shows_as_unicode` says so, and as its A-label (``xn--bcher-kva``)
-otherwise. The policy follows the browsers' IDN display policies (Chromium's, and
-Firefox's), which build on UTS 39 (Unicode Security Mechanisms). A label outside ASCII
-is shown in Unicode when all of these hold:
+otherwise. Both read labels by UTS 46 with the browsers' parameters (what
+:func:`urikit.host_to_ascii` does by default), so a label valid there and not under
+IDNA 2008 is judged the same way by both. The policy follows the browsers' IDN display
+policies as a whole (Chromium's IDN spoof checker, Firefox's restriction levels),
+which build on UTS 39 (Unicode Security Mechanisms). A label outside ASCII is shown in
+Unicode when all of these hold:
 
 1. **Allowed characters only**: letters (general categories Ll, Lm, Lo), combining
    marks (Mn, Mc), decimal digits (Nd) and ``-``. No symbol, punctuation, space,
    format or control character (emoji, ``⁄``, ``·``, ZWJ and ZWNJ, the soft hyphen),
    no default-ignorable letter or mark (the Hangul fillers, the variation selectors),
    and no code point the running Python's Unicode database does not know.
-2. **No repeated or stacked marks** (UTS 39 §5.4): a nonspacing mark never follows
-   itself, and at most four follow one another.
+2. **Marks that change no reading** (UTS 39 §5.4, on the label decomposed, NFD): a
+   nonspacing mark never follows itself (``á́`` is "a", acute, acute), at most four
+   follow one another, no overlay (U+0338 "̸" in ``com̸abc`` reads as a slash), no
+   dot above a letter that reads as "i", "j" or "l" (``pi̇xel``), and no mark at all
+   on a dotless "ı" or "ȷ".
 3. **One set of digits** (UTS 39 §5.3): all decimal digits of the label are of one
    numbering system (ASCII ``0``-``9`` beside Arabic-Indic digits is refused).
 4. **One script, or a permitted mix** (UTS 39 §5.2, the "highly restrictive" level,
@@ -20,17 +26,28 @@ is shown in Unicode when all of these hold:
    characters of one script, or of Latin+Han+Hiragana+Katakana (Japanese),
    Latin+Han+Bopomofo (Chinese) or Latin+Han+Hangul (Korean). ``раypal`` (Cyrillic
    "р" and "а" among Latin letters) and ``gοogle`` (a Greek omicron) are refused.
-5. **No look-alike of a Latin letter where it can pass for one** (UTS 39 §4, on the
-   confusables data): a character outside ASCII whose confusable prototype is an
-   ASCII letter or digit (Cyrillic "а", Greek "ο", Latin "ɑ" and "ı") is refused in a
-   label that holds Latin letters, and a label whose letters and digits are all such
-   look-alikes (a whole-script confusable: ``аррӏе``, all Cyrillic, reads as
-   "apple") is refused whatever its script.
+5. **No rare Latin letter**: the Latin letters of the phonetic and historic blocks
+   (Latin Extended-C to -G, the phonetic extensions, the IPA extensions but for the
+   letters living alphabets use: ``ɛ``, ``ɔ``, ``ə``, ``ŋ`` are shown; ``ⱴase`` is not),
+   most of which UTS 39 gives Identifier_Status Restricted.
+6. **Not only digits and their look-alikes**: a label of decimal digits outside ASCII
+   and characters that read as digits (``1շ``, ``੨੨੨``) reads as a number.
+7. **No look-alike where it can pass for another character**, on the skeletons of
+   the full UTS 39 confusables data (§4): in a label that holds a Latin letter, no
+   character whose skeleton is one ASCII letter or digit (Cyrillic "а", Greek "ο",
+   Latin "ɑ" and "ı") and none that reads as a separator or a path (Han "一",
+   Katakana "ノ" and "ヽ": ``google一com``, ``comノevil``); and no whole-script
+   confusable, a label outside Latin whose letters and digits all read as ASCII ones
+   (``аррӏе``, ``ѕсоԗе``, Greek ``ικα``, Armenian ``ոսւօ``), unless the name's last
+   label is of the same script (``сосо.рф`` is shown: the reader of a Cyrillic
+   name expects Cyrillic letters).
 
 Labels in ASCII are shown as they are. A label that fails is shown as its A-label, so
 the name the reader sees is the name the URI holds. The cost of erring safe: a few
-real names show as A-labels (a Turkish name with a dotless "ı", a Persian name with a
-ZWNJ, a Cyrillic name spelled only with Latin-looking letters such as ``сосо``).
+real names show as A-labels (a Turkish name with a dotless "ı" or "İ", a Persian name
+with a ZWNJ, a Cyrillic name spelled only with Latin-looking letters such as ``сосо``
+under ``.com``, a Chinese name with "一" beside Latin letters). What the browsers also
+do and urikit does not: compare the skeleton with a list of popular domains.
 
 The data (Script_Extensions and the look-alikes) are tables derived from Unicode's
 own files, in :mod:`urikit._core.uts39data`, imported only when a label outside ASCII
@@ -42,6 +59,7 @@ from __future__ import annotations
 import bisect
 import functools
 import unicodedata
+from collections.abc import Sequence
 from typing import Final
 
 _ALLOWED_CATEGORIES: Final = frozenset({"Ll", "Lm", "Lo", "Mn", "Mc", "Nd"})
@@ -106,9 +124,10 @@ def _rare_latin(c: str) -> bool:
 
 
 @functools.lru_cache(maxsize=4096)
-def shows_as_unicode(label: str) -> bool:
+def shows_as_unicode(label: str, tld: str = "") -> bool:
     """Whether a U-label (valid under UTS 46, in the form it maps to) is shown in
-    Unicode by the display policy of this module (its docstring states it).
+    Unicode by the display policy of this module (its docstring states it);
+    ``tld`` is the U-label of the name's last label, which rule 7 asks.
 
     >>> [shows_as_unicode(x) for x in ("bücher", "日本語", "ελληνικά", "пример")]
     [True, True, True, True]
@@ -117,20 +136,20 @@ def shows_as_unicode(label: str) -> bool:
     """
     if label.isascii():
         return True
-    return _problem(label) is None
+    return _problem(label, tld) is None
 
 
-def why_not_unicode(label: str) -> str | None:
+def why_not_unicode(label: str, tld: str = "") -> str | None:
     """Which rule of the display policy keeps a U-label as its A-label, or ``None``
     when it is shown in Unicode (for tests and diagnostics).
 
     >>> why_not_unicode("pi\u0307xel"), why_not_unicode("bücher")
     ('a dot above "i", "j" or "l"', None)
     """
-    return None if label.isascii() else _problem(label)
+    return None if label.isascii() else _problem(label, tld)
 
 
-def _problem(label: str) -> str | None:
+def _problem(label: str, tld: str) -> str | None:
     """The first rule of the policy that ``label`` (outside ASCII) breaks, or ``None``."""
     t = _tables()
     for c in label:
@@ -180,9 +199,18 @@ def _problem(label: str) -> str | None:
             return "a look-alike of a separator beside Latin letters"
         if all_whole:
             return "only look-alikes of ASCII letters and digits"
-    elif all_whole and foreign_whole:
+    elif all_whole and foreign_whole and not _same_script(sets, tld, t):
         return "only look-alikes of ASCII letters and digits"
     return None
+
+
+def _same_script(sets: set[frozenset[str]], tld: str, t: _Tables) -> bool:
+    """Whether the letters of ``tld`` (a U-label outside ASCII) are of a script every
+    character of the label has."""
+    if tld.isascii():
+        return False
+    tld_scripts = [t.scripts_of(c) for c in tld if c.isalpha()]
+    return bool(tld_scripts) and all(s & scripts for s in sets for scripts in tld_scripts)
 
 
 def _marks_problem(decomposed: str) -> str | None:
@@ -217,6 +245,17 @@ def _one_script(sets: set[frozenset[str]]) -> bool:
     return any(all(s & mix for s in sets) for mix in _MIXES)
 
 
-def choose_label(alabel: str, ulabel: str) -> str:
+def choose_label(alabel: str, ulabel: str, tld: str = "") -> str:
     """``ulabel`` when the policy shows it in Unicode, else ``alabel``."""
-    return ulabel if shows_as_unicode(ulabel) else alabel
+    return ulabel if shows_as_unicode(ulabel, tld) else alabel
+
+
+def choose_labels(alabels: Sequence[str], ulabels: Sequence[str | None]) -> str:
+    """A name shown label by label: each U-label the policy allows (judged with the
+    name's last label, as rule 7 asks), else its ``alabels`` form (an A-label, or a
+    label that has no U-label, ``None`` in ``ulabels``). The one place where
+    ``display()`` and ``to_iri()`` decide."""
+    tld = next((u or "" for a, u in zip(reversed(alabels), reversed(ulabels), strict=True)
+                if a), "")
+    return ".".join(a if u is None else choose_label(a, u, tld)
+                    for a, u in zip(alabels, ulabels, strict=True))

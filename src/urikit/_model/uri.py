@@ -349,7 +349,9 @@ class _URIBase:
     @classmethod
     def from_iri(cls, text: str) -> Self:
         """Read an IRI (RFC 3987 §3.1): characters outside ASCII are percent-encoded as
-        UTF-8, and a registered name becomes its IDNA 2008 A-label.
+        UTF-8, and a registered name becomes its A-label (:func:`urikit.host_to_ascii`,
+        UTS 46 as browsers read it); an ``xn--`` label must be a valid A-label, as
+        :meth:`parse_lenient` requires (``xn--a`` is refused).
 
         Raises:
             ParseError: the result is not a URI-reference.
