@@ -15,7 +15,7 @@ from urllib.parse import quote
 import pytest
 
 from urikit import URI, IDNAError, host_to_ascii
-from urikit._core.spoof import why_not_unicode
+from urikit._whatwg.spoof import why_not_unicode
 
 # (host, the rule that keeps a label as its A-label), from the issue and from the
 # kinds of names the browsers' IDN spoof checks refuse.

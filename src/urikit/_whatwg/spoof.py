@@ -50,7 +50,7 @@ under ``.com``, a Chinese name with "一" beside Latin letters). What the browse
 do and urikit does not: compare the skeleton with a list of popular domains.
 
 The data (Script_Extensions and the look-alikes) are tables derived from Unicode's
-own files, in :mod:`urikit._core.uts39data`, imported only when a label outside ASCII
+own files, in :mod:`urikit._whatwg.uts39data`, imported only when a label outside ASCII
 is judged.
 """
 
@@ -92,7 +92,7 @@ _IPA_IN_USE: Final = frozenset("ɓɔɖɗəɛɣɨɲʉʋʒɑɐɵʃʊ")
 
 
 class _Tables:
-    """The Unicode tables of the policy, read from :mod:`urikit._core.uts39data`."""
+    """The Unicode tables of the policy, read from :mod:`urikit._whatwg.uts39data`."""
 
     __slots__ = ("digit", "latin", "scripts", "separator", "starts", "whole")
 
