@@ -4,7 +4,7 @@ A-label by display() and to_iri() alike, and real names in many scripts are show
 Unicode.
 
 Counts (pinned by test_the_sets_are_as_large_as_the_docs_say): 36 spoofs, each a
-whole host; 159 real names in 26 scripts or script mixes.
+whole host; 159 real names in 25 scripts and the permitted mixes (26 groups).
 """
 
 from __future__ import annotations
@@ -265,8 +265,8 @@ def test_real_names_are_shown_in_unicode(script: str, label: str) -> None:
 
 
 def test_the_sets_are_as_large_as_the_docs_say() -> None:
-    """The counts the security page states: 36 spoofs, 159 real names in 26 scripts
-    or script mixes."""
+    """The counts the security page states: 36 spoofs, 159 real names in 25 scripts
+    and a group of the permitted mixes."""
     assert len(BROWSER_SPOOFS) == 36
     assert len(REAL_NAMES) == 159
     assert len({script for script, _ in REAL_NAMES}) == 26
