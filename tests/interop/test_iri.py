@@ -19,11 +19,11 @@ from hypothesis import strategies as st
 
 from urikit import URI, EncodingError, ParseError, URIError, is_valid
 from urikit._core import grammar as g
-from urikit._core import idna as _idna
 from urikit._core.errors import IDNAError
-from urikit._core.idna import host_to_ascii, host_to_unicode, uts46_map
 from urikit._core.percent import pct_utf8
 from urikit._interop.iri import iri_to_uri, uri_to_iri
+from urikit._whatwg import idna as _idna
+from urikit._whatwg.idna import host_to_ascii, host_to_unicode, uts46_map
 from urikit.strategies import uri_references
 
 TO_ASCII: Final = [
@@ -326,9 +326,12 @@ def test_from_iri_is_iri_to_uri(text: str) -> None:
 
 def _uts46_map_at_once(text: str) -> str | None:
     """The definition uts46_map keeps: every piece under idna's input limit mapped in
-    turn, the result in NFC."""
+    turn, the result in NFC; ``None`` for a code point UTS 46 disallows or that the
+    running Python's Unicode data does not know."""
     if text.isascii():
         return text.lower()
+    if any(unicodedata.category(c) == "Cn" for c in text):
+        return None
     try:
         mapped = "".join([idna.uts46_remap(text[i:i + 1000], std3_rules=False)
                           for i in range(0, len(text), 1000)])

@@ -2,7 +2,7 @@
 
 Text people write and read (``https://bücher.example/Dürst``) against URI text
 (``https://xn--bcher-kva.example/D%C3%BCrst``); domain names go through
-:mod:`urikit._core.idna`.
+:mod:`urikit._whatwg.idna`.
 """
 
 from __future__ import annotations
@@ -12,7 +12,6 @@ from typing import Final
 
 from .._core import grammar as g
 from .._core.errors import IDNAError
-from .._core.idna import host_to_ascii, host_to_unicode
 from .._core.parse import (
     appendix_b,
     diagnose,
@@ -22,7 +21,8 @@ from .._core.parse import (
     split_authority,
 )
 from .._core.percent import pct_utf8
-from .._core.spoof import choose_label
+from .._whatwg.idna import check_alabels, host_to_ascii, host_to_unicode
+from .._whatwg.spoof import choose_labels
 
 # Bidirectional formatting characters (the Unicode Bidi_Control property), which
 # RFC 3987 §4.1 says must not appear in an IRI: the marks U+061C, U+200E and U+200F,
@@ -87,6 +87,10 @@ def map_iri_to_uri(text: str) -> str:
     text = require_str(text, "text")
     if text.isascii():
         out = text
+        if "xn--" in text.lower():  # an A-label must be one, as the browsers read it
+            authority = appendix_b(text).group(4)
+            if authority is not None:
+                check_alabels(split_authority(authority)[1])
     else:
         scheme, authority, path, query, fragment = appendix_b(text).group(2, 4, 5, 7, 9)
         parts: list[str] = []
@@ -97,8 +101,11 @@ def map_iri_to_uri(text: str) -> str:
             parts.append("//")
             if userinfo is not None:
                 parts += [pct_utf8(userinfo), "@"]
-            if host.isascii() or host.startswith("["):
+            if host.startswith("["):
                 parts.append(pct_utf8(host))
+            elif host.isascii():
+                check_alabels(host)
+                parts.append(host)
             else:
                 parts.append(host_to_ascii(host))
             if port is not None:
@@ -194,11 +201,11 @@ def _host_for_iri(host: str) -> str:
 
 def _host_for_people(host: str) -> str:
     """:func:`_host_for_iri`, with each label that the display policy
-    (:func:`urikit._core.spoof.shows_as_unicode`) refuses kept as its A-label."""
+    (:func:`urikit._whatwg.spoof.shows_as_unicode`) refuses kept as its A-label."""
     shown = _host_for_iri(host)
     if shown == host:
         return host
-    return ".".join(map(choose_label, host.split("."), shown.split(".")))
+    return choose_labels(host.split("."), shown.split("."))
 
 
 def uri_to_iri(text: str) -> str:

