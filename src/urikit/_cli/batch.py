@@ -37,6 +37,8 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, BinaryIO, Final, NamedTuple
 
 from .._core.errors import ParseError, URIError
+from .._model.masking import mask_password as mask_password  # for the callers of _cli
+from .._model.masking import password_spans as password_spans
 from .._model.uri import URI
 from .._web.canonical import CanonicalOptions, canonical_text
 
@@ -191,117 +193,6 @@ def _port(uri: URI) -> int | str | None:
 
 # --- passwords and display --------------------------------------------------------
 
-_AUTHORITY_START: Final = re.compile(r"[^/?#]*//")
-# The browsers' reading (WHATWG URL): after a special scheme any run of "/" and "\"
-# (none at all included) starts the authority; without a scheme, against a web page,
-# a run of two or more does. The authority ends at "/", "\", "?" or "#".
-_BROWSER_AUTHORITY_START: Final = re.compile(
-    r"[\x00-\x20]*(?:(?i:https?|wss?|ftp):[/\\]*|[/\\]{2,})")
-_BROWSER_AUTHORITY_END: Final = re.compile(r"[/\\?#]|\Z")
-
-
-def _userinfo_password(text: str, start: int, end: int) -> tuple[int, int] | None:
-    """The password in the authority text[start:end]: from the first ":" of the
-    userinfo (which ends at the last "@") to that "@"; an empty one is not masked."""
-    at = text.rfind("@", start, end)
-    colon = text.find(":", start, at) if at >= 0 else -1
-    if colon < 0 or colon + 1 == at:
-        return None
-    return colon + 1, at
-
-
-def password_spans(text: str) -> list[tuple[int, int]]:
-    """Where a password of ``text``'s userinfo is, as (start, end) spans, under RFC
-    3986's reading and under the browsers' (which read ``\\`` as ``/`` after a special
-    scheme): the spans of both, merged, in order.
-
-    It works on any text, valid or not, so that an echoed invalid line is masked too.
-    RFC 3986: the authority follows the first "//" that no "/", "?" or "#" precedes
-    and ends at the next one of them. Browsers: see ``_BROWSER_AUTHORITY_START``.
-
-    >>> text = "http://joe:secret@h/"
-    >>> [text[start:end] for start, end in password_spans(text)]
-    ['secret']
-    >>> text = "http:\\\\joe:secret@h\\\\"
-    >>> [text[start:end] for start, end in password_spans(text)]
-    ['secret']
-    >>> password_spans("http://h/a:b@c")
-    []
-    """
-    spans: list[tuple[int, int]] = []
-    if "@" not in text:
-        return spans  # no userinfo under any reading
-    m = _AUTHORITY_START.match(text)
-    if m is not None:
-        start = m.end()
-        end = len(text)
-        for delimiter in "/?#":
-            k = text.find(delimiter, start)
-            if 0 <= k < end:
-                end = k
-        span = _userinfo_password(text, start, end)
-        if span is not None:
-            spans.append(span)
-    if "\\" in text or m is None:
-        b = _BROWSER_AUTHORITY_START.match(text)
-        if b is not None:
-            start = b.end()
-            found = _BROWSER_AUTHORITY_END.search(text, start)
-            end = found.start() if found is not None else len(text)
-            span = _userinfo_password(text, start, end)
-            if span is not None and span not in spans:
-                spans.append(span)
-    if len(spans) < 2:
-        return spans
-    spans.sort()
-    merged = [spans[0]]
-    for start, end in spans[1:]:
-        if start <= merged[-1][1]:
-            merged[-1] = (merged[-1][0], max(end, merged[-1][1]))
-        else:
-            merged.append((start, end))
-    return merged
-
-
-def password_span(text: str) -> tuple[int, int] | None:
-    """The first of :func:`password_spans`, or ``None``."""
-    spans = password_spans(text)
-    return spans[0] if spans else None
-
-
-def mask_password(text: str, position: int | None = None) -> tuple[str, int | None]:
-    """``text`` with each password (:func:`password_spans`) written ``***``, and
-    ``position`` moved to the same place in the masked text (to the start of ``***``
-    when it was in a password).
-
-    >>> mask_password("ftp://joe:pw@h/a b", 16)
-    ('ftp://joe:***@h/a b', 17)
-    >>> mask_password("http:\\\\\\\\joe:secret@h\\\\x y", 22)
-    ('http:\\\\\\\\joe:***@h\\\\x y', 19)
-    """
-    spans = password_spans(text)
-    if not spans:
-        return text, position
-    pieces: list[str] = []
-    last = 0
-    for start, end in spans:
-        pieces += [text[last:start], "***"]
-        last = end
-    pieces.append(text[last:])
-    return "".join(pieces), None if position is None else _moved(position, spans)
-
-
-def _moved(position: int, spans: list[tuple[int, int]]) -> int:
-    """``position`` in the text with ``spans`` written ``***``."""
-    delta = 0
-    for start, end in spans:
-        if position < start:
-            break
-        if position < end:
-            return start + delta
-        delta += 3 - (end - start)
-    return position + delta
-
 
 def mask_passwords_in(message: str) -> str:
     """``message`` (an argparse usage error, say) with the password of every word in
@@ -389,7 +280,12 @@ def _base(text: str, allow_zone_id: bool) -> URI:
 
 
 def _shown(uri: URI, show_password: bool) -> str:
-    return str(uri) if show_password else uri.redacted()
+    """A result as printed: a password masked where RFC 3986 reads one and where a
+    browser would (``http:/joe:***@h/`` is a path to RFC 3986, userinfo to a browser)."""
+    if show_password:
+        return str(uri)
+    text = uri.redacted()
+    return mask_password(text)[0] if "@" in text else text
 
 
 def _apply(op: Operation, text: str) -> tuple[object, str | None]:
@@ -402,7 +298,7 @@ def _apply(op: Operation, text: str) -> tuple[object, str | None]:
         key = canonical_text(text, op.options, allow_zone_id=zone)
         if op.show_password or "@" not in key:
             return key, key
-        return URI.parse(key, allow_zone_id=zone).redacted(), key
+        return _shown(URI.parse(key, allow_zone_id=zone), False), key
     if command == "validate":
         uri = URI.parse(text, allow_zone_id=zone)
         if op.lenient:  # the output is the text as read
@@ -411,7 +307,7 @@ def _apply(op: Operation, text: str) -> tuple[object, str | None]:
     if command == "explain":
         uri = URI.parse(text, allow_zone_id=zone)
         if not op.show_password:
-            uri = URI.parse(uri.redacted(), allow_zone_id=zone)
+            uri = URI.parse(_shown(uri, False), allow_zone_id=zone)
         return element_model(uri), None
     assert op.base is not None
     base = _base(op.base, zone)
