@@ -21,6 +21,7 @@ from typing import Final, NoReturn, TextIO, cast
 
 from .._core.build import COMPILED
 from .._core.errors import ParseError
+from .._model.masking import mask_password
 from .._model.uri import URI
 from .._web.canonical import CanonicalOptions
 from .batch import (
@@ -35,7 +36,6 @@ from .batch import (
     caret_lines,
     error_text,
     map_chunks,
-    mask_password,
     mask_passwords_in,
     process_line,
     read_chunks,
@@ -43,6 +43,7 @@ from .batch import (
 from .batch import (
     element_model as element_model,  # the element model, also for callers of _cli
 )
+from .files import overwritten_input
 
 Span = tuple[str, int, int]  # label, start, end (end exclusive)
 
@@ -178,20 +179,26 @@ def _input_line(record: Record) -> str:
     return f"{record.input}\n"
 
 
-def _explain_text(allow_zone_id: bool, record: Record) -> str:
+def _explain_text(allow_zone_id: bool, lenient: bool, record: Record) -> str:
+    """Explain's drawing: the components under the text that was read, which under
+    ``--lenient`` is the repaired text (the line as given may be no URI at all)."""
     assert isinstance(record.output, dict)
-    uri = URI.parse(record.input, allow_zone_id=allow_zone_id)
+    if lenient:
+        uri = URI.parse_lenient(record.input)
+    else:
+        uri = URI.parse(record.input, allow_zone_id=allow_zone_id)
     return diagram(uri) + "\n\n" + table(record.output) + "\n"
 
 
-def _renderer(command: str, allow_zone_id: bool) -> Callable[[Record], str] | None:
+def _renderer(command: str, allow_zone_id: bool,
+              lenient: bool = False) -> Callable[[Record], str] | None:
     """How a result shows in text (a module-level function or a partial of one, so
     that it pickles to the worker processes): explain draws, dedupe prints the kept
     line as written, the others print their output."""
     if command == "dedupe":
         return _input_line
     if command == "explain":
-        return functools.partial(_explain_text, allow_zone_id)
+        return functools.partial(_explain_text, allow_zone_id, lenient)
     return None
 
 
@@ -664,12 +671,27 @@ def main(argv: Sequence[str] | None = None) -> int:
     err = _Stream(sys.stderr, "standard error")
     if not _check_base(op, err):
         return EXIT_USAGE
+    outputs = [] if args.errors in ("stderr", "inline") else [("--errors", args.errors)]
+    clash = overwritten_input(inputs, outputs)
+    if clash is not None:
+        err.write(f"urikit: {clash}\n")
+        return EXIT_USAGE
     error_file = _open_errors(args.errors, parser)
+    status = EXIT_USAGE
     try:
-        return _main(args, op, refs, inputs, err, error_file)
+        status = _main(args, op, refs, inputs, err, error_file)
     finally:
         if error_file is not None:
-            error_file.close()
+            try:
+                error_file.close()
+            except (OSError, ValueError) as exc:
+                # what the last flush could not write: reported (once), never a
+                # traceback
+                if status != EXIT_WRITE:
+                    err.write(f"urikit: could not write the error records to "
+                              f"{args.errors} ({_why(exc)})\n")
+                status = max(status, EXIT_WRITE) if status < 100 else status
+    return status
 
 
 def _main(args: argparse.Namespace, op: Operation, refs: list[str], inputs: list[str],
@@ -686,7 +708,7 @@ def _main(args: argparse.Namespace, op: Operation, refs: list[str], inputs: list
     fmt = Format(fmt_name, separator, inline=args.errors == "inline",
                  with_source=len(inputs) > 1,
                  where=batch, lenient=op.lenient and fmt_name in ("jsonl", "csv"),
-                 render=_renderer(args.command, op.allow_zone_id), errors_as=errors_as)
+                 render=_renderer(args.command, op.allow_zone_id, op.lenient), errors_as=errors_as)
     job = Job(op, fmt, keys=dedupe and not groups, groups=groups)
 
     def unreadable(src: Source, exc: OSError) -> None:
@@ -735,7 +757,8 @@ def _main(args: argparse.Namespace, op: Operation, refs: list[str], inputs: list
                 dones.close()
             signals.__exit__()
             out.flush()
-            errors.flush()
+            if not errors.flush():
+                run.lost_errors = True
     summary = run.summary
     if out.failed:
         if not stopped:
@@ -750,6 +773,9 @@ def _main(args: argparse.Namespace, op: Operation, refs: list[str], inputs: list
     if status:
         return status
     if run.lost_errors:
+        if errors.name != err.name:  # a file: say so where people look
+            err.write(f"urikit: could not write the error records to {errors.name} "
+                      f"({errors.failed})\n")
         return EXIT_WRITE
     if summary.fatal or (summary.errors and not batch):
         return EXIT_USAGE
