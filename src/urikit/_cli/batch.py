@@ -23,6 +23,7 @@ constant memory:
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import io
 import json
@@ -34,7 +35,7 @@ import unicodedata
 from collections import deque
 from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, BinaryIO, Final, NamedTuple
+from typing import TYPE_CHECKING, BinaryIO, Final, NamedTuple, TypeVar
 
 from .._core.errors import ParseError, URIError
 from .._model.masking import mask_password as mask_password  # for the callers of _cli
@@ -50,6 +51,7 @@ if TYPE_CHECKING:
 
     from .._interop.lenient import Change
 
+_T = TypeVar("_T")
 BOM: Final = b"\xef\xbb\xbf"
 COMMANDS: Final = ("normalize", "validate", "explain", "resolve", "relative",
                    "canonicalize")
@@ -120,7 +122,8 @@ def decode_line(raw: bytes, line: int) -> tuple[str, int | None, str]:
 class Operation:
     """What to do with each line: a command and its options (picklable, so that
     worker processes and Dask tasks receive it whole). ``lenient`` reads each line as
-    :meth:`urikit.URI.parse_lenient` does, and records what was repaired."""
+    :meth:`urikit.URI.parse_lenient` does, and records what was repaired. Resolve and
+    relative without a ``base`` read (base, reference) pairs (:attr:`pairs`)."""
 
     command: str
     allow_zone_id: bool = False
@@ -133,8 +136,12 @@ class Operation:
     def __post_init__(self) -> None:
         if self.command not in COMMANDS:
             raise ValueError(f"unknown command {self.command!r}")
-        if self.command in ("resolve", "relative") and self.base is None:
-            raise ValueError(f"{self.command} needs a base")
+
+    @property
+    def pairs(self) -> bool:
+        """Whether each line is a (base, reference) pair: resolve or relative without
+        a base."""
+        return self.base is None and self.command in ("resolve", "relative")
 
 
 class LineError(NamedTuple):
@@ -337,7 +344,58 @@ def _masked_changes(changes: tuple[Change, ...], text: str,
     return tuple(shown)
 
 
-def process_line(op: Operation, source: str, line: int, raw: bytes | str) -> Record:
+#: A line as :func:`process_line` takes it: bytes read, text, a pair of a table's two
+#: columns (resolve and relative without a base), or ``None`` (a table's null).
+Line = bytes | str | tuple[str | None, str | None] | None
+NULL_REASON: Final = "no reference (null)"
+
+
+@functools.lru_cache(maxsize=16)
+def _with_base(op: Operation, base: str) -> Operation:
+    """``op`` with a base (the pairs of a file change base every few lines at most)."""
+    return dataclasses.replace(op, base=base)
+
+
+def _pair(op: Operation, source: str, line: int, base: str | None,
+          ref: str | None) -> Record:
+    """A (base, reference) pair processed: the base read as the reference is (strictly,
+    or leniently with ``--lenient``), then the reference resolved against it (or made
+    relative to it). The record's input is ``base<TAB>reference``, its positions and
+    caret counted in that line (after the tab for the reference)."""
+    if base is None or ref is None:
+        shown = "\t".join("" if t is None else mask_password(t)[0] for t in (base, ref))
+        which = "base" if base is None else "reference"
+        return Record(source, line, shown, None, LineError(f"no {which} (null)"))
+    checked = process_line(Operation("validate", allow_zone_id=op.allow_zone_id,
+                                     show_password=op.show_password, lenient=op.lenient),
+                           source, line, base)
+    shown_base = checked.input
+    if checked.error is not None:
+        error = checked.error
+        if error.component is not None:  # "... at position 8 in the base's host"
+            error = error._replace(component=f"the base's {error.component}")
+        else:
+            error = error._replace(message=f"base: {error.message}")
+        shown_ref = ref if op.show_password else mask_password(ref)[0]
+        return Record(source, line, f"{shown_base}\t{shown_ref}", None, error, None,
+                      checked.repairs)
+    if op.lenient:
+        from .._interop.lenient import repair
+
+        base = repair(base).text
+    record = process_line(_with_base(op, base), source, line, ref)
+    shift, shown_shift = len(base) + 1, len(shown_base) + 1
+    found = record.error
+    if found is not None and found.position is not None:
+        found = found._replace(position=found.position + shift,
+                               caret=None if found.caret is None else found.caret + shown_shift)
+    repairs = checked.repairs + tuple(
+        c._replace(position=c.position + shown_shift) for c in record.repairs)
+    return record._replace(input=f"{shown_base}\t{record.input}", error=found,
+                           repairs=repairs)
+
+
+def process_line(op: Operation, source: str, line: int, raw: Line) -> Record:
     """Apply ``op`` to one line and return its record; never raises for bad input.
 
     ``raw`` is a line as :func:`split_lines` cuts it (bytes without its line end; a
@@ -357,8 +415,19 @@ def process_line(op: Operation, source: str, line: int, raw: bytes | str) -> Rec
         if bad is not None:
             shown, caret = (text, bad) if show else mask_password(text, bad)
             return Record(source, line, shown, None, LineError(why, bad, "encoding", caret))
+    elif raw is None:
+        return Record(source, line, "", None, LineError(NULL_REASON))
+    elif isinstance(raw, tuple):
+        return _pair(op, source, line, *raw)
     else:
         text = raw
+    if op.pairs:
+        base, tab, ref = text.partition("\t")
+        if not tab:
+            shown = text if show else mask_password(text)[0]
+            return Record(source, line, shown, None, LineError(
+                "no tab: a line of pairs is base<TAB>reference"))
+        return _pair(op, source, line, base, ref)
     spans = [] if show else password_spans(text)
     shown = mask_password(text)[0] if spans else text
     repairs: tuple[Change, ...] = ()
@@ -564,7 +633,7 @@ class Chunk(NamedTuple):
 
     source: str
     first: int  # the line number of the first line
-    lines: bytes | Sequence[bytes | str]
+    lines: bytes | Sequence[Line]
 
 
 class Group(NamedTuple):
@@ -620,7 +689,7 @@ def run_chunk(job: Job, chunk: Chunk) -> Done:
     lines = split_lines(chunk.lines) if isinstance(chunk.lines, bytes) else chunk.lines
     chunk_seen: set[str | None] = set()  # dedupe: a repeat inside the chunk is not sent
     for k, raw in enumerate(lines):
-        size += len(raw) + 1
+        size += len(raw) + 1 if isinstance(raw, (bytes, str)) else 1
         record = process_line(op, source, first + k, raw)
         if record.error is None:
             results += 1
@@ -804,6 +873,12 @@ def _lost(pool: ProcessPoolExecutor) -> str:
 
 def map_chunks(job: Job, chunks: Iterable[Chunk], jobs: int,
                in_flight: int = 0) -> Generator[Done, None, None]:
+    """:func:`map_work` of :func:`run_chunk`: each chunk rendered, in order."""
+    return map_work(run_chunk, job, chunks, jobs, in_flight)
+
+
+def map_work(work: Callable[[Job, Chunk], _T], job: Job, chunks: Iterable[Chunk],
+             jobs: int, in_flight: int = 0) -> Generator[_T, None, None]:
     """Each chunk processed, in order; with ``jobs`` > 1 in worker processes.
 
     At most ``in_flight`` chunks (default ``2 * jobs``) are read ahead of the
@@ -813,18 +888,17 @@ def map_chunks(job: Job, chunks: Iterable[Chunk], jobs: int,
     """
     if jobs <= 1:
         for chunk in chunks:
-            yield run_chunk(job, chunk)
+            yield work(job, chunk)
         return
     from concurrent.futures import ProcessPoolExecutor
     from concurrent.futures.process import BrokenProcessPool
 
     limit = in_flight or 2 * jobs
     pool = ProcessPoolExecutor(jobs, mp_context=_pool_context(), initializer=_worker_start)
-    pending: deque[Future[Done]] = deque()
-    work = iter(chunks)
+    pending: deque[Future[_T]] = deque()
     try:
-        for chunk in work:
-            pending.append(pool.submit(run_chunk, job, chunk))
+        for chunk in chunks:
+            pending.append(pool.submit(work, job, chunk))
             if len(pending) >= limit:
                 yield pending.popleft().result()
         while pending:
