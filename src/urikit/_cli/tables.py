@@ -18,7 +18,7 @@ import json
 import os
 from collections import deque
 from collections.abc import Iterator, Sequence
-from typing import Any, Final, NamedTuple, TextIO
+from typing import Any, Final, NamedTuple, TextIO, cast
 
 from .._model.masking import mask_password
 from .batch import Chunk, Job, Line, error_message, process_line, repairs_object
@@ -137,7 +137,8 @@ class TableReader:
         the header); a pair of values for pairs, ``None`` for a null or missing one."""
         first = 1
         if self._parquet is not None:
-            for batch in self._parquet.iter_batches(batch_size=self.chunk_size):
+            for batch in self._parquet.iter_batches(batch_size=self.chunk_size,
+                                                    use_threads=False):
                 columns = [batch.column(c).to_pylist() for c in self.wanted]
                 lines: list[Line] = columns[0] if len(columns) == 1 else list(
                     zip(*columns, strict=True))
@@ -209,41 +210,41 @@ def table_chunk(job: Job, chunk: Chunk) -> Cells:
     repairs: list[str | None] | None = [] if op.lenient else None
     keys: list[str | None] | None = [] if job.keys else None
     source, first = chunk.source, chunk.first
-    assert not isinstance(chunk.lines, bytes)
-    for k, raw in enumerate(chunk.lines):
-        record = process_line(op, source, first + k, raw)
-        if record.error is None:
+    lines = chunk.lines
+    assert not isinstance(lines, bytes)
+    add_result, add_error = results.append, errors.append
+    for k, raw in enumerate(lines, first):
+        record = process_line(op, source, k, raw)
+        error = record.error
+        if error is None:
             output = record.output
-            results.append(_text(output) if isinstance(output, str)
-                           else json.dumps(output, ensure_ascii=False))
-            errors.append(None)
+            # a result is URI text (ASCII); explain's element model becomes JSON
+            add_result(output if type(output) is str else _text(json.dumps(
+                output, ensure_ascii=False)))
+            add_error(None)
         else:
-            results.append(None)
-            errors.append(_text(error_message(record.error)))
+            add_result(None)
+            add_error(_text(error_message(error)))
         if repairs is not None:
             repairs.append(_text(json.dumps(repairs_object(record.repairs),
                                             ensure_ascii=False)))
         if keys is not None:
             keys.append(record.key)
-    return Cells(results, errors, repairs, keys,
-                 None if op.show_password else _masked_columns(chunk.lines))
+    masked = None if op.show_password else _masked_columns(lines, op.pairs)
+    return Cells(results, errors, repairs, keys, masked)
 
 
-def _masked_columns(lines: Sequence[Line]) -> list[list[str | None]] | None:
+def _masked_columns(lines: Sequence[Line], pairs: bool) -> list[list[str | None]] | None:
     """The input columns of a chunk (the reference, and for pairs the base first),
     each password masked, or ``None`` when no value holds one (the usual case, found
-    by one test for "@" a value)."""
-    columns: list[list[str | None]] = [[], []]
-    for line in lines:
-        if isinstance(line, tuple):
-            columns[0].append(line[0])
-            columns[1].append(line[1])
-        else:
-            columns[0].append(line if isinstance(line, str) else None)
-    if not columns[1]:
-        columns.pop()
+    by one search for "@" in the chunk's text, in C)."""
+    # a table's lines are all pairs of text or nulls, or all text or nulls
+    columns = cast("list[list[str | None]]", [list(column) for column in zip(
+        *lines, strict=True)] if pairs else [list(lines)])
     found = False
     for values in columns:
+        if "@" not in "\n".join(filter(None, values)):
+            continue
         for k, value in enumerate(values):
             if value is not None and "@" in value:
                 masked = mask_password(value)[0]
