@@ -254,6 +254,30 @@ def _masked_columns(lines: Sequence[Line], pairs: bool) -> list[list[str | None]
     return columns if found else None
 
 
+def _strings(pa: Any, values: list[str | None]) -> Any:
+    """An Arrow string array of ``values``. By pyarrow's StringBuilder, not
+    ``pa.array``: that one imports pandas (half a second, a hundred MiB) to ask
+    whether a list is a pandas object."""
+    builder = getattr(pa.lib, "StringBuilder", None)
+    if builder is None:  # pragma: no cover - a pyarrow without it
+        return pa.array(values, pa.string())
+    strings = builder()
+    strings.append_values(values)
+    return strings.finish()
+
+
+def _booleans(pa: Any, values: list[bool]) -> Any:
+    """An Arrow boolean array of ``values`` (no nulls), from its bitmap (least
+    significant bit first, as Arrow lays it out), for the same reason as
+    :func:`_strings`."""
+    bitmap = bytearray((len(values) + 7) // 8)
+    for k, value in enumerate(values):
+        if value:
+            bitmap[k >> 3] |= 1 << (k & 7)
+    return pa.Array.from_buffers(pa.bool_(), len(values),
+                                 [None, pa.py_buffer(bytes(bitmap))])
+
+
 class ParquetRun:
     """Writes each processed chunk beside the input's columns, a row group at a time,
     and counts what was written: rows are counted in the summary once their row group
@@ -306,21 +330,21 @@ class ParquetRun:
         pa = self.pa
         kept = self.reader.kept.popleft()
         if isinstance(kept, list):  # CSV: columns of text
-            arrays = [pa.array(column, pa.string()) for column in kept]
+            arrays = [_strings(pa, column) for column in kept]
             batch = pa.RecordBatch.from_arrays(arrays, schema=self.reader.schema())
         else:
             batch = kept
         if cells.masked is not None:  # the references as every output shows them
             for name, values in zip(self.reader.wanted, cells.masked, strict=True):
                 k = batch.schema.get_field_index(name)
-                batch = batch.set_column(k, batch.schema.field(k),
-                                         pa.array(values, batch.schema.field(k).type))
+                field = batch.schema.field(k)
+                batch = batch.set_column(k, field, _strings(pa, values).cast(field.type))
         columns = [cells.results, cells.errors]
         if self.lenient:
             assert cells.repairs is not None
             columns.append(cells.repairs)
-        for (name, kind), values in zip(self._added, columns, strict=True):
-            batch = batch.append_column(name, pa.array(values, kind))
+        for (name, _), values in zip(self._added, columns, strict=True):
+            batch = batch.append_column(name, _strings(pa, values))
         results = len(cells.results) - cells.results.count(None)
         counts = self._counts
         counts.results += results
@@ -328,7 +352,7 @@ class ParquetRun:
         if cells.keys is not None:
             keep = self._first_of_each(cells.keys)
             counts.duplicates += len(keep) - sum(keep)
-            batch = batch.filter(pa.array(keep, pa.bool_()))
+            batch = batch.filter(_booleans(pa, keep))
         self._pending.append(batch)
         self._rows += batch.num_rows
         if self._rows >= ROW_GROUP:
