@@ -132,16 +132,15 @@ class Operation:
     strict: bool = True  # resolve
     options: CanonicalOptions = field(default_factory=CanonicalOptions)  # canonicalize
     lenient: bool = False
+    #: whether each line is a (base, reference) pair: resolve or relative without a
+    #: base (set from the others: a field, not a property, as it is asked every line)
+    pairs: bool = field(init=False, default=False)
 
     def __post_init__(self) -> None:
         if self.command not in COMMANDS:
             raise ValueError(f"unknown command {self.command!r}")
-
-    @property
-    def pairs(self) -> bool:
-        """Whether each line is a (base, reference) pair: resolve or relative without
-        a base."""
-        return self.base is None and self.command in ("resolve", "relative")
+        object.__setattr__(self, "pairs", self.base is None
+                           and self.command in ("resolve", "relative"))
 
 
 class LineError(NamedTuple):

@@ -317,7 +317,11 @@ class ParquetRun:
             schema = schema.append(pa.field(name, kind))
         self.schema = schema
         try:
-            self._writer = self._parquet.ParquetWriter(self.name, schema)
+            # the added columns are mostly distinct texts (or nulls): a dictionary or
+            # min/max statistics of them cost more to write than they save
+            kept = [name for name in schema.names if name not in RESULT_COLUMNS]
+            self._writer = self._parquet.ParquetWriter(
+                self.name, schema, use_dictionary=kept, write_statistics=kept)
         except OSError as exc:
             raise TableError(f"cannot write {self.name}: {exc.strerror or exc}") from None
 
