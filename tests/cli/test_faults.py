@@ -4,10 +4,16 @@ traceback, a wrong status, an input emptied or a password printed)."""
 
 from __future__ import annotations
 
+import array
+import fcntl
 import itertools
 import os
+import re
+import signal
 import subprocess
 import sys
+import termios
+import time
 from pathlib import Path
 from typing import Final
 
@@ -136,3 +142,52 @@ def test_library_errors_mask_the_browser_reading() -> None:
         URI.parse("///joe:S3CRET@h/").resolve("x")
     assert "S3CRET" not in str(info.value)
     assert info.value.base == "///joe:***@h/"
+
+
+def _pending(fd: int) -> int:
+    """Bytes waiting in a pipe (FIONREAD)."""
+    count = array.array("i", [0])
+    fcntl.ioctl(fd, termios.FIONREAD, count)
+    return count[0]
+
+
+@pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM], ids=["int", "term"])
+@pytest.mark.parametrize("blocked", ["stdout", "stderr"])
+def test_a_stop_on_a_blocked_pipe_ends_at_a_record(tmp_path: Path, blocked: str,
+                                                   signum: int) -> None:
+    """^C or SIGTERM while the output (results on stdout, error records on stderr) is
+    a full pipe nobody reads: the output ends at a record boundary and the summary
+    counts exactly the records written. The pipe is seen full before the signal, so
+    the run is blocked in a write whatever the machine's speed."""
+    line = b"http://h/%d/./x\n" if blocked == "stdout" else b"http://h/%d x\n"
+    source = tmp_path / "in.txt"
+    source.write_bytes(b"".join(line % k for k in range(100_000)))
+    process = subprocess.Popen([sys.executable, "-m", "urikit", "normalize", "-i",
+                                str(source)], stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, env=ENV, start_new_session=True)
+    assert process.stdout is not None
+    assert process.stderr is not None
+    pipe = process.stdout if blocked == "stdout" else process.stderr
+    try:
+        while _pending(pipe.fileno()) < 60_000:  # 16 pages of whole records: full
+            assert process.poll() is None
+            time.sleep(0.02)
+        os.killpg(process.pid, signum)
+        out, err = process.communicate(timeout=BOUND)
+    finally:
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait()
+    assert process.returncode == (130 if signum == signal.SIGINT else 143)
+    text = err.decode()
+    assert "Traceback" not in text
+    summary = re.search(r"urikit: stopped: \w+, after (\d+) lines, (\d+) results, "
+                        r"(\d+) errors\n\Z", text)
+    assert summary is not None, text[-500:]
+    if blocked == "stdout":
+        assert out.endswith(b"\n")
+        assert int(summary[2]) == out.count(b"\n") > 0
+    else:
+        records = text[:summary.start()]
+        assert records.endswith("^\n")  # an error record ends with its caret line
+        assert int(summary[3]) == records.count("urikit: ") > 0

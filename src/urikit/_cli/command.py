@@ -46,6 +46,7 @@ from .batch import (
     element_model as element_model,  # the element model, also for callers of _cli
 )
 from .files import overwritten_input
+from .output import Stream, why
 from .report import Summary
 from .tables import (
     DEFAULT_BASE_COLUMN,
@@ -398,51 +399,10 @@ class _Terminated(BaseException):
     """SIGTERM arrived: stop as ^C does."""
 
 
-class _Stream:
-    """An output that may be closed or break: a failed write is remembered (and
-    later writes dropped), never raised, so the run can say what it lost."""
-
-    def __init__(self, stream: TextIO | None, name: str) -> None:
-        self.stream = stream
-        self.name = name
-        self.failed = "closed" if stream is None else ""
-
-    def write(self, text: str) -> bool:
-        """Write ``text``; whether it was (and all before it)."""
-        if self.failed:
-            return False
-        if not text:
-            return True
-        assert self.stream is not None
-        try:
-            self.stream.write(text)
-        except (OSError, ValueError) as exc:
-            self.failed = _why(exc)
-            return False
-        return True
-
-    def flush(self) -> bool:
-        """Flush; whether everything written so far went out."""
-        if self.failed:
-            return False
-        assert self.stream is not None
-        try:
-            self.stream.flush()
-        except (OSError, ValueError) as exc:
-            self.failed = _why(exc)
-            return False
-        return True
-
-
-def _why(exc: BaseException) -> str:
-    return (exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)) or \
-        type(exc).__name__
-
-
 class _AboveBar:
     """Errors for people while a progress bar is shown: printed above the bar."""
 
-    def __init__(self, stream: _Stream) -> None:
+    def __init__(self, stream: Stream) -> None:
         from tqdm import tqdm
 
         self._write = tqdm.write
@@ -461,7 +421,7 @@ class _AboveBar:
         try:
             self._write(text.rstrip("\n"), file=self.stream.stream)
         except (OSError, ValueError) as exc:
-            self.stream.failed = _why(exc)
+            self.stream.failed = why(exc)
             return False
         return True
 
@@ -525,7 +485,7 @@ def _sources(args: argparse.Namespace,
     return refs, inputs
 
 
-def _check_base(op: Operation, err: _Stream) -> bool:
+def _check_base(op: Operation, err: Stream) -> bool:
     """Whether the base (resolve, relative) is valid; if not, say why on stderr."""
     if op.base is None:
         return True
@@ -542,7 +502,7 @@ class _Run:
     """One run of a command over its lines: writes each chunk's results where they go,
     deduplicates, counts."""
 
-    def __init__(self, fmt: Format, out: _Stream, errors: _Stream | _AboveBar,
+    def __init__(self, fmt: Format, out: Stream, errors: Stream | _AboveBar,
                  dedupe: bool, groups: bool) -> None:
         self.fmt = fmt
         self.out = out
@@ -601,17 +561,39 @@ class _Run:
                     group[1].append(line)
                     group[2].append(shown_input)
                     summary.duplicates += 1
-        if not self.write_out(items):
+        try:
+            written = self.write_out(items)
+        except BaseException:  # ^C, SIGTERM: count the records that went out
+            self._count_cut(done)
+            raise
+        if not written:
             return
         total = self.summary
         total.results += done.results
         total.duplicates += summary.duplicates
         if done.err:
             self.sent_errors = True
-            if not self.errors.write("".join(done.err)):
+            try:
+                written = self.errors.write("".join(done.err))
+            except BaseException:  # ^C, SIGTERM: count the error records written
+                cut = getattr(self.errors, "cut", b"")
+                total.errors += cut.count(b"urikit: ")
+                raise
+            if not written:
                 self.lost_errors = True
                 return  # error records lost: not counted
         total.errors += done.errors
+
+    def _count_cut(self, done: Done) -> None:
+        """Count the records of an interrupted write that went out whole (a record a
+        line: the lines of :attr:`Stream.cut`)."""
+        records = self.out.cut.count(b"\n") if self.out.boundary else 0
+        if self.fmt.inline:  # results and errors mixed: at most what the chunk had
+            errors = max(0, records - done.results)
+            self.summary.results += records - errors
+            self.summary.errors += errors
+        else:
+            self.summary.results += records
 
     def _new_items(self, out: list[str], keys: list[str | None]) -> list[str]:
         """The items whose key was not seen before (an inline error, key ``None``,
@@ -658,6 +640,7 @@ class _Signals:
     def __init__(self) -> None:
         self.caught = 0
         self.saved: list[tuple[int, object]] = []
+        self.deferred = False  # a writer is between a write and its count
 
     def __enter__(self) -> _Signals:
         if threading.current_thread() is threading.main_thread():
@@ -672,7 +655,8 @@ class _Signals:
 
     def _handle(self, signum: int, frame: object) -> None:
         self.caught = signum
-        self.check()
+        if not self.deferred:
+            self.check()
 
     def check(self) -> None:
         """Raise for a signal caught."""
@@ -696,7 +680,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     fmt_name = output_kind(args.format, args.output)
     table = _table_input(args, inputs, fmt_name, parser)
     op = _operation(args)
-    err = _Stream(sys.stderr, "standard error")
+    # an error record for people starts with "urikit: ", at the start of a line
+    err = Stream(sys.stderr, "standard error", b"\nurikit: ", 1)
     if not _check_base(op, err):
         return EXIT_USAGE
     op = _lenient_base(op)
@@ -727,7 +712,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                     # traceback
                     if status != EXIT_WRITE:
                         err.write(f"urikit: could not write the error records to "
-                                  f"{args.errors} ({_why(exc)})\n")
+                                  f"{args.errors} ({why(exc)})\n")
                     status = max(status, EXIT_WRITE) if status < 100 else status
     return status
 
@@ -766,7 +751,7 @@ def _table_input(args: argparse.Namespace, inputs: list[str], fmt_name: str,
 
 
 def _open_output(args: argparse.Namespace, fmt_name: str, table: TableReader | None,
-                 op: Operation, files: contextlib.ExitStack) -> _Stream | ParquetRun:
+                 op: Operation, files: contextlib.ExitStack) -> Stream | ParquetRun:
     """Open the table input and the output (after every check): standard output, the
     file of ``--output``, or a Parquet writer."""
     if table is not None:
@@ -777,17 +762,21 @@ def _open_output(args: argparse.Namespace, fmt_name: str, table: TableReader | N
         run = ParquetRun(table, args.output, args.command == "dedupe")
         run.open(op.lenient)
         return run
+    # each record a line: written to a pipe, record by record (output.Stream)
+    lines = fmt_name in ("jsonl", "csv", "model") or (
+        fmt_name == "text" and args.command != "explain")
+    boundary = b"\n" if lines else b""
     if args.output is None:
-        return _Stream(sys.stdout, "standard output")
+        return Stream(sys.stdout, "standard output", boundary, 1)
     try:
         stream: TextIO = files.enter_context(
             open(args.output, "w", encoding="utf-8", newline=""))  # noqa: SIM115
     except OSError as exc:
         raise TableError(f"cannot write {args.output}: {exc.strerror or exc}") from None
-    return _Stream(stream, args.output)
+    return Stream(stream, args.output)
 
 
-def _close(out: _Stream | ParquetRun, err: _Stream, status: int) -> int:
+def _close(out: Stream | ParquetRun, err: Stream, status: int) -> int:
     """Close a Parquet output (its footer) or flush a file; the status, 3 if that
     failed."""
     if isinstance(out, ParquetRun):
@@ -811,7 +800,7 @@ def _lenient_base(op: Operation) -> Operation:
 
 
 def _main(args: argparse.Namespace, op: Operation, refs: list[str], inputs: list[str],
-          err: _Stream, error_file: TextIO | None, out: _Stream | ParquetRun,
+          err: Stream, error_file: TextIO | None, out: Stream | ParquetRun,
           fmt_name: str, table: TableReader | None) -> int:
     dedupe = args.command == "dedupe"
     groups = dedupe and args.groups
@@ -833,9 +822,9 @@ def _main(args: argparse.Namespace, op: Operation, refs: list[str], inputs: list
     stopped = ""
     status = EXIT_OK
     with _progress(batch and not args.quiet, _total_bytes(inputs)) as progress:
-        errors: _Stream | _AboveBar = err if progress is None else _AboveBar(err)
+        errors: Stream | _AboveBar = err if progress is None else _AboveBar(err)
         if error_file is not None:
-            errors = _Stream(error_file, args.errors)
+            errors = Stream(error_file, args.errors)
             if errors_as:
                 errors.write(fmt.header())
         run = out if isinstance(out, ParquetRun) else _Run(fmt, out, errors, dedupe, groups)
@@ -851,6 +840,9 @@ def _main(args: argparse.Namespace, op: Operation, refs: list[str], inputs: list
             map_work(table_chunk, job, chunks, jobs) if isinstance(run, ParquetRun)
             else map_chunks(job, chunks, jobs))
         signals = _Signals().__enter__()
+        for stream in (out, err):
+            if isinstance(stream, Stream):
+                stream.guard = signals
         try:
             out.write(fmt.header())
             for done in dones:
@@ -881,6 +873,9 @@ def _main(args: argparse.Namespace, op: Operation, refs: list[str], inputs: list
             except (KeyboardInterrupt, _Terminated):
                 dones.close()
             signals.__exit__()
+            for stream in (out, err):
+                if isinstance(stream, Stream):
+                    stream.guard = None  # the summary is written after the stop
             out.flush()
             if not errors.flush() and run.sent_errors:
                 run.lost_errors = True

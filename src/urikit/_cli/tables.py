@@ -95,7 +95,9 @@ class TableReader:
         try:
             if kind == "parquet":
                 _, parquet = arrow()
-                self._parquet = parquet.ParquetFile(name)
+                # pre_buffer would read ahead every row group still to come: memory
+                # would grow with the file
+                self._parquet = parquet.ParquetFile(name, pre_buffer=False)
                 self.names = list(self._parquet.schema_arrow.names)
             else:
                 self._csv = open(name, encoding="utf-8", errors="surrogateescape",  # noqa: SIM115 (closed by close())
