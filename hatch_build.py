@@ -34,7 +34,7 @@ from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 NO_EXTENSIONS = "URIKIT_NO_EXTENSIONS"
 
 #: What mypyc compiles: the layers that every URI operation runs through.
-COMPILED = ("_core", "_interop", "_model", "_web")
+COMPILED = ("_core", "_whatwg", "_interop", "_model", "_web")
 
 #: What stays interpreted, and why:
 #: - ``__init__.py``, ``__main__.py`` and the packages' ``__init__.py``: re-exports, run

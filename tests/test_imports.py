@@ -26,7 +26,7 @@ INIT = Path(urikit.__file__).resolve()
 #: optional packages behind them.
 OPTIONAL = (
     "idna",
-    "urikit._core.idna",
+    "urikit._whatwg.idna",
     "urikit._interop.iri",
     "urikit._interop.lenient",
     "urikit._interop.file",
@@ -73,7 +73,7 @@ def test_import_urikit_leaves_the_optional_parts_alone() -> None:
     assert [m for m in OPTIONAL if m in before] == []
     assert "urikit._model.uri" in before
     assert lazy == [True, True]
-    assert {"idna", "urikit._core.idna", "urikit._interop.iri"} <= set(after)
+    assert {"idna", "urikit._whatwg.idna", "urikit._interop.iri"} <= set(after)
 
 
 #: What the command line imports only when asked to: the installed metadata for

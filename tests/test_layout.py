@@ -27,7 +27,7 @@ SRC: Final = Path(urikit.__file__).resolve().parent
 #: The private sub-packages, lowest first. A module may import from its own layer or a
 #: lower one; the public modules (``urikit``, ``urikit.strategies``,
 #: ``urikit.distributed``, ``urikit.__main__``) stand above them all.
-LAYERS: Final = ("_core", "_interop", "_model", "_web", "_cli")
+LAYERS: Final = ("_core", "_whatwg", "_interop", "_model", "_web", "_cli")
 PUBLIC_LEVEL: Final = len(LAYERS)
 
 

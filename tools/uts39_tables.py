@@ -1,6 +1,6 @@
-"""Write src/urikit/_core/uts39data.py: the Unicode tables of the IDN display policy.
+"""Write src/urikit/_whatwg/uts39data.py: the Unicode tables of the IDN display policy.
 
-    python tools/uts39_tables.py > src/urikit/_core/uts39data.py
+    python tools/uts39_tables.py > src/urikit/_whatwg/uts39data.py
 
 Two tables, derived from the Unicode Character Database and from UTS 39 (Unicode
 Security Mechanisms) data, which the Unicode License v3 lets anyone redistribute with

@@ -24,7 +24,7 @@ from ._core.errors import (
     Rule,
     URIError,
 )
-from ._core.host import HostKind, Origin, host_kind, is_ambiguous_ipv4
+from ._core.host import HostKind, Origin, host_kind
 from ._core.normalize import NormalizeOptions
 from ._core.parse import is_valid
 from ._core.percent import Component, decode, encode
@@ -34,14 +34,15 @@ from ._model.path import PathSegments
 from ._model.query import QueryParams, encode_query
 from ._model.text import TextView
 from ._model.uri import UNSET, URI, FrozenURI
+from ._whatwg.display import is_ambiguous_ipv4
 
 #: The public names imported when first used, each with the module that defines it:
 #: the optional parts (IDNA and IRIs, lenient input, the web helpers, pydantic's
 #: field types) are not paid for by ``import urikit``. A new lazy name goes here and
 #: in the ``TYPE_CHECKING`` imports below (``tests/test_imports.py`` checks both).
 _LAZY: dict[str, str] = {
-    "host_to_ascii": "._core.idna",
-    "host_to_unicode": "._core.idna",
+    "host_to_ascii": "._whatwg.idna",
+    "host_to_unicode": "._whatwg.idna",
     "iri_to_uri": "._interop.iri",
     "uri_to_iri": "._interop.iri",
     "Change": "._interop.lenient",
@@ -63,7 +64,6 @@ _LAZY: dict[str, str] = {
 }
 
 if TYPE_CHECKING:  # what type checkers see of the lazy names: the same imports
-    from ._core.idna import host_to_ascii, host_to_unicode
     from ._interop.iri import iri_to_uri, uri_to_iri
     from ._interop.lenient import Change, Repaired, repair
     from ._model.pydantic import URIOptions
@@ -79,6 +79,7 @@ if TYPE_CHECKING:  # what type checkers see of the lazy names: the same imports
         LenientURI,
     )
     from ._web.redirect import safe_redirect
+    from ._whatwg.idna import host_to_ascii, host_to_unicode
 del TYPE_CHECKING  # not a public name
 
 __version__ = "0.2.0"

@@ -12,7 +12,7 @@ from typing import Final
 import pytest
 
 from urikit import URI, HostKind, Origin, ParseError, host_kind, is_ambiguous_ipv4
-from urikit._core.host import display_host
+from urikit._whatwg.display import display_host
 
 RFC3986_3_2_2_HOST_KIND: Final = [
     pytest.param("192.0.2.1", HostKind.IPV4, id="dotted-decimal"),
@@ -216,7 +216,7 @@ RFC3986_7_6_DISPLAY: Final = [
     # Cyrillic "а" (U+0430) in "аpple.com": its A-label makes the spoof visible
     pytest.param("https://%D0%B0pple.com/", "https://xn--pple-43d.com/", id="homograph"),
     # RFC 3492's example label, bücher (the UTS 46 mapping lowercases "B"), passes
-    # the display policy (urikit._core.spoof) and is shown in Unicode, from
+    # the display policy (urikit._whatwg.spoof) and is shown in Unicode, from
     # percent-encoded UTF-8 or from its A-label
     pytest.param("http://B%C3%BCcher.example/", "http://bücher.example/", id="idn"),
     pytest.param("http://XN--BCHER-KVA.example/", "http://bücher.example/", id="a-label"),

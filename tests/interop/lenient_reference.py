@@ -13,9 +13,7 @@ from itertools import repeat
 from typing import Final
 
 from urikit._core import grammar as g
-from urikit._core.browser import FORBIDDEN_HOST_RE, browser_host
 from urikit._core.errors import ParseError
-from urikit._core.idna import host_to_ascii
 from urikit._core.parse import appendix_b, bad_char, is_ip_literal, is_valid
 from urikit._core.percent import encode_octets
 from urikit._interop.lenient import (
@@ -25,6 +23,8 @@ from urikit._interop.lenient import (
     _port_number,
     _reading,
 )
+from urikit._whatwg.browser import FORBIDDEN_HOST_RE, browser_host
+from urikit._whatwg.idna import host_to_ascii
 
 _LEADING_SLASHES_RE: Final = re.compile(r"[/\\]*")
 _BACKSLASH_RE: Final = re.compile(r"\\")

@@ -19,11 +19,11 @@ from hypothesis import strategies as st
 
 from urikit import URI, EncodingError, ParseError, URIError, is_valid
 from urikit._core import grammar as g
-from urikit._core import idna as _idna
 from urikit._core.errors import IDNAError
-from urikit._core.idna import host_to_ascii, host_to_unicode, uts46_map
 from urikit._core.percent import pct_utf8
 from urikit._interop.iri import iri_to_uri, uri_to_iri
+from urikit._whatwg import idna as _idna
+from urikit._whatwg.idna import host_to_ascii, host_to_unicode, uts46_map
 from urikit.strategies import uri_references
 
 TO_ASCII: Final = [

@@ -3,6 +3,6 @@
 The engine owns records, output writers and worker processes; the command line owns
 argument parsing and exit codes.
 
-Layer 5 of 5, the highest: it may import any layer below. Only the public modules
+Layer 6 of 6, the highest: it may import any layer below. Only the public modules
 (:mod:`urikit`, :mod:`urikit.distributed`, ``python -m urikit``) import from it.
 """

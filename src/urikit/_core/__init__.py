@@ -2,8 +2,9 @@
 
 Owns the grammar (Appendix A) and every pattern built from it, the error classes, the
 component tuple, port arithmetic, the scheme tables, parsing, serializing,
-percent-encoding, resolution and relative references (§5), normalization (§6),
-international domain names (IDNA 2008 with UTS 46) and host classification.
+percent-encoding, resolution and relative references (§5), normalization (§6), host
+classification and origins. What a browser reads and shows lives a layer up, in
+:mod:`urikit._whatwg`.
 
-Layer 1 of 5, the lowest: it imports nothing else from urikit.
+Layer 1 of 6, the lowest: it imports nothing else from urikit.
 """

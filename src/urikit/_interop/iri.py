@@ -2,7 +2,7 @@
 
 Text people write and read (``https://bücher.example/Dürst``) against URI text
 (``https://xn--bcher-kva.example/D%C3%BCrst``); domain names go through
-:mod:`urikit._core.idna`.
+:mod:`urikit._whatwg.idna`.
 """
 
 from __future__ import annotations
@@ -12,7 +12,6 @@ from typing import Final
 
 from .._core import grammar as g
 from .._core.errors import IDNAError
-from .._core.idna import host_to_ascii, host_to_unicode
 from .._core.parse import (
     appendix_b,
     diagnose,
@@ -22,7 +21,8 @@ from .._core.parse import (
     split_authority,
 )
 from .._core.percent import pct_utf8
-from .._core.spoof import choose_label
+from .._whatwg.idna import host_to_ascii, host_to_unicode
+from .._whatwg.spoof import choose_label
 
 # Bidirectional formatting characters (the Unicode Bidi_Control property), which
 # RFC 3987 §4.1 says must not appear in an IRI: the marks U+061C, U+200E and U+200F,
@@ -194,7 +194,7 @@ def _host_for_iri(host: str) -> str:
 
 def _host_for_people(host: str) -> str:
     """:func:`_host_for_iri`, with each label that the display policy
-    (:func:`urikit._core.spoof.shows_as_unicode`) refuses kept as its A-label."""
+    (:func:`urikit._whatwg.spoof.shows_as_unicode`) refuses kept as its A-label."""
     shown = _host_for_iri(host)
     if shown == host:
         return host

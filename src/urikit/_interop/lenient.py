@@ -35,7 +35,7 @@ guarantee as measured against a browser's parser):
   - the userinfo ends at the last "@" (earlier ones become ``%40``), the host at the
     first ":" outside brackets; the port must be digits (at most 65535 for a special
     scheme); the host must be one the WHATWG host parser accepts
-    (:func:`urikit._core.browser.browser_host`: no forbidden code point such as a
+    (:func:`urikit._whatwg.browser.browser_host`: no forbidden code point such as a
     space, ``^`` or ``%2F``, a valid IPv6 literal, a number only as a valid IPv4
     address, not empty); ``file`` has no userinfo or port. What a browser refuses
     raises :class:`~urikit.ParseError` or :class:`~urikit.IDNAError` instead of being
@@ -71,9 +71,7 @@ from itertools import accumulate, chain, islice, repeat
 from typing import Final, NamedTuple, overload
 
 from .._core import grammar as g
-from .._core.browser import FORBIDDEN_HOST_RE, browser_host
 from .._core.errors import LONE_SURROGATE, EncodingError, ParseError
-from .._core.idna import host_to_ascii
 from .._core.parse import (
     appendix_b,
     bad_char,
@@ -83,6 +81,8 @@ from .._core.parse import (
 )
 from .._core.percent import encode_octets
 from .._core.schemes import SPECIAL_SCHEMES
+from .._whatwg.browser import FORBIDDEN_HOST_RE, browser_host
+from .._whatwg.idna import host_to_ascii
 
 
 class Change(NamedTuple):

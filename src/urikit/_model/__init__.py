@@ -2,5 +2,6 @@
 
 The views are the path segments, the query parameters and the plain-text components.
 
-Layer 3 of 5: it imports only from :mod:`urikit._core`, :mod:`urikit._interop` and itself.
+Layer 4 of 6: it imports only from :mod:`urikit._core`, :mod:`urikit._whatwg`,
+:mod:`urikit._interop` and itself.
 """

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from .._core.browser import authority_span
 from .._core.parse import appendix_b
+from .._whatwg.browser import authority_span
 
 
 def _userinfo_password(text: str, start: int, end: int) -> tuple[int, int] | None:
@@ -19,7 +19,7 @@ def _userinfo_password(text: str, start: int, end: int) -> tuple[int, int] | Non
 def password_spans(text: str) -> list[tuple[int, int]]:
     """Where a password of ``text``'s userinfo is, as (start, end) spans, under RFC
     3986's reading (Appendix B) and under the browsers'
-    (:func:`urikit._core.browser.authority_span`: any run of ``/`` and ``\\`` after a
+    (:func:`urikit._whatwg.browser.authority_span`: any run of ``/`` and ``\\`` after a
     special scheme, two or more without a scheme): the spans of both, merged, in order.
 
     It works on any text, valid or not, so that an echoed invalid line is masked too.

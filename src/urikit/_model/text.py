@@ -53,7 +53,7 @@ def host_from_text(text: object, allow_zone_id: bool = False) -> str:
         return text
     if text.isascii() or _SURROGATE_RE.search(text):
         return encode(text, "host")  # a lone surrogate: the EncodingError every view gives
-    from .._core.idna import name_to_ascii  # IDNA: on first use, not with urikit
+    from .._whatwg.idna import name_to_ascii  # IDNA: on first use, not with urikit
 
     return name_to_ascii(text)
 

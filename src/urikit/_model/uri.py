@@ -11,7 +11,7 @@ import attrs
 from .._core.components import EMPTY, Components, Parts
 from .._core.errors import BuildError, ParseError, Rule
 from .._core.grammar import URI_REFERENCE_RE, URI_REFERENCE_Z_RE
-from .._core.host import HostKind, Origin, display, host_kind, origin, origin_key
+from .._core.host import HostKind, Origin, host_kind, origin, origin_key
 from .._core.normalize import DEFAULT_OPTIONS, NormalizeOptions, equivalent, normalize
 from .._core.parse import (
     FRAGMENT,
@@ -28,6 +28,7 @@ from .._core.ports import port_number, port_text
 from .._core.resolve import relative, require_base, resolve
 from .._core.serialize import authority, to_text
 from .._core.serialize import redacted as redacted_text
+from .._whatwg.display import display
 from .masking import mask_password
 from .path import (
     PathSegments,

@@ -2,6 +2,6 @@
 
 Safe redirects, canonical forms for deduplication and the ready-made pydantic field types.
 
-Layer 4 of 5: it imports only from the layers below (:mod:`urikit._core`,
-:mod:`urikit._interop`, :mod:`urikit._model`) and from itself.
+Layer 5 of 6: it imports only from the layers below (:mod:`urikit._core`,
+:mod:`urikit._whatwg`, :mod:`urikit._interop`, :mod:`urikit._model`) and from itself.
 """

@@ -6,11 +6,11 @@ import re
 from typing import Final
 
 from .._core.errors import URIError
-from .._core.host import is_ambiguous_ipv4
 from .._core.percent import decode
 from .._core.resolve import remove_dot_segments
 from .._interop.lenient import repaired_text
 from .._model.uri import URI, FrozenURI
+from .._whatwg.display import is_ambiguous_ipv4
 
 # C0 controls, DEL and the backslash: browsers strip, skip or read them as "/" (WHATWG)
 _UNSAFE_DECODED: Final = frozenset(map(chr, range(0x20))) | {"\x7f", "\\"}

@@ -28,9 +28,9 @@ from typing import Final, Literal, TypeAlias
 import idna
 import idna.core
 
-from . import grammar as g
-from .errors import IDNAError
-from .parse import require_str
+from .._core import grammar as g
+from .._core.errors import IDNAError
+from .._core.parse import require_str
 
 #: The two IDNA readings of :func:`host_to_ascii`: UTS 46 with the WHATWG URL
 #: standard's parameters (what browsers do), or IDNA 2008.

@@ -33,7 +33,7 @@ real names show as A-labels (a Turkish name with a dotless "ı", a Persian name 
 ZWNJ, a Cyrillic name spelled only with Latin-looking letters such as ``сосо``).
 
 The data (Script_Extensions and the look-alikes) are tables derived from Unicode's
-own files, in :mod:`urikit._core.uts39data`, imported only when a label outside ASCII
+own files, in :mod:`urikit._whatwg.uts39data`, imported only when a label outside ASCII
 is judged.
 """
 

@@ -1,4 +1,4 @@
-"""The spoof-resistant display policy (urikit._core.spoof): known spoofs show as A-labels,
+"""The spoof-resistant display policy (urikit._whatwg.spoof): known spoofs show as A-labels,
 real names in many scripts show in Unicode, through to_iri() and display() alike."""
 
 from __future__ import annotations
@@ -12,8 +12,8 @@ import idna
 import pytest
 
 from urikit import URI, host_to_ascii
-from urikit._core import uts39data
-from urikit._core.spoof import shows_as_unicode
+from urikit._whatwg import uts39data
+from urikit._whatwg.spoof import shows_as_unicode
 
 # Names a reader could take for another: each label is shown as its A-label.
 SPOOFS: Final = [
@@ -125,7 +125,7 @@ def test_every_lookalike_reads_as_an_ascii_letter_or_digit() -> None:
 def test_script_data_agrees_with_the_unicode_names() -> None:
     """Spot check of the Script_Extensions table against the character names that the
     standard library knows: the letters of seven scripts."""
-    from urikit._core.spoof import _scripts, _tables
+    from urikit._whatwg.spoof import _scripts, _tables
 
     starts, values, _ = _tables()
     expected = {"CYRILLIC": "Cyrl", "GREEK": "Grek", "HIRAGANA": "Hira",
@@ -145,7 +145,7 @@ def test_import_urikit_leaves_the_tables_alone() -> None:
     """The tables are read only when a label outside ASCII is judged."""
     code = ("import sys, urikit\n"
             "u = urikit.URI.parse('https://xn--bcher-kva.example/')\n"
-            "assert 'urikit._core.uts39data' not in sys.modules\n"
+            "assert 'urikit._whatwg.uts39data' not in sys.modules\n"
             "u.display()\n"
-            "assert 'urikit._core.uts39data' in sys.modules\n")
+            "assert 'urikit._whatwg.uts39data' in sys.modules\n")
     subprocess.run([sys.executable, "-c", code], check=True)

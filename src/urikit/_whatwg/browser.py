@@ -5,8 +5,8 @@ from __future__ import annotations
 import re
 from typing import Final
 
-from . import grammar as g
-from .errors import ParseError
+from .._core import grammar as g
+from .._core.errors import ParseError
 
 # The WHATWG "forbidden host code points" (an opaque host may hold none of them), and
 # the "forbidden domain code points" (a domain, once converted to ASCII, may hold none):
@@ -109,7 +109,7 @@ def browser_host(host: str) -> str:
     parser" (isOpaque false), serialized: an IPv6 address in brackets as the standard
     writes it, an IPv4 address in dotted decimal (``0x7f.1`` → ``127.0.0.1``), a
     domain in ASCII (percent-decoded, then UTS 46 with the WHATWG parameters:
-    :func:`~urikit._core.idna.domain_to_ascii`).
+    :func:`~urikit._whatwg.idna.domain_to_ascii`).
 
     Raises:
         ParseError: the browser refuses the host: an IP literal that is no IPv6

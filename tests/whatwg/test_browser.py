@@ -14,7 +14,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from urikit import URIError
-from urikit._core.browser import (
+from urikit._whatwg.browser import (
     _ipv6_text,
     browser_host,
     ends_in_a_number,

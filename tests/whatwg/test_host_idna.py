@@ -16,9 +16,9 @@ from hypothesis import strategies as st
 
 from urikit import URI, is_ambiguous_ipv4
 from urikit._core import grammar as g
-from urikit._core.host import display_host
-from urikit._core.idna import uts46_map
 from urikit._core.percent import unquote_octets
+from urikit._whatwg.display import display_host
+from urikit._whatwg.idna import uts46_map
 
 IGNORED_CODE_POINTS: Final = [
     # each of these is 127.0.0.1 to a browser: UTS 46 drops the invisible code point
