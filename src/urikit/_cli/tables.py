@@ -84,7 +84,7 @@ class TableReader:
         self.wanted = (column,) if base_column is None else (base_column, column)
         self.chunk_size = chunk_size
         self.keep = keep
-        self.kept: deque[object] = deque()
+        self.kept: deque[Any] = deque()  # Arrow record batches, or CSV columns
         self._csv: TextIO | None = None
         self._parquet: Any = None
         self.names: list[str] = []
