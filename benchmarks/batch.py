@@ -2,6 +2,7 @@
 
     python benchmarks/batch.py [--corpus FILE] [--lines N] [--rounds R] [--jobs 1 2]
                                [--commands normalize ...] [--results FILE]
+    python benchmarks/batch.py --parquet [ROWS ...] [--rounds R] [--results FILE]
 
 The corpus is repeated into a temporary file of at least ``--lines`` lines (default
 10^6). Each case runs as its own process reading that file and writing to /dev/null:
@@ -17,6 +18,10 @@ input. Prints a Markdown section; ``--results`` puts it in that file in place of
 
 On a 2-core machine with nothing else running, the default run takes about 5 minutes
 (15 minutes with a load average of 8 from other work).
+
+``--parquet`` measures the Parquet path instead (``urikit normalize -i table.parquet
+-o out.parquet``) against the text path on the same URLs, at 10^5, 10^6 and 10^7 rows
+by default: CPU time per URL and peak resident memory (section "## Parquet columns").
 """
 
 from __future__ import annotations
@@ -25,6 +30,7 @@ import argparse
 import importlib.util
 import os
 import platform
+import subprocess
 import sys
 import tempfile
 import time
@@ -159,6 +165,84 @@ def replace_section(path: Path, section: str) -> None:
     path.write_text(text, encoding="utf-8")
 
 
+PARQUET_SECTION = "## Parquet columns"
+
+
+def make_table(lines_file: Path, directory: str, chunk: int = 1 << 16) -> Path:
+    """The lines of ``lines_file`` (the BOM removed) as the ``url`` column of a
+    Parquet file, between an ``id`` and a ``note`` column, written a row group at a
+    time (so that a file of 10^7 rows needs little memory here either)."""
+    import pyarrow as pa  # type: ignore[import-untyped]
+    import pyarrow.parquet as pq  # type: ignore[import-untyped]
+
+    path = Path(directory) / (lines_file.stem + ".parquet")
+    schema = pa.schema([("id", pa.int64()), ("url", pa.string()), ("note", pa.string())])
+    with open(lines_file, encoding="utf-8-sig", errors="surrogateescape",
+              newline="\n") as f, pq.ParquetWriter(path, schema) as writer:
+        row = 0
+        while True:
+            urls = [line.rstrip("\r\n") for _, line in zip(range(chunk), f, strict=False)]
+            if not urls:
+                break
+            urls = [u.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+                    for u in urls]
+            ids = list(range(row, row + len(urls)))
+            writer.write_table(pa.table({"id": ids, "url": urls,
+                                         "note": [f"row {k}" for k in ids]}, schema=schema))
+            row += len(urls)
+    return path
+
+
+def parquet_section(corpus: Path, sizes: Sequence[int], rounds: int,
+                    command: str = "normalize") -> str:
+    """The Parquet path against the text path on the same URLs, for each size: CPU
+    time per URL (best of ``rounds``; one round for 10^7 and more) and peak memory."""
+    rows: list[str] = []
+    load_start = _load()
+    t_start = time.perf_counter()
+    with tempfile.TemporaryDirectory() as tmp:
+        for size in sizes:
+            lines, n = make_input(corpus, size, tmp)
+            # in a child: the peak memory a child reports includes this process's at
+            # the spawn (Linux keeps the high-water mark across exec), so this one
+            # stays small, without pyarrow
+            table = Path(tmp) / (lines.stem + ".parquet")
+            subprocess.run([sys.executable, __file__, "--make-table", str(lines), tmp],
+                           check=True)
+            out = Path(tmp) / "out.parquet"
+            text = Case(f"text {command}", ("-m", "urikit", command, "-q", "--input"))
+            parquet = Case(f"parquet {command}", ("-m", "urikit", command, "-q", "-o",
+                                                  str(out), "--input"))
+            r = rounds if size < 10_000_000 else 1
+            best_text = min((run(text, lines) for _ in range(r)), key=lambda t: t.cpu)
+            best_parquet = min((run(parquet, table) for _ in range(r)), key=lambda t: t.cpu)
+            per_text = best_text.cpu / n * 1e6
+            per_parquet = best_parquet.cpu / n * 1e6
+            rows.append(f"| {n:,} | {per_text:.2f} µs | {per_parquet:.2f} µs | "
+                        f"{per_parquet / per_text:.2f} | {best_text.peak / 1024:.0f} MiB | "
+                        f"{best_parquet.peak / 1024:.0f} MiB |")
+            print(rows[-1], file=sys.stderr)
+    return "\n".join([
+        PARQUET_SECTION,
+        "",
+        f"`python benchmarks/batch.py --parquet`: `urikit {command}` over the same URLs "
+        f"({corpus.name} repeated), as lines (`--input lines.txt`, results to /dev/null) "
+        "and as the `url` column of a Parquet file with an `id` and a `note` column "
+        "(`-i table.parquet -o out.parquet`: every column written back with "
+        "urikit_result and urikit_error). CPU time (user + system) of the process per "
+        f"URL, best of {rounds} (one run at 10^7 rows), and its peak resident memory; "
+        f"Python {platform.python_version()}, {os.cpu_count()} CPUs; load average "
+        f"{load_start} at the start, {_load()} at the end; "
+        f"{time.perf_counter() - t_start:.0f} s in all.",
+        "",
+        "| URLs | text: CPU per URL | Parquet: CPU per URL | Parquet / text | "
+        "text: peak memory | Parquet: peak memory |",
+        "|--:|--:|--:|--:|--:|--:|",
+        *rows,
+        "",
+    ])
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Measure, print the section, put it where asked."""
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
@@ -168,7 +252,22 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--jobs", type=int, nargs="+", default=[1, 2])
     parser.add_argument("--commands", nargs="+", default=list(COMMANDS), choices=COMMANDS)
     parser.add_argument("--results", type=Path, help="put the section in this file")
+    parser.add_argument("--parquet", type=int, nargs="*", metavar="ROWS",
+                        help="measure the Parquet path against the text path instead, "
+                        "at these sizes (default 10^5 10^6 10^7; needs pyarrow)")
+    parser.add_argument("--make-table", nargs=2, metavar=("LINES", "DIRECTORY"),
+                        help=argparse.SUPPRESS)  # the child that writes a Parquet input
     args = parser.parse_args(argv)
+    if args.make_table is not None:
+        make_table(Path(args.make_table[0]), args.make_table[1])
+        return 0
+    if args.parquet is not None:
+        sizes = args.parquet or [100_000, 1_000_000, 10_000_000]
+        section = parquet_section(args.corpus, sizes, args.rounds)
+        print(section)
+        if args.results is not None:
+            replace_section(args.results, section)
+        return 0
     rows: list[str] = []
     memory: list[str] = []
     load_start = load_average()

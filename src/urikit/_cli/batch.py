@@ -23,6 +23,7 @@ constant memory:
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import io
 import json
@@ -34,9 +35,11 @@ import unicodedata
 from collections import deque
 from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, BinaryIO, Final, NamedTuple
+from typing import TYPE_CHECKING, BinaryIO, Final, NamedTuple, TypeVar
 
 from .._core.errors import ParseError, URIError
+from .._model.masking import mask_password as mask_password  # for the callers of _cli
+from .._model.masking import password_spans as password_spans
 from .._model.uri import URI, FrozenURI
 from .._web.canonical import CanonicalOptions, canonical_text
 
@@ -49,6 +52,7 @@ if TYPE_CHECKING:
 
     from .._interop.lenient import Change
 
+_T = TypeVar("_T")
 BOM: Final = b"\xef\xbb\xbf"
 COMMANDS: Final = ("normalize", "validate", "explain", "resolve", "relative",
                    "canonicalize")
@@ -119,7 +123,8 @@ def decode_line(raw: bytes, line: int) -> tuple[str, int | None, str]:
 class Operation:
     """What to do with each line: a command and its options (picklable, so that
     worker processes and Dask tasks receive it whole). ``lenient`` reads each line as
-    :meth:`urikit.URI.parse_lenient` does, and records what was repaired."""
+    :meth:`urikit.URI.parse_lenient` does, and records what was repaired. Resolve and
+    relative without a ``base`` read (base, reference) pairs (:attr:`pairs`)."""
 
     command: str
     allow_zone_id: bool = False
@@ -128,12 +133,15 @@ class Operation:
     strict: bool = True  # resolve
     options: CanonicalOptions = field(default_factory=CanonicalOptions)  # canonicalize
     lenient: bool = False
+    #: whether each line is a (base, reference) pair: resolve or relative without a
+    #: base (set from the others: a field, not a property, as it is asked every line)
+    pairs: bool = field(init=False, default=False)
 
     def __post_init__(self) -> None:
         if self.command not in COMMANDS:
             raise ValueError(f"unknown command {self.command!r}")
-        if self.command in ("resolve", "relative") and self.base is None:
-            raise ValueError(f"{self.command} needs a base")
+        object.__setattr__(self, "pairs", self.base is None
+                           and self.command in ("resolve", "relative"))
 
 
 class LineError(NamedTuple):
@@ -191,117 +199,6 @@ def _port(uri: URI | FrozenURI) -> int | str | None:
 
 
 # --- passwords and display --------------------------------------------------------
-
-_AUTHORITY_START: Final = re.compile(r"[^/?#]*//")
-# The browsers' reading (WHATWG URL): after a special scheme any run of "/" and "\"
-# (none at all included) starts the authority; without a scheme, against a web page,
-# a run of two or more does. The authority ends at "/", "\", "?" or "#".
-_BROWSER_AUTHORITY_START: Final = re.compile(
-    r"[\x00-\x20]*(?:(?i:https?|wss?|ftp):[/\\]*|[/\\]{2,})")
-_BROWSER_AUTHORITY_END: Final = re.compile(r"[/\\?#]|\Z")
-
-
-def _userinfo_password(text: str, start: int, end: int) -> tuple[int, int] | None:
-    """The password in the authority text[start:end]: from the first ":" of the
-    userinfo (which ends at the last "@") to that "@"; an empty one is not masked."""
-    at = text.rfind("@", start, end)
-    colon = text.find(":", start, at) if at >= 0 else -1
-    if colon < 0 or colon + 1 == at:
-        return None
-    return colon + 1, at
-
-
-def password_spans(text: str) -> list[tuple[int, int]]:
-    """Where a password of ``text``'s userinfo is, as (start, end) spans, under RFC
-    3986's reading and under the browsers' (which read ``\\`` as ``/`` after a special
-    scheme): the spans of both, merged, in order.
-
-    It works on any text, valid or not, so that an echoed invalid line is masked too.
-    RFC 3986: the authority follows the first "//" that no "/", "?" or "#" precedes
-    and ends at the next one of them. Browsers: see ``_BROWSER_AUTHORITY_START``.
-
-    >>> text = "http://joe:secret@h/"
-    >>> [text[start:end] for start, end in password_spans(text)]
-    ['secret']
-    >>> text = "http:\\\\joe:secret@h\\\\"
-    >>> [text[start:end] for start, end in password_spans(text)]
-    ['secret']
-    >>> password_spans("http://h/a:b@c")
-    []
-    """
-    spans: list[tuple[int, int]] = []
-    if "@" not in text:
-        return spans  # no userinfo under any reading
-    m = _AUTHORITY_START.match(text)
-    if m is not None:
-        start = m.end()
-        end = len(text)
-        for delimiter in "/?#":
-            k = text.find(delimiter, start)
-            if 0 <= k < end:
-                end = k
-        span = _userinfo_password(text, start, end)
-        if span is not None:
-            spans.append(span)
-    if "\\" in text or m is None:
-        b = _BROWSER_AUTHORITY_START.match(text)
-        if b is not None:
-            start = b.end()
-            found = _BROWSER_AUTHORITY_END.search(text, start)
-            end = found.start() if found is not None else len(text)
-            span = _userinfo_password(text, start, end)
-            if span is not None and span not in spans:
-                spans.append(span)
-    if len(spans) < 2:
-        return spans
-    spans.sort()
-    merged = [spans[0]]
-    for start, end in spans[1:]:
-        if start <= merged[-1][1]:
-            merged[-1] = (merged[-1][0], max(end, merged[-1][1]))
-        else:
-            merged.append((start, end))
-    return merged
-
-
-def password_span(text: str) -> tuple[int, int] | None:
-    """The first of :func:`password_spans`, or ``None``."""
-    spans = password_spans(text)
-    return spans[0] if spans else None
-
-
-def mask_password(text: str, position: int | None = None) -> tuple[str, int | None]:
-    """``text`` with each password (:func:`password_spans`) written ``***``, and
-    ``position`` moved to the same place in the masked text (to the start of ``***``
-    when it was in a password).
-
-    >>> mask_password("ftp://joe:pw@h/a b", 16)
-    ('ftp://joe:***@h/a b', 17)
-    >>> mask_password("http:\\\\\\\\joe:secret@h\\\\x y", 22)
-    ('http:\\\\\\\\joe:***@h\\\\x y', 19)
-    """
-    spans = password_spans(text)
-    if not spans:
-        return text, position
-    pieces: list[str] = []
-    last = 0
-    for start, end in spans:
-        pieces += [text[last:start], "***"]
-        last = end
-    pieces.append(text[last:])
-    return "".join(pieces), None if position is None else _moved(position, spans)
-
-
-def _moved(position: int, spans: list[tuple[int, int]]) -> int:
-    """``position`` in the text with ``spans`` written ``***``."""
-    delta = 0
-    for start, end in spans:
-        if position < start:
-            break
-        if position < end:
-            return start + delta
-        delta += 3 - (end - start)
-    return position + delta
 
 
 def mask_passwords_in(message: str) -> str:
@@ -390,7 +287,12 @@ def _base(text: str, allow_zone_id: bool) -> URI:
 
 
 def _shown(uri: URI | FrozenURI, show_password: bool) -> str:
-    return str(uri) if show_password else uri.redacted()
+    """A result as printed: a password masked where RFC 3986 reads one and where a
+    browser would (``http:/joe:***@h/`` is a path to RFC 3986, userinfo to a browser)."""
+    if show_password:
+        return str(uri)
+    text = uri.redacted()
+    return mask_password(text)[0] if "@" in text else text
 
 
 def _apply(op: Operation, text: str) -> tuple[object, str | None]:
@@ -403,7 +305,7 @@ def _apply(op: Operation, text: str) -> tuple[object, str | None]:
         key = canonical_text(text, op.options, allow_zone_id=zone)
         if op.show_password or "@" not in key:
             return key, key
-        return URI.parse(key, allow_zone_id=zone).redacted(), key
+        return _shown(URI.parse(key, allow_zone_id=zone), False), key
     if command == "validate":
         uri = URI.parse(text, allow_zone_id=zone)
         if op.lenient:  # the output is the text as read
@@ -412,7 +314,7 @@ def _apply(op: Operation, text: str) -> tuple[object, str | None]:
     if command == "explain":
         uri = URI.parse(text, allow_zone_id=zone)
         if not op.show_password:
-            uri = URI.parse(uri.redacted(), allow_zone_id=zone)
+            uri = URI.parse(_shown(uri, False), allow_zone_id=zone)
         return element_model(uri), None
     assert op.base is not None
     base = _base(op.base, zone)
@@ -442,7 +344,58 @@ def _masked_changes(changes: tuple[Change, ...], text: str,
     return tuple(shown)
 
 
-def process_line(op: Operation, source: str, line: int, raw: bytes | str) -> Record:
+#: A line as :func:`process_line` takes it: bytes read, text, a pair of a table's two
+#: columns (resolve and relative without a base), or ``None`` (a table's null).
+Line = bytes | str | tuple[str | None, str | None] | None
+NULL_REASON: Final = "no reference (null)"
+
+
+@functools.lru_cache(maxsize=16)
+def _with_base(op: Operation, base: str) -> Operation:
+    """``op`` with a base (the pairs of a file change base every few lines at most)."""
+    return dataclasses.replace(op, base=base)
+
+
+def _pair(op: Operation, source: str, line: int, base: str | None,
+          ref: str | None) -> Record:
+    """A (base, reference) pair processed: the base read as the reference is (strictly,
+    or leniently with ``--lenient``), then the reference resolved against it (or made
+    relative to it). The record's input is ``base<TAB>reference``, its positions and
+    caret counted in that line (after the tab for the reference)."""
+    if base is None or ref is None:
+        shown = "\t".join("" if t is None else mask_password(t)[0] for t in (base, ref))
+        which = "base" if base is None else "reference"
+        return Record(source, line, shown, None, LineError(f"no {which} (null)"))
+    checked = process_line(Operation("validate", allow_zone_id=op.allow_zone_id,
+                                     show_password=op.show_password, lenient=op.lenient),
+                           source, line, base)
+    shown_base = checked.input
+    if checked.error is not None:
+        error = checked.error
+        if error.component is not None:  # "... at position 8 in the base's host"
+            error = error._replace(component=f"the base's {error.component}")
+        else:
+            error = error._replace(message=f"base: {error.message}")
+        shown_ref = ref if op.show_password else mask_password(ref)[0]
+        return Record(source, line, f"{shown_base}\t{shown_ref}", None, error, None,
+                      checked.repairs)
+    if op.lenient:
+        from .._interop.lenient import repair
+
+        base = repair(base).text
+    record = process_line(_with_base(op, base), source, line, ref)
+    shift, shown_shift = len(base) + 1, len(shown_base) + 1
+    found = record.error
+    if found is not None and found.position is not None:
+        found = found._replace(position=found.position + shift,
+                               caret=None if found.caret is None else found.caret + shown_shift)
+    repairs = checked.repairs + tuple(
+        c._replace(position=c.position + shown_shift) for c in record.repairs)
+    return record._replace(input=f"{shown_base}\t{record.input}", error=found,
+                           repairs=repairs)
+
+
+def process_line(op: Operation, source: str, line: int, raw: Line) -> Record:
     """Apply ``op`` to one line and return its record; never raises for bad input.
 
     ``raw`` is a line as :func:`split_lines` cuts it (bytes without its line end; a
@@ -462,8 +415,19 @@ def process_line(op: Operation, source: str, line: int, raw: bytes | str) -> Rec
         if bad is not None:
             shown, caret = (text, bad) if show else mask_password(text, bad)
             return Record(source, line, shown, None, LineError(why, bad, "encoding", caret))
+    elif raw is None:
+        return Record(source, line, "", None, LineError(NULL_REASON))
+    elif isinstance(raw, tuple):
+        return _pair(op, source, line, *raw)
     else:
         text = raw
+    if op.pairs:
+        base, tab, ref = text.partition("\t")
+        if not tab:
+            shown = text if show else mask_password(text)[0]
+            return Record(source, line, shown, None, LineError(
+                "no tab: a line of pairs is base<TAB>reference"))
+        return _pair(op, source, line, base, ref)
     spans = [] if show else password_spans(text)
     shown = mask_password(text)[0] if spans else text
     repairs: tuple[Change, ...] = ()
@@ -669,7 +633,7 @@ class Chunk(NamedTuple):
 
     source: str
     first: int  # the line number of the first line
-    lines: bytes | Sequence[bytes | str]
+    lines: bytes | Sequence[Line]
 
 
 class Group(NamedTuple):
@@ -725,7 +689,7 @@ def run_chunk(job: Job, chunk: Chunk) -> Done:
     lines = split_lines(chunk.lines) if isinstance(chunk.lines, bytes) else chunk.lines
     chunk_seen: set[str | None] = set()  # dedupe: a repeat inside the chunk is not sent
     for k, raw in enumerate(lines):
-        size += len(raw) + 1
+        size += len(raw) + 1 if isinstance(raw, (bytes, str)) else 1
         record = process_line(op, source, first + k, raw)
         if record.error is None:
             results += 1
@@ -910,6 +874,12 @@ def _lost(pool: ProcessPoolExecutor) -> str:
 
 def map_chunks(job: Job, chunks: Iterable[Chunk], jobs: int,
                in_flight: int = 0) -> Generator[Done, None, None]:
+    """:func:`map_work` of :func:`run_chunk`: each chunk rendered, in order."""
+    return map_work(run_chunk, job, chunks, jobs, in_flight)
+
+
+def map_work(work: Callable[[Job, Chunk], _T], job: Job, chunks: Iterable[Chunk],
+             jobs: int, in_flight: int = 0) -> Generator[_T, None, None]:
     """Each chunk processed, in order; with ``jobs`` > 1 in worker processes.
 
     At most ``in_flight`` chunks (default ``2 * jobs``) are read ahead of the
@@ -919,18 +889,17 @@ def map_chunks(job: Job, chunks: Iterable[Chunk], jobs: int,
     """
     if jobs <= 1:
         for chunk in chunks:
-            yield run_chunk(job, chunk)
+            yield work(job, chunk)
         return
     from concurrent.futures import ProcessPoolExecutor
     from concurrent.futures.process import BrokenProcessPool
 
     limit = in_flight or 2 * jobs
     pool = ProcessPoolExecutor(jobs, mp_context=_pool_context(), initializer=_worker_start)
-    pending: deque[Future[Done]] = deque()
-    work = iter(chunks)
+    pending: deque[Future[_T]] = deque()
     try:
-        for chunk in work:
-            pending.append(pool.submit(run_chunk, job, chunk))
+        for chunk in chunks:
+            pending.append(pool.submit(work, job, chunk))
             if len(pending) >= limit:
                 yield pending.popleft().result()
         while pending:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import dataclasses
 import functools
 import json
 import os
@@ -15,12 +16,13 @@ import signal
 import stat
 import sys
 import threading
-from collections.abc import Callable, Generator, Iterable, Sequence
+from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from itertools import pairwise
 from typing import Final, NoReturn, TextIO, cast
 
 from .._core.build import COMPILED
 from .._core.errors import ParseError
+from .._model.masking import mask_password
 from .._model.uri import URI, FrozenURI
 from .._web.canonical import CanonicalOptions
 from .batch import (
@@ -35,13 +37,27 @@ from .batch import (
     caret_lines,
     error_text,
     map_chunks,
-    mask_password,
+    map_work,
     mask_passwords_in,
     process_line,
     read_chunks,
 )
 from .batch import (
     element_model as element_model,  # the element model, also for callers of _cli
+)
+from .files import overwritten_input
+from .output import Stream, why
+from .report import Summary
+from .tables import (
+    DEFAULT_BASE_COLUMN,
+    DEFAULT_COLUMN,
+    Cells,
+    ParquetRun,
+    TableError,
+    TableReader,
+    input_kind,
+    output_kind,
+    table_chunk,
 )
 
 Span = tuple[str, int, int]  # label, start, end (end exclusive)
@@ -178,22 +194,28 @@ def _input_line(record: Record) -> str:
     return f"{record.input}\n"
 
 
-def _explain_text(allow_zone_id: bool, record: Record) -> str:
+def _explain_text(allow_zone_id: bool, lenient: bool, record: Record) -> str:
+    """Explain's drawing: the components under the text that was read, which under
+    ``--lenient`` is the repaired text (the line as given may be no URI at all)."""
     assert isinstance(record.output, dict)
     # explain's output is the element model, a dict[str, object] (batch.py's _apply)
     model = cast("dict[str, object]", record.output)
-    uri = URI.parse(record.input, allow_zone_id=allow_zone_id)
+    if lenient:
+        uri = URI.parse_lenient(record.input)
+    else:
+        uri = URI.parse(record.input, allow_zone_id=allow_zone_id)
     return diagram(uri) + "\n\n" + table(model) + "\n"
 
 
-def _renderer(command: str, allow_zone_id: bool) -> Callable[[Record], str] | None:
+def _renderer(command: str, allow_zone_id: bool,
+              lenient: bool = False) -> Callable[[Record], str] | None:
     """How a result shows in text (a module-level function or a partial of one, so
     that it pickles to the worker processes): explain draws, dedupe prints the kept
     line as written, the others print their output."""
     if command == "dedupe":
         return _input_line
     if command == "explain":
-        return functools.partial(_explain_text, allow_zone_id)
+        return functools.partial(_explain_text, allow_zone_id, lenient)
     return None
 
 
@@ -206,8 +228,19 @@ def _common(p: argparse.ArgumentParser, refs: str) -> None:
     p.add_argument("-i", "--input", action="append", default=[], metavar="FILE",
                    help="read references from FILE, one a line ('-': standard input); "
                    "repeatable")
-    p.add_argument("--format", choices=("text", "jsonl", "csv"), default="text",
-                   help="output format (default: text)")
+    p.add_argument("--format", choices=("text", "jsonl", "csv", "parquet"), default=None,
+                   help="output format (default: parquet when --output ends with "
+                   ".parquet, text otherwise); parquet also reads the input as Parquet")
+    p.add_argument("-o", "--output", metavar="FILE",
+                   help="write the output to FILE instead of standard output")
+    p.add_argument("--input-format", choices=("lines", "csv", "parquet"), default=None,
+                   help="how the input files are read: one reference a line, a CSV "
+                   "file with a header, or Parquet (default: parquet for a name ending "
+                   "with .parquet or with --format parquet, csv for .csv with --column, "
+                   "lines otherwise)")
+    p.add_argument("--column", metavar="NAME", default=None,
+                   help="the column of a CSV or Parquet input holding the references "
+                   "(default: url)")
     p.add_argument("--errors", default="stderr", metavar="stderr|inline|FILE",
                    help="where error records go: stderr (default, for people), inline "
                    "in the output in their place, or into FILE (in the output's format; "
@@ -225,6 +258,16 @@ def _common(p: argparse.ArgumentParser, refs: str) -> None:
     p.add_argument("--lenient", action="store_true",
                    help="read each reference as URI.parse_lenient does (as browsers "
                    "read it); jsonl and csv records list what was repaired")
+
+
+def _base_argument(p: argparse.ArgumentParser) -> None:
+    p.add_argument("base", metavar="BASE", nargs="?",
+                   help="the base; without it (or with '-' alone: standard input) each "
+                   "line is a pair, base<TAB>reference, or --base-column and --column "
+                   "name two columns of a CSV or Parquet input")
+    p.add_argument("--base-column", metavar="NAME", default=None,
+                   help="the column of a CSV or Parquet input holding each row's base "
+                   "(default: base), when no BASE is given")
 
 
 def _canonical_options(p: argparse.ArgumentParser) -> None:
@@ -311,14 +354,14 @@ def _parser() -> argparse.ArgumentParser:
                    help="print every group instead, as JSON Lines: canonical form, "
                    "line numbers and inputs (memory grows with the input)")
     p = sub.add_parser("resolve", help="resolve references against a base (RFC 3986 §5)")
-    p.add_argument("base", metavar="BASE")
+    _base_argument(p)
     _common(p, "REF")
     p.add_argument("--non-strict", action="store_true",
                    help="read a reference with the base's scheme as relative (§5.2.2)")
     p.add_argument("--json", action="store_const", const="json", dest="format",
                    help="print a JSON list")
     p = sub.add_parser("relative", help="the shortest reference from BASE to each TARGET")
-    p.add_argument("base", metavar="BASE")
+    _base_argument(p)
     _common(p, "TARGET")
     p.add_argument("--json", action="store_const", const="json", dest="format",
                    help="print a JSON list")
@@ -358,73 +401,10 @@ class _Terminated(BaseException):
     """SIGTERM arrived: stop as ^C does."""
 
 
-class _Summary:
-    """The counts of a run: lines in = results + errors, and for dedupe results =
-    unique + duplicates."""
-
-    def __init__(self) -> None:
-        self.results = self.errors = self.duplicates = 0
-        self.fatal = False
-
-    @property
-    def lines(self) -> int:
-        """Lines read (and processed)."""
-        return self.results + self.errors
-
-    def text(self, dedupe: bool) -> str:
-        """The summary line."""
-        if dedupe:
-            return (f"{self.lines} lines, {self.results} results "
-                    f"({self.results - self.duplicates} unique, {self.duplicates} "
-                    f"duplicates), {self.errors} errors")
-        return f"{self.lines} lines, {self.results} results, {self.errors} errors"
-
-
-class _Stream:
-    """An output that may be closed or break: a failed write is remembered (and
-    later writes dropped), never raised, so the run can say what it lost."""
-
-    def __init__(self, stream: TextIO | None, name: str) -> None:
-        self.stream = stream
-        self.name = name
-        self.failed = "closed" if stream is None else ""
-
-    def write(self, text: str) -> bool:
-        """Write ``text``; whether it was (and all before it)."""
-        if self.failed:
-            return False
-        if not text:
-            return True
-        assert self.stream is not None
-        try:
-            self.stream.write(text)
-        except (OSError, ValueError) as exc:
-            self.failed = _why(exc)
-            return False
-        return True
-
-    def flush(self) -> bool:
-        """Flush; whether everything written so far went out."""
-        if self.failed:
-            return False
-        assert self.stream is not None
-        try:
-            self.stream.flush()
-        except (OSError, ValueError) as exc:
-            self.failed = _why(exc)
-            return False
-        return True
-
-
-def _why(exc: BaseException) -> str:
-    return (exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)) or \
-        type(exc).__name__
-
-
 class _AboveBar:
     """Errors for people while a progress bar is shown: printed above the bar."""
 
-    def __init__(self, stream: _Stream) -> None:
+    def __init__(self, stream: Stream) -> None:
         from tqdm import tqdm
 
         self._write = tqdm.write
@@ -443,7 +423,7 @@ class _AboveBar:
         try:
             self._write(text.rstrip("\n"), file=self.stream.stream)
         except (OSError, ValueError) as exc:
-            self.stream.failed = _why(exc)
+            self.stream.failed = why(exc)
             return False
         return True
 
@@ -508,12 +488,13 @@ def _sources(args: argparse.Namespace,
     return refs, inputs
 
 
-def _check_base(op: Operation, err: _Stream) -> bool:
+def _check_base(op: Operation, err: Stream) -> bool:
     """Whether the base (resolve, relative) is valid; if not, say why on stderr."""
     if op.base is None:
         return True
     record = process_line(Operation("validate", allow_zone_id=op.allow_zone_id,
-                                    show_password=op.show_password), "base", 1, op.base)
+                                    show_password=op.show_password, lenient=op.lenient),
+                          "base", 1, op.base)
     if record.error is not None:
         err.write(error_text(record, where=False).replace("urikit: ", "urikit: base: ", 1))
         return False
@@ -524,34 +505,36 @@ class _Run:
     """One run of a command over its lines: writes each chunk's results where they go,
     deduplicates, counts."""
 
-    def __init__(self, fmt: Format, out: _Stream, errors: _Stream | _AboveBar,
+    def __init__(self, fmt: Format, out: Stream, errors: Stream | _AboveBar,
                  dedupe: bool, groups: bool) -> None:
         self.fmt = fmt
         self.out = out
         self.errors = errors
-        self.summary = _Summary()
+        self.summary = Summary()
         self.dedupe = dedupe
         self.seen: set[str] = set()
         self.groups: dict[str, tuple[str, list[int], list[str]]] | None = (
             {} if groups else None)
         self.first = True
         self.lost_errors = False
+        self.sent_errors = False  # whether any error record was given to ``errors``
 
-    def write_out(self, items: list[str]) -> None:
+    def write_out(self, items: list[str]) -> bool:
+        """Write the items; whether they were written."""
         if not items:
-            return
+            return not self.out.failed
         sep = self.fmt.separator
         text = sep.join(items)
         if sep and not self.first:
             text = sep + text
         self.first = False
-        self.out.write(text)
+        return self.out.write(text)
 
     def take(self, done: Done) -> None:
-        """Count, deduplicate and write a processed chunk."""
-        summary = self.summary
-        summary.results += done.results
-        summary.errors += done.errors
+        """Deduplicate, write and count a processed chunk: the summary counts a chunk's
+        records once they are written (a write that fails or is interrupted counts
+        none of them)."""
+        summary = Summary()
         items = done.out
         keys = done.keys
         if keys is not None:
@@ -581,9 +564,39 @@ class _Run:
                     group[1].append(line)
                     group[2].append(shown_input)
                     summary.duplicates += 1
-        self.write_out(items)
-        if done.err and not self.errors.write("".join(done.err)):
-            self.lost_errors = True
+        try:
+            written = self.write_out(items)
+        except BaseException:  # ^C, SIGTERM: count the records that went out
+            self._count_cut(done)
+            raise
+        if not written:
+            return
+        total = self.summary
+        total.results += done.results
+        total.duplicates += summary.duplicates
+        if done.err:
+            self.sent_errors = True
+            try:
+                written = self.errors.write("".join(done.err))
+            except BaseException:  # ^C, SIGTERM: count the error records written
+                cut = getattr(self.errors, "cut", b"")
+                total.errors += cut.count(b"urikit: ")
+                raise
+            if not written:
+                self.lost_errors = True
+                return  # error records lost: not counted
+        total.errors += done.errors
+
+    def _count_cut(self, done: Done) -> None:
+        """Count the records of an interrupted write that went out whole (a record a
+        line: the lines of :attr:`Stream.cut`)."""
+        records = self.out.cut.count(b"\n") if self.out.boundary else 0
+        if self.fmt.inline:  # results and errors mixed: at most what the chunk had
+            errors = max(0, records - done.results)
+            self.summary.results += records - errors
+            self.summary.errors += errors
+        else:
+            self.summary.results += records
 
     def _new_items(self, out: list[str], keys: list[str | None]) -> list[str]:
         """The items whose key was not seen before (an inline error, key ``None``,
@@ -630,6 +643,7 @@ class _Signals:
     def __init__(self) -> None:
         self.caught = 0
         self.saved: list[tuple[int, object]] = []
+        self.deferred = False  # a writer is between a write and its count
 
     def __enter__(self) -> _Signals:
         if threading.current_thread() is threading.main_thread():
@@ -644,7 +658,8 @@ class _Signals:
 
     def _handle(self, signum: int, frame: object) -> None:
         self.caught = signum
-        self.check()
+        if not self.deferred:
+            self.check()
 
     def check(self) -> None:
         """Raise for a signal caught."""
@@ -662,23 +677,134 @@ def main(argv: Sequence[str] | None = None) -> int:
     SIGTERM."""
     parser = _parser()
     args = parser.parse_args(argv)
+    if getattr(args, "base", None) == "-" and not args.refs:  # pairs on standard input
+        args.base, args.refs = None, ["-"]
     refs, inputs = _sources(args, parser)
+    fmt_name = output_kind(args.format, args.output)
+    table = _table_input(args, inputs, fmt_name, parser)
     op = _operation(args)
-    err = _Stream(sys.stderr, "standard error")
+    # an error record for people starts with "urikit: ", at the start of a line
+    err = Stream(sys.stderr, "standard error", b"\nurikit: ", 1)
     if not _check_base(op, err):
         return EXIT_USAGE
-    error_file = _open_errors(args.errors, parser)
+    op = _lenient_base(op)
+    outputs = [] if args.errors in ("stderr", "inline") else [("--errors", args.errors)]
+    if args.output is not None:
+        outputs.append(("--output", args.output))
+    clash = overwritten_input(inputs, outputs, stdout=args.output is None)
+    if clash is not None:
+        err.write(f"urikit: {clash}\n")
+        return EXIT_USAGE
+    with contextlib.ExitStack() as files:
+        try:
+            out = _open_output(args, fmt_name, table, op, files)
+        except TableError as exc:
+            err.write(f"urikit: {exc}\n")
+            return EXIT_USAGE
+        error_file = _open_errors(args.errors, parser)
+        status = EXIT_USAGE
+        try:
+            status = _main(args, op, refs, inputs, err, error_file, out, fmt_name, table)
+        finally:
+            status = _close(out, err, status)
+            if error_file is not None:
+                try:
+                    error_file.close()
+                except (OSError, ValueError) as exc:
+                    # what the last flush could not write: reported (once), never a
+                    # traceback
+                    if status != EXIT_WRITE:
+                        err.write(f"urikit: could not write the error records to "
+                                  f"{args.errors} ({why(exc)})\n")
+                    status = max(status, EXIT_WRITE) if status < 100 else status
+    return status
+
+
+def _table_input(args: argparse.Namespace, inputs: list[str], fmt_name: str,
+                 parser: argparse.ArgumentParser) -> TableReader | None:
+    """The CSV or Parquet input, if the input is one (not yet opened: see
+    :func:`_open_output`), after the checks that make the rest a usage error."""
+    kinds = [input_kind(name, args.input_format, args.format, args.column)
+             for name in inputs]
+    pairs = args.command in ("resolve", "relative") and args.base is None
+    if getattr(args, "base_column", None) is not None and not pairs:
+        parser.error("--base-column names the base's column when no BASE is given")
+    if all(kind == "lines" for kind in kinds):
+        if args.column is not None or getattr(args, "base_column", None) is not None:
+            parser.error("--column and --base-column need a CSV or Parquet input "
+                         "(a .csv or .parquet file, or --input-format)")
+        if fmt_name == "parquet":
+            parser.error("Parquet output needs a CSV or Parquet input (--input-format)")
+        return None
+    if len(inputs) > 1:
+        parser.error("a CSV or Parquet input must be the only input")
+    if inputs[0] == "-":
+        parser.error("a CSV or Parquet input must be a file, not standard input")
+    if fmt_name == "parquet":
+        if args.output is None:
+            parser.error("Parquet output needs --output FILE")
+        if args.errors != "stderr":
+            parser.error("Parquet output holds the errors in its urikit_error column: "
+                         "no --errors")
+        if args.command == "dedupe" and args.groups:
+            parser.error("dedupe --groups writes JSON Lines, not Parquet")
+    base_column = (args.base_column or DEFAULT_BASE_COLUMN) if pairs else None
+    return TableReader(inputs[0], kinds[0], args.column or DEFAULT_COLUMN, base_column,
+                       args.chunk_size, fmt_name == "parquet")
+
+
+def _open_output(args: argparse.Namespace, fmt_name: str, table: TableReader | None,
+                 op: Operation, files: contextlib.ExitStack) -> Stream | ParquetRun:
+    """Open the table input and the output (after every check): standard output, the
+    file of ``--output``, or a Parquet writer."""
+    if table is not None:
+        table.open()
+        files.callback(table.close)
+    if fmt_name == "parquet":
+        assert table is not None
+        run = ParquetRun(table, args.output, args.command == "dedupe")
+        run.open(op.lenient)
+        return run
+    # each record a line: written to a pipe, record by record (output.Stream)
+    lines = fmt_name in ("jsonl", "csv", "model") or (
+        fmt_name == "text" and args.command != "explain")
+    boundary = b"\n" if lines else b""
+    if args.output is None:
+        return Stream(sys.stdout, "standard output", boundary, 1)
     try:
-        return _main(args, op, refs, inputs, err, error_file)
-    finally:
-        if error_file is not None:
-            error_file.close()
+        stream: TextIO = files.enter_context(
+            open(args.output, "w", encoding="utf-8", newline=""))  # noqa: SIM115
+    except OSError as exc:
+        raise TableError(f"cannot write {args.output}: {exc.strerror or exc}") from None
+    return Stream(stream, args.output)
+
+
+def _close(out: Stream | ParquetRun, err: Stream, status: int) -> int:
+    """Close a Parquet output (its footer) or flush a file; the status, 3 if that
+    failed."""
+    if isinstance(out, ParquetRun):
+        out.close()
+    elif out.name != "standard output":
+        out.flush()
+    if out.failed and status < EXIT_WRITE:  # not reported yet
+        err.write(f"urikit: could not write to {out.name} ({out.failed})\n")
+        return EXIT_WRITE
+    return status
+
+
+def _lenient_base(op: Operation) -> Operation:
+    """With ``--lenient``, the base is read as the references are (a valid base, as
+    :func:`_check_base` found, is repaired to RFC 3986 text)."""
+    if not op.lenient or op.base is None:
+        return op
+    from .._interop.lenient import repair
+
+    return dataclasses.replace(op, base=repair(op.base).text)
 
 
 def _main(args: argparse.Namespace, op: Operation, refs: list[str], inputs: list[str],
-          err: _Stream, error_file: TextIO | None) -> int:
-    out = _Stream(sys.stdout, "standard output")
-    fmt_name: str = args.format
+          err: Stream, error_file: TextIO | None, out: Stream | ParquetRun,
+          fmt_name: str, table: TableReader | None) -> int:
     dedupe = args.command == "dedupe"
     groups = dedupe and args.groups
     batch = bool(inputs)
@@ -689,7 +815,7 @@ def _main(args: argparse.Namespace, op: Operation, refs: list[str], inputs: list
     fmt = Format(fmt_name, separator, inline=args.errors == "inline",
                  with_source=len(inputs) > 1,
                  where=batch, lenient=op.lenient and fmt_name in ("jsonl", "csv"),
-                 render=_renderer(args.command, op.allow_zone_id), errors_as=errors_as)
+                 render=_renderer(args.command, op.allow_zone_id, op.lenient), errors_as=errors_as)
     job = Job(op, fmt, keys=dedupe and not groups, groups=groups)
 
     def unreadable(src: Source, exc: OSError) -> None:
@@ -699,26 +825,39 @@ def _main(args: argparse.Namespace, op: Operation, refs: list[str], inputs: list
     stopped = ""
     status = EXIT_OK
     with _progress(batch and not args.quiet, _total_bytes(inputs)) as progress:
-        errors: _Stream | _AboveBar = err if progress is None else _AboveBar(err)
+        errors: Stream | _AboveBar = err if progress is None else _AboveBar(err)
         if error_file is not None:
-            errors = _Stream(error_file, args.errors)
+            errors = Stream(error_file, args.errors)
             if errors_as:
                 errors.write(fmt.header())
-        run = _Run(fmt, out, errors, dedupe, groups)
-        if batch:
-            chunks: Iterable[Chunk] = read_chunks(
-                [Source(name) for name in inputs], args.chunk_size, unreadable)
+        run = out if isinstance(out, ParquetRun) else _Run(fmt, out, errors, dedupe, groups)
+        if table is not None:
+            chunks: Iterable[Chunk] = table.chunks()
+        elif batch:
+            chunks = read_chunks([Source(name) for name in inputs], args.chunk_size,
+                                 unreadable)
         else:
             chunks = [Chunk("argument", 1, refs)]
-        dones = map_chunks(job, chunks, args.jobs if batch else 1)
+        jobs = args.jobs if batch else 1
+        dones: Generator[Done | Cells, None, None] = (
+            map_work(table_chunk, job, chunks, jobs) if isinstance(run, ParquetRun)
+            else map_chunks(job, chunks, jobs))
         signals = _Signals().__enter__()
+        for stream in (out, err):
+            if isinstance(stream, Stream):
+                stream.guard = signals
         try:
             out.write(fmt.header())
             for done in dones:
                 signals.check()
-                run.take(done)
-                if progress is not None:
-                    progress(done.size)
+                if isinstance(run, ParquetRun):
+                    assert isinstance(done, Cells)
+                    run.take(done)
+                else:
+                    assert isinstance(done, Done)
+                    run.take(done)
+                    if progress is not None:
+                        progress(done.size)
                 if out.failed:
                     break
             signals.check()
@@ -737,15 +876,20 @@ def _main(args: argparse.Namespace, op: Operation, refs: list[str], inputs: list
             except (KeyboardInterrupt, _Terminated):
                 dones.close()
             signals.__exit__()
+            for stream in (out, err):
+                if isinstance(stream, Stream):
+                    stream.guard = None  # the summary is written after the stop
             out.flush()
-            errors.flush()
+            if not errors.flush() and run.sent_errors:
+                run.lost_errors = True
     summary = run.summary
     if out.failed:
         if not stopped:
             status = EXIT_WRITE
         stopped = stopped or f"could not write to {out.name} ({out.failed})"
-        with contextlib.suppress(OSError, ValueError, AttributeError):
-            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        if args.output is None:  # standard output: no more writes, no flush at exit
+            with contextlib.suppress(OSError, ValueError, AttributeError):
+                os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
     if stopped:
         err.write(f"urikit: stopped: {stopped}, after {summary.text(dedupe)}\n")
     elif batch and not args.quiet:
@@ -753,6 +897,9 @@ def _main(args: argparse.Namespace, op: Operation, refs: list[str], inputs: list
     if status:
         return status
     if run.lost_errors:
+        if errors.name != err.name:  # a file: say so where people look
+            err.write(f"urikit: could not write the error records to {errors.name} "
+                      f"({errors.failed})\n")
         return EXIT_WRITE
     if summary.fatal or (summary.errors and not batch):
         return EXIT_USAGE

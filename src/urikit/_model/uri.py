@@ -29,6 +29,7 @@ from .._core.resolve import relative, require_base, resolve
 from .._core.serialize import authority, to_text
 from .._core.serialize import redacted as redacted_text
 from .._whatwg.display import display
+from .masking import mask_password
 from .path import (
     PathSegments,
     ReadOnlyPath,
@@ -85,6 +86,12 @@ AnyURI: TypeAlias = "URI | FrozenURI"
 
 
 # --- the rules every write goes through ------------------------------------------------
+
+
+def _shown_base(c: Parts) -> str:
+    """A base's text as an error message shows it: a password masked where RFC 3986
+    reads one and where a browser would (``///joe:***@h/``)."""
+    return mask_password(redacted_text(c))[0]
 
 
 def _ruled(c: Parts, before: Parts) -> Parts:
@@ -342,7 +349,7 @@ class _URIBase:
             base_c = base._c
         else:
             raise TypeError(f"base must be a URI, FrozenURI or str, not {type(base).__name__}")
-        require_base(base_c, redacted_text(base_c))
+        require_base(base_c, _shown_base(base_c))
         scheme = base_c[0].lower() if base_c[0] is not None else None
         ref = split(repaired_text(text, scheme))
         return _wrap(cls, resolve(base_c, ref, True), None)
@@ -786,7 +793,7 @@ class _URIBase:
         """
         c = self._c
         if c[0] is None:
-            require_base(c, redacted_text(c))
+            require_base(c, _shown_base(c))
         if type(reference) is str:
             m = _MATCH(reference)
             if m is None:
@@ -820,7 +827,7 @@ class _URIBase:
         """
         b = _components_of(base, "base")
         if b[0] is None:
-            require_base(b, redacted_text(b))
+            require_base(b, _shown_base(b))
         return _wrap(type(self), relative(self._c, b), None)
 
     def equivalent(self, other: AnyURI | str) -> bool:

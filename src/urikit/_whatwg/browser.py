@@ -163,3 +163,51 @@ def _ipv6_text(address: int) -> str:
     if best_start < 0:
         return ":".join(text)
     return ":".join(text[:best_start]) + "::" + ":".join(text[best_start + best_len:])
+
+
+#: The special schemes whose authority a browser finds after any run of slashes and
+#: backslashes (WHATWG URL: the special schemes other than ``file``, which reads a
+#: host only after exactly two and has no userinfo).
+AUTHORITY_SLASH_SCHEMES: Final = frozenset({"http", "https", "ws", "wss", "ftp"})
+_C0_AND_SPACE: Final = "".join(map(chr, range(0x21)))
+
+
+def _slash_run_end(text: str, start: int) -> int:
+    """The end of the run of ``/`` and ``\\`` at ``text[start:]``."""
+    end = start
+    while end < len(text) and text[end] in "/\\":
+        end += 1
+    return end
+
+
+def authority_span(text: str) -> tuple[int, int] | None:
+    """Where a browser reads the authority of ``text``, as (start, end), or ``None``.
+
+    WHATWG URL, "special authority ignore slashes state": after a special scheme
+    other than ``file``, "if c is neither U+002F (/) nor U+005C (\\), ... set state
+    to authority state", so any run of slashes and backslashes, none included, comes
+    before the authority; without a scheme, read against a web page ("relative slash
+    state"), a run of two or more does. Leading C0 controls and spaces are stripped
+    first; the authority ends at ``/``, ``\\``, ``?`` or ``#`` ("authority state").
+    The text may be anything, valid or not: a password found here is masked in what
+    an error message or the command line echoes.
+
+    >>> text = "http:///joe:pw@h/x"
+    >>> start, end = authority_span(text)
+    >>> text[start:end]
+    'joe:pw@h'
+    >>> [authority_span(t) for t in ("HTTP:\\\\\\\\a@b\\\\", "/x@y", "//a@b?c", "mailto:a@b")]
+    [(7, 10), None, (2, 5), None]
+    """
+    start = len(text) - len(text.lstrip(_C0_AND_SPACE))
+    colon = text.find(":", start)
+    if colon > start and text[start:colon].lower() in AUTHORITY_SLASH_SCHEMES:
+        begin = _slash_run_end(text, colon + 1)
+    else:
+        begin = _slash_run_end(text, start)
+        if begin - start < 2:
+            return None
+    end = begin
+    while end < len(text) and text[end] not in "/\\?#":
+        end += 1
+    return begin, end

@@ -1,0 +1,421 @@
+"""Tables in and out: a column of references from CSV or Parquet, Parquet written back.
+
+A table input gives its reference column (or, for pairs, its base and reference
+columns) to the batch engine in chunks of rows, the row number standing for the line
+number; a Parquet output keeps every column of the input and adds the result columns
+(:data:`RESULT_COLUMNS`), one row in for one row out (``dedupe`` drops the rows whose
+canonical form came before). Both stream: Parquet is read a batch of rows at a time
+(``ParquetFile.iter_batches``) and written a row group at a time (``ParquetWriter``),
+so memory does not grow with the file. pyarrow (the ``parquet`` extra) is imported
+only when a Parquet file is read or written.
+"""
+
+from __future__ import annotations
+
+import csv
+import importlib
+import json
+import os
+from collections import deque
+from collections.abc import Iterator, Sequence
+from typing import Any, Final, NamedTuple, TextIO, cast
+
+from .._model.masking import mask_password
+from .batch import Chunk, Job, Line, error_message, process_line, repairs_object
+from .report import Summary
+
+#: The columns a Parquet output adds to the input's: the result as the text output
+#: shows it (explain: the element model as JSON), the error message, and with
+#: ``--lenient`` the repairs (JSON, as in the ``repairs`` of ``jsonl``). A row has a
+#: result or an error, never both.
+RESULT_COLUMNS: Final = ("urikit_result", "urikit_error", "urikit_repairs")
+#: Rows written to a Parquet output at a time (one row group each).
+ROW_GROUP: Final = 1 << 16
+DEFAULT_COLUMN: Final = "url"
+DEFAULT_BASE_COLUMN: Final = "base"
+
+
+class TableError(Exception):
+    """A table cannot be read or written as asked (a usage error, status 2)."""
+
+
+def arrow() -> tuple[Any, Any]:
+    """pyarrow and pyarrow.parquet, or :class:`TableError` saying how to install them
+    (pyarrow has no type information: its objects are ``Any`` here, and only here)."""
+    try:
+        pyarrow = importlib.import_module("pyarrow")
+        parquet = importlib.import_module("pyarrow.parquet")
+    except ImportError as exc:
+        raise TableError("Parquet needs pyarrow: python -m pip install 'urikit[parquet]'"
+                         f" ({exc})") from None
+    return pyarrow, parquet
+
+
+def input_kind(name: str, input_format: str | None, output_format: str | None,
+               column: str | None) -> str:
+    """How an input is read: ``lines``, ``csv`` or ``parquet``. Given by
+    ``--input-format``; otherwise CSV for a name ending with ``.csv`` when ``--column``
+    is given, Parquet for a name ending with ``.parquet`` or with ``--format parquet``
+    given, lines otherwise (a ``.csv`` file of one URL a line still reads as lines).
+
+    >>> input_kind("a.parquet", None, None, None), input_kind("a.csv", None, None, "u")
+    ('parquet', 'csv')
+    >>> input_kind("a.csv", None, None, None), input_kind("-", None, "parquet", None)
+    ('lines', 'parquet')
+    """
+    if input_format is not None:
+        return input_format
+    lower = name.lower()
+    if lower.endswith(".csv") and column is not None:
+        return "csv"
+    if lower.endswith(".parquet") or output_format == "parquet":
+        return "parquet"
+    return "lines"
+
+
+class TableReader:
+    """The rows of one CSV or Parquet file as chunks of references, each chunk's other
+    columns kept (in :attr:`kept`, in order) when a Parquet output needs them."""
+
+    def __init__(self, name: str, kind: str, column: str, base_column: str | None,
+                 chunk_size: int, keep: bool) -> None:
+        self.name = name
+        self.kind = kind
+        self.wanted = (column,) if base_column is None else (base_column, column)
+        self.chunk_size = chunk_size
+        self.keep = keep
+        self.kept: deque[Any] = deque()  # Arrow record batches, or CSV columns
+        self._csv: TextIO | None = None
+        self._parquet: Any = None
+        self.names: list[str] = []
+
+    def open(self) -> None:
+        """Open the file and find the columns, or raise :class:`TableError`."""
+        name, kind, base_column = self.name, self.kind, len(self.wanted) > 1
+        try:
+            if kind == "parquet":
+                _, parquet = arrow()
+                # pre_buffer would read ahead every row group still to come: memory
+                # would grow with the file
+                self._parquet = parquet.ParquetFile(name, pre_buffer=False)
+                self.names = list(self._parquet.schema_arrow.names)
+            else:
+                self._csv = open(name, encoding="utf-8", errors="surrogateescape",  # noqa: SIM115 (closed by close())
+                                 newline="")
+                self._rows = csv.reader(self._csv)
+                self.names = next(self._rows, [])
+        except OSError as exc:
+            raise TableError(f"cannot read {name}: {exc.strerror or exc}") from None
+        except (ValueError, TypeError) as exc:  # pyarrow's ArrowInvalid is a ValueError
+            raise TableError(f"cannot read {name} as {kind}: {exc}") from None
+        missing = [c for c in self.wanted if c not in self.names]
+        if missing:
+            raise TableError(f"{name} has no column {missing[0]!r} (its columns: "
+                             f"{', '.join(self.names) or 'none'}); name it with --column"
+                             f"{' or --base-column' if base_column else ''}")
+        if self._parquet is not None:
+            pa, _ = arrow()
+            for column in self.wanted:
+                kind = self._parquet.schema_arrow.field(column).type
+                if pa.types.is_dictionary(kind):
+                    kind = kind.value_type
+                if not (pa.types.is_string(kind) or pa.types.is_large_string(kind)):
+                    raise TableError(f"column {column!r} of {name} holds {kind}, not text")
+        if self.keep:
+            taken = [c for c in RESULT_COLUMNS if c in self.names]
+            if taken:
+                raise TableError(f"{name} already has a column {taken[0]!r}, which the "
+                                 "output adds")
+
+    def schema(self) -> Any:
+        """The input's columns as Arrow sees them (CSV: every column text)."""
+        pa, _ = arrow()
+        if self._parquet is not None:
+            return self._parquet.schema_arrow
+        return pa.schema([(n, pa.string()) for n in self.names])
+
+    def chunks(self) -> Iterator[Chunk]:
+        """The references, ``chunk_size`` rows at a time (row 1 is the first row after
+        the header); a pair of values for pairs, ``None`` for a null or missing one."""
+        first = 1
+        if self._parquet is not None:
+            for batch in self._parquet.iter_batches(batch_size=self.chunk_size,
+                                                    use_threads=False):
+                columns = [batch.column(c).to_pylist() for c in self.wanted]
+                lines: list[Line] = columns[0] if len(columns) == 1 else list(
+                    zip(*columns, strict=True))
+                if self.keep:
+                    self.kept.append(batch)
+                yield Chunk(self.name, first, lines)
+                first += batch.num_rows
+            return
+        indexes = [self.names.index(c) for c in self.wanted]
+        width = len(self.names)
+        rows: list[list[str]] = []
+        for row in self._rows:
+            rows.append(row)
+            if len(rows) == self.chunk_size:
+                yield self._csv_chunk(first, rows, indexes, width)
+                first += len(rows)
+                rows = []
+        if rows:
+            yield self._csv_chunk(first, rows, indexes, width)
+
+    def _csv_chunk(self, first: int, rows: list[list[str]], indexes: list[int],
+                   width: int) -> Chunk:
+        def cell(row: list[str], k: int) -> str | None:
+            return row[k] if k < len(row) else None
+
+        if len(indexes) == 1:
+            k = indexes[0]
+            lines: list[Line] = [cell(row, k) for row in rows]
+        else:
+            b, r = indexes
+            lines = [(cell(row, b), cell(row, r)) for row in rows]
+        if self.keep:
+            self.kept.append([[cell(row, k) for row in rows] for k in range(width)])
+        return Chunk(self.name, first, lines)
+
+    def close(self) -> None:
+        """Close the file."""
+        if self._csv is not None:
+            self._csv.close()
+        if self._parquet is not None:
+            self._parquet.close()
+
+
+class Cells(NamedTuple):
+    """A chunk of table rows processed, as the result columns hold them (what a
+    worker sends back for a Parquet output)."""
+
+    results: list[str | None]
+    errors: list[str | None]
+    repairs: list[str | None] | None
+    keys: list[str | None] | None  # dedupe: the canonical form, None for an error
+    #: the reference column (and for pairs the base column), a password masked, when
+    #: a value held one (``None`` otherwise: the column is written as it was read)
+    masked: list[list[str | None]] | None = None
+
+
+def _text(value: str) -> str:
+    """``value`` as Parquet stores it (UTF-8): a lone surrogate written ``\\udc80``."""
+    if value.isascii():
+        return value
+    return value.encode("utf-8", "backslashreplace").decode("utf-8")
+
+
+def table_chunk(job: Job, chunk: Chunk) -> Cells:
+    """Process the rows of a chunk into result cells (the function a worker runs)."""
+    op = job.op
+    results: list[str | None] = []
+    errors: list[str | None] = []
+    repairs: list[str | None] | None = [] if op.lenient else None
+    keys: list[str | None] | None = [] if job.keys else None
+    source, first = chunk.source, chunk.first
+    lines = chunk.lines
+    assert not isinstance(lines, bytes)
+    add_result, add_error = results.append, errors.append
+    for k, raw in enumerate(lines, first):
+        record = process_line(op, source, k, raw)
+        error = record.error
+        if error is None:
+            output = record.output
+            # a result is URI text (ASCII); explain's element model becomes JSON
+            add_result(output if type(output) is str else _text(json.dumps(
+                output, ensure_ascii=False)))
+            add_error(None)
+        else:
+            add_result(None)
+            add_error(_text(error_message(error)))
+        if repairs is not None:
+            repairs.append(_text(json.dumps(repairs_object(record.repairs),
+                                            ensure_ascii=False)))
+        if keys is not None:
+            keys.append(record.key)
+    masked = None if op.show_password else _masked_columns(lines, op.pairs)
+    return Cells(results, errors, repairs, keys, masked)
+
+
+def _masked_columns(lines: Sequence[Line], pairs: bool) -> list[list[str | None]] | None:
+    """The input columns of a chunk (the reference, and for pairs the base first),
+    each password masked, or ``None`` when no value holds one (the usual case, found
+    by one search for "@" in the chunk's text, in C)."""
+    # a table's lines are all pairs of text or nulls, or all text or nulls
+    columns = cast("list[list[str | None]]", [list(column) for column in zip(
+        *lines, strict=True)] if pairs else [list(lines)])
+    found = False
+    for values in columns:
+        if "@" not in "\n".join(filter(None, values)):
+            continue
+        for k, value in enumerate(values):
+            if value is not None and "@" in value:
+                masked = mask_password(value)[0]
+                if masked != value:
+                    values[k] = masked
+                    found = True
+    return columns if found else None
+
+
+def _strings(pa: Any, values: list[str | None]) -> Any:
+    """An Arrow string array of ``values``. By pyarrow's StringBuilder, not
+    ``pa.array``: that one imports pandas (half a second, a hundred MiB) to ask
+    whether a list is a pandas object."""
+    builder = getattr(pa.lib, "StringBuilder", None)
+    if builder is None:  # pragma: no cover - a pyarrow without it
+        return pa.array(values, pa.string())
+    strings = builder()
+    strings.append_values(values)
+    return strings.finish()
+
+
+def _booleans(pa: Any, values: list[bool]) -> Any:
+    """An Arrow boolean array of ``values`` (no nulls), from its bitmap (least
+    significant bit first, as Arrow lays it out), for the same reason as
+    :func:`_strings`."""
+    bitmap = bytearray((len(values) + 7) // 8)
+    for k, value in enumerate(values):
+        if value:
+            bitmap[k >> 3] |= 1 << (k & 7)
+    return pa.Array.from_buffers(pa.bool_(), len(values),
+                                 [None, pa.py_buffer(bytes(bitmap))])
+
+
+class ParquetRun:
+    """Writes each processed chunk beside the input's columns, a row group at a time,
+    and counts what was written: rows are counted in the summary once their row group
+    is written, so an interrupted run counts only rows in the file (which is closed
+    with its footer, readable)."""
+
+    def __init__(self, reader: TableReader, path: str, dedupe: bool) -> None:
+        pa, parquet = arrow()
+        self.pa = pa
+        self.reader = reader
+        self.name = path
+        self.failed = ""
+        self.summary = Summary()
+        self.lost_errors = False
+        self.sent_errors = False  # the errors are in the table
+        self.dedupe = dedupe
+        self.seen: set[str] = set()
+        schema = reader.schema()
+        added = [(RESULT_COLUMNS[0], pa.string()), (RESULT_COLUMNS[1], pa.string())]
+        self.lenient = False
+        self.schema = schema
+        self._pending: list[object] = []
+        self._rows = 0
+        self._counts = Summary()
+        self._added = added
+        self._writer: Any = None
+        self._parquet = parquet
+
+    def open(self, lenient: bool) -> None:
+        """Open the output (only once the input is known to be readable)."""
+        pa = self.pa
+        self.lenient = lenient
+        if lenient:
+            self._added.append((RESULT_COLUMNS[2], pa.string()))
+        schema = self.schema
+        for name, kind in self._added:
+            schema = schema.append(pa.field(name, kind))
+        self.schema = schema
+        try:
+            # the added columns are mostly distinct texts (or nulls): a dictionary or
+            # min/max statistics of them cost more to write than they save
+            kept = [name for name in schema.names if name not in RESULT_COLUMNS]
+            self._writer = self._parquet.ParquetWriter(
+                self.name, schema, use_dictionary=kept, write_statistics=kept)
+        except OSError as exc:
+            raise TableError(f"cannot write {self.name}: {exc.strerror or exc}") from None
+
+    def write(self, text: str) -> bool:
+        """The text formats' header and footer: nothing to write here."""
+        return not self.failed
+
+    def take(self, cells: Cells) -> None:
+        """Add a chunk's rows (their kept columns come from the reader, in order)."""
+        pa = self.pa
+        kept = self.reader.kept.popleft()
+        if isinstance(kept, list):  # CSV: columns of text
+            arrays = [_strings(pa, column) for column in kept]
+            batch = pa.RecordBatch.from_arrays(arrays, schema=self.reader.schema())
+        else:
+            batch = kept
+        if cells.masked is not None:  # the references as every output shows them
+            for name, values in zip(self.reader.wanted, cells.masked, strict=True):
+                k = batch.schema.get_field_index(name)
+                field = batch.schema.field(k)
+                batch = batch.set_column(k, field, _strings(pa, values).cast(field.type))
+        columns = [cells.results, cells.errors]
+        if self.lenient:
+            assert cells.repairs is not None
+            columns.append(cells.repairs)
+        for (name, _), values in zip(self._added, columns, strict=True):
+            batch = batch.append_column(name, _strings(pa, values))
+        results = len(cells.results) - cells.results.count(None)
+        counts = self._counts
+        counts.results += results
+        counts.errors += len(cells.results) - results
+        if cells.keys is not None:
+            keep = self._first_of_each(cells.keys)
+            counts.duplicates += len(keep) - sum(keep)
+            batch = batch.filter(_booleans(pa, keep))
+        self._pending.append(batch)
+        self._rows += batch.num_rows
+        if self._rows >= ROW_GROUP:
+            self.flush()
+
+    def _first_of_each(self, keys: list[str | None]) -> list[bool]:
+        """Which rows to keep: an error, or the first of its canonical form."""
+        seen = self.seen
+        keep = []
+        for key in keys:
+            if key is None:
+                keep.append(True)
+            elif key in seen:
+                keep.append(False)
+            else:
+                seen.add(key)
+                keep.append(True)
+        return keep
+
+    def flush(self) -> bool:
+        """Write the rows taken so far as a row group; count them once written."""
+        if self.failed or self._writer is None:
+            return not self.failed
+        if self._pending:
+            try:
+                self._writer.write_table(self.pa.Table.from_batches(
+                    self._pending, schema=self.schema))
+            except OSError as exc:
+                self.failed = exc.strerror or str(exc)
+                return False
+            self._pending, self._rows = [], 0
+        summary, counts = self.summary, self._counts
+        summary.results += counts.results
+        summary.errors += counts.errors
+        summary.duplicates += counts.duplicates
+        self._counts = Summary()
+        return True
+
+    def write_groups(self) -> None:
+        """(``dedupe --groups`` is refused for Parquet output.)"""
+
+    def close(self) -> None:
+        """Write the file's footer."""
+        if self._writer is None:
+            return
+        writer, self._writer = self._writer, None
+        try:
+            writer.close()
+        except OSError as exc:
+            self.failed = self.failed or exc.strerror or str(exc)
+
+
+def output_kind(fmt: str | None, output: str | None) -> str:
+    """The output format: ``--format``, else parquet for ``-o`` ending with
+    ``.parquet``, else text."""
+    if fmt is not None:
+        return fmt
+    if output is not None and os.path.splitext(output)[1].lower() == ".parquet":
+        return "parquet"
+    return "text"

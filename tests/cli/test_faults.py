@@ -1,0 +1,193 @@
+"""Faults lose nothing (issue 28): each case runs the command line as a subprocess of
+this checkout's source, as a user runs it, and each failed before the fix (a
+traceback, a wrong status, an input emptied or a password printed)."""
+
+from __future__ import annotations
+
+import array
+import fcntl
+import itertools
+import os
+import re
+import signal
+import subprocess
+import sys
+import termios
+import time
+from pathlib import Path
+from typing import Final
+
+import pytest
+
+SRC: Final = str(Path(__file__).resolve().parents[2] / "src")
+ENV: Final = {**os.environ, "PYTHONPATH": SRC}
+BOUND: Final = 60
+
+
+def _run(*argv: str, data: bytes = b"", stdout: int | None = subprocess.PIPE,
+         ) -> subprocess.CompletedProcess[bytes]:
+    return subprocess.run([sys.executable, "-m", "urikit", *argv], input=data,
+                          stdout=stdout, stderr=subprocess.PIPE, env=ENV, timeout=BOUND,
+                          check=False)
+
+
+def test_explain_lenient_text_draws_the_repaired_text() -> None:
+    """explain --lenient in the text format draws each line as it was repaired: no
+    traceback on the first line that needed a repair, every line explained."""
+    run = _run("explain", "--lenient", "-", data=b"http://a/b c\nHTTP:\\\\h\\x\n")
+    err = run.stderr.decode()
+    assert run.returncode == 0, err
+    assert "Traceback" not in err
+    out = run.stdout.decode()
+    assert "  http://a/b%20c\n" in out
+    assert "  HTTP://h/x\n" in out
+    assert "urikit: 2 lines, 2 results, 0 errors" in err
+
+
+@pytest.mark.parametrize("fmt", ["jsonl", "csv"])
+def test_explain_lenient_records(fmt: str) -> None:
+    """explain --lenient in jsonl and csv: a record for each line, with its repairs."""
+    run = _run("explain", "--lenient", "--format", fmt, "-", data=b"http://a/b c\n")
+    assert run.returncode == 0, run.stderr
+    assert b"%20" in run.stdout
+    assert b"repairs" in run.stdout
+
+
+def test_an_errors_file_that_cannot_be_written() -> None:
+    """--errors /dev/full: status 3 and one line saying why, no traceback; the
+    results are all written."""
+    run = _run("normalize", "--errors", "/dev/full", "-", data=b"http://a/\nbad x\nHTTP://B\n")
+    err = run.stderr.decode()
+    assert run.returncode == 3, err
+    assert "Traceback" not in err
+    assert err.count("could not write the error records to /dev/full") == 1
+    assert run.stdout == b"http://a/\nhttp://b/\n"
+
+
+@pytest.mark.parametrize("how", ["same name", "other name", "hard link"])
+def test_errors_file_that_is_an_input_is_refused(tmp_path: Path, how: str) -> None:
+    """--errors naming an input (by any of its names) is refused before anything is
+    opened for writing, as cp refuses: status 2 and the input as it was."""
+    data = b"http://a/\nbad x\n"
+    source = tmp_path / "in.txt"
+    source.write_bytes(data)
+    target = {"same name": str(source), "other name": f"{tmp_path}/./in.txt",
+              "hard link": str(tmp_path / "link.txt")}[how]
+    if how == "hard link":
+        os.link(source, target)
+    run = _run("normalize", "-i", str(source), "--errors", target)
+    assert run.returncode == 2, run.stderr
+    assert b"refusing to write over it" in run.stderr
+    assert run.stdout == b""
+    assert source.read_bytes() == data
+
+
+def test_standard_output_that_is_an_input_is_refused(tmp_path: Path) -> None:
+    """Standard output appended to an input (>> in.txt) is refused: status 2, the
+    input unchanged (the run would read its own results forever)."""
+    data = b"http://a/\n"
+    source = tmp_path / "in.txt"
+    source.write_bytes(data)
+    with source.open("ab") as out:
+        run = _run("normalize", "-i", str(source), stdout=out.fileno())
+    assert run.returncode == 2, run.stderr
+    assert b"standard output is the input" in run.stderr
+    assert source.read_bytes() == data
+
+
+def _shapes() -> list[str]:
+    """Every way of writing the start of an authority that a browser reads: a special
+    scheme (any case) and any run of 0 to 3 slashes and backslashes (15 runs), or no
+    scheme and a run of 2 or 3 (12 runs): 42 shapes, each with a password."""
+    runs = ["".join(p) for n in range(4) for p in itertools.product("/\\", repeat=n)]
+    shapes = [f"{scheme}:{run}joe:S3CRET@h/" for scheme in ("http", "HTTPS", "ws")
+              for run in runs if not (scheme == "ws" and len(run) > 2)]
+    shapes += [f"{run}joe:S3CRET@h/" for run in runs if len(run) >= 2]
+    return shapes
+
+
+SHAPES: Final = _shapes()
+
+
+@pytest.mark.parametrize("lenient", [False, True], ids=["strict", "lenient"])
+@pytest.mark.parametrize("fmt", ["text", "jsonl", "csv"])
+@pytest.mark.parametrize("command", ["normalize", "validate", "explain", "canonicalize"])
+def test_passwords_are_masked_in_every_shape(command: str, fmt: str, lenient: bool) -> None:
+    """Each shape as it is (valid or not) and followed by " x" (invalid, echoed): the
+    password shows nowhere, in results, error records or echoed input."""
+    assert len(SHAPES) >= 16
+    lines = SHAPES + [f"{shape} x" for shape in SHAPES]
+    argv = [command, "--format", fmt, "--errors", "inline", "-"]
+    if lenient:
+        argv.insert(1, "--lenient")
+    run = _run(*argv, data="\n".join(lines).encode() + b"\n")
+    assert run.returncode in (0, 1), run.stderr
+    assert b"S3CRET" not in run.stdout + run.stderr
+    if fmt != "text":  # every record echoes its input, masked
+        assert run.stdout.count(b"***") >= len(lines)
+
+
+@pytest.mark.parametrize("shape", SHAPES[:4] + SHAPES[-4:])
+def test_an_invalid_base_is_masked(shape: str) -> None:
+    """resolve with a base that RFC 3986 cannot use: the error shows no password."""
+    run = _run("resolve", shape, "x")
+    assert b"S3CRET" not in run.stdout + run.stderr
+
+
+def test_library_errors_mask_the_browser_reading() -> None:
+    """ResolveError shows a base as a browser would read it, password masked."""
+    from urikit import URI, ResolveError
+
+    with pytest.raises(ResolveError) as info:
+        URI.parse("///joe:S3CRET@h/").resolve("x")
+    assert "S3CRET" not in str(info.value)
+    assert info.value.base == "///joe:***@h/"
+
+
+def _pending(fd: int) -> int:
+    """Bytes waiting in a pipe (FIONREAD)."""
+    count = array.array("i", [0])
+    fcntl.ioctl(fd, termios.FIONREAD, count)
+    return count[0]
+
+
+@pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM], ids=["int", "term"])
+@pytest.mark.parametrize("blocked", ["stdout", "stderr"])
+def test_a_stop_on_a_blocked_pipe_ends_at_a_record(tmp_path: Path, blocked: str,
+                                                   signum: int) -> None:
+    """^C or SIGTERM while the output (results on stdout, error records on stderr) is
+    a full pipe nobody reads: the output ends at a record boundary and the summary
+    counts exactly the records written. The pipe is seen full before the signal, so
+    the run is blocked in a write whatever the machine's speed."""
+    line = b"http://h/%d/./x\n" if blocked == "stdout" else b"http://h/%d x\n"
+    source = tmp_path / "in.txt"
+    source.write_bytes(b"".join(line % k for k in range(100_000)))
+    process = subprocess.Popen([sys.executable, "-m", "urikit", "normalize", "-i",
+                                str(source)], stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, env=ENV, start_new_session=True)
+    assert process.stdout is not None
+    assert process.stderr is not None
+    pipe = process.stdout if blocked == "stdout" else process.stderr
+    try:
+        while _pending(pipe.fileno()) < 60_000:  # 16 pages of whole records: full
+            assert process.poll() is None
+            time.sleep(0.02)
+        os.killpg(process.pid, signum)
+        out, err = process.communicate(timeout=BOUND)
+    finally:
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait()
+    assert process.returncode == (130 if signum == signal.SIGINT else 143)
+    text = err.decode()
+    assert "Traceback" not in text
+    summary = re.search(r"urikit: stopped: \w+, after (\d+) lines, (\d+) results, "
+                        r"(\d+) errors\n\Z", text)
+    assert summary is not None, text[-500:]
+    if blocked == "stdout":
+        assert out.endswith(b"\n")
+        assert int(summary[2]) == out.count(b"\n") > 0
+    else:
+        records = text[:summary.start()]
+        assert records.endswith("^\n")  # an error record ends with its caret line
+        assert int(summary[3]) == records.count("urikit: ") > 0

@@ -1,0 +1,271 @@
+"""Tables through the command line (issue 28): the reference column of a Parquet or
+CSV file in, the input's columns with the result columns added out, the same records
+as the text path; (base, reference) pairs as lines and as two columns.
+
+The Parquet files are made by each test (pyarrow, the ``parquet`` extra)."""
+
+from __future__ import annotations
+
+import io
+import json
+import sys
+from pathlib import Path
+from typing import Any, Final
+
+import pytest
+
+from urikit._cli.command import main
+
+pytestmark = pytest.mark.integration
+pa: Any = pytest.importorskip("pyarrow", reason="needs the parquet extra")
+pq: Any = pytest.importorskip("pyarrow.parquet", reason="needs the parquet extra")
+
+#: Valid, invalid, repairable, a password in a browser's shape, a duplicate in
+#: canonical form, a null, non-ASCII and the empty reference.
+URLS: Final[list[str | None]] = [
+    "HTTP://Example.COM/./a?b=1&a=2#f", "http://a b/", "http://h/x y", "http:/joe:S3CRET@h/",
+    "http://example.com/a?a=2&b=1", None, "https://bücher.example/é", "", "../g",
+    "http://[::1]:80/", "mailto:joe@example.com", "http://h/%zz",
+]
+COMMANDS: Final = ["normalize", "validate", "explain", "canonicalize", "dedupe"]
+
+
+def _table(path: Path, row_group_size: int = 5) -> None:
+    """URLS in a Parquet file of several row groups, with columns before and after."""
+    table = pa.table({"id": list(range(len(URLS))), "url": pa.array(URLS, pa.string()),
+                      "note": [f"row {k}" for k in range(len(URLS))]})
+    pq.write_table(table, path, row_group_size=row_group_size)
+
+
+def _stdin(monkeypatch: pytest.MonkeyPatch, data: str) -> None:
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(data.encode())))
+
+
+def _records(capsys: pytest.CaptureFixture[str]) -> list[dict[str, Any]]:
+    return [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+
+
+def _expected(command: str, capsys: pytest.CaptureFixture[str],
+              monkeypatch: pytest.MonkeyPatch, *options: str) -> list[tuple[Any, Any]]:
+    """The (result, error) of each row by the text path: the non-null URLs as lines,
+    in JSON Lines with the errors inline (a null is "no reference (null)")."""
+    lines = [u for u in URLS if u is not None]
+    _stdin(monkeypatch, "".join(f"{u}\n" for u in lines))
+    main([command, "--format", "jsonl", "--errors", "inline", "-q", *options, "-"])
+    by_line = {r["line"]: r for r in _records(capsys)}
+    expected: list[tuple[Any, Any]] = []
+    k = 0
+    for url in URLS:
+        if url is None:
+            expected.append((None, "no reference (null)"))
+            continue
+        k += 1
+        record = by_line.get(k)
+        if record is None:  # dedupe: a later duplicate
+            expected.append(("dropped", None))
+        elif "error" in record:
+            expected.append((None, record["error"]["message"]))
+        else:
+            output = record["output"]
+            expected.append((output if isinstance(output, str)
+                             else json.dumps(output, ensure_ascii=False), None))
+    return expected
+
+
+@pytest.mark.parametrize("lenient", [False, True], ids=["strict", "lenient"])
+@pytest.mark.parametrize("command", COMMANDS)
+def test_parquet_rows_hold_the_text_paths_records(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch, command: str, lenient: bool) -> None:
+    """Each row of the output is its input row, every column kept in order, with the
+    result or the error the text path gives for its URL; dedupe drops the later rows
+    of a canonical form; the summary counts the rows."""
+    options = ("--lenient",) if lenient else ()
+    expected = _expected(command, capsys, monkeypatch, *options)
+    source, target = tmp_path / "in.parquet", tmp_path / "out.parquet"
+    _table(source)
+    status = main([command, "-i", str(source), "-o", str(target), *options])
+    err = capsys.readouterr().err
+    assert status == 1, err  # some rows are invalid
+    out = pq.read_table(target)
+    added = ["urikit_result", "urikit_error"] + (["urikit_repairs"] if lenient else [])
+    assert out.column_names == ["id", "url", "note", *added]
+    kept = [k for k, (result, _) in enumerate(expected) if result != "dropped"]
+    assert out.column("id").to_pylist() == kept
+    assert out.column("note").to_pylist() == [f"row {k}" for k in kept]
+    rows = list(zip(out.column("urikit_result").to_pylist(),
+                    out.column("urikit_error").to_pylist(), strict=True))
+    assert rows == [expected[k] for k in kept]
+    assert "S3CRET" not in str(out.to_pylist())
+    errors = sum(1 for _, error in rows if error is not None)
+    assert f"{len(URLS)} lines" in err
+    assert f"{errors} errors" in err
+    if lenient:
+        repairs = [json.loads(r) for r in out.column("urikit_repairs").to_pylist()]
+        assert any(repairs)
+
+
+def test_parquet_with_jobs_is_the_same(tmp_path: Path) -> None:
+    """--jobs 2 (chunks of 3 rows to two worker processes) writes the same file."""
+    source = tmp_path / "in.parquet"
+    _table(source)
+    outputs = []
+    for jobs in ("1", "2"):
+        target = tmp_path / f"out{jobs}.parquet"
+        main(["canonicalize", "-i", str(source), "-o", str(target), "-j", jobs,
+              "--chunk-size", "3", "-q"])
+        outputs.append(pq.read_table(target))
+    assert outputs[0].equals(outputs[1])
+
+
+def test_parquet_to_text_formats(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """A Parquet input written as JSON Lines: the records of the text path, the row
+    number as the line number."""
+    expected = _expected("normalize", capsys, monkeypatch)
+    source = tmp_path / "in.parquet"
+    _table(source)
+    main(["normalize", "-i", str(source), "--format", "jsonl", "--errors", "inline", "-q"])
+    records = _records(capsys)
+    assert [r["line"] for r in records] == list(range(1, len(URLS) + 1))
+    assert [(r.get("output"), r.get("error", {}).get("message")) for r in records] == expected
+
+
+def test_csv_column(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                    monkeypatch: pytest.MonkeyPatch) -> None:
+    """A CSV file with a header: --column names the references; the records are the
+    text path's (an empty field is the empty reference); to Parquet, every column is
+    kept as text."""
+    rows = [u for u in URLS if u is not None]
+    source = tmp_path / "links.csv"
+    source.write_text("page,url\n" + "".join(
+        f'p{k},"{u}"\n' for k, u in enumerate(rows)), encoding="utf-8")
+    _stdin(monkeypatch, "".join(f"{u}\n" for u in rows))
+    main(["normalize", "--format", "jsonl", "--errors", "inline", "-q", "-"])
+    expected = [(r.get("output"), r.get("error")) for r in _records(capsys)]
+    main(["normalize", "-i", str(source), "--column", "url", "--format", "jsonl",
+          "--errors", "inline", "-q"])
+    assert [(r.get("output"), r.get("error")) for r in _records(capsys)] == expected
+    target = tmp_path / "out.parquet"
+    main(["normalize", "-i", str(source), "--column", "url", "-o", str(target), "-q"])
+    out = pq.read_table(target)
+    assert out.column_names == ["page", "url", "urikit_result", "urikit_error"]
+    assert out.column("page").to_pylist() == [f"p{k}" for k in range(len(rows))]
+    assert out.column("urikit_result").to_pylist() == [o for o, _ in expected]
+
+
+@pytest.mark.parametrize(("argv", "message"), [
+    (["--column", "link"], "has no column 'link' (its columns: id, url, note)"),
+    (["--column", "id"], "column 'id' of"),
+    (["-o", "{source}"], "is the input"),
+])
+def test_table_usage_errors(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                            argv: list[str], message: str) -> None:
+    """A missing or non-text column, or an output that is the input: status 2, a
+    message, the input untouched."""
+    source = tmp_path / "in.parquet"
+    _table(source)
+    before = source.read_bytes()
+    argv = [a.replace("{source}", str(source)) for a in argv]
+    if "-o" not in argv:
+        argv += ["-o", str(tmp_path / "out.parquet")]
+    assert main(["normalize", "-i", str(source), *argv]) == 2
+    assert message in capsys.readouterr().err
+    assert source.read_bytes() == before
+
+
+def test_without_pyarrow_a_clear_message(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    """Without pyarrow, reading Parquet is a usage error naming the extra."""
+    source = tmp_path / "in.parquet"
+    _table(source)
+    monkeypatch.setitem(sys.modules, "pyarrow", None)
+    monkeypatch.setitem(sys.modules, "pyarrow.parquet", None)
+    assert main(["normalize", "-i", str(source), "-o", str(tmp_path / "o.parquet")]) == 2
+    assert "pip install 'urikit[parquet]'" in capsys.readouterr().err
+
+
+# --- pairs ---------------------------------------------------------------------------
+
+PAIRS: Final = [
+    ("http://a/b/c/d;p?q", "../g"), ("http://a/b/c/d;p?q", "g?y"), ("http://x/", "//y/z"),
+    ("bad base", "g"), ("//no-scheme/", "g"), ("http://a/b c/", "d"), ("http://h/", "x y"),
+    ("http:\\\\joe:S3CRET@h\\p", "q"),
+]
+
+
+def _resolved(command: str, base: str, ref: str, *options: str) -> tuple[Any, Any]:
+    """What the command gives for one reference against one BASE argument."""
+    out, err = io.StringIO(), io.StringIO()
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(sys, "stdout", out)
+        patch.setattr(sys, "stderr", err)
+        status = main([command, *options, "--format", "jsonl", "--errors", "inline",
+                       base, ref])
+    if not out.getvalue():  # the base itself is refused
+        assert status == 2
+        return None, "base"
+    record = json.loads(out.getvalue())
+    return record.get("output"), "error" in record
+
+
+@pytest.mark.parametrize("lenient", [False, True], ids=["strict", "lenient"])
+@pytest.mark.parametrize("command", ["resolve", "relative"])
+def test_pairs_as_lines(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+                        command: str, lenient: bool) -> None:
+    """Without a BASE each line is base<TAB>reference: the output of each pair is the
+    output of the command with that base (an invalid base is an error record, in
+    the base, the caret in the line); --lenient reads the base leniently too."""
+    options = ("--lenient",) if lenient else ()
+    _stdin(monkeypatch, "".join(f"{b}\t{r}\n" for b, r in PAIRS) + "no tab\n")
+    status = main([command, *options, "--format", "jsonl", "--errors", "inline", "-q", "-"])
+    records = _records(capsys)
+    assert status == 1
+    assert len(records) == len(PAIRS) + 1
+    assert "no tab" in records[-1]["error"]["message"]
+    for (base, ref), record in zip(PAIRS, records, strict=False):
+        output, error = _resolved(command, base, ref, *options)
+        assert record.get("output") == output, (base, ref)
+        assert ("error" in record) == (error is not None and error is not False)
+        assert "S3CRET" not in json.dumps(record)
+        if error == "base" and record["error"]["position"] is not None:
+            assert record["error"]["position"] < len(base)
+            assert "base" in record["error"]["message"]
+
+
+def test_a_reference_error_is_placed_after_the_tab(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """An error in the reference has its position in the whole line: after the tab."""
+    _stdin(monkeypatch, "http://h/\tx y\n")
+    main(["resolve", "--format", "jsonl", "-q", "--errors", "inline", "-"])
+    record = _records(capsys)[0]
+    assert record["error"]["position"] == len("http://h/\tx")
+
+
+def test_lenient_base_argument(capsys: pytest.CaptureFixture[str]) -> None:
+    """--lenient reads a BASE argument as it reads the references."""
+    assert main(["resolve", "--lenient", "http://h/a b/", "c"]) == 0
+    assert capsys.readouterr().out == "http://h/a%20b/c\n"
+    assert main(["resolve", "http://h/a b/", "c"]) == 2
+
+
+def test_pairs_as_columns(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                          monkeypatch: pytest.MonkeyPatch) -> None:
+    """--base-column and --column name the pairs of a Parquet or CSV file; the rows
+    are those of the same pairs as lines, the password columns masked."""
+    _stdin(monkeypatch, "".join(f"{b}\t{r}\n" for b, r in PAIRS))
+    main(["resolve", "--format", "jsonl", "--errors", "inline", "-q", "-"])
+    expected = [r.get("output") for r in _records(capsys)]
+    source, target = tmp_path / "pairs.parquet", tmp_path / "out.parquet"
+    pq.write_table(pa.table({"page": [b for b, _ in PAIRS], "href": [r for _, r in PAIRS]}),
+                   source)
+    main(["resolve", "-i", str(source), "--base-column", "page", "--column", "href",
+          "-o", str(target), "-q"])
+    out = pq.read_table(target)
+    assert out.column("urikit_result").to_pylist() == expected
+    assert "S3CRET" not in str(out.to_pylist())
+    csv_source = tmp_path / "pairs.csv"
+    csv_source.write_text("page,href\n" + "".join(f'"{b}","{r}"\n' for b, r in PAIRS))
+    main(["resolve", "-i", str(csv_source), "--base-column", "page", "--column", "href",
+          "--format", "jsonl", "--errors", "inline", "-q"])
+    assert [r.get("output") for r in _records(capsys)] == expected
