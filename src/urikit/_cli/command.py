@@ -16,7 +16,7 @@ import signal
 import stat
 import sys
 import threading
-from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterable, Sequence
 from itertools import pairwise
 from typing import Final, NoReturn, TextIO, cast
 
