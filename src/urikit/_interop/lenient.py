@@ -80,7 +80,7 @@ from .._core.parse import (
     require_str,
 )
 from .._core.percent import encode_octets
-from .._core.schemes import SPECIAL_SCHEMES
+from .._core.schemes import SchemeKind, scheme_kind
 from .._whatwg.browser import FORBIDDEN_HOST_RE, browser_host
 from .._whatwg.idna import host_to_ascii
 
@@ -283,16 +283,15 @@ _NOT_DIGIT_RE: Final = re.compile("[^0-9]")
 
 def _authority(s: str, a0: int, a1: int, marks: list[tuple[int, int, str]] | None,
                spans: list[tuple[int, int, frozenset[str], str]],
-               kind: str) -> tuple[int, int, str] | None:
+               kind: SchemeKind) -> tuple[int, int, str] | None:
     """Read the authority s[a0:a1] as browsers read it, or raise :class:`URIError` for
     one they refuse; mark its parts in ``marks`` (if given: (start, end, component))
     and the runs to encode in ``spans``; return the IDNA edit
     of a registered name outside ASCII as (start, end, ASCII host), or ``None``.
 
-    ``kind`` is ``"special"`` (a special scheme other than file: the WHATWG host
-    parser, a host required), ``"file"`` (the same parser; an empty host allowed, no
-    userinfo or port) or ``"other"`` (an opaque host: no forbidden host code point,
-    an IP literal valid)."""
+    ``kind`` is the scheme's: SPECIAL (the WHATWG host parser, a host required), FILE
+    (the same parser; an empty host allowed, no userinfo or port) or NOT_SPECIAL (an
+    opaque host: no forbidden host code point, an IP literal valid)."""
     at = s.rfind("@", a0, a1)
     h0 = a0
     if at >= 0:
@@ -303,13 +302,13 @@ def _authority(s: str, a0: int, a1: int, marks: list[tuple[int, int, str]] | Non
         marks += [(a0, h0, "userinfo"), (h0, h1, "host"), (h1, a1, "port")]
     host = s[h0:h1]
     if h1 < a1:
-        _port_number(s, h1 + 1, a1, kind != "other")
-    if kind == "file" and (at >= 0 or h1 < a1):
+        _port_number(s, h1 + 1, a1, kind is not SchemeKind.NOT_SPECIAL)
+    if kind is SchemeKind.FILE and (at >= 0 or h1 < a1):
         raise ParseError(s[a0:a1] if at < 0 else s[h0:a1], 0, "host",
                          "a file URL's authority is a host alone",
                          "browsers refuse userinfo and a port in a file URL")
     read: str | None = None
-    if kind == "special" or (kind == "file" and host):
+    if kind is SchemeKind.SPECIAL or (kind is SchemeKind.FILE and host):
         read = browser_host(host)  # raises for a host the browser refuses
     elif host.startswith("["):
         if not g.IP_LITERAL_RE.fullmatch(host):
@@ -391,7 +390,8 @@ def repaired_text(text: str, base_scheme: str | None = None) -> str:
     return _repair(text, with_changes=False, base_scheme=base_scheme).text
 
 
-def _reading(s: str, m: re.Match[str], base_scheme: str | None) -> tuple[bool, bool, str, str]:
+def _reading(s: str, m: re.Match[str],
+             base_scheme: str | None) -> tuple[bool, bool, str, SchemeKind]:
     """How browsers read the reference ``s`` (``m``: its Appendix B match) against a base
     with ``base_scheme``: (whether it has a valid scheme, whether that scheme is dropped
     as the base's, the :func:`_unslash` mode or ``""`` when a backslash is data, the
@@ -404,17 +404,18 @@ def _reading(s: str, m: re.Match[str], base_scheme: str | None) -> tuple[bool, b
     dropped = False
     if has_scheme:
         effective = (scheme or "").lower()
-        if effective == base_scheme and effective in SPECIAL_SCHEMES \
+        if effective == base_scheme and scheme_kind(effective) is not SchemeKind.NOT_SPECIAL \
                 and not s.startswith("//", m.end(1)):
             dropped = True
     if not has_scheme or dropped:
         effective = base_scheme or "http"  # without a base: as against a web page
-    if effective == "file":
-        return has_scheme, dropped, "file", "file"
-    if effective in SPECIAL_SCHEMES:
+    kind = scheme_kind(effective)
+    if kind is SchemeKind.FILE:
+        return has_scheme, dropped, "file", kind
+    if kind is SchemeKind.SPECIAL:
         return has_scheme, dropped, "authority" if has_scheme and not dropped else "relative", \
-            "special"
-    return has_scheme, dropped, "", "other"
+            kind
+    return has_scheme, dropped, "", kind
 
 
 def _reads_as_is(text: str, base_scheme: str | None) -> bool:
@@ -431,7 +432,7 @@ def _reads_as_is(text: str, base_scheme: str | None) -> bool:
     authority = m.group(4)
     if authority is None:
         return True
-    if kind == "file" and _DRIVE_LETTER_RE.fullmatch(authority):
+    if kind is SchemeKind.FILE and _DRIVE_LETTER_RE.fullmatch(authority):
         return False
     _authority(text, m.start(4), m.end(4), None, [], kind)
     return True
@@ -671,7 +672,8 @@ def _repair(text: str, with_changes: bool = True,
         if s is not unslashed:
             m = appendix_b(s)
     drive = -1
-    if kind == "file" and m.group(4) is not None and _DRIVE_LETTER_RE.fullmatch(m.group(4)):
+    if kind is SchemeKind.FILE and m.group(4) is not None \
+            and _DRIVE_LETTER_RE.fullmatch(m.group(4)):
         # file://C:/x is a path to browsers (a Windows drive letter), not host "C"
         drive = m.start(4)
         s = f"{s[:drive]}/{s[drive:]}"
