@@ -256,7 +256,8 @@ def _port_number(s: str, p0: int, p1: int, special: bool) -> None:
     if bad is not None:
         raise ParseError(port, bad.start(), "port", f"invalid character {bad.group()!r}",
                          "browsers refuse a port that is not a number")
-    if special and port.lstrip("0") and (len(port.lstrip("0")) > 5 or int(port) > 65535):
+    number = port.lstrip("0")  # browsers read a zero-padded port as its number
+    if special and number and (len(number) > 5 or int(number) > 65535):
         raise ParseError(port, 0, "port", "a port is at most 65535",
                          "browsers refuse a port that is not a 16-bit number")
 
