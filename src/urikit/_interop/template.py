@@ -13,11 +13,12 @@ from .._core.errors import LONE_SURROGATE, EncodingError, ParseError
 from .._core.parse import require_str
 from .._core.percent import encode, encode_octets
 
-# literals = %x21 / %x23-24 / %x26 / %x28-3B / %x3D / %x3F-5B / %x5D / %x5F / %x61-7A
-#          / %x7E / ucschar / iprivate / pct-encoded                       (RFC 6570 §2.1)
+# literals = %x21 / %x23-24 / %x26-3B / %x3D / %x3F-5B / %x5D / %x5F / %x61-7A
+#          / %x7E / ucschar / iprivate / pct-encoded    (RFC 6570 §2.1, Errata 6937)
+# The errata (verified) makes "'" (%x27, a sub-delim) a literal: §2.1 left it out.
 # ucschar and iprivate are RFC 3987's; a literal outside ASCII is written as UTF-8 %XX.
 _LITERALS_RE: Final = re.compile(
-    f"(?:[!#$&(-;=?-\\[\\]_a-z~{g.range_class(g.UCSCHAR + g.IPRIVATE)}]|{g.PCT_ENCODED})*")
+    f"(?:[!#$&-;=?-\\[\\]_a-z~{g.range_class(g.UCSCHAR + g.IPRIVATE)}]|{g.PCT_ENCODED})*")
 _NON_ASCII_RE: Final = re.compile("[^\x00-\x7f]+")
 # varchar = ALPHA / DIGIT / "_" / pct-encoded; varname = varchar *( ["."] varchar )
 # varspec = varname [ prefix / explode ]; prefix = ":" max-length; max-length = %x31-39 0*3DIGIT
