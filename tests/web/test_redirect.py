@@ -34,6 +34,10 @@ TRICKS: list[tuple[str, str]] = [
     ("dot segments to two slashes", "/..//evil.example"),
     ("dot segment to two slashes", "/.//evil.example"),
     ("encoded dot segments to two slashes", "/%2e%2e//evil.example"),
+    # the path "//%2e%2e%2f@evil.example" sent alone as a Location is host evil.example
+    ("dot segment to a path that is a network-path", "/.//%2e%2e%2f@evil.example"),
+    ("dot segments to a path that is a network-path", "/a/..//%2e%2e%2f@evil.example"),
+    ("dot segment to two slashes, encoded after", "/.//evil.example%2f"),
     ("encoded scheme colon", "javascript%3Aalert(1)"),
     ("encoded tab", "/%09/evil.example"),
     ("tab inside", "/\t/evil.example"),
