@@ -25,7 +25,6 @@ from urikit._interop.lenient import (
     _reading,
 )
 from urikit._whatwg.browser import FORBIDDEN_HOST_RE, browser_host
-from urikit._whatwg.idna import host_to_ascii
 
 _LEADING_SLASHES_RE: Final = re.compile(r"[/\\]*")
 _BACKSLASH_RE: Final = re.compile(r"\\")
@@ -140,32 +139,31 @@ def _authority(s: str, a0: int, a1: int, comp: list[str] | None,
         comp[h1:a1] = ["port"] * (a1 - h1)
     host = s[h0:h1]
     if h1 < a1:
-        _port_number(s, h1 + 1, a1, kind is not SchemeKind.NOT_SPECIAL)
+        _port_number(s, h1 + 1, a1)
     if kind is SchemeKind.FILE and (at >= 0 or h1 < a1):
-        raise ParseError(s[a0:a1] if at < 0 else s[h0:a1], 0, "host",
-                         "a file URL's authority is a host alone",
-                         "browsers refuse userinfo and a port in a file URL")
+        raise ParseError(s, a0, "host", "a file URL's authority is a host alone")
+    if kind is SchemeKind.NOT_SPECIAL and not host and (at >= 0 or h1 < a1):
+        raise ParseError(s, h0, "host", "the host is empty")
     read: str | None = None
     if kind is SchemeKind.SPECIAL or (kind is SchemeKind.FILE and host):
         read = browser_host(host)  # raises for a host the browser refuses
     elif host.startswith("["):
         if not g.IP_LITERAL_RE.fullmatch(host):
-            raise ParseError(host, 0, "host", "not a valid IP literal",
-                             "an IP literal is an IPv6 address or an IPvFuture")
+            raise ParseError(host, 0, "host", "not a valid IP literal")
     elif (bad := FORBIDDEN_HOST_RE.search(host)) is not None:
-        raise ParseError(host, bad.start(), "host", f"invalid character {bad.group()!r}",
-                         "browsers refuse this host")
+        raise ParseError(host, bad.start(), "host", f"invalid character {bad.group()!r}")
     if is_ip_literal(host):
         return None
-    if host.isascii():
-        spans.append((h0, h1, g.REG_NAME, "host"))
+    if read is not None and read != host and g.IPV4ADDRESS_RE.fullmatch(read):
+        return (h0, h1, read)  # any IPv4 form: the browser's dotted decimal
+    if host.isascii() or kind is SchemeKind.NOT_SPECIAL:
+        spans.append((h0, h1, g.REG_NAME, "host"))  # an opaque host: percent-encoded
         return None
-    if read is not None:
-        # the browser's ASCII host (its A-labels, or the IPv4 address full-width digits
-        # spell), with what a reg-name does not allow ("{", '"') percent-encoded, which
-        # the browser decodes back
-        return (h0, h1, encode_octets(read.encode("ascii"), g.REG_NAME, triplets=False))
-    return (h0, h1, host_to_ascii(host))
+    # the browser's ASCII host (its A-labels, or the IPv4 address full-width digits
+    # spell), with what a reg-name does not allow ("{", '"') percent-encoded, which
+    # the browser decodes back
+    assert read is not None
+    return (h0, h1, encode_octets(read.encode("ascii"), g.REG_NAME, triplets=False))
 
 
 def reference_changes(text: str, base_scheme: str | None = None
