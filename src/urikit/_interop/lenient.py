@@ -89,6 +89,7 @@ from .._core.parse import (
 from .._core.percent import encode_octets
 from .._core.resolve import resolve
 from .._core.schemes import SchemeKind, scheme_kind
+from .._core.serialize import to_text
 from .._whatwg.browser import FORBIDDEN_HOST_RE, browser_host
 
 
@@ -427,7 +428,10 @@ def browser_resolve(base: Parts, ref: Parts) -> Parts:
     ``a/.%2e/../../admin`` against ``https://h/public/`` is ``/admin``; against a
     ``file`` base whose path starts with a Windows drive letter (``/C:/``), the drive
     is kept: a path-absolute reference, or ``..`` past the top, stays on it
-    (``/x`` against ``file:///C:/a`` is ``file:///C:/x``).
+    (``/x`` against ``file:///C:/a`` is ``file:///C:/x``). Against a base with an
+    opaque path (no authority, a path without "/" first: ``sc:sd``), only a fragment
+    resolves, as in browsers: any other relative reference raises
+    :class:`~urikit.ParseError`.
 
     >>> from urikit import URI
     >>> base = URI.parse("https://h.example/public/").components
@@ -437,6 +441,12 @@ def browser_resolve(base: Parts, ref: Parts) -> Parts:
     >>> [browser_resolve(file, URI.parse(r).components)[4] for r in ("/x", "../../../y")]
     ['/C:/x', '/C:/y']
     """
+    if base[2] is None and base[4][:1] != "/" and ref[0] is None and (
+            ref[4] or ref[5] is not None or ref[2] is not None):
+        # a base with an opaque path (sc:sd, mailto:x) takes a fragment alone
+        raise ParseError(to_text(ref), 0, "path",
+                         "only a fragment can be resolved against a base with an opaque path",
+                         "browsers refuse any other relative reference there")
     path = ref[4]
     if "%2" in path:
         ref = (*ref[:4], _DOT_SEGMENT_RE.sub(_dots, path), *ref[5:])
