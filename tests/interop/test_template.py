@@ -394,3 +394,29 @@ def test_an_apostrophe_is_a_literal(template: str, expected: str) -> None:
     sub-delim is; §2.1's ABNF left it out."""
     assert expand(template, {"var": "value"}) == expected
     assert str(URI.from_template(template, var="value")) == expected
+
+
+@pytest.mark.parametrize("piece", [
+    "/{a}", "{?a,b}&x=1", "{+path}/é{#frag}", "%41{/list*}", "{;keys*}{.a:1}", "'{a}'",
+])
+def test_many_expressions_expand_as_few_do(piece: str) -> None:
+    """A template of many expressions (expanded by C passes, each distinct expression
+    once) gives what its pieces give one by one."""
+    variables = {"a": "x y", "b": "", "path": "/p q", "frag": "f", "list": ["1", "2"],
+                 "keys": {"k": "v"}}
+    assert expand(piece * 40, variables) == expand(piece, variables) * 40
+
+
+@pytest.mark.parametrize(("template", "position", "reason"), [
+    pytest.param("{a}" * 30 + "{b c}", 92, "invalid character ' '", id="bad-expression"),
+    pytest.param("{a}" * 30 + "%4{a}", 90, "'%' that starts no pct-encoded triplet",
+                 id="bad-literal"),
+    pytest.param("{a}" * 30 + "{k:2}", 92, "a prefix modifier does not apply to 'k', whose "
+                 "value is a list or mapping (RFC 6570 §2.4.1)", id="prefix-of-a-list"),
+])
+def test_many_expressions_report_the_first_fault(template: str, position: int,
+                                                 reason: str) -> None:
+    """In a template of many expressions, an error is still at its position."""
+    with pytest.raises(ParseError) as info:
+        expand(template, {"a": "x", "k": ["1"]})
+    assert (info.value.position, info.value.reason) == (position, reason)

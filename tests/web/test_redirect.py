@@ -149,7 +149,9 @@ def test_base_without_origin_refuses_every_target() -> None:
 
 
 def test_ambiguous_ipv4_host_is_refused_even_as_the_base_host() -> None:
-    """A numeric name that browsers read as an address is refused, even when the base
-    itself carries it, since the two readings of the host disagree."""
-    assert safe_redirect("/a", "http://0x7f.1/") is None
+    """A numeric name that browsers read as an address is refused, even when a URI base
+    itself carries it, since the two readings of the host disagree; a ``str`` base is
+    read as browsers read it, so its host is the address, in dotted decimal."""
+    assert safe_redirect("/a", URI.parse("http://0x7f.1/")) is None
+    assert str(safe_redirect("/a", "http://0x7f.1/")) == "http://127.0.0.1/a"
     assert str(safe_redirect("/a", "http://127.0.0.1/")) == "http://127.0.0.1/a"
