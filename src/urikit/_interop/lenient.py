@@ -474,12 +474,10 @@ def _reading(s: str, m: re.Match[str],
     rest is read relative to the base (``http:x`` against an http page)."""
     scheme = m.group(2)
     has_scheme = scheme is not None and g.SCHEME_RE.fullmatch(scheme) is not None
-    dropped = False
-    if has_scheme:
-        effective = (scheme or "").lower()
-        if effective == base_scheme and scheme_kind(effective) is not SchemeKind.NOT_SPECIAL \
-                and not s.startswith("//", m.end(1)):
-            dropped = True
+    effective = (scheme or "").lower()
+    dropped = has_scheme and effective == base_scheme \
+        and scheme_kind(effective) is not SchemeKind.NOT_SPECIAL \
+        and not s.startswith("//", m.end(1))
     if not has_scheme or dropped:
         effective = base_scheme or "http"  # without a base: as against a web page
     kind = scheme_kind(effective)
