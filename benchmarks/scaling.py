@@ -7,8 +7,9 @@ shapes (percent-encoded UTF-8 hosts and paths, IRIs, what the lenient reader rep
 authorities it reads as browsers do) time parse_lenient, repair (with every change
 read, too), from_iri, to_iri, display, canonicalize and is_ambiguous_ipv4 (the
 percent-encoded ones in both cases of hex digits: lowercase ones are what normalization
-rewrites). Each operation is timed at 1 KB, 10 KB, 100 KB and 1 MB; the growth factor
-per 10x size must stay near 10 (linear). A factor above ``SUPERLINEAR`` is reported loudly.
+rewrites); and safe_redirect, to_iri and from_template on one long input each.
+Each operation is timed at 1 KB, 10 KB, 100 KB and 1 MB; the growth factor per 10x
+size must stay near 10 (linear). A factor above ``SUPERLINEAR`` is reported loudly.
 
     python benchmarks/scaling.py [--max-size BYTES]
 """
@@ -33,6 +34,7 @@ from urikit import (
     canonicalize,
     is_ambiguous_ipv4,
     repair,
+    safe_redirect,
 )
 
 SIZES: tuple[int, ...] = (1_000, 10_000, 100_000, 1_000_000)
@@ -275,6 +277,23 @@ TEMPLATES: tuple[tuple[str, str], ...] = (
 )
 
 
+# Entry points on one long input each (issue 27): a redirect target of encoded dot
+# segments, to_iri of a path of percent-encoded U+202E (a Bidi control, kept encoded:
+# the slow path of the decoding), a template of n/3 expressions; each row's callable
+# is made outside the timing (the URI to_iri reads is parsed first).
+ENTRY_POINTS: tuple[tuple[str, str, Callable[[int], str],
+                          Callable[[str], Callable[[], object]]], ...] = (
+    ("target of %2e%2e/", "safe_redirect", lambda n: fill("/", "%2e%2e/", n),
+     lambda text: lambda: safe_redirect(text, "https://shop.example/login")),
+    ("path of %E2%80%AE", "to_iri", lambda n: fill("http://h/", "%E2%80%AE", n),
+     lambda text: URI.parse(text).to_iri),
+    ("path of %e2%80%ae", "to_iri", lambda n: fill("http://h/", "%e2%80%ae", n),
+     lambda text: URI.parse(text).to_iri),
+    ("template of {a}", "from_template", lambda n: fill("http://h/", "{a}", n),
+     lambda text: lambda: URI.from_template(text, a="x")),
+)
+
+
 def _templater(template: str, items: list[str]) -> Callable[[], object]:
     return lambda: URI.from_template(template, a=items)
 
@@ -337,6 +356,9 @@ def measure(sizes: Sequence[int], log: Callable[[str], None]) -> list[Row]:
                      [best_time(_templater(template, ["x"] * max(1, n // 2)))
                       for n in sizes]))
         log(f"  scaling: {template}")
+    for name, op, build, make in ENTRY_POINTS:
+        rows.append((name, op, [best_time(make(build(n))) for n in sizes]))
+        log(f"  scaling: {op} on {name}")
     for name, step, edit in EDITS:
         rows.append((SINGLE_EDITS, f"{name} × n",
                      [best_time(_editor(max(1, n // step), edit)) for n in sizes]))

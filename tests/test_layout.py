@@ -220,3 +220,19 @@ def test_public_names_report_the_public_module() -> None:
     with pytest.raises(urikit.ParseError) as info:
         urikit.URI.parse("a b")
     assert info.type.__module__ + "." + info.type.__qualname__ == "urikit.ParseError"
+
+
+def test_core_holds_no_browser_or_unicode_rules() -> None:
+    """``_core`` is RFC 3986 on plain values: the browser's reading (the WHATWG host
+    parser, UTS 46, the IDN display policy and its Unicode data) lives in
+    ``_whatwg``, so no module of ``_core`` imports ``idna`` or ``unicodedata``."""
+    offenders = []
+    for path in sorted((SRC / "_core").glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            names = ([alias.name for alias in node.names] if isinstance(node, ast.Import)
+                     else [node.module or ""] if isinstance(node, ast.ImportFrom) else [])
+            offenders += [f"{path.name}: {n}" for n in names
+                          if n.split(".")[0] in ("idna", "unicodedata")]
+    assert offenders == []
+    assert {p.stem for p in (SRC / "_whatwg").glob("*.py")} >= {
+        "browser", "idna", "spoof", "uts39data", "display"}

@@ -213,3 +213,19 @@ def test_arguments_are_all_processed(capsys: pytest.CaptureFixture[str]) -> None
     out, err = capsys.readouterr()
     assert out == "http://a/\nhttp://b/\n"
     assert err.startswith("urikit: invalid character ' ' at position 1 in path\n")
+
+
+@pytest.mark.parametrize(("text", "shown", "position"), [
+    pytest.param("http://f:b/c", "http://f:b/c", 9, id="port"),
+    pytest.param("http://u:secret@f:b/c", "http://u:***@f:b/c", 15, id="after-a-password"),
+])
+def test_a_refused_lenient_authority_is_marked_at_the_fault(
+        capsys: pytest.CaptureFixture[str], text: str, shown: str, position: int) -> None:
+    """With --lenient, a refused authority's caret stands under the fault (the port),
+    not under the first character, the password masked."""
+    assert main(["validate", "--lenient", text]) == 2
+    err = capsys.readouterr().err.splitlines()
+    assert "in port" in err[0]
+    assert err[1] == f"  {shown}"
+    assert err[2] == "  " + " " * position + "^"
+    assert "secret" not in "\n".join(err)

@@ -16,6 +16,7 @@ from urikit._core import grammar as g
 from urikit._core.errors import ParseError
 from urikit._core.parse import appendix_b, bad_char, is_ip_literal, is_valid
 from urikit._core.percent import encode_octets
+from urikit._core.schemes import SchemeKind
 from urikit._interop.lenient import (
     _DRIVE_LETTER_RE,
     Change,
@@ -24,7 +25,6 @@ from urikit._interop.lenient import (
     _reading,
 )
 from urikit._whatwg.browser import FORBIDDEN_HOST_RE, browser_host
-from urikit._whatwg.idna import host_to_ascii
 
 _LEADING_SLASHES_RE: Final = re.compile(r"[/\\]*")
 _BACKSLASH_RE: Final = re.compile(r"\\")
@@ -119,15 +119,14 @@ def _at(pos: list[int], j: int, end: int) -> int:
 
 def _authority(s: str, a0: int, a1: int, comp: list[str] | None,
                spans: list[tuple[int, int, frozenset[str], str]],
-               kind: str) -> tuple[int, int, str] | None:
+               kind: SchemeKind) -> tuple[int, int, str] | None:
     """Read the authority s[a0:a1] as browsers read it, or raise :class:`URIError` for
     one they refuse; mark it in ``comp`` (if given) and ``spans``; return the IDNA edit
     of a registered name outside ASCII as (start, end, ASCII host), or ``None``.
 
-    ``kind`` is ``"special"`` (a special scheme other than file: the WHATWG host
-    parser, a host required), ``"file"`` (the same parser; an empty host allowed, no
-    userinfo or port) or ``"other"`` (an opaque host: no forbidden host code point,
-    an IP literal valid)."""
+    ``kind`` is the scheme's: SPECIAL (the WHATWG host parser, a host required), FILE
+    (the same parser; an empty host allowed, no userinfo or port) or NOT_SPECIAL (an
+    opaque host: no forbidden host code point, an IP literal valid)."""
     at = s.rfind("@", a0, a1)
     h0 = a0
     if at >= 0:
@@ -140,32 +139,31 @@ def _authority(s: str, a0: int, a1: int, comp: list[str] | None,
         comp[h1:a1] = ["port"] * (a1 - h1)
     host = s[h0:h1]
     if h1 < a1:
-        _port_number(s, h1 + 1, a1, kind != "other")
-    if kind == "file" and (at >= 0 or h1 < a1):
-        raise ParseError(s[a0:a1] if at < 0 else s[h0:a1], 0, "host",
-                         "a file URL's authority is a host alone",
-                         "browsers refuse userinfo and a port in a file URL")
+        _port_number(s, h1 + 1, a1)
+    if kind is SchemeKind.FILE and (at >= 0 or h1 < a1):
+        raise ParseError(s, a0, "host", "a file URL's authority is a host alone")
+    if kind is SchemeKind.NOT_SPECIAL and not host and (at >= 0 or h1 < a1):
+        raise ParseError(s, h0, "host", "the host is empty")
     read: str | None = None
-    if kind == "special" or (kind == "file" and host):
+    if kind is SchemeKind.SPECIAL or (kind is SchemeKind.FILE and host):
         read = browser_host(host)  # raises for a host the browser refuses
     elif host.startswith("["):
         if not g.IP_LITERAL_RE.fullmatch(host):
-            raise ParseError(host, 0, "host", "not a valid IP literal",
-                             "an IP literal is an IPv6 address or an IPvFuture")
+            raise ParseError(host, 0, "host", "not a valid IP literal")
     elif (bad := FORBIDDEN_HOST_RE.search(host)) is not None:
-        raise ParseError(host, bad.start(), "host", f"invalid character {bad.group()!r}",
-                         "browsers refuse this host")
+        raise ParseError(host, bad.start(), "host", f"invalid character {bad.group()!r}")
     if is_ip_literal(host):
         return None
-    if host.isascii():
-        spans.append((h0, h1, g.REG_NAME, "host"))
+    if read is not None and read != host and g.IPV4ADDRESS_RE.fullmatch(read):
+        return (h0, h1, read)  # any IPv4 form: the browser's dotted decimal
+    if host.isascii() or kind is SchemeKind.NOT_SPECIAL:
+        spans.append((h0, h1, g.REG_NAME, "host"))  # an opaque host: percent-encoded
         return None
-    if read is not None:
-        # the browser's ASCII host (its A-labels, or the IPv4 address full-width digits
-        # spell), with what a reg-name does not allow ("{", '"') percent-encoded, which
-        # the browser decodes back
-        return (h0, h1, encode_octets(read.encode("ascii"), g.REG_NAME, triplets=False))
-    return (h0, h1, host_to_ascii(host))
+    # the browser's ASCII host (its A-labels, or the IPv4 address full-width digits
+    # spell), with what a reg-name does not allow ("{", '"') percent-encoded, which
+    # the browser decodes back
+    assert read is not None
+    return (h0, h1, encode_octets(read.encode("ascii"), g.REG_NAME, triplets=False))
 
 
 def reference_changes(text: str, base_scheme: str | None = None
@@ -215,7 +213,8 @@ def reference_changes(text: str, base_scheme: str | None = None
                                for start, end, r in edits]
             s, pos = s2, new_pos
             m = appendix_b(s)
-    if kind == "file" and m.group(4) is not None and _DRIVE_LETTER_RE.fullmatch(m.group(4)):
+    if kind is SchemeKind.FILE and m.group(4) is not None \
+            and _DRIVE_LETTER_RE.fullmatch(m.group(4)):
         # file://C:/x is a path to browsers (a Windows drive letter), not host "C"
         a0 = m.start(4)
         if with_changes:

@@ -14,7 +14,16 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from urikit import URI, EncodingError, URIError, is_valid
+from urikit import (
+    URI,
+    EncodingError,
+    HostKind,
+    ParseError,
+    URIError,
+    host_kind,
+    is_ambiguous_ipv4,
+    is_valid,
+)
 from urikit._core.errors import IDNAError
 from urikit._interop.lenient import (
     Change,
@@ -185,8 +194,9 @@ def test_valid_references_are_unchanged(text: str) -> None:
     """A valid reference comes back as it is, with no changes, also through the full
     repair (without the validity shortcut); unless a browser reads its authority
     otherwise: then it is refused (a host or port a browser refuses), or the only
-    changes are the slashes that start the authority (``http:/h``, ``///h``) or a
-    Windows drive letter that is a path to a browser (``file://C:/``)."""
+    changes are the slashes that start the authority (``http:/h``, ``///h``), a
+    Windows drive letter that is a path to a browser (``file://C:/``), or a host the
+    browser reads as an IPv4 address, written in dotted decimal (``//0x7f.1``)."""
     try:
         result: Repaired | None = repair(text)
         refusal: URIError | None = None
@@ -194,7 +204,7 @@ def test_valid_references_are_unchanged(text: str) -> None:
         result, refusal = None, error
     if result is None:
         assert isinstance(refusal, IDNAError) or getattr(refusal, "component", "") in (
-            "host", "port")
+            "host", "port", "userinfo")
         with pytest.raises(URIError):
             _repair(text)
         return
@@ -202,7 +212,10 @@ def test_valid_references_are_unchanged(text: str) -> None:
     if result.text != text:
         assert result.changes
         assert all((c.replacement in ("//", "/") and c.original in ("", "/", "///", "////"))
-                   or c.component == "authority" for c in result.changes), result
+                   or c.component == "authority"
+                   or (c.component == "host" and is_ambiguous_ipv4(c.original)
+                       and host_kind(c.replacement) is HostKind.IPV4)
+                   for c in result.changes), result
     else:
         assert result.changes == ()
 
@@ -211,9 +224,16 @@ def test_valid_references_are_unchanged(text: str) -> None:
 def test_valid_references_of_other_schemes_are_unchanged(text: str) -> None:
     """With a scheme that is not special, valid text is kept whatever its authority,
     but for a host character browsers refuse (none is valid RFC 3986 host text but
-    ``[`` ``]`` of an IP literal)."""
+    ``[`` ``]`` of an IP literal), and, as browsers, a port past 65535 and an empty
+    host after userinfo or before a port."""
     from urikit._core.schemes import SPECIAL_SCHEMES
     if text.partition(":")[0].lower() in SPECIAL_SCHEMES:
+        return
+    uri = URI.parse(text)
+    if (uri.port is not None and uri.port > 65535) or (
+            uri.host == "" and (uri.userinfo is not None or uri.components[3] is not None)):
+        with pytest.raises(ParseError):
+            repair(text)
         return
     assert repair(text) == Repaired(text, ())
 
@@ -270,8 +290,15 @@ BROWSER_AUTHORITY: Final = [
     pytest.param("https://i❤.ws/", "https://xn--i-7iq.ws/", id="heart"),
     pytest.param("http://☃.example/", "http://xn--n3h.example/", id="snowman"),
     pytest.param("http://💩.la/", "http://xn--ls8h.la/", id="poo"),
+    # an IPv4 address in any form the browser reads becomes its dotted decimal
+    pytest.param("http://0x7f.1/", "http://127.0.0.1/", id="hex-ipv4"),
+    pytest.param("http://2130706433/", "http://127.0.0.1/", id="one-number-ipv4"),
+    pytest.param("http://127.1/", "http://127.0.0.1/", id="two-part-ipv4"),
+    pytest.param("http://0177.0.0.1/", "http://127.0.0.1/", id="octal-ipv4"),
+    pytest.param("http://127.0.0.1./", "http://127.0.0.1/", id="trailing-dot-ipv4"),
+    pytest.param("file://0x7f.1/x", "file://127.0.0.1/x", id="file-hex-ipv4"),
+    pytest.param("sc://0x7f.1/", "sc://0x7f.1/", id="opaque-host-not-ipv4"),
     # the host is kept as written when it means the browser's host
-    pytest.param("http://0x7f.1/", "http://0x7f.1/", id="hex-ipv4-kept"),
     pytest.param("http://Example.COM:080/", "http://Example.COM:080/", id="case-and-port-kept"),
     pytest.param('http://a"b/', "http://a%22b/", id="quote-encoded-same-host"),
 ]

@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from urikit import URI
 from urikit._core.errors import ParseError
 from urikit._core.parse import is_valid
 from urikit._interop.template import expand
@@ -252,7 +253,7 @@ def test_bad_values(value: object, message: str) -> None:
         pytest.param("{a..b}", 2, "invalid character '.'", id="double dot"),
         pytest.param("{a{b}", 2, "invalid character '{'", id="nested brace"),
         pytest.param("/100%", 4, "'%' that starts no pct-encoded triplet", id="percent"),
-        pytest.param("/'q'", 1, "invalid character \"'\"", id="apostrophe"),
+        pytest.param('/"q"', 1, "invalid character '\"'", id="quotation mark"),
     ],
 )
 def test_template_errors(template: str, position: int, reason: str) -> None:
@@ -381,3 +382,41 @@ def test_a_long_list_expands_at_once() -> None:
         expand("{+v}", {"v": item}) for item in items)
     assert expand("{?v*}", {"v": items}) == "?" + "&".join(
         "v=" + expand("{v}", {"v": item}) if item else "v=" for item in items)
+
+
+@pytest.mark.parametrize(("template", "expected"), [
+    pytest.param("'{var}'", "'value'", id="around an expression"),
+    pytest.param("/a'b/{var}", "/a'b/value", id="in a path"),
+    pytest.param("{?var}&x='y'", "?var=value&x='y'", id="in a query"),
+])
+def test_an_apostrophe_is_a_literal(template: str, expected: str) -> None:
+    """RFC 6570 Errata 6937 (verified): "'" (%x27) is a literal, as every other
+    sub-delim is; §2.1's ABNF left it out."""
+    assert expand(template, {"var": "value"}) == expected
+    assert str(URI.from_template(template, var="value")) == expected
+
+
+@pytest.mark.parametrize("piece", [
+    "/{a}", "{?a,b}&x=1", "{+path}/é{#frag}", "%41{/list*}", "{;keys*}{.a:1}", "'{a}'",
+])
+def test_many_expressions_expand_as_few_do(piece: str) -> None:
+    """A template of many expressions (expanded by C passes, each distinct expression
+    once) gives what its pieces give one by one."""
+    variables = {"a": "x y", "b": "", "path": "/p q", "frag": "f", "list": ["1", "2"],
+                 "keys": {"k": "v"}}
+    assert expand(piece * 40, variables) == expand(piece, variables) * 40
+
+
+@pytest.mark.parametrize(("template", "position", "reason"), [
+    pytest.param("{a}" * 30 + "{b c}", 92, "invalid character ' '", id="bad-expression"),
+    pytest.param("{a}" * 30 + "%4{a}", 90, "'%' that starts no pct-encoded triplet",
+                 id="bad-literal"),
+    pytest.param("{a}" * 30 + "{k:2}", 92, "a prefix modifier does not apply to 'k', whose "
+                 "value is a list or mapping (RFC 6570 §2.4.1)", id="prefix-of-a-list"),
+])
+def test_many_expressions_report_the_first_fault(template: str, position: int,
+                                                 reason: str) -> None:
+    """In a template of many expressions, an error is still at its position."""
+    with pytest.raises(ParseError) as info:
+        expand(template, {"a": "x", "k": ["1"]})
+    assert (info.value.position, info.value.reason) == (position, reason)

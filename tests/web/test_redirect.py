@@ -34,6 +34,10 @@ TRICKS: list[tuple[str, str]] = [
     ("dot segments to two slashes", "/..//evil.example"),
     ("dot segment to two slashes", "/.//evil.example"),
     ("encoded dot segments to two slashes", "/%2e%2e//evil.example"),
+    # the path "//%2e%2e%2f@evil.example" sent alone as a Location is host evil.example
+    ("dot segment to a path that is a network-path", "/.//%2e%2e%2f@evil.example"),
+    ("dot segments to a path that is a network-path", "/a/..//%2e%2e%2f@evil.example"),
+    ("dot segment to two slashes, encoded after", "/.//evil.example%2f"),
     ("encoded scheme colon", "javascript%3Aalert(1)"),
     ("encoded tab", "/%09/evil.example"),
     ("tab inside", "/\t/evil.example"),
@@ -145,7 +149,9 @@ def test_base_without_origin_refuses_every_target() -> None:
 
 
 def test_ambiguous_ipv4_host_is_refused_even_as_the_base_host() -> None:
-    """A numeric name that browsers read as an address is refused, even when the base
-    itself carries it, since the two readings of the host disagree."""
-    assert safe_redirect("/a", "http://0x7f.1/") is None
+    """A numeric name that browsers read as an address is refused, even when a URI base
+    itself carries it, since the two readings of the host disagree; a ``str`` base is
+    read as browsers read it, so its host is the address, in dotted decimal."""
+    assert safe_redirect("/a", URI.parse("http://0x7f.1/")) is None
+    assert str(safe_redirect("/a", "http://0x7f.1/")) == "http://127.0.0.1/a"
     assert str(safe_redirect("/a", "http://127.0.0.1/")) == "http://127.0.0.1/a"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import enum
 from typing import Final
 
 #: The default port of each scheme whose scheme-based normalization (RFC 3986 §6.2.3)
@@ -15,5 +16,38 @@ DEFAULT_PORTS: Final[dict[str, int]] = {
 #: port of any length is compared without converting it to an int.
 DEFAULT_PORT_TEXT: Final[dict[str, str]] = {k: str(v) for k, v in DEFAULT_PORTS.items()}
 
-#: The WHATWG URL standard's "special" schemes, for which browsers read "\\" as "/".
-SPECIAL_SCHEMES: Final = frozenset({"http", "https", "ws", "wss", "ftp", "file"})
+
+
+class SchemeKind(enum.Enum):
+    """How browsers read a URL of a scheme (the WHATWG URL standard's "special"
+    schemes; rust-url's ``SchemeType``): the one notion of a scheme's kind that the
+    lenient reader, the redirect check and the CLI's masking ask.
+
+    ``SPECIAL``: http, https, ws, wss, ftp: "\\" is "/", a host is required and
+    read by the WHATWG host parser (IPv4 in any form, UTS 46). ``FILE``: the same
+    host parser, an empty host allowed, no userinfo or port, drive letters kept.
+    ``NOT_SPECIAL``: every other scheme: "\\" is data, the host is opaque
+    (percent-encoded, never IDNA).
+    """
+
+    SPECIAL = "special"
+    FILE = "file"
+    NOT_SPECIAL = "not-special"
+
+
+def scheme_kind(scheme: str) -> SchemeKind:
+    """The :class:`SchemeKind` of a scheme, compared case-insensitively.
+
+    >>> scheme_kind("HTTPS"), scheme_kind("file"), scheme_kind("sc")
+    (<SchemeKind.SPECIAL: 'special'>, <SchemeKind.FILE: 'file'>, \
+<SchemeKind.NOT_SPECIAL: 'not-special'>)
+    """
+    return _KINDS.get(scheme.lower(), SchemeKind.NOT_SPECIAL)
+
+
+_KINDS: Final = {**dict.fromkeys(("http", "https", "ws", "wss", "ftp"), SchemeKind.SPECIAL),
+                 "file": SchemeKind.FILE}
+
+#: The WHATWG URL standard's "special" schemes, for which browsers read "\\" as "/":
+#: those of kind SPECIAL or FILE.
+SPECIAL_SCHEMES: Final = frozenset(_KINDS)

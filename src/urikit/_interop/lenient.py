@@ -40,14 +40,20 @@ guarantee as measured against a browser's parser):
     address, not empty); ``file`` has no userinfo or port. What a browser refuses
     raises :class:`~urikit.ParseError` or :class:`~urikit.IDNAError` instead of being
     encoded into the host. A host outside ASCII becomes the browser's ASCII host (UTS
-    46 with the WHATWG parameters); other host text is kept as written (it means the
-    browser's host: ``0x7f.1`` is 127.0.0.1 to both), characters a ``reg-name`` does
+    46 with the WHATWG parameters); a host the browser reads as an IPv4 address in
+    any form (``0x7f.1``, ``2130706433``, ``127.1``, ``0177.0.0.1``,
+    ``127.0.0.1.``) becomes its dotted decimal (``127.0.0.1``), a change listed for
+    the host; other host text is kept as written, characters a ``reg-name`` does
     not allow percent-encoded (``a"b`` → ``a%22b``, which the browser decodes back).
+    An error for a refused authority gives the fault's position in the given text
+    (``http://f:b/c``: the port, at 9).
 
-  For other schemes ``\\`` is data (``%5C``), the RFC 3986 reading of valid text is
-  kept, and only a port that is not digits, an invalid IP literal, or a space,
-  ``<``, ``>``, ``^`` or ``|`` in the host is refused; a host outside ASCII becomes
-  A-labels (:func:`urikit.host_to_ascii`).
+  For other schemes (:class:`~urikit._core.schemes.SchemeKind`) ``\\`` is data
+  (``%5C``), the RFC 3986 reading of valid text is kept, and, as browsers refuse
+  them, a port that is not digits or past 65535, an empty host after userinfo or
+  before a port, an invalid IP literal, or a space, ``<``, ``>``, ``^`` or ``|`` in
+  the host is refused; the host is opaque, as the URL standard has it: outside
+  ASCII it is percent-encoded as UTF-8 (``sc://ñ`` → ``sc://%C3%B1``), never IDNA.
 * Whitespace. As browsers do first of all, spaces and C0 controls at either end are
   removed, and so are tabs and line breaks (U+0009, U+000A, U+000D) anywhere: a URL
   broken across lines reads as one. Other controls and inner spaces are
@@ -71,6 +77,7 @@ from itertools import accumulate, chain, islice, repeat
 from typing import Final, NamedTuple, cast, overload
 
 from .._core import grammar as g
+from .._core.components import Parts
 from .._core.errors import LONE_SURROGATE, EncodingError, ParseError
 from .._core.parse import (
     appendix_b,
@@ -80,9 +87,10 @@ from .._core.parse import (
     require_str,
 )
 from .._core.percent import encode_octets
-from .._core.schemes import SPECIAL_SCHEMES
+from .._core.resolve import resolve
+from .._core.schemes import SchemeKind, scheme_kind
+from .._core.serialize import to_text
 from .._whatwg.browser import FORBIDDEN_HOST_RE, browser_host
-from .._whatwg.idna import host_to_ascii
 
 
 class Change(NamedTuple):
@@ -255,17 +263,18 @@ def _unslash(s: str, mode: str, hier_start: int,
     return f"{s[:hier_start]}{head}{rest}{s[hier_end:]}", replaced
 
 
-def _port_number(s: str, p0: int, p1: int, special: bool) -> None:
-    """Refuse the port s[p0:p1] unless browsers read it: decimal digits (or none),
-    and for a special scheme at most 65535 (RFC 3986 sets no bound, which the text of
-    other schemes keeps)."""
+def _port_number(s: str, p0: int, p1: int) -> None:
+    """Refuse the port s[p0:p1] unless browsers read it: decimal digits (or none), at
+    most 65535 for every scheme (RFC 3986 sets no bound; the URL standard does). The
+    error's position is in ``s``."""
     port = s[p0:p1]
     bad = _NOT_DIGIT_RE.search(port)
     if bad is not None:
-        raise ParseError(port, bad.start(), "port", f"invalid character {bad.group()!r}",
+        raise ParseError(s, p0 + bad.start(), "port", f"invalid character {bad.group()!r}",
                          "browsers refuse a port that is not a number")
-    if special and port.lstrip("0") and (len(port.lstrip("0")) > 5 or int(port) > 65535):
-        raise ParseError(port, 0, "port", "a port is at most 65535",
+    number = port.lstrip("0")  # browsers read a zero-padded port as its number
+    if number and (len(number) > 5 or int(number) > 65535):
+        raise ParseError(s, p0, "port", "a port is at most 65535",
                          "browsers refuse a port that is not a 16-bit number")
 
 
@@ -291,16 +300,17 @@ _NOT_DIGIT_RE: Final = re.compile("[^0-9]")
 
 def _authority(s: str, a0: int, a1: int, marks: list[tuple[int, int, str]] | None,
                spans: list[tuple[int, int, frozenset[str], str]],
-               kind: str) -> tuple[int, int, str] | None:
+               kind: SchemeKind) -> tuple[int, int, str] | None:
     """Read the authority s[a0:a1] as browsers read it, or raise :class:`URIError` for
-    one they refuse; mark its parts in ``marks`` (if given: (start, end, component))
-    and the runs to encode in ``spans``; return the IDNA edit
-    of a registered name outside ASCII as (start, end, ASCII host), or ``None``.
+    one they refuse (the error's position in ``s``, at the fault); mark its parts in
+    ``marks`` (if given: (start, end, component)) and the runs to encode in ``spans``;
+    return the edit of the host as (start, end, ASCII host) when the browser reads
+    it as other text (the A-labels of a name outside ASCII, the dotted decimal of an
+    IPv4 address in any other form: ``0x7f.1`` is ``127.0.0.1``), or ``None``.
 
-    ``kind`` is ``"special"`` (a special scheme other than file: the WHATWG host
-    parser, a host required), ``"file"`` (the same parser; an empty host allowed, no
-    userinfo or port) or ``"other"`` (an opaque host: no forbidden host code point,
-    an IP literal valid)."""
+    ``kind`` is the scheme's: SPECIAL (the WHATWG host parser, a host required), FILE
+    (the same parser; an empty host allowed, no userinfo or port) or NOT_SPECIAL (an
+    opaque host: no forbidden host code point, an IP literal valid)."""
     at = s.rfind("@", a0, a1)
     h0 = a0
     if at >= 0:
@@ -311,32 +321,43 @@ def _authority(s: str, a0: int, a1: int, marks: list[tuple[int, int, str]] | Non
         marks += [(a0, h0, "userinfo"), (h0, h1, "host"), (h1, a1, "port")]
     host = s[h0:h1]
     if h1 < a1:
-        _port_number(s, h1 + 1, a1, kind != "other")
-    if kind == "file" and (at >= 0 or h1 < a1):
-        raise ParseError(s[a0:a1] if at < 0 else s[h0:a1], 0, "host",
+        _port_number(s, h1 + 1, a1)
+    if kind is SchemeKind.FILE and (at >= 0 or h1 < a1):
+        raise ParseError(s, a0 if at >= 0 else h1, "userinfo" if at >= 0 else "port",
                          "a file URL's authority is a host alone",
                          "browsers refuse userinfo and a port in a file URL")
+    if kind is SchemeKind.NOT_SPECIAL and not host and (at >= 0 or h1 < a1):
+        raise ParseError(s, h0, "host", "the host is empty",
+                         "browsers refuse an empty host after userinfo or before a port")
     read: str | None = None
-    if kind == "special" or (kind == "file" and host):
-        read = browser_host(host)  # raises for a host the browser refuses
+    if kind is SchemeKind.SPECIAL or (kind is SchemeKind.FILE and host):
+        try:
+            read = browser_host(host)  # raises for a host the browser refuses
+        except ParseError as error:
+            raise ParseError(s, h0 + error.position, "host", error.reason,
+                             error.hint) from None
     elif host.startswith("["):
         if not g.IP_LITERAL_RE.fullmatch(host):
-            raise ParseError(host, 0, "host", "not a valid IP literal",
+            raise ParseError(s, h0, "host", "not a valid IP literal",
                              "an IP literal is an IPv6 address or an IPvFuture")
     elif (bad := FORBIDDEN_HOST_RE.search(host)) is not None:
-        raise ParseError(host, bad.start(), "host", f"invalid character {bad.group()!r}",
+        raise ParseError(s, h0 + bad.start(), "host", f"invalid character {bad.group()!r}",
                          "browsers refuse this host")
     if is_ip_literal(host):
         return None
-    if host.isascii():
+    if read is not None and read != host and g.IPV4ADDRESS_RE.fullmatch(read):
+        # an IPv4 address in another form (0x7f.1, 2130706433, 127.1, 0177.0.0.1,
+        # 127.0.0.1.): written as the browser reads it, in dotted decimal
+        return (h0, h1, read)
+    if host.isascii() or kind is SchemeKind.NOT_SPECIAL:
+        # an opaque host outside ASCII is percent-encoded, as browsers do, not IDNA
         spans.append((h0, h1, g.REG_NAME, "host"))
         return None
-    if read is not None:
-        # the browser's ASCII host (its A-labels, or the IPv4 address full-width digits
-        # spell), with what a reg-name does not allow ("{", '"') percent-encoded, which
-        # the browser decodes back
-        return (h0, h1, encode_octets(read.encode("ascii"), g.REG_NAME, triplets=False))
-    return (h0, h1, host_to_ascii(host))
+    # the browser's ASCII host (its A-labels, or the IPv4 address full-width digits
+    # spell), with what a reg-name does not allow ("{", '"') percent-encoded, which
+    # the browser decodes back
+    assert read is not None  # special or file: read by the host parser
+    return (h0, h1, encode_octets(read.encode("ascii"), g.REG_NAME, triplets=False))
 
 
 def repair(text: str) -> Repaired:
@@ -399,7 +420,59 @@ def repaired_text(text: str, base_scheme: str | None = None) -> str:
     return _repair(text, with_changes=False, base_scheme=base_scheme).text
 
 
-def _reading(s: str, m: re.Match[str], base_scheme: str | None) -> tuple[bool, bool, str, str]:
+# a dot segment as browsers read one: "." or "%2e", twice for "..", in any case
+_DOT_SEGMENT_RE: Final = re.compile(r"(?:(?<=/)|^)(?:\.|%2[eE])(?:\.|%2[eE])?(?=/|$)")
+_DRIVE_PATH_RE: Final = re.compile("/[A-Za-z]:(?=/|$)")
+
+
+def _dots(m: re.Match[str]) -> str:
+    return "." * (len(m.group()) - 2 * m.group().count("%"))
+
+
+def browser_resolve(base: Parts, ref: Parts) -> Parts:
+    """``ref`` (a repaired reference) resolved against ``base`` as browsers resolve it:
+    RFC 3986 §5.2 with two readings of the URL standard. A segment ``%2e`` or
+    ``%2E`` (alone or beside another dot: ``.%2e``, ``%2e%2e``) is a dot segment, so
+    ``a/.%2e/../../admin`` against ``https://h/public/`` is ``/admin``; against a
+    ``file`` base whose path starts with a Windows drive letter (``/C:/``), the drive
+    is kept: a path-absolute reference, or ``..`` past the top, stays on it
+    (``/x`` against ``file:///C:/a`` is ``file:///C:/x``). Against a base with an
+    opaque path (no authority, a path without "/" first: ``sc:sd``), only a fragment
+    resolves, as in browsers: any other relative reference raises
+    :class:`~urikit.ParseError`.
+
+    >>> from urikit import URI
+    >>> base = URI.parse("https://h.example/public/").components
+    >>> browser_resolve(base, URI.parse("a/.%2e/../../admin").components)[4]
+    '/admin'
+    >>> file = URI.parse("file:///C:/dir/f").components
+    >>> [browser_resolve(file, URI.parse(r).components)[4] for r in ("/x", "../../../y")]
+    ['/C:/x', '/C:/y']
+    """
+    if base[2] is None and base[4][:1] != "/" and ref[0] is None and (
+            ref[4] or ref[5] is not None or ref[2] is not None):
+        # a base with an opaque path (sc:sd, mailto:x) takes a fragment alone
+        raise ParseError(to_text(ref), 0, "path",
+                         "only a fragment can be resolved against a base with an opaque path",
+                         "browsers refuse any other relative reference there")
+    path = ref[4]
+    if "%2" in path:
+        ref = (*ref[:4], _DOT_SEGMENT_RE.sub(_dots, path), *ref[5:])
+    drive = _DRIVE_PATH_RE.match(base[4])
+    if (base[0] or "").lower() != "file" or drive is None or ref[0] is not None \
+            or ref[2] is not None or _DRIVE_PATH_RE.match(ref[4]) \
+            or _DRIVE_LETTER_RE.match(ref[4]):
+        return resolve(base, ref, True)
+    # the drive taken out of the base, the reference resolved, the drive put back
+    if not ref[4]:  # no path: the base's, drive and all
+        return resolve(base, ref, True)
+    rest = base[4][drive.end():] or "/"
+    target = resolve((*base[:4], rest, *base[5:]), ref, True)
+    return (*target[:4], drive.group() + target[4], *target[5:])
+
+
+def _reading(s: str, m: re.Match[str],
+             base_scheme: str | None) -> tuple[bool, bool, str, SchemeKind]:
     """How browsers read the reference ``s`` (``m``: its Appendix B match) against a base
     with ``base_scheme``: (whether it has a valid scheme, whether that scheme is dropped
     as the base's, the :func:`_unslash` mode or ``""`` when a backslash is data, the
@@ -409,19 +482,19 @@ def _reading(s: str, m: re.Match[str], base_scheme: str | None) -> tuple[bool, b
     rest is read relative to the base (``http:x`` against an http page)."""
     scheme = m.group(2)
     has_scheme = scheme is not None and g.SCHEME_RE.fullmatch(scheme) is not None
-    dropped = False
     effective = (scheme or "").lower()
-    if has_scheme and effective == base_scheme and effective in SPECIAL_SCHEMES \
-            and not s.startswith("//", m.end(1)):
-        dropped = True
+    dropped = has_scheme and effective == base_scheme \
+        and scheme_kind(effective) is not SchemeKind.NOT_SPECIAL \
+        and not s.startswith("//", m.end(1))
     if not has_scheme or dropped:
         effective = base_scheme or "http"  # without a base: as against a web page
-    if effective == "file":
-        return has_scheme, dropped, "file", "file"
-    if effective in SPECIAL_SCHEMES:
+    kind = scheme_kind(effective)
+    if kind is SchemeKind.FILE:
+        return has_scheme, dropped, "file", kind
+    if kind is SchemeKind.SPECIAL:
         return has_scheme, dropped, "authority" if has_scheme and not dropped else "relative", \
-            "special"
-    return has_scheme, dropped, "", "other"
+            kind
+    return has_scheme, dropped, "", kind
 
 
 def _reads_as_is(text: str, base_scheme: str | None) -> bool:
@@ -438,10 +511,9 @@ def _reads_as_is(text: str, base_scheme: str | None) -> bool:
     authority = m.group(4)
     if authority is None:
         return True
-    if kind == "file" and _DRIVE_LETTER_RE.fullmatch(authority):
+    if kind is SchemeKind.FILE and _DRIVE_LETTER_RE.fullmatch(authority):
         return False
-    _authority(text, m.start(4), m.end(4), None, [], kind)
-    return True
+    return _authority(text, m.start(4), m.end(4), None, [], kind) is None
 
 
 def _repairable(text: object) -> str:
@@ -678,7 +750,8 @@ def _repair(text: str, with_changes: bool = True,
         if s is not unslashed:
             m = appendix_b(s)
     drive = -1
-    if kind == "file" and m.group(4) is not None and _DRIVE_LETTER_RE.fullmatch(m.group(4)):
+    if kind is SchemeKind.FILE and m.group(4) is not None \
+            and _DRIVE_LETTER_RE.fullmatch(m.group(4)):
         # file://C:/x is a path to browsers (a Windows drive letter), not host "C"
         drive = m.start(4)
         s = f"{s[:drive]}/{s[drive:]}"
@@ -701,7 +774,12 @@ def _repair(text: str, with_changes: bool = True,
             has_authority = True
             if marks is not None:
                 marks.append((m.start(3), m.start(4), "authority"))
-            host_edit = _authority(s, m.start(4), m.end(4), marks, spans, kind)
+            try:
+                host_edit = _authority(s, m.start(4), m.end(4), marks, spans, kind)
+            except ParseError as error:  # at the fault's position in the given text
+                trace = _Trace(text, kept_start, kept_end, inner, drop, leading, drive, [])
+                raise ParseError(text, trace.given(trace.kept(error.position)),
+                                 error.component, error.reason, error.hint) from None
     if marks is not None:
         marks.append((p0, p1, "path"))
     if not has_scheme and not has_authority and not s.startswith("/", p0, p1):

@@ -340,7 +340,7 @@ class _URIBase:
         """
         # the optional parts (lenient input, IRIs, file paths, templates) are imported
         # when first used, not with urikit
-        from .._interop.lenient import repaired_text
+        from .._interop.lenient import browser_resolve, repaired_text
         if base is None:
             return cls.parse(repaired_text(text))
         if isinstance(base, str):
@@ -352,7 +352,7 @@ class _URIBase:
         require_base(base_c, _shown_base(base_c))
         scheme = base_c[0].lower() if base_c[0] is not None else None
         ref = split(repaired_text(text, scheme))
-        return _wrap(cls, resolve(base_c, ref, True), None)
+        return _wrap(cls, browser_resolve(base_c, ref), None)
 
     @classmethod
     def from_iri(cls, text: str) -> Self:

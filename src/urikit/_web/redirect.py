@@ -49,9 +49,11 @@ def safe_redirect(target: str | None, base: URI | FrozenURI | str) -> URI | None
       segment holds no ":" (so ``%2F%2Fevil``, ``/%2F%2Fevil``, ``/%5Cevil`` and
       ``javascript%3Aalert(1)`` are refused: a server or proxy that decodes once
       more would read them as another host or scheme);
-    * the resolved path, decoded once and without dot segments, does not start with
-      ``//`` (``/..//evil``, ``/%2e%2e//evil``): the host is still this one, but a
-      later step that keeps only the path would write a network-path reference.
+    * the resolved path does not start with ``//``, as it is or decoded once and
+      without dot segments (``/.//%2e%2e%2f@evil``, ``/..//evil``,
+      ``/%2e%2e//evil``): the host is still this one, but the path and query alone,
+      sent as a relative ``Location`` (as frameworks often send them), would be a
+      network-path reference to another host.
 
     It never raises for a ``str`` or ``None`` target and a ``str`` or URI base: a
     target or base the lenient reader refuses, and a base without a scheme (which
@@ -119,6 +121,12 @@ def safe_redirect(target: str | None, base: URI | FrozenURI | str) -> URI | None
         return None
     if not path.startswith("/") and ":" in path.partition("/")[0]:
         return None
-    if remove_dot_segments(decode(str(resolved.path), "path")).startswith("//"):
+    resolved_path = str(resolved.path)
+    # Sent alone as a relative Location (as frameworks often do), a path that starts
+    # with "//" is a network-path reference: "/.//%2e%2e%2f@evil.example" resolves to
+    # the path "//%2e%2e%2f@evil.example", host evil.example to a browser.
+    if resolved_path.startswith("//"):
+        return None
+    if remove_dot_segments(decode(resolved_path, "path")).startswith("//"):
         return None
     return resolved if isinstance(resolved, URI) else resolved.thaw()

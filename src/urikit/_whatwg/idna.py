@@ -29,8 +29,8 @@ import idna
 import idna.core
 
 from .._core import grammar as g
-from .._core.errors import IDNAError
-from .._core.parse import require_str
+from .._core.errors import IDNAError, ParseError
+from .._core.parse import check_host, require_str
 
 #: The two IDNA readings of :func:`host_to_ascii`: UTS 46 with the WHATWG URL
 #: standard's parameters (what browsers do), or IDNA 2008.
@@ -192,7 +192,8 @@ def host_to_ascii(text: str, *, rules: IDNARules = "whatwg") -> str:
         The host in ASCII, valid ``reg-name`` text without percent-encodings.
 
     Raises:
-        IDNAError: a label cannot be converted (a code point UTS 46 or IDNA 2008
+        IDNAError: the text starts with "[" and is no valid IP literal (``[é``), or
+            a label cannot be converted (a code point UTS 46 or IDNA 2008
             disallows, a broken Bidi or joiner rule, a malformed ``xn--`` label,
             octets that are not UTF-8, a character the ``reg-name`` rule forbids, an
             empty label under ``"idna2008"``), or the host is too long (see above);
@@ -223,7 +224,12 @@ def host_to_ascii(text: str, *, rules: IDNARules = "whatwg") -> str:
     if rules not in ("whatwg", "idna2008"):
         raise TypeError(f"rules must be 'whatwg' or 'idna2008', not {rules!r}")
     text = require_str(text, "a host")
-    if not text or text.startswith("[") or g.IPV4ADDRESS_RE.fullmatch(text):
+    if text.startswith("["):  # an IP literal is kept, anything else after "[" refused
+        try:
+            return check_host(text, allow_zone_id=True)
+        except ParseError as error:
+            raise IDNAError(text, text, f"not an IP literal: {error.reason}") from None
+    if not text or g.IPV4ADDRESS_RE.fullmatch(text):
         return text
     decoded = _decode_host(text)
     if rules == "whatwg":
