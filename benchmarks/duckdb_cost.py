@@ -142,8 +142,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         f"time (user + system, `os.wait4`), the best of {args.rounds} interleaved rounds; "
         f"per URL after taking off each process's cost on the first {BASELINE} URLs "
         f"(start-up, imports, first calls; the raw figure, all included, after it). "
-        f"Target: DuckDB within {TARGET}x of the command line. Python {platform.python_version()}, {os.cpu_count()} CPUs; load "
-        f"average (1, 5, 15 min) {load_start} at the start, {_load()} at the end.",
+        f"Target: DuckDB within {TARGET}x of the command line. Python "
+        f"{platform.python_version()}, {os.cpu_count()} CPUs; load average (1, 5, 15 "
+        f"min) {load_start} at the start, {_load()} at the end.",
         "",
         "| command (SQL function) | CLI per URL | DuckDB per URL | DuckDB / CLI | raw CLI / "
         "DuckDB | verdict |",
