@@ -59,13 +59,19 @@ con.execute(f"COPY (SELECT {sys.argv[1]}(url) FROM '{sys.argv[2]}') TO '{sys.arg
 """
 
 
-def urls(corpus: Path, lines: int) -> list[str]:
-    """The corpus's lines (decoded as UTF-8, an undecodable byte replaced, so that
-    Parquet holds the same text) repeated to ``lines`` lines."""
+def corpus_lines(corpus: Path) -> list[str]:
+    """The corpus's lines, decoded as UTF-8 with an undecodable byte replaced (so that
+    a Parquet column holds the same text as the text file written from them)."""
     text = corpus.read_bytes().removeprefix(b"\xef\xbb\xbf").decode("utf-8", "replace")
-    one = [line.removesuffix("\r") for line in text.split("\n")]
-    if one and one[-1] == "":
-        one.pop()
+    lines = [line.removesuffix("\r") for line in text.split("\n")]
+    if lines and lines[-1] == "":
+        lines.pop()
+    return lines
+
+
+def urls(corpus: Path, lines: int) -> list[str]:
+    """The corpus's lines repeated to ``lines`` lines."""
+    one = corpus_lines(corpus)
     return (one * (-(-lines // len(one))))[:lines]
 
 
