@@ -54,7 +54,7 @@ from __future__ import annotations
 import functools
 import importlib
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, Final, cast
 
 from ._cli.batch import Operation, error_message, mask_passwords_in, process_line
 from ._core.components import Parts
@@ -178,7 +178,7 @@ def _column(reader: _Reader, name: str, function: str, arity: int, arrow_type: A
                         raise URIError(reader.why(name, function, args, exc)) from None
                 raise  # the same rows failed once: not reached
             return make(values, type=arrow_type)
-        values = []
+        values = list[object]()
         append = values.append
         for args in zip(*columns, strict=True):
             try:
@@ -229,7 +229,7 @@ def register(connection: duckdb.DuckDBPyConnection, *, prefix: str = "urikit_",
 
     .. versionadded:: 0.4
     """
-    given: object = options
+    given = cast("object", options)  # checked: callers without a type checker pass anything
     if not isinstance(given, CanonicalOptions):
         raise TypeError(f"options must be CanonicalOptions, not {type(given).__name__}")
     import duckdb
@@ -258,10 +258,12 @@ def register(connection: duckdb.DuckDBPyConnection, *, prefix: str = "urikit_",
         variants = [(f"{prefix}{function}", True)]
         if function in _FAILING:
             variants.append((f"try_{prefix}{function}", False))
+        parameters: list[Any] = ["VARCHAR"] * arity  # duckdb declares list[IntoPyType]
         for name, strict in variants:
-            connection.create_function(
+            # duckdb's stub declares one overload's function as returning Unknown
+            connection.create_function(  # pyright: ignore[reportUnknownMemberType]
                 name, _column(reader, name, function, arity, arrow_type, strict),
-                ["VARCHAR"] * arity, sql_type, type=ARROW,
+                parameters, sql_type, type=ARROW,
                 null_handling=SPECIAL)  # NULL in, NULL out: done by rows()
             names.append(name)
     return names
