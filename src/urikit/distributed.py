@@ -263,10 +263,18 @@ def _second(pair: tuple[str, Record]) -> Record:
     return pair[1]
 
 
+def _bags_only(lines: object) -> None:
+    """Refuse a DataFrame column where only a bag makes sense, saying what to do."""
+    if not isinstance(lines, Bag):
+        raise TypeError(f"dedupe takes a dask.bag.Bag, not {type(lines).__name__}: for a "
+                        "DataFrame column, deduplicate on its canonicalize() column")
+
+
 def dedupe(lines: Bag, **options: Any) -> Bag:
     """Records of ``urikit dedupe``: the first line of each canonical form, and every
     error record. The order is the cluster's; sort by ``record.line`` to get the
     command line's. ``options`` are those of :func:`canonicalize`."""
+    _bags_only(lines)
     recs: Any = canonicalize(lines, **options)
     firsts = recs.filter(_is_result).foldby(_key, _earlier, combine=_earlier).map(_second)
     return _bag(db.concat([firsts, recs.filter(_is_error)]))
@@ -297,6 +305,7 @@ def dedupe_groups(lines: Bag, **options: Any) -> Bag:
     order (sort by ``lines[0]`` to get the command line's). ``options`` are those of
     :func:`canonicalize`. Time linear in the size of a group (lists are extended in
     place, each started afresh by ``list``), and ``n log n`` to sort it."""
+    _bags_only(lines)
     recs: Any = canonicalize(lines, **options)
     return _bag(recs.filter(_is_result).foldby(_key, _add, list, combine=_extend,
                                                 combine_initial=list).map(_group_object))

@@ -144,9 +144,12 @@ def test_passwords_are_masked_unless_shown() -> None:
 
 def test_a_series_takes_only_the_per_row_commands() -> None:
     """``column`` refuses a command that is not one value a row, and what is not a
-    Series."""
+    Series; ``dedupe`` and ``dedupe_groups`` refuse a Series, saying what to do."""
     df = dd.from_pandas(pd.DataFrame({"url": ["http://a/"]}), npartitions=1)
     with pytest.raises(ValueError, match="not explain"):
         ud.column(df.url, Operation("explain"))
     with pytest.raises(TypeError, match="not list"):
         ud.column(["http://a/"], Operation("normalize"))  # type: ignore[arg-type]
+    for dedupe in (ud.dedupe, ud.dedupe_groups):
+        with pytest.raises(TypeError, match="deduplicate on its canonicalize"):
+            dedupe(df.url)
