@@ -156,9 +156,11 @@ class _Reader:
 
 def _column(reader: _Reader, name: str, function: str, arity: int, arrow_type: Any,
             strict: bool) -> Callable[..., Any]:
-    """The Arrow function DuckDB calls with a chunk of rows (``NULL`` rows left out by
-    DuckDB): one Python call a row, one Arrow array back. DuckDB reads the function's
-    signature for its number of arguments, and evaluates its annotations."""
+    """The Arrow function DuckDB calls with a chunk of rows: one Python call a row
+    (``NULL`` for a row with a ``NULL`` argument, which DuckDB passes on: its default
+    handling refuses a ``NULL`` result, which a ``try_`` function gives), one Arrow
+    array back. DuckDB reads the function's signature for its number of arguments,
+    and evaluates its annotations."""
     function_of_row: Callable[..., object] = getattr(reader, function)
 
     def row(*args: str | None) -> object:
