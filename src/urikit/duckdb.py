@@ -31,12 +31,13 @@ for ``http://h:/``).
 
 **NULL and invalid input.** A ``NULL`` argument gives ``NULL``. Text that is not a
 URI-reference is handled as DuckDB handles a cast: each function but ``is_valid``
-and ``error`` raises an error that ends the query (``urikit_normalize('a b')``, as
-``CAST('x' AS INTEGER)`` does), and its ``try_`` twin (``try_urikit_normalize``, as
-``TRY_CAST``) gives ``NULL`` instead. The error names the function, the argument and
-the rule, with the text's password masked: ``urikit_normalize: url 'http://a b':
-invalid character ' ' at position 8 in host``. ``urikit_error(url)`` gives that
-reason for any row, so a query can keep the rows it cannot read and say why.
+and ``error`` raises DuckDB's ``InvalidInputException``, which ends the query
+(``urikit_normalize('a b')``, as ``CAST('x' AS INTEGER)`` does), and its ``try_``
+twin (``try_urikit_normalize``, as ``TRY_CAST``) gives ``NULL`` instead. The error
+names the function, the argument and the rule, with the text's password masked:
+``urikit_normalize: url 'http://a b': invalid character ' ' at position 8 in
+host``. ``urikit_error(url)`` gives that reason for any row, so a query can keep the
+rows it cannot read and say why.
 
 The results are data, like those of the Python functions: a password in a URL stays
 in the result (mask it in SQL, or leave the userinfo out, where it must not show);
@@ -155,12 +156,14 @@ class _Reader:
 
 
 def _column(reader: _Reader, name: str, function: str, arity: int, arrow_type: Any,
-            strict: bool) -> Callable[..., Any]:
+            strict: bool, error: type[Exception]) -> Callable[..., Any]:
     """The Arrow function DuckDB calls with a chunk of rows: one Python call a row
     (``NULL`` for a row with a ``NULL`` argument, which DuckDB passes on: its default
     handling refuses a ``NULL`` result, which a ``try_`` function gives), one Arrow
-    array back. DuckDB reads the function's signature for its number of arguments,
-    and evaluates its annotations."""
+    array back; a strict function raises ``error`` (DuckDB's ``InvalidInputException``,
+    which ends the query with it) for the first invalid row. DuckDB reads the
+    function's signature for its number of arguments, and evaluates its
+    annotations."""
     function_of_row: Callable[..., object] = getattr(reader, function)
 
     def row(*args: str | None) -> object:
@@ -177,7 +180,7 @@ def _column(reader: _Reader, name: str, function: str, arity: int, arrow_type: A
                     try:
                         row(*args)
                     except URIError as exc:
-                        raise URIError(reader.why(name, function, args, exc)) from None
+                        raise error(reader.why(name, function, args, exc)) from None
                 raise  # the same rows failed once: not reached
             return make(values, type=arrow_type)
         values = list[object]()
@@ -264,7 +267,8 @@ def register(connection: duckdb.DuckDBPyConnection, *, prefix: str = "urikit_",
         for name, strict in variants:
             # duckdb's stub declares one overload's function as returning Unknown
             connection.create_function(  # pyright: ignore[reportUnknownMemberType]
-                name, _column(reader, name, function, arity, arrow_type, strict),
+                name, _column(reader, name, function, arity, arrow_type, strict,
+                              duckdb.InvalidInputException),
                 parameters, sql_type, type=ARROW,
                 null_handling=SPECIAL)  # NULL in, NULL out: done by rows()
             names.append(name)
