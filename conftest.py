@@ -4,8 +4,9 @@ pages of ``docs``, and ``tests``.
 The core suite runs with attrs, idna, pytest and hypothesis alone. One module's doctests
 need an extra and are collected only where it is installed: ``urikit.distributed``
 imports Dask when it is imported (it holds no ``>>>`` example;
-``tests/integration/test_distributed.py`` tests it). The docs pages that show an
-extra at work (``docs/pydantic.md``, ``docs/dask.md``) are
+``tests/integration/test_distributed.py`` tests it); ``urikit.duckdb`` imports DuckDB
+only when called, and its example needs it. The docs pages that show an
+extra at work (``docs/pydantic.md``, ``docs/dask.md``, ``docs/sql.md``) are
 skipped, with the reason, where it is missing; ``docs/conf.py`` is Sphinx's
 configuration, not a module with examples.
 
@@ -30,6 +31,7 @@ import urikit
 
 _NEEDS: dict[str, str] = {
     "src/urikit/distributed.py": "dask",
+    "src/urikit/duckdb.py": "duckdb",
 }
 collect_ignore = [path for path, module in _NEEDS.items()
                   if importlib.util.find_spec(module) is None]
@@ -42,6 +44,7 @@ collect_ignore.append("tests/integration/typing_cases")
 _DOCTESTS_NEEDING: dict[str, str] = {
     "pydantic.md": "pydantic",
     "dask.md": "dask",
+    "sql.md": "duckdb",
 }
 
 

@@ -11,6 +11,13 @@ has no lines. An invalid or undecodable line is an error record, kept, never dro
 so ``lines in = results + errors`` holds on a cluster too. :func:`to_jsonl` writes
 records exactly as ``urikit COMMAND --format jsonl --errors inline`` does.
 
+:func:`normalize`, :func:`validate` and :func:`canonicalize` also take a column of a
+Dask DataFrame (a :class:`dask.dataframe.Series` of ``str``, as ``read_parquet`` gives
+it) and return a Series aligned with it: the same index and partitions, one value a
+row, computed by the same per-line function: the command line's output for a valid
+row, ``<NA>`` for an invalid or missing one (``validate``: ``True``, ``False`` or
+``<NA>``). Put it beside the other columns with ``df.assign``.
+
 Needs the ``dask`` extra: ``pip install 'urikit[dask]'``.
 """
 
@@ -18,13 +25,16 @@ from __future__ import annotations
 
 import importlib
 import operator
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple, overload
 
 from dask.bag import Bag
 from dask.delayed import Delayed
 
 from ._cli.batch import Operation, Record, jsonl, process_line, split_lines, text_line
 from ._web.canonical import DEFAULT_OPTIONS, CanonicalOptions
+
+if TYPE_CHECKING:
+    from dask.dataframe import Series
 
 # dask.bag's functions and methods have no annotations: called through Any.
 db: Any = importlib.import_module("dask.bag")
@@ -118,35 +128,122 @@ def records(lines: Bag, op: Operation, source: str | None = None) -> Bag:
     return _bag(bag.map_partitions(_records, op, source))
 
 
-def normalize(lines: Bag, *, allow_zone_id: bool = False, show_password: bool = False,
-              lenient: bool = False, source: str | None = None) -> Bag:
+def _column_values(partition: Any, op: Operation, name: str) -> Any:
+    """One partition of a Series through :func:`process_line`: the output of each
+    valid row (``validate``: whether it is valid), ``<NA>`` for an invalid or missing
+    one, with the partition's index."""
+    pandas: Any = importlib.import_module("pandas")
+    values: list[object] = []
+    append = values.append
+    validate = op.command == "validate"
+    for text in partition.tolist():
+        if not isinstance(text, str):  # None, <NA> or NaN: a missing row
+            append(None)
+            continue
+        record = process_line(op, "-", 0, text)
+        if validate:
+            append(record.error is None)
+        else:
+            append(None if record.error is not None else record.output)
+    return pandas.Series(values, index=partition.index, name=name,
+                         dtype="boolean" if validate else "string")
+
+
+def _is_series(value: object) -> bool:
+    dataframe: Any = importlib.import_module("dask.dataframe")
+    return isinstance(value, dataframe.Series)
+
+
+def column(urls: Series, op: Operation, name: str | None = None) -> Series:
+    """The result of ``op`` (``normalize``, ``validate`` or ``canonicalize``) on each row
+    of a Dask Series of ``str``, as a Series aligned with it (the same index and
+    partitions) named ``name`` (by default the command: ``"normalize"``, ...): the
+    command line's output for a valid row, ``<NA>`` for an invalid or missing row
+    (``validate``: ``True``, ``False`` or ``<NA>``).
+
+    .. versionadded:: 0.4
+    """
+    if op.command not in ("normalize", "validate", "canonicalize"):
+        raise ValueError(f"a Series takes normalize, validate or canonicalize, "
+                         f"not {op.command}")
+    if not _is_series(urls):
+        raise TypeError(f"urls must be a dask.dataframe.Series, not {type(urls).__name__}")
+    series: Any = urls
+    result: Series = series.map_partitions(_column_values, op, name or op.command)
+    return result
+
+
+def _run(lines: Bag | Series, op: Operation, source: str | None) -> Bag | Series:
+    """Records of a bag, or the column of a Series."""
+    if isinstance(lines, Bag):
+        return records(lines, op, source)
+    return column(lines, op)
+
+
+@overload
+def normalize(lines: Bag, *, allow_zone_id: bool = ..., show_password: bool = ...,
+              lenient: bool = ..., source: str | None = ...) -> Bag: ...
+@overload
+def normalize(lines: Series, *, allow_zone_id: bool = ..., show_password: bool = ...,
+              lenient: bool = ..., source: str | None = ...) -> Series: ...
+def normalize(lines: Bag | Series, *, allow_zone_id: bool = False,
+              show_password: bool = False, lenient: bool = False,
+              source: str | None = None) -> Bag | Series:
     """Records of ``urikit normalize`` (``lenient``: of ``urikit normalize
-    --lenient``, lines read as :meth:`urikit.URI.parse_lenient` reads them)."""
-    return records(lines, Operation("normalize", allow_zone_id=allow_zone_id,
-                                    show_password=show_password, lenient=lenient), source)
+    --lenient``, lines read as :meth:`urikit.URI.parse_lenient` reads them); for a
+    Series, its normalized column (see :func:`column`).
+
+    .. versionchanged:: 0.4
+       Takes a Dask DataFrame column too.
+    """
+    return _run(lines, Operation("normalize", allow_zone_id=allow_zone_id,
+                                 show_password=show_password, lenient=lenient), source)
 
 
-def validate(lines: Bag, *, allow_zone_id: bool = False, show_password: bool = False,
-             lenient: bool = False, source: str | None = None) -> Bag:
+@overload
+def validate(lines: Bag, *, allow_zone_id: bool = ..., show_password: bool = ...,
+             lenient: bool = ..., source: str | None = ...) -> Bag: ...
+@overload
+def validate(lines: Series, *, allow_zone_id: bool = ..., show_password: bool = ...,
+             lenient: bool = ..., source: str | None = ...) -> Series: ...
+def validate(lines: Bag | Series, *, allow_zone_id: bool = False,
+             show_password: bool = False, lenient: bool = False,
+             source: str | None = None) -> Bag | Series:
     """Records of ``urikit validate``: the valid lines as results, the others as
-    errors."""
-    return records(lines, Operation("validate", allow_zone_id=allow_zone_id,
-                                    show_password=show_password, lenient=lenient), source)
+    errors; for a Series, a ``boolean`` column of whether each row is valid (see
+    :func:`column`).
+
+    .. versionchanged:: 0.4
+       Takes a Dask DataFrame column too.
+    """
+    return _run(lines, Operation("validate", allow_zone_id=allow_zone_id,
+                                 show_password=show_password, lenient=lenient), source)
 
 
-def canonicalize(lines: Bag, options: CanonicalOptions = DEFAULT_OPTIONS, *,
+@overload
+def canonicalize(lines: Bag, options: CanonicalOptions = ..., *, allow_zone_id: bool = ...,
+                 show_password: bool = ..., lenient: bool = ...,
+                 source: str | None = ...) -> Bag: ...
+@overload
+def canonicalize(lines: Series, options: CanonicalOptions = ..., *,
+                 allow_zone_id: bool = ..., show_password: bool = ..., lenient: bool = ...,
+                 source: str | None = ...) -> Series: ...
+def canonicalize(lines: Bag | Series, options: CanonicalOptions = DEFAULT_OPTIONS, *,
                  allow_zone_id: bool = False, show_password: bool = False,
-                 lenient: bool = False, source: str | None = None) -> Bag:
+                 lenient: bool = False, source: str | None = None) -> Bag | Series:
     """Records of ``urikit canonicalize``, with the steps of ``options`` (a
     :class:`urikit.CanonicalOptions`, sent whole to every task; the command line's
-    ``--keep-fragment``, ``--drop-param`` ... build the same record).
+    ``--keep-fragment``, ``--drop-param`` ... build the same record); for a Series, its
+    canonical column (see :func:`column`).
 
     .. versionchanged:: 0.3
        The steps are one :class:`urikit.CanonicalOptions` record, not five keywords.
+    .. versionchanged:: 0.4
+       Takes a Dask DataFrame column too.
     """
-    return records(lines, Operation("canonicalize", allow_zone_id=allow_zone_id,
-                                    show_password=show_password, options=options,
-                                    lenient=lenient), source)
+    return _run(lines, Operation("canonicalize", allow_zone_id=allow_zone_id,
+                                 show_password=show_password, options=options,
+                                 lenient=lenient), source)
 
 
 def _is_error(record: Record) -> bool:
@@ -169,10 +266,18 @@ def _second(pair: tuple[str, Record]) -> Record:
     return pair[1]
 
 
+def _bags_only(lines: object) -> None:
+    """Refuse a DataFrame column where only a bag makes sense, saying what to do."""
+    if not isinstance(lines, Bag):
+        raise TypeError(f"dedupe takes a dask.bag.Bag, not {type(lines).__name__}: for a "
+                        "DataFrame column, deduplicate on its canonicalize() column")
+
+
 def dedupe(lines: Bag, **options: Any) -> Bag:
     """Records of ``urikit dedupe``: the first line of each canonical form, and every
     error record. The order is the cluster's; sort by ``record.line`` to get the
     command line's. ``options`` are those of :func:`canonicalize`."""
+    _bags_only(lines)
     recs: Any = canonicalize(lines, **options)
     firsts = recs.filter(_is_result).foldby(_key, _earlier, combine=_earlier).map(_second)
     return _bag(db.concat([firsts, recs.filter(_is_error)]))
@@ -203,6 +308,7 @@ def dedupe_groups(lines: Bag, **options: Any) -> Bag:
     order (sort by ``lines[0]`` to get the command line's). ``options`` are those of
     :func:`canonicalize`. Time linear in the size of a group (lists are extended in
     place, each started afresh by ``list``), and ``n log n`` to sort it."""
+    _bags_only(lines)
     recs: Any = canonicalize(lines, **options)
     return _bag(recs.filter(_is_result).foldby(_key, _add, list, combine=_extend,
                                                 combine_initial=list).map(_group_object))

@@ -1,0 +1,275 @@
+"""urikit's functions in SQL: registered in a DuckDB connection, vectorized over Arrow.
+
+:func:`register` adds scalar functions to a :class:`duckdb.DuckDBPyConnection`, each
+named with a prefix (``urikit_`` unless the caller chooses another), so that a query
+reads URLs from a Parquet file, a CSV file or a table and works on them where they
+are::
+
+    SELECT urikit_host(urikit_canonicalize(url)) AS host, count(*) AS links
+    FROM 'links.parquet' GROUP BY host ORDER BY links DESC
+
+The functions, ``url``, ``base``, ``reference`` and ``target`` being ``VARCHAR``:
+
+========================================  ===========  ==============================
+function                                  returns      what
+========================================  ===========  ==============================
+``urikit_is_valid(url)``                  ``BOOLEAN``  is it a URI-reference (RFC 3986)
+``urikit_error(url)``                     ``VARCHAR``  why not (``NULL`` when valid)
+``urikit_normalize(url)``                 ``VARCHAR``  :func:`urikit.normalize`
+``urikit_canonicalize(url)``              ``VARCHAR``  :func:`urikit.canonicalize`
+``urikit_resolve(base, reference)``       ``VARCHAR``  :func:`urikit.resolve`
+``urikit_relative(target, base)``         ``VARCHAR``  :meth:`urikit.URI.relative_to`
+``urikit_host(url)``                      ``VARCHAR``  the host as written
+``urikit_components(url)``                ``STRUCT``   the seven components
+========================================  ===========  ==============================
+
+``urikit_components`` gives ``STRUCT(scheme, userinfo, host, port, path, query,
+fragment)``, every field ``VARCHAR`` in wire form as :class:`urikit.Components` holds
+it: ``NULL`` for an undefined component, ``''`` for an empty one (``http://a/?`` has
+the query ``''``, ``http://a/`` has none), the port as written (``'0080'``, or ``''``
+for ``http://h:/``).
+
+**NULL and invalid input.** A ``NULL`` argument gives ``NULL``. Text that is not a
+URI-reference is handled as DuckDB handles a cast: each function but ``is_valid``
+and ``error`` raises DuckDB's ``InvalidInputException``, which ends the query
+(``urikit_normalize('a b')``, as ``CAST('x' AS INTEGER)`` does), and its ``try_``
+twin (``try_urikit_normalize``, as ``TRY_CAST``) gives ``NULL`` instead. The error
+names the function, the argument and the rule, with the text's password masked:
+``urikit_normalize: url 'http://a b': invalid character ' ' at position 8 in
+host``. ``urikit_error(url)`` gives that reason for any row, so a query can keep the
+rows it cannot read and say why.
+
+The results are data, like those of the Python functions: a password in a URL stays
+in the result (mask it in SQL, or leave the userinfo out, where it must not show);
+only the error messages mask it, as every error of urikit does.
+
+Needs the ``duckdb`` extra (``pip install 'urikit[duckdb]'``: DuckDB and pyarrow);
+``import urikit`` does not import DuckDB, and this module imports it when
+:func:`register` is called.
+
+.. versionadded:: 0.4
+"""
+
+from __future__ import annotations
+
+import functools
+import importlib
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, Final, cast
+
+from ._cli.batch import Operation, error_message, mask_passwords_in, process_line
+from ._core.components import Parts
+from ._core.errors import URIError
+from ._core.normalize import DEFAULT_OPTIONS as DEFAULT_NORMALIZE
+from ._core.normalize import normalize as normalize_parts
+from ._core.parse import split
+from ._core.serialize import to_text
+from ._model.uri import URI
+from ._web.canonical import DEFAULT_OPTIONS, CanonicalOptions, canonical_text
+
+if TYPE_CHECKING:
+    import duckdb
+
+__all__ = ["COMPONENTS", "register"]
+
+#: The fields of ``urikit_components``' ``STRUCT``, in :class:`urikit.Components`' order.
+COMPONENTS: Final = ("scheme", "userinfo", "host", "port", "path", "query", "fragment")
+
+#: The functions with a ``try_`` twin: those that fail on invalid text.
+_FAILING: Final = ("normalize", "canonicalize", "resolve", "relative", "host", "components")
+
+#: The names of each function's arguments, as its error messages name them.
+_ARGUMENTS: Final = {"resolve": ("base", "reference"), "relative": ("target", "base")}
+
+
+def _pyarrow() -> Any:
+    """pyarrow, imported when first used (it has no type annotations: used as Any)."""
+    return importlib.import_module("pyarrow")
+
+
+class _Reader:
+    """The per-row functions of one registration: text in, a value out, ``URIError``
+    for invalid text. Kept on one object so that the options travel together."""
+
+    def __init__(self, options: CanonicalOptions, allow_zone_id: bool, lenient: bool):
+        self.options = options
+        self.zone = allow_zone_id
+        self.lenient = lenient
+        self.base = functools.lru_cache(maxsize=64)(self._uri)  # a link table repeats its bases
+
+    def text(self, text: str) -> str:
+        """The text as read: as it is, or repaired as ``--lenient`` repairs it."""
+        if not self.lenient:
+            return text
+        from ._interop.lenient import repaired_text
+
+        return repaired_text(text)
+
+    def _uri(self, text: str) -> URI:
+        return URI.parse(self.text(text), allow_zone_id=self.zone)
+
+    def parts(self, text: str) -> Parts:
+        return split(self.text(text), self.zone)
+
+    def is_valid(self, text: str) -> bool:
+        try:
+            self.parts(text)
+        except URIError:
+            return False
+        return True
+
+    def error(self, text: str) -> str | None:
+        record = process_line(Operation("validate", allow_zone_id=self.zone,
+                                        lenient=self.lenient), "sql", 1, text)
+        return None if record.error is None else error_message(record.error)
+
+    def normalize(self, text: str) -> str:
+        return to_text(normalize_parts(self.parts(text), DEFAULT_NORMALIZE))
+
+    def canonicalize(self, text: str) -> str:
+        return canonical_text(self.text(text), self.options, allow_zone_id=self.zone)
+
+    def resolve(self, base: str, reference: str) -> str:
+        return str(self.base(base).resolve(self._uri(reference)))
+
+    def relative(self, target: str, base: str) -> str:
+        return str(self._uri(target).relative_to(self.base(base)))
+
+    def host(self, text: str) -> str | None:
+        return self.parts(text)[2]
+
+    def components(self, text: str) -> dict[str, str | None]:
+        return dict(zip(COMPONENTS, self.parts(text), strict=True))
+
+    def why(self, name: str, function: str, args: Sequence[str | None],
+            exc: URIError) -> str:
+        """The message of a strict function's error: the argument that is not a
+        URI-reference, its text and the reason (passwords masked), or, when each
+        argument is one, the error's own message (a base without a scheme)."""
+        for arg_name, arg in zip(_ARGUMENTS.get(function, ("url",)), args, strict=True):
+            assert arg is not None  # a NULL row gives NULL, never an error
+            record = process_line(Operation("validate", allow_zone_id=self.zone,
+                                            lenient=self.lenient), "sql", 1, arg)
+            if record.error is not None:
+                return f"{name}: {arg_name} {record.input!r}: {error_message(record.error)}"
+        return f"{name}: {mask_passwords_in(str(exc))}"
+
+
+def _column(reader: _Reader, name: str, function: str, arity: int, arrow_type: Any,
+            strict: bool, error: type[Exception]) -> Callable[..., Any]:
+    """The Arrow function DuckDB calls with a chunk of rows: one Python call a row
+    (``NULL`` for a row with a ``NULL`` argument, which DuckDB passes on: its default
+    handling refuses a ``NULL`` result, which a ``try_`` function gives), one Arrow
+    array back; a strict function raises ``error`` (DuckDB's ``InvalidInputException``,
+    which ends the query with it) for the first invalid row. DuckDB reads the
+    function's signature for its number of arguments, and evaluates its
+    annotations."""
+    function_of_row: Callable[..., object] = getattr(reader, function)
+
+    def row(*args: str | None) -> object:
+        return None if None in args else function_of_row(*args)
+
+    make = _pyarrow().array
+
+    def rows(columns: list[list[str | None]]) -> Any:
+        if strict:
+            try:
+                values = list(map(row, *columns))
+            except URIError:  # the slow path, on error only: which row, and why
+                for args in zip(*columns, strict=True):
+                    try:
+                        row(*args)
+                    except URIError as exc:
+                        raise error(reader.why(name, function, args, exc)) from None
+                raise  # the same rows failed once: not reached
+            return make(values, type=arrow_type)
+        values = list[object]()
+        append = values.append
+        for args in zip(*columns, strict=True):
+            try:
+                append(row(*args))
+            except URIError:
+                append(None)
+        return make(values, type=arrow_type)
+
+    if arity == 1:
+        def one(urls: Any) -> Any:
+            return rows([urls.to_pylist()])
+        return one
+
+    def two(first: Any, second: Any) -> Any:
+        return rows([first.to_pylist(), second.to_pylist()])
+    return two
+
+
+def register(connection: duckdb.DuckDBPyConnection, *, prefix: str = "urikit_",
+             options: CanonicalOptions = DEFAULT_OPTIONS, allow_zone_id: bool = False,
+             lenient: bool = False) -> list[str]:
+    """Register urikit's SQL functions in ``connection`` and return their names.
+
+    Each function is a vectorized (Arrow) scalar function of DuckDB; see this module's
+    documentation for the list, what ``NULL`` and invalid text give, and the ``try_``
+    twins. Register again with another ``prefix`` for a second set of options in the
+    same connection (``prefix="crawl_"`` gives ``crawl_canonicalize``).
+
+    Args:
+        connection: a DuckDB connection (``duckdb.connect()``).
+        prefix: the start of every function's name.
+        options: the steps of ``canonicalize`` (a :class:`urikit.CanonicalOptions`;
+            its defaults when left out).
+        allow_zone_id: accept an IPv6 zone identifier (RFC 6874).
+        lenient: read each URL as :meth:`urikit.URI.parse_lenient` and the command
+            line's ``--lenient`` do (spaces and other characters a browser accepts
+            are encoded first; the result is what the repaired text gives).
+
+    Raises:
+        TypeError: ``options`` is not a :class:`urikit.CanonicalOptions`.
+
+    >>> import duckdb
+    >>> from urikit.duckdb import register
+    >>> con = duckdb.connect()
+    >>> names = register(con)
+    >>> con.execute("SELECT urikit_normalize('HTTP://Example.COM/a/../b')").fetchall()
+    [('http://example.com/b',)]
+
+    .. versionadded:: 0.4
+    """
+    given = cast("object", options)  # checked: callers without a type checker pass anything
+    if not isinstance(given, CanonicalOptions):
+        raise TypeError(f"options must be CanonicalOptions, not {type(given).__name__}")
+    import duckdb
+    from duckdb.func import ARROW, SPECIAL
+
+    pyarrow = _pyarrow()
+    reader = _Reader(options, allow_zone_id, lenient)
+    # large_string: DuckDB reads both, but an array of pyarrow.string() built from a
+    # list of str in DuckDB's calling thread cost 1.7 us a row (pyarrow 26, DuckDB 2.0;
+    # 0.05 us on the main thread), large_string 0.1 us (benchmarks/duckdb_cost.py)
+    string = pyarrow.large_string()
+    struct = pyarrow.struct([(field, string) for field in COMPONENTS])
+    sql_struct = duckdb.struct_type(dict.fromkeys(COMPONENTS, "VARCHAR"))
+    signatures: dict[str, tuple[int, Any, Any]] = {
+        "is_valid": (1, "BOOLEAN", pyarrow.bool_()),
+        "error": (1, "VARCHAR", string),
+        "normalize": (1, "VARCHAR", string),
+        "canonicalize": (1, "VARCHAR", string),
+        "resolve": (2, "VARCHAR", string),
+        "relative": (2, "VARCHAR", string),
+        "host": (1, "VARCHAR", string),
+        "components": (1, sql_struct, struct),
+    }
+    names: list[str] = []
+    for function, (arity, sql_type, arrow_type) in signatures.items():
+        variants = [(f"{prefix}{function}", True)]
+        if function in _FAILING:
+            variants.append((f"try_{prefix}{function}", False))
+        parameters: list[Any] = ["VARCHAR"] * arity  # duckdb declares list[IntoPyType]
+        for name, strict in variants:
+            # duckdb's stub declares one overload's function as returning Unknown
+            connection.create_function(  # pyright: ignore[reportUnknownMemberType]
+                name, _column(reader, name, function, arity, arrow_type, strict,
+                              duckdb.InvalidInputException),
+                parameters, sql_type, type=ARROW,
+                null_handling=SPECIAL)  # NULL in, NULL out: done by rows()
+            names.append(name)
+    return names

@@ -1,0 +1,155 @@
+"""The Dask DataFrame path: a column of a DataFrame read from Parquet goes through
+normalize, validate and canonicalize and comes back as a Series aligned with it, each
+row what the command line's text path gives for the same line."""
+
+from __future__ import annotations
+
+import importlib
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any, Final
+
+import pytest
+
+pytestmark = [
+    pytest.mark.integration,
+    # dask's read_parquet calls DataFrame.reset_index(inplace=True), which pandas 3.1
+    # deprecates (a warning in dask's code, not in urikit's)
+    pytest.mark.filterwarnings("ignore:The inplace keyword in DataFrame.reset_index"),
+]
+pytest.importorskip("dask.dataframe", reason="needs the dask extra (the test extra)")
+pytest.importorskip("pyarrow", reason="needs pyarrow (the test extra)")
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from urikit import CanonicalOptions, strategies
+from urikit import distributed as ud
+from urikit._cli.batch import Operation, mask_password
+
+# dask, pandas and pyarrow have unannotated functions: called through Any.
+dd: Any = importlib.import_module("dask.dataframe")
+pd: Any = importlib.import_module("pandas")
+pa: Any = importlib.import_module("pyarrow")
+pq: Any = importlib.import_module("pyarrow.parquet")
+
+SRC: Final = Path(__file__).resolve().parents[2] / "src"
+
+#: Lines every generated file holds: invalid ones (a password in one, a space in the
+#: host, a backslash, a bad percent-encoding), passwords to mask, a zone identifier,
+#: text outside ASCII, empty components and the empty reference.
+FIXED: Final = ["HTTP://Example.COM:80/a/./b/../c?b=2&a=1#top", "http://joe:S3CRET@a b/",
+                "http://joe:S3CRET@h/p?x=1", "https://\"www.h.com/0", "http://h/a\\b", "%zz",
+                "http://[fe80::1%25eth0]/", "http://h/caf\u00e9", "http://a/?", "",
+                "//h", "HTTP://A/%7e?utm_source=x&a=1", "mailto:Joe@Example.COM"]
+
+
+def write_parquet(directory: Path, urls: list[str], parts: int = 3) -> str:
+    """The URLs as the ``url`` column of ``parts`` Parquet files (one partition each),
+    beside an ``id`` column, in a directory."""
+    directory.mkdir()
+    size = -(-len(urls) // parts)
+    for k in range(parts):
+        chunk = urls[k * size:(k + 1) * size]
+        pq.write_table(pa.table({"id": list(range(k * size, k * size + len(chunk))),
+                                 "url": pa.array(chunk, type=pa.string())}),
+                       directory / f"part-{k}.parquet")
+    return str(directory)
+
+
+def cli_text(command: str, path: Path, *options: str) -> tuple[list[str], list[int]]:
+    """The command line's text path over a file: the lines it writes, and the line
+    numbers of the errors it reports (``python -m urikit`` with this checkout's
+    source)."""
+    env = {**os.environ, "PYTHONPATH": str(SRC)}
+    run = subprocess.run([sys.executable, "-m", "urikit", command, *options, "-q",
+                          "-i", str(path)], capture_output=True, text=True, env=env,
+                         check=False)
+    assert run.returncode in (0, 1), run.stderr
+    errors = [int(n) for n in re.findall(rf"^urikit: {re.escape(str(path))}:(\d+): ",
+                                         run.stderr, re.MULTILINE)]
+    return run.stdout.splitlines(), errors
+
+
+def check_against_the_cli(tmp: Path, urls: list[str]) -> None:
+    """Each function's column, computed from a DataFrame read from Parquet, against
+    the command line's text path on the same lines."""
+    text = tmp / "urls.txt"
+    text.write_text("".join(url + "\n" for url in urls), encoding="utf-8")
+    df = dd.read_parquet(write_parquet(tmp / "parquet", urls))
+    assert df.npartitions == 3
+    drop = CanonicalOptions(drop_tracking=True)
+    columns = {"normalize": ud.normalize(df.url),
+               "canonicalize": ud.canonicalize(df.url, drop),
+               "validate": ud.validate(df.url)}
+    for name, series in columns.items():
+        assert series.name == name
+        assert series.npartitions == df.npartitions
+    got = df.assign(**columns).compute(scheduler="sync")
+    assert got.id.tolist() == list(range(len(urls)))
+    for command, options in [("normalize", ()), ("canonicalize", ("--drop-tracking",))]:
+        written, errors = cli_text(command, text, *options)
+        values = got[command].tolist()
+        assert [v for v in values if v is not pd.NA] == written, command
+        assert [k + 1 for k, v in enumerate(values) if v is pd.NA] == errors, command
+    written, errors = cli_text("validate", text)
+    assert [mask_password(url)[0] for url, ok in zip(urls, got.validate, strict=True)
+            if ok] == written  # the command line writes the valid lines, masked
+    assert [k + 1 for k, ok in enumerate(got.validate) if not ok] == errors
+
+
+def test_the_fixed_lines_give_the_command_lines_results(tmp_path: Path) -> None:
+    """The fixed lines (invalid ones, passwords, a zone, text outside ASCII), read from
+    Parquet in three partitions, give the command line's text output row for row."""
+    check_against_the_cli(tmp_path, FIXED * 3)
+
+
+@settings(max_examples=5, deadline=None)
+@given(st.lists(strategies.uri_references(), min_size=3, max_size=300))
+def test_generated_references_give_the_command_lines_results(tmp_path_factory: Any,
+                                                             urls: list[str]) -> None:
+    """Generated URI-references (5 files of up to 313 lines with the fixed ones) give
+    the command line's text output row for row."""
+    check_against_the_cli(tmp_path_factory.mktemp("g"), [*FIXED, *urls])
+
+
+def test_the_series_is_aligned_with_its_column() -> None:
+    """The result keeps the column's index (not 0 to n), its partitions and divisions;
+    a missing row is ``<NA>``; the name is the caller's when given; and the work
+    pickles to worker processes."""
+    frame = pd.DataFrame({"url": pd.array(["HTTP://A/", None, "a b", "x"], dtype="string")},
+                         index=[10, 20, 30, 40])
+    df = dd.from_pandas(frame, npartitions=2)
+    result: Any = ud.column(df.url, Operation("normalize"), name="normalized")
+    assert result.name == "normalized"
+    assert result.divisions == df.divisions
+    got = result.compute(scheduler="processes", num_workers=2)
+    assert got.index.tolist() == [10, 20, 30, 40]
+    assert got.tolist() == ["http://a/", pd.NA, pd.NA, "x"]
+    valid = ud.validate(df.url).compute(scheduler="sync")
+    assert valid.tolist() == [True, pd.NA, False, True]
+    assert str(valid.dtype) == "boolean"
+
+
+def test_passwords_are_masked_unless_shown() -> None:
+    """As on the command line, a password is written ``***`` unless asked for."""
+    df = dd.from_pandas(pd.DataFrame({"url": ["http://joe:S3CRET@h/"]}), npartitions=1)
+    assert ud.normalize(df.url).compute(scheduler="sync").tolist() == ["http://joe:***@h/"]
+    assert ud.canonicalize(df.url, show_password=True).compute(
+        scheduler="sync").tolist() == ["http://joe:S3CRET@h/"]
+
+
+def test_a_series_takes_only_the_per_row_commands() -> None:
+    """``column`` refuses a command that is not one value a row, and what is not a
+    Series; ``dedupe`` and ``dedupe_groups`` refuse a Series, saying what to do."""
+    df = dd.from_pandas(pd.DataFrame({"url": ["http://a/"]}), npartitions=1)
+    with pytest.raises(ValueError, match="not explain"):
+        ud.column(df.url, Operation("explain"))
+    with pytest.raises(TypeError, match="not list"):
+        ud.column(["http://a/"], Operation("normalize"))  # type: ignore[arg-type]
+    for dedupe in (ud.dedupe, ud.dedupe_groups):
+        with pytest.raises(TypeError, match="deduplicate on its canonicalize"):
+            dedupe(df.url)
