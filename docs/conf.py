@@ -137,7 +137,7 @@ def _shared_with_uri(app: object, what: str, name: str, obj: object, options: ob
                     and attr not in vars(urikit.FrozenURI))
     links = ", ".join(f":obj:`~urikit.URI.{attr}`" for attr in shared)
     lines += ["", f"Shared with :class:`URI`, as documented there: {links}.",
-              "The builder methods among them return a new mutable :class:`URI`.", ""]
+              "The builder methods among them return a new :class:`FrozenURI`.", ""]
 
 
 def _frozen_to_uri(app: Any, env: Any, node: Any, contnode: Any) -> Any:

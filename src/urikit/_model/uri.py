@@ -600,7 +600,7 @@ class _URIBase:
     def _assign(self, name: str, value: object) -> None:
         """An attribute assignment: ``set()`` with one keyword on a URI."""
         raise AttributeError(f"a FrozenURI cannot be changed ({name} is read-only): "
-                             "thaw() it, or use set(), which returns a new URI")
+                             "thaw() it, or use set(), which returns a new FrozenURI")
 
     # --- text, equality ---------------------------------------------------------------
 
@@ -1128,7 +1128,7 @@ class FrozenURI(_URIBase):
         return _wrap(URI, self._c, self._text)
 
     def thaw(self) -> URI:
-        """A new mutable :class:`URI` with the same components."""
+        """A new mutable :class:`URI` with the same components; this FrozenURI is not changed."""
         return _wrap(URI, self._c, self._text)
 
     def normalize(self, options: NormalizeOptions = DEFAULT_OPTIONS) -> Self:
