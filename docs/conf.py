@@ -68,7 +68,8 @@ nitpick_ignore_regex = [
     # helpers and type aliases of the private modules, named in docstrings and
     # signatures but not part of the API (AnyURI, T, Owner, _Unset, uts46_map ...)
     ("py:.*", r"urikit\._\w+\..*"),
-    ("py:class", r"(AnyURI|T)"),
+    # (unresolved where a signature returns Self, which exists for type checkers only)
+    ("py:class", r"(AnyURI|T|PathInput|Value)"),
     ("py:func", r"uts46_map"),
 ]
 
@@ -113,7 +114,7 @@ def _drop_empty_bases(app: object, doctree: nodes.document) -> None:
             paragraph.parent.remove(paragraph)
 
 
-_UNSET_TYPE = re.compile(r"\s*\|\s*~?(?:[\w.]*\.)?_Unset\b")
+_UNSET_TYPE = re.compile(r"\s*\|\s*~?(?:[\w.]*\.)?_?Unset\b")
 
 
 def _hide_unset_type(app: object, what: str, name: str, obj: object, options: object,
@@ -137,7 +138,7 @@ def _shared_with_uri(app: object, what: str, name: str, obj: object, options: ob
                     and attr not in vars(urikit.FrozenURI))
     links = ", ".join(f":obj:`~urikit.URI.{attr}`" for attr in shared)
     lines += ["", f"Shared with :class:`URI`, as documented there: {links}.",
-              "The builder methods among them return a new mutable :class:`URI`.", ""]
+              "The builder methods among them return a new :class:`FrozenURI`.", ""]
 
 
 def _frozen_to_uri(app: Any, env: Any, node: Any, contnode: Any) -> Any:

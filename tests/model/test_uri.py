@@ -417,12 +417,13 @@ def test_fluent_method_edits_in_place_and_returns_self(edit: Callable[[URI], URI
 
 
 @pytest.mark.parametrize("edit", FLUENT)
-def test_fluent_method_on_frozen_returns_a_new_uri(edit: Callable[[Any], URI]) -> None:
-    """On a FrozenURI each builder method returns a new, edited, mutable URI, and the
+def test_fluent_method_on_frozen_returns_a_new_frozen_uri(
+        edit: Callable[[Any], object]) -> None:
+    """On a FrozenURI each builder method returns a new, edited FrozenURI, and the
     FrozenURI is unchanged."""
     frozen = FrozenURI.parse("http://u@h:1/a/b?q=1#f")
     result = edit(frozen)
-    assert type(result) is URI
+    assert type(result) is FrozenURI
     assert result != frozen
     assert str(frozen) == "http://u@h:1/a/b?q=1#f"
     assert result == edit(frozen.thaw())

@@ -99,6 +99,8 @@ def encode(text: str, component: Component) -> str:
 
     .. versionadded:: 0.2
     """
+    if type(text) is not str:  # before the component, as the compiled build checks
+        text = require_str(text, "text")
     safe_re = _SAFE_RE.get(component)
     if safe_re is None:
         raise _unknown(component)
@@ -335,6 +337,8 @@ def decode(text: str, component: Component) -> str:
     .. versionchanged:: 0.2
        An unknown component raises :class:`URIError` (still a ``ValueError``).
     """
+    if type(text) is not str:  # before the component, as the compiled build checks
+        text = require_str(text, "text")
     rule = _RULES.get(component)
     if rule is None:
         raise _unknown(component)

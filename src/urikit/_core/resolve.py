@@ -7,6 +7,7 @@ from typing import Final
 
 from .components import Parts
 from .errors import ResolveError, Rule
+from .parse import require_str
 from .serialize import guard_path, to_text
 
 
@@ -77,6 +78,10 @@ def remove_dot_segments(path: str) -> str:
     Returns:
         The path without dot segments; ``path`` itself when it has none.
 
+    Raises:
+        TypeError: ``path`` is not a ``str`` (in both builds: the pure one would
+            otherwise slice a list as it slices text).
+
     >>> remove_dot_segments("/a/b/c/./../../g")
     '/a/g'
     >>> remove_dot_segments("mid/content=5/../6")
@@ -88,6 +93,8 @@ def remove_dot_segments(path: str) -> str:
 
     .. versionadded:: 0.2
     """
+    if type(path) is not str:
+        path = require_str(path, "path")
     # A dot segment starts the path or follows a "/": without either, nothing to do.
     if path[:1] != "." and "/." not in path:
         return path

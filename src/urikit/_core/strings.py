@@ -48,11 +48,15 @@ def resolve(base: str, reference: str, *, strict: bool = True) -> str:
 
     .. versionadded:: 0.3
     """
-    b = split(base if type(base) is str else require_str(base, "base"))
+    # both types first, as the compiled build checks its arguments on entry
+    if type(base) is not str:
+        base = require_str(base, "base")
+    if type(reference) is not str:
+        reference = require_str(reference, "reference")
+    b = split(base)
     if b[0] is None:
         require_base(b, redacted(b))
-    r = split(reference if type(reference) is str else require_str(reference, "reference"))
-    return to_text(resolve_parts(b, r, strict))
+    return to_text(resolve_parts(b, split(reference), strict))
 
 
 def normalize(text: str, options: NormalizeOptions = DEFAULT_OPTIONS, *,

@@ -68,7 +68,9 @@ def path_to_components(path: str | os.PathLike[str] | PurePath, *,
     ``file://localhost/`` means this machine. A relative path gives a relative
     reference (no scheme, no host) whose segments are the path's names, never an
     absolute URI; on Windows a drive-relative ``C:x`` keeps its drive as the first
-    segment and a rooted ``\\x`` gives ``/x``.
+    segment and a rooted ``\\x`` gives ``/x``. A ``str`` (or path-like other than a
+    pure path) that ends in a separator after a name keeps it: ``/srv/www/`` gives
+    ``file:///srv/www/``, so that ``img/a.png`` resolves inside the directory.
 
     Args:
         path: the path.
@@ -93,14 +95,25 @@ def path_to_components(path: str | os.PathLike[str] | PurePath, *,
     ('file', None, 'server', None, '/share/x')
     >>> path_to_components("docs/read me", windows=False)[:5]
     (None, None, None, None, 'docs/read%20me')
+    >>> path_to_components("/srv/www/", windows=False).path
+    '/srv/www/'
 
     .. versionadded:: 0.2
+    .. versionchanged:: 0.4
+       A trailing separator is kept.
     """
     pure = _pure(path, windows)
     is_windows = isinstance(pure, PureWindowsPath)
     drive, root = pure.drive, pure.root
     names = pure.parts[1:] if drive or root else pure.parts
     rest = "/".join([_name_to_segment(name, is_windows) for name in names])
+    if rest and not isinstance(path, PurePath):
+        # a directory given with a trailing separator keeps it, so that a reference
+        # resolves inside it (RFC 3986 §5.2.3), as "/" joins onto a pure path; a pure
+        # path has already dropped it
+        text = os.fspath(path)
+        if text.endswith(("\\", "/") if is_windows else "/"):
+            rest += "/"
     if not pure.is_absolute():
         anchor = _name_to_segment(drive, is_windows) if drive else ""
         return Components(None, None, None, None, anchor + ("/" if root else "") + rest,

@@ -132,6 +132,10 @@ class PathSegments(MutableSequence[str]):
     * with an authority, a non-empty path must start with the root marker (RFC 3986
       §3.3), so an edit that would move it from index 0 (``insert(0, "v2")``,
       ``pop(0)``, ``reverse()``) raises :class:`~urikit.BuildError`: insert at 1;
+    * with an authority, the empty path is the root, so what an edit puts into it
+      follows the root marker (unless it starts with it): ``URI.parse("https://h")
+      .path.append("a")`` gives ``https://h/a``, as do ``insert(0, "a")`` and
+      ``path[:] = ["a"]``;
     * ``[""]``, the root marker alone, has no text of its own (it would read back as
       ``[]``) and raises :class:`~urikit.BuildError`.
 
@@ -145,6 +149,9 @@ class PathSegments(MutableSequence[str]):
        The path "/" is ``['', '']``, the root marker and one empty segment, as
        ``str.split`` gives them; ``['']`` has no text; under an authority an edit that
        would move the root marker raises :class:`~urikit.BuildError`.
+
+    .. versionchanged:: 0.4
+       An edit of the empty path under an authority gives an absolute path.
     """
 
     __slots__ = ("_owner", "_text", "_write")
@@ -161,8 +168,14 @@ class PathSegments(MutableSequence[str]):
         write = self._write
         if write is None:
             raise read_only()
-        if segments and segments[0] and self._owner.components.host is not None:
-            raise BuildError(Rule.PATH_NEEDS_ROOT, "edit from index 1")
+        if segments and segments[0]:
+            c = self._owner.components
+            if c.host is not None:
+                if c.path:
+                    raise BuildError(Rule.PATH_NEEDS_ROOT, "edit from index 1")
+                # an empty path under an authority is the root: what an edit puts
+                # there follows the root marker, the one valid reading (§3.3)
+                segments = ["", *segments]
         write("path", join_path(segments))
 
     def _in(self, segment: object) -> str:
@@ -247,7 +260,7 @@ class PathSegments(MutableSequence[str]):
         if not wire:
             return
         if not self._owner.components.path:
-            self._store(wire)
+            self._store(wire)  # which roots them under an authority
             return
         if self._write is None:
             raise read_only()

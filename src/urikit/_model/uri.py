@@ -97,7 +97,8 @@ def _shown_base(c: Parts) -> str:
 def _ruled(c: Parts, before: Parts) -> Parts:
     """``c`` with RFC 3986's structural rules kept, or :class:`BuildError`.
 
-    §3.2: userinfo and a port need a host, so such an edit is refused. §3.3: with an
+    §3.2: userinfo and a port need a host, so such an edit is refused (removing the
+    host would also drop them, a password perhaps: the caller says so). §3.3: with an
     authority the path is empty or starts with "/", so a relative path under a host
     is made absolute, the reading §5.2.3 gives it. ``before`` is the state the edit
     started from, for the message.
@@ -609,7 +610,7 @@ class _URIBase:
     def _assign(self, name: str, value: object) -> None:
         """An attribute assignment: ``set()`` with one keyword on a URI."""
         raise AttributeError(f"a FrozenURI cannot be changed ({name} is read-only): "
-                             "thaw() it, or use set(), which returns a new URI")
+                             "thaw() it, or use set(), which returns a new FrozenURI")
 
     # --- text, equality ---------------------------------------------------------------
 
@@ -642,17 +643,23 @@ class _URIBase:
         return redacted_text(self._c)
 
     # --- builder: on a URI each edits it in place and returns it; on a FrozenURI each
-    # returns a new URI (copy, then edit) ----------------------------------------------
+    # returns a new FrozenURI (a mutable copy is edited, then frozen) --------------------
 
     def _edit_target(self) -> URI:
         raise NotImplementedError  # pragma: no cover - both subclasses define it
+
+    def _result(self, target: URI) -> Self:
+        """What a builder method returns: ``target`` on a URI (which is this URI), a
+        new object of this one's type holding ``target``'s components otherwise."""
+        return _wrap(type(self), target._c, target._text)
 
     def set(self, *, scheme: str | Unset | None = UNSET, userinfo: str | Unset | None = UNSET,
             host: str | Unset | None = UNSET, port: int | Unset | None = UNSET,
             has_port: bool | Unset = UNSET, path: PathInput | Unset = UNSET,
             query: str | Unset | None = UNSET, fragment: str | Unset | None = UNSET,
-            allow_zone_id: bool = False) -> URI:
-        """Set components from wire text (validated, never encoded); return the URI.
+            allow_zone_id: bool = False) -> Self:
+        """Set components from wire text (validated, never encoded); return the URI
+        (on a FrozenURI: a new FrozenURI).
 
         Each keyword left out keeps its component; ``None`` removes one. All are
         checked before anything changes, so an error leaves the URI as it was.
@@ -667,13 +674,14 @@ class _URIBase:
         target._put(_wire_components(
             target._c, allow_zone_id, scheme=scheme, userinfo=userinfo, host=host,
             port=port, has_port=has_port, path=path, query=query, fragment=fragment))
-        return target
+        return self._result(target)
 
     def set_text(self, *, userinfo: str | Unset | None = UNSET,
                  host: str | Unset | None = UNSET, path: PathInput | Unset = UNSET,
                  query: str | Unset | None = UNSET,
-                 fragment: str | Unset | None = UNSET, allow_zone_id: bool = False) -> URI:
-        """Set components from plain text (encoded as data); return the URI.
+                 fragment: str | Unset | None = UNSET, allow_zone_id: bool = False) -> Self:
+        """Set components from plain text (encoded as data); return the URI (on a
+        FrozenURI: a new FrozenURI).
 
         As the ``uri.text`` view writes them: a host that is a bracketed IP literal
         stays one, a name outside ASCII becomes its A-labels (UTS 46 with the WHATWG
@@ -693,9 +701,9 @@ class _URIBase:
         target._put(_text_components(target._c, userinfo=userinfo, host=host, path=path,
                                      query=query, fragment=fragment,
                                      allow_zone_id=allow_zone_id))
-        return target
+        return self._result(target)
 
-    def add_segments(self, *segments: str) -> URI:
+    def add_segments(self, *segments: str) -> Self:
         """Add wire segments to the path, each validated; return the URI.
 
         The first fills a trailing empty segment, so ``https://h/files/`` plus ``x``
@@ -709,7 +717,7 @@ class _URIBase:
         """
         return self._add_segments([check_segment(s) for s in segments])
 
-    def add_segments_text(self, *segments: str) -> URI:
+    def add_segments_text(self, *segments: str) -> Self:
         """Add plain-text segments to the path, each encoded ("/" included); return
         the URI. The first fills a trailing empty segment, as :meth:`add_segments`.
 
@@ -720,7 +728,7 @@ class _URIBase:
         """
         return self._add_segments([encode_segment(s) for s in segments])
 
-    def _add_segments(self, wire: list[str]) -> URI:
+    def _add_segments(self, wire: list[str]) -> Self:
         target = self._edit_target()
         if wire:
             c = target._c
@@ -729,9 +737,9 @@ class _URIBase:
             if len(wire) > 1:
                 suffix = "/".join([suffix, *wire[1:]])
             target._write("path", suffix, append=True)
-        return target
+        return self._result(target)
 
-    def add_param(self, key: str, value: Value, *, form: bool = False) -> URI:
+    def add_param(self, key: str, value: Value, *, form: bool = False) -> Self:
         """Append the query parameter ``key=value`` (plain text; an ``int`` is written
         with ``str()``, ``None`` writes the key alone); return the URI. ``form=True``
         writes a space as "+" (``application/x-www-form-urlencoded``).
@@ -741,9 +749,9 @@ class _URIBase:
         """
         target = self._edit_target()
         (target.params.form if form else target.params).add(key, value)
-        return target
+        return self._result(target)
 
-    def set_param(self, key: str, value: Value, *, form: bool = False) -> URI:
+    def set_param(self, key: str, value: Value, *, form: bool = False) -> Self:
         """Give the query parameter ``key`` the single value ``value`` (plain text),
         where it first stands, removing its other pairs; return the URI. ``form=True``
         writes a space as "+".
@@ -753,9 +761,9 @@ class _URIBase:
         """
         target = self._edit_target()
         (target.params.form if form else target.params).set(key, value)
-        return target
+        return self._result(target)
 
-    def discard_param(self, *keys: str) -> URI:
+    def discard_param(self, *keys: str) -> Self:
         """Remove every query parameter named by one of ``keys``, if there is any
         (as ``set.discard``); return the URI.
 
@@ -765,14 +773,18 @@ class _URIBase:
             require_str(key, "a query key")  # before the copy a FrozenURI makes
         target = self._edit_target()
         target.params.discard(*keys)
-        return target
+        return self._result(target)
 
-    def __truediv__(self, segment: str) -> URI:
-        """A new URI with one plain-text segment added, as :meth:`add_segments_text`
-        adds it; neither operand changes (``base / "users" / name``)."""
+    def __truediv__(self, segment: str) -> Self:
+        """A new object of this one's type with one plain-text segment added, as
+        :meth:`add_segments_text` adds it; neither operand changes (``base / "users" /
+        name``), as pathlib's ``/`` returns a new path: an operator that edited its
+        left operand would surprise in an expression. ``uri /= "x"`` rebinds."""
         if not isinstance(segment, str):
             return NotImplemented
-        return _wrap(URI, self._c, self._text).add_segments_text(segment)
+        new = _wrap(URI, self._c, self._text)
+        new._add_segments([encode_segment(segment)])
+        return _wrap(type(self), new._c, new._text)
 
     def _put(self, c: Parts) -> None:
         raise NotImplementedError  # pragma: no cover - only URI writes
@@ -1044,6 +1056,9 @@ class URI(_URIBase):
     def _edit_target(self) -> URI:
         return self
 
+    def _result(self, target: URI) -> Self:
+        return self  # target is self: the edit was made in place
+
     def copy(self) -> Self:
         """An independent copy (editing one never changes the other)."""
         return _wrap(type(self), self._c, self._text)
@@ -1082,19 +1097,21 @@ class FrozenURI(_URIBase):
     It has the URI's read API, its views refuse edits, and equality and hash are by
     components (so a FrozenURI can be a dict key, a set member or a field of a frozen
     model); it is ordered by its text, so ``sorted()`` works. Every builder method
-    (:meth:`set`, :meth:`add_segments_text`, :meth:`add_param`, ``/``, ...) returns a
-    new mutable :class:`URI`, copied and then edited, so a shared base is safe:
+    (:meth:`set`, :meth:`add_segments_text`, :meth:`add_param`, ``/``,
+    :meth:`normalize`, :meth:`resolve`, ...) returns a new FrozenURI and leaves this
+    one unchanged, so a shared base is safe:
 
     >>> API = FrozenURI.parse("https://api.example/v1/")
-    >>> str(API.add_segments_text("users", "ana")), str(API / "users")
-    ('https://api.example/v1/users/ana', 'https://api.example/v1/users')
+    >>> API.add_segments_text("users", "ana"), API / "users"
+    (FrozenURI('https://api.example/v1/users/ana'), FrozenURI('https://api.example/v1/users'))
     >>> str(API)
     'https://api.example/v1/'
 
-    :meth:`normalize`, :meth:`resolve` and :meth:`relative_to` return new FrozenURIs;
     :meth:`thaw` gives a mutable copy.
 
     .. versionadded:: 0.2
+    .. versionchanged:: 0.4
+       Every builder method returns a FrozenURI, not a mutable URI.
     """
 
     __slots__ = ()
@@ -1126,7 +1143,7 @@ class FrozenURI(_URIBase):
         return _wrap(URI, self._c, self._text)
 
     def thaw(self) -> URI:
-        """A new mutable :class:`URI` with the same components."""
+        """A new mutable :class:`URI` with the same components; this FrozenURI is not changed."""
         return _wrap(URI, self._c, self._text)
 
     def normalize(self, options: NormalizeOptions = DEFAULT_OPTIONS) -> Self:

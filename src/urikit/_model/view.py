@@ -34,4 +34,4 @@ class Owner(Protocol):
 def read_only() -> TypeError:
     """The error for an edit through a view of a frozen URI."""
     return TypeError("a FrozenURI cannot be changed: thaw() it, or use a builder method, "
-                     "which returns a new URI")
+                     "which returns a new FrozenURI")

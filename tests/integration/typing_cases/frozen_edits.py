@@ -81,6 +81,9 @@ def reads(frozen: FrozenURI) -> None:
     assert_type("x" in frozen.params, bool)
     assert_type(frozen.text.path[0], str)
     assert_type(frozen.text.password, str | None)
+    assert_type(frozen.set(scheme="https"), FrozenURI)
+    assert_type(frozen.add_param("a", 1), FrozenURI)
+    assert_type(frozen / "a", FrozenURI)
     assert_type(frozen.thaw(), URI)
     assert_type(frozen.normalize(), FrozenURI)
 

@@ -1,0 +1,155 @@
+"""One rule for URI and FrozenURI: builders edit a URI in place and return a new FrozenURI."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Final
+
+import pytest
+
+from urikit import URI, FrozenURI, NormalizeOptions
+
+START: Final = "HTTP://u@h:1/a/./b?q=1#f"
+
+#: Every builder method, called with arguments that change the URI: a URI edits itself
+#: and returns itself; a FrozenURI returns a new FrozenURI and stays as it was.
+BUILDERS: Final[dict[str, Callable[[Any], Any]]] = {
+    "set": lambda u: u.set(fragment="g"),
+    "set_text": lambda u: u.set_text(path=["x y"]),
+    "add_segments": lambda u: u.add_segments("c"),
+    "add_segments_text": lambda u: u.add_segments_text("c d"),
+    "add_param": lambda u: u.add_param("k", "v"),
+    "set_param": lambda u: u.set_param("q", "2"),
+    "discard_param": lambda u: u.discard_param("q"),
+    "normalize": lambda u: u.normalize(NormalizeOptions()),
+}
+
+#: Methods that derive a different URI from this one and another value: on both classes
+#: a new object of the receiver's type, the receiver unchanged (``/`` as pathlib's).
+DERIVED: Final[dict[str, Callable[[Any], Any]]] = {
+    "resolve": lambda u: u.resolve("../g"),
+    "relative_to": lambda u: u.relative_to("http://u@h:1/a/"),
+    "__truediv__": lambda u: u / "c",
+    "copy": lambda u: u.copy(),
+}
+
+#: Conversions between the two classes: a new object of the other class.
+CONVERSIONS: Final = {"freeze": FrozenURI, "thaw": URI}
+
+#: Methods that read the URI and return something else; they change nothing.
+READERS: Final[dict[str, Callable[[Any], Any]]] = {
+    "display": lambda u: u.display(),
+    "equivalent": lambda u: u.equivalent("http://u@h:1/a/b?q=1#f"),
+    "origin": lambda u: u.origin(),
+    "redacted": lambda u: u.redacted(),
+    "same_origin": lambda u: u.same_origin("http://h:1/"),
+    "to_iri": lambda u: u.to_iri(),
+    "to_path": lambda u: u.to_path(),
+    "to_split": lambda u: u.to_split(),
+}
+
+#: Class methods that make a new object of the class they are called on.
+CONSTRUCTORS: Final[dict[str, Callable[[Any], Any]]] = {
+    "parse": lambda cls: cls.parse("http://h/"),
+    "parse_lenient": lambda cls: cls.parse_lenient(" http://h/ "),
+    "from_iri": lambda cls: cls.from_iri("http://h/\u00e9"),
+    "from_path": lambda cls: cls.from_path("/tmp/", windows=False),
+    "from_split": lambda cls: cls.from_split(("http", "h", "/", "", "")),
+    "from_template": lambda cls: cls.from_template("http://h/{x}", x="y"),
+}
+
+TABLES: Final = (BUILDERS, DERIVED, CONVERSIONS, READERS, CONSTRUCTORS)
+
+
+def public_methods(cls: type[Any]) -> set[str]:
+    """The public callables of ``cls``, found by introspection, and the operators that
+    build (``/``)."""
+    names = {name for name in dir(cls) if not name.startswith("_")
+             and callable(getattr(cls, name))}
+    return names | {name for name in ("__truediv__",) if hasattr(cls, name)}
+
+
+@pytest.mark.parametrize("cls", [URI, FrozenURI])
+def test_every_method_has_a_place_in_the_rule(cls: type[Any]) -> None:
+    """Every public method of both classes is listed in exactly one table, so a new
+    builder cannot be added without saying what it returns."""
+    listed = [name for table in TABLES for name in table]
+    assert len(listed) == len(set(listed))
+    known = set(listed)
+    missing = public_methods(cls) - known
+    assert not missing, f"classify these methods in a table of this test: {missing}"
+
+
+@pytest.mark.parametrize("name", sorted(BUILDERS))
+def test_builder_on_uri_edits_in_place_and_returns_it(name: str) -> None:
+    """A URI's builder method edits the URI and returns that same object."""
+    uri = URI.parse(START)
+    before = uri.copy()
+    assert BUILDERS[name](uri) is uri
+    assert uri != before
+
+
+@pytest.mark.parametrize("name", sorted(BUILDERS))
+def test_builder_on_frozen_returns_a_new_frozen_uri(name: str) -> None:
+    """A FrozenURI's builder method returns a new FrozenURI with the edit a URI makes,
+    and the original is unchanged."""
+    frozen = FrozenURI.parse(START)
+    result = BUILDERS[name](frozen)
+    assert type(result) is FrozenURI
+    assert result is not frozen
+    assert str(frozen) == START
+    assert result == BUILDERS[name](URI.parse(START))
+
+
+@pytest.mark.parametrize("cls", [URI, FrozenURI])
+@pytest.mark.parametrize("name", sorted(DERIVED))
+def test_derived_is_a_new_object_of_the_same_type(cls: type[Any], name: str) -> None:
+    """resolve, relative_to, ``/`` and copy return a new object of the receiver's type
+    and leave the receiver as it was, on both classes."""
+    if name == "copy" and cls is FrozenURI:
+        assert not hasattr(cls, name)  # a FrozenURI needs no copy: it never changes
+        return
+    uri = cls.parse(START)
+    result = DERIVED[name](uri)
+    assert type(result) is cls
+    assert result is not uri
+    assert str(uri) == START
+    assert result == DERIVED[name](URI.parse(START))
+
+
+@pytest.mark.parametrize(("name", "target"), sorted(CONVERSIONS.items()))
+def test_conversion_gives_the_other_class(name: str, target: type[Any]) -> None:
+    """freeze and thaw give the other class with the same components."""
+    source = FrozenURI if target is URI else URI
+    uri = source.parse(START)
+    result = getattr(uri, name)()
+    assert type(result) is target
+    assert result == uri
+
+
+@pytest.mark.parametrize("cls", [URI, FrozenURI])
+@pytest.mark.parametrize("name", sorted(READERS))
+def test_reader_changes_nothing(cls: type[Any], name: str) -> None:
+    """The reading methods leave the URI as it was."""
+    uri = cls.parse("file:///tmp/x" if name == "to_path" else START)
+    before = str(uri)
+    READERS[name](uri)
+    assert str(uri) == before
+
+
+@pytest.mark.parametrize("cls", [URI, FrozenURI])
+@pytest.mark.parametrize("name", sorted(CONSTRUCTORS))
+def test_constructor_makes_its_own_class(cls: type[Any], name: str) -> None:
+    """Each class method makes an object of the class it is called on."""
+    assert type(CONSTRUCTORS[name](cls)) is cls
+
+
+def test_division_on_a_uri_leaves_it_unchanged() -> None:
+    """``/`` on a mutable URI is pathlib's: a new URI, the left operand unchanged;
+    ``/=`` rebinds the name to it."""
+    uri = URI.parse("https://h/v1/")
+    original = uri
+    uri /= "users"
+    assert str(original) == "https://h/v1/"
+    assert str(uri) == "https://h/v1/users"
+    assert uri is not original

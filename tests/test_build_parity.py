@@ -1,0 +1,214 @@
+"""Both builds answer alike: every public entry point, called with generated valid,
+invalid and wrongly typed arguments, gives the same result or the same exception type
+in the compiled build and in the pure build of the same source.
+
+The two builds are two packages in one process: ``urikit`` as installed (the compiled
+wheel, in the ``compiled`` nox session that CI runs) and a pure copy of this checkout's
+``src/urikit`` imported under another name (urikit's own imports are relative, so the
+copy imports only itself). Where ``urikit`` is not the compiled build (the pure
+sessions, an editable install) there is no second build to compare with: the test is
+skipped there with that reason, never run against the pure build twice. Each entry
+point gets ``MAX_EXAMPLES`` argument tuples (about 60 entry points: the functions of
+``urikit.__all__`` and the class methods, methods and properties of URI and FrozenURI).
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import inspect
+import re
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from types import ModuleType
+from typing import Any, Final
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import urikit
+from urikit import strategies as us
+
+pytestmark = pytest.mark.integration
+
+SOURCE: Final = Path(__file__).resolve().parents[1] / "src" / "urikit"
+PURE_NAME: Final = "urikit_pure_copy"
+MAX_EXAMPLES: Final = 40
+SAMPLE: Final = "http://u:p@h.example:8080/a/./b/../c?x=1&y=a+b#f"
+
+#: Arguments of the wrong type, each of which some entry point has mistaken for text.
+WRONG_TYPES: Final = st.sampled_from([None, 1, -1, 1.5, True, b"http://h/", ["/a", ".."],
+                                      ("a",), {"k": "v"}, object])
+ARGUMENT: Final = st.one_of(us.uri_references(), st.text(max_size=12),
+                            st.sampled_from(["", "/", "..", "%", "%zz", "http://h:99999/",
+                                             "[::1", "a b", "\u00e9", SAMPLE]),
+                            WRONG_TYPES)
+
+
+def _load_pure() -> ModuleType:
+    """The checkout's source imported as its own package, pure Python."""
+    module = sys.modules.get(PURE_NAME)
+    if module is not None:
+        return module
+    spec = importlib.util.spec_from_file_location(
+        PURE_NAME, SOURCE / "__init__.py", submodule_search_locations=[str(SOURCE)])
+    assert spec is not None
+    assert spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[PURE_NAME] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.fixture(scope="module")
+def builds() -> tuple[ModuleType, ModuleType]:
+    """The compiled build and a pure one of the same source, or a skip saying why."""
+    if not urikit.COMPILED:
+        pytest.skip("urikit is the pure build here: the compiled nox session compares "
+                    "the compiled wheel with the pure source")
+    pure = _load_pure()
+    assert pure.COMPILED is False
+    assert pure.URI is not urikit.URI
+    return urikit, pure
+
+
+_ADDRESS: Final = re.compile(r" at 0x[0-9a-fA-F]+")
+
+
+def _plain(value: object) -> object:
+    """A value as both builds can be compared on it: its type's name and its repr, with
+    the package's name and object addresses taken out."""
+    text = _ADDRESS.sub("", repr(value)).replace(PURE_NAME, "urikit")
+    return type(value).__name__, text
+
+
+def _outcome(call: Callable[[], object]) -> tuple[str, object]:
+    try:
+        result = call()
+    except Exception as error:  # the type is what is compared
+        return "raises", type(error).__name__
+    return "returns", _plain(result)
+
+
+def _arity(function: Callable[..., object]) -> int:
+    """How many positional arguments to give: the required ones, at least one."""
+    try:
+        parameters = inspect.signature(function).parameters.values()
+    except (TypeError, ValueError):  # pragma: no cover - the pure copy has signatures
+        return 1
+    required = [p for p in parameters if p.default is p.empty
+                and p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
+    return max(1, len(required))
+
+
+def _function_names() -> list[str]:
+    pure = _load_pure()
+    return sorted(name for name in pure.__all__
+                  if inspect.isfunction(getattr(pure, name)))
+
+
+def _member_names(kind: str) -> list[str]:
+    """The public class methods, methods or properties of URI and FrozenURI."""
+    pure = _load_pure()
+    found: set[str] = set()
+    for cls in (pure.URI, pure.FrozenURI):
+        for name, member in inspect.getmembers(cls):
+            if name.startswith("_") and name != "__truediv__":
+                continue
+            raw = inspect.getattr_static(cls, name)
+            matches = {"classmethod": isinstance(raw, classmethod),
+                       "property": isinstance(raw, property),
+                       "method": inspect.isfunction(member)}
+            if matches[kind]:
+                found.add(name)
+    return sorted(found)
+
+
+FAST: Final = settings(max_examples=MAX_EXAMPLES, deadline=None, database=None,
+                       suppress_health_check=[HealthCheck.function_scoped_fixture,
+                                              HealthCheck.too_slow])
+
+
+@pytest.mark.parametrize("name", _function_names())
+@FAST
+@given(data=st.data())
+def test_function_answers_alike(builds: tuple[ModuleType, ModuleType], name: str,
+                                data: st.DataObject) -> None:
+    """A public function gives the same result or exception type in both builds."""
+    compiled, pure = builds
+    args = tuple(data.draw(ARGUMENT) for _ in range(_arity(getattr(pure, name))))
+    assert (_outcome(lambda: getattr(compiled, name)(*args))
+            == _outcome(lambda: getattr(pure, name)(*args))), args
+
+
+@pytest.mark.parametrize("cls_name", ["URI", "FrozenURI"])
+@pytest.mark.parametrize("name", _member_names("classmethod"))
+@FAST
+@given(data=st.data())
+def test_class_method_answers_alike(builds: tuple[ModuleType, ModuleType], cls_name: str,
+                                    name: str, data: st.DataObject) -> None:
+    """A class method of URI or FrozenURI gives the same result or exception type in
+    both builds."""
+    compiled, pure = builds
+    pure_method = getattr(getattr(pure, cls_name), name)
+    args = tuple(data.draw(ARGUMENT) for _ in range(_arity(pure_method)))
+    assert (_outcome(lambda: getattr(getattr(compiled, cls_name), name)(*args))
+            == _outcome(lambda: pure_method(*args))), args
+
+
+def _instances(compiled: ModuleType, pure: ModuleType, cls_name: str,
+               text: str) -> tuple[Any, Any] | None:
+    try:
+        return (getattr(compiled, cls_name).parse(text), getattr(pure, cls_name).parse(text))
+    except Exception:  # invalid text: the class methods' test covers it
+        return None
+
+
+@pytest.mark.parametrize("cls_name", ["URI", "FrozenURI"])
+@pytest.mark.parametrize("name", _member_names("method"))
+@FAST
+@given(data=st.data(), text=st.one_of(st.just(SAMPLE), us.uri_references()))
+def test_method_answers_alike(builds: tuple[ModuleType, ModuleType], cls_name: str,
+                              name: str, data: st.DataObject, text: str) -> None:
+    """A method of URI or FrozenURI, on the same URI, gives the same result or exception
+    type in both builds, and leaves the two URIs equal."""
+    compiled, pure = builds
+    if not hasattr(getattr(pure, cls_name), name):
+        return  # copy and freeze are URI's, thaw FrozenURI's: the other class has none
+    pair = _instances(compiled, pure, cls_name, text)
+    if pair is None:
+        return
+    mine, theirs = pair
+    args = tuple(data.draw(ARGUMENT) for _ in range(_arity(getattr(theirs, name))))
+    assert (_outcome(lambda: getattr(mine, name)(*args))
+            == _outcome(lambda: getattr(theirs, name)(*args))), args
+    assert str(mine) == str(theirs)
+
+
+@pytest.mark.parametrize("cls_name", ["URI", "FrozenURI"])
+@pytest.mark.parametrize("name", _member_names("property"))
+@FAST
+@given(text=st.one_of(st.just(SAMPLE), us.uri_references()), value=ARGUMENT)
+def test_property_answers_alike(builds: tuple[ModuleType, ModuleType], cls_name: str,
+                                name: str, text: str, value: object) -> None:
+    """Reading a property, and assigning it (refused on a FrozenURI), gives the same
+    result or exception type in both builds."""
+    compiled, pure = builds
+    pair = _instances(compiled, pure, cls_name, text)
+    if pair is None:
+        return
+    mine, theirs = pair
+    assert _outcome(lambda: getattr(mine, name)) == _outcome(lambda: getattr(theirs, name))
+    assert (_outcome(lambda: setattr(mine, name, value))
+            == _outcome(lambda: setattr(theirs, name, value))), value
+    assert str(mine) == str(theirs)
+
+
+def test_the_pure_copy_is_the_checkout_source() -> None:
+    """The copy compared with the installed build is this checkout's pure source under
+    its own name, so the comparison is between two builds of one source."""
+    pure = _load_pure()
+    assert pure.COMPILED is False
+    assert Path(pure.__file__ or "").resolve() == SOURCE / "__init__.py"
+    assert pure.__version__ == urikit.__version__
