@@ -38,10 +38,9 @@ EXPECTED_RE = re.compile(
     r"#\s*E:\s*(?P<mypy>[a-z-]+(?:\s*,\s*[a-z-]+)*)\s*\|\s*(?P<pyright>[A-Za-z]+(?:\s*,\s*[A-Za-z]+)*)\s*$")
 MARKER_RE = re.compile(r"#\s*E:\s*[a-z]")
 REPORTED_RE = re.compile(r"^(?P<path>[^:]+):(?P<line>[0-9]+): error: .*\[(?P<code>[a-z-]+)\]$")
-#: The lines of frozen_builders.py hold once wt-build's redesign lands (every FrozenURI
-#: builder returns a FrozenURI); until then both checkers report each of them.
-PENDING = {"frozen_builders.py": "FrozenURI builders return a URI until the redesign "
-                                 "of issue 26 (branch wt-build) lands"}
+#: Case files whose lines are expected to fail until a change lands, with why (a strict
+#: xfail: once the lines hold, the test says so and the entry is removed). None now.
+PENDING: dict[str, str] = {}
 
 Expected = set[tuple[int, str]]
 
@@ -120,7 +119,9 @@ def test_there_are_cases() -> None:
     """The case files exist, and the user program holds at least the issue's eight
     mistakes."""
     assert [p.name for p in CASES] >= ["frozen_builders.py", "frozen_edits.py"]
-    assert all(_expected(path)[0] or path.name in PENDING for path in CASES)
+    # frozen_builders.py is the one file of lines that must all type-check
+    assert all(_expected(path)[0] or path.name in {*PENDING, "frozen_builders.py"}
+               for path in CASES)
     user = ROOT / "tests/integration/typing_cases/user_program.py"
     assert len({line for line, _ in _expected(user)[0]}) >= 8
 
