@@ -27,6 +27,7 @@ by default: CPU time per URL and peak resident memory (section "## Parquet colum
 from __future__ import annotations
 
 import argparse
+import importlib
 import importlib.util
 import os
 import platform
@@ -37,6 +38,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from coldstart import CHILD_ENV  # the children write bytecode caches, as an install has
@@ -146,6 +148,7 @@ def make_input(corpus: Path, lines: int, directory: str) -> tuple[Path, int]:
 
 
 def load_average() -> str:
+    """The load average over 1, 5 and 15 minutes, or ``n/a`` where there is none."""
     if not hasattr(os, "getloadavg"):
         return "n/a"
     return ", ".join(f"{x:.1f}" for x in os.getloadavg())
@@ -172,8 +175,9 @@ def make_table(lines_file: Path, directory: str, chunk: int = 1 << 16) -> Path:
     """The lines of ``lines_file`` (the BOM removed) as the ``url`` column of a
     Parquet file, between an ``id`` and a ``note`` column, written a row group at a
     time (so that a file of 10^7 rows needs little memory here either)."""
-    import pyarrow as pa  # type: ignore[import-untyped]
-    import pyarrow.parquet as pq  # type: ignore[import-untyped]
+    # pyarrow has no type information: its objects are Any (as in urikit's tables)
+    pa: Any = importlib.import_module("pyarrow")
+    pq: Any = importlib.import_module("pyarrow.parquet")
 
     path = Path(directory) / (lines_file.stem + ".parquet")
     schema = pa.schema([("id", pa.int64()), ("url", pa.string()), ("note", pa.string())])
@@ -198,7 +202,7 @@ def parquet_section(corpus: Path, sizes: Sequence[int], rounds: int,
     """The Parquet path against the text path on the same URLs, for each size: CPU
     time per URL (best of ``rounds``; one round for 10^7 and more) and peak memory."""
     rows: list[str] = []
-    load_start = _load()
+    load_start = load_average()
     t_start = time.perf_counter()
     with tempfile.TemporaryDirectory() as tmp:
         for size in sizes:
@@ -232,7 +236,7 @@ def parquet_section(corpus: Path, sizes: Sequence[int], rounds: int,
         "urikit_result and urikit_error). CPU time (user + system) of the process per "
         f"URL, best of {rounds} (one run at 10^7 rows), and its peak resident memory; "
         f"Python {platform.python_version()}, {os.cpu_count()} CPUs; load average "
-        f"{load_start} at the start, {_load()} at the end; "
+        f"{load_start} at the start, {load_average()} at the end; "
         f"{time.perf_counter() - t_start:.0f} s in all.",
         "",
         "| URLs | text: CPU per URL | Parquet: CPU per URL | Parquet / text | "

@@ -31,12 +31,15 @@ import tempfile
 import time
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from urikit import distributed as ud
 
+if TYPE_CHECKING:
+    from dask.dataframe import Series
+
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from batch import DEFAULT_CORPUS, _load, replace_section
+from batch import DEFAULT_CORPUS, load_average, replace_section
 from duckdb_cost import corpus_lines
 
 SECTION = "## Dask DataFrames at scale"
@@ -75,14 +78,14 @@ def _peak_rss_mib() -> float:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Measure, print the section, put it where asked."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--corpus", type=Path, default=DEFAULT_CORPUS)
     parser.add_argument("--rows", type=int, default=10_000_000)
     parser.add_argument("--files", type=int, default=20)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--results", type=Path, help="put the section in this file")
     args = parser.parse_args(argv)
-    load_start = _load()
+    load_start = load_average()
     table: list[str] = []
     with tempfile.TemporaryDirectory() as tmp:
         source = Path(tmp, "in")
@@ -104,8 +107,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(table[-1], file=sys.stderr)
 
             t0 = time.perf_counter()
-            canonical: Any = ud.canonicalize(df.url)
-            valid = canonical.count().compute()
+            urls: Series = df.url  # a column of read_parquet's Any frame
+            # dask's Series.count is unannotated: pyright cannot see the Scalar it returns
+            valid: int = ud.canonicalize(urls).count().compute()  # pyright: ignore[reportUnknownMemberType, reportUnknownVariableType]
             canonical_s = time.perf_counter() - t0
             assert 0 < valid <= args.rows
             table.append(f"| canonicalize, the canonical forms counted ({valid:,} valid) | "
@@ -124,7 +128,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         f"memory (`getrusage`): workers "
         f"{', '.join(f'{p:,.0f} MiB' for p in peaks)}; client {_peak_rss_mib():,.0f} "
         f"MiB. Python {platform.python_version()}, {os.cpu_count()} CPUs; load average "
-        f"(1, 5, 15 min) {load_start} at the start, {_load()} at the end.",
+        f"(1, 5, 15 min) {load_start} at the start, {load_average()} at the end.",
         "",
         "| computation | rows | time | rows/s |",
         "|---|--:|--:|--:|",

@@ -38,7 +38,7 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from batch import DEFAULT_CORPUS, _load, replace_section
+from batch import DEFAULT_CORPUS, load_average, replace_section
 from coldstart import CHILD_ENV
 
 SECTION = "## DuckDB functions"
@@ -98,7 +98,7 @@ def cpu(argv: list[str]) -> float:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Measure, print the section, put it where asked."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--corpus", type=Path, default=DEFAULT_CORPUS)
     parser.add_argument("--lines", type=int, default=1_000_000)
     parser.add_argument("--rounds", type=int, default=3)
@@ -106,7 +106,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                                                            "validate"])
     parser.add_argument("--results", type=Path, help="put the section in this file")
     args = parser.parse_args(argv)
-    load_start = _load()
+    load_start = load_average()
     rows_md: list[str] = []
     verdicts: list[bool] = []
     with tempfile.TemporaryDirectory() as tmp:
@@ -150,7 +150,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         f"(start-up, imports, first calls; the raw figure, all included, after it). "
         f"Target: DuckDB within {TARGET}x of the command line. Python "
         f"{platform.python_version()}, {os.cpu_count()} CPUs; load average (1, 5, 15 "
-        f"min) {load_start} at the start, {_load()} at the end.",
+        f"min) {load_start} at the start, {load_average()} at the end.",
         "",
         "| command (SQL function) | CLI per URL | DuckDB per URL | DuckDB / CLI | raw CLI / "
         "DuckDB | verdict |",

@@ -381,7 +381,7 @@ def test_safe_redirect_path_and_query_alone_stay_on_the_origin() -> None:
     origin = _origin(base)
 
     @settings(max_examples=_PATH_EXAMPLES, deadline=None, database=None,
-              suppress_health_check=list(HealthCheck))
+              suppress_health_check=ALL_HEALTH_CHECKS)
     @given(st.lists(_PATH_PIECES, min_size=1, max_size=7).map("".join))
     def check(target: str) -> None:
         result = safe_redirect(target, base)

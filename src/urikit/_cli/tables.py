@@ -103,7 +103,8 @@ class TableReader:
                 self._csv = open(name, encoding="utf-8", errors="surrogateescape",  # noqa: SIM115 (closed by close())
                                  newline="")
                 self._rows = csv.reader(self._csv)
-                self.names = next(self._rows, [])
+                no_header: list[str] = []  # an empty file: no columns
+                self.names = next(self._rows, no_header)
         except OSError as exc:
             raise TableError(f"cannot read {name}: {exc.strerror or exc}") from None
         except (ValueError, TypeError) as exc:  # pyarrow's ArrowInvalid is a ValueError
@@ -335,8 +336,9 @@ class ParquetRun:
         """Add a chunk's rows (their kept columns come from the reader, in order)."""
         pa = self.pa
         kept = self.reader.kept.popleft()
-        if isinstance(kept, list):  # CSV: columns of text
-            arrays = [_strings(pa, column) for column in kept]
+        if isinstance(kept, list):  # CSV: columns of text, as _csv_chunk keeps them
+            csv_columns = cast("list[list[str | None]]", kept)
+            arrays = [_strings(pa, column) for column in csv_columns]
             batch = pa.RecordBatch.from_arrays(arrays, schema=self.reader.schema())
         else:
             batch = kept
@@ -367,7 +369,7 @@ class ParquetRun:
     def _first_of_each(self, keys: list[str | None]) -> list[bool]:
         """Which rows to keep: an error, or the first of its canonical form."""
         seen = self.seen
-        keep = []
+        keep: list[bool] = []
         for key in keys:
             if key is None:
                 keep.append(True)

@@ -133,7 +133,7 @@ def _decode_for_display(m: re.Match[str]) -> str:
     decoded = bytes.fromhex(m.group().replace("%", "")).decode("utf-8", "surrogateescape")
     if _KEPT_ENCODED_RE.search(decoded) is None:  # UTF-8 outside ASCII only: at once
         return decoded
-    out = []
+    out: list[str] = []
     for c in decoded:
         if c in g.UNRESERVED:
             out.append(c.lower())

@@ -23,7 +23,7 @@ import importlib
 import re
 import unicodedata
 from collections.abc import Callable
-from typing import Final, Literal, TypeAlias
+from typing import Final, Literal, TypeAlias, cast
 
 import idna
 import idna.core
@@ -433,14 +433,14 @@ def _joining_types() -> dict[int, str]:
     type to ranges packed as ``start << 32 | end``)."""
     import idna.idnadata
 
-    table: object = idna.idnadata.joining_types
+    # read as its widest layout: the installed version's type is only one of the two
+    table = cast("dict[object, object]", idna.idnadata.joining_types)
     out: dict[int, str] = {}
-    assert isinstance(table, dict)
     for key, value in table.items():
         if isinstance(key, int) and isinstance(value, int):
             out[key] = chr(value)
         elif isinstance(key, str) and isinstance(value, tuple):
-            for packed in value:
+            for packed in cast("tuple[int, ...]", value):  # ranges, packed
                 for cp in range(packed >> 32, packed & 0xFFFFFFFF):
                     out[cp] = key
     return out

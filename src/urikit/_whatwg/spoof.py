@@ -240,7 +240,7 @@ def _one_script(sets: set[frozenset[str]]) -> bool:
     permitted mix."""
     if len(sets) <= 1:
         return True
-    if frozenset.intersection(*sets):
+    if next(iter(sets)).intersection(*sets):
         return True
     return any(all(s & mix for s in sets) for mix in _MIXES)
 
