@@ -61,13 +61,26 @@ ONCE: Final = (
 )
 
 
+#: The tests that compare the compiled build with the pure one: they run where urikit is
+#: the compiled build (nox's compiled session) and are deselected, not skipped, where it
+#: is pure (there is no second build to compare with).
+COMPILED_ONLY: Final = ("tests/test_build_parity.py",)
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Skip the doctests whose optional package is missing, saying which it is, and mark
-    the tests listed in :data:`ONCE` (a listed file that is gone is an error)."""
+    """Skip the doctests whose optional package is missing, saying which it is, mark
+    the tests listed in :data:`ONCE` (a listed file that is gone is an error), and
+    deselect the :data:`COMPILED_ONLY` tests in the pure build."""
     root = config.rootpath
-    gone = [entry for entry in ONCE if not (root / entry.split("::")[0]).is_file()]
+    gone = [entry for entry in (*ONCE, *COMPILED_ONLY)
+            if not (root / entry.split("::")[0]).is_file()]
     if gone:
-        raise pytest.UsageError(f"conftest.py ONCE names missing files: {gone}")
+        raise pytest.UsageError(f"conftest.py ONCE or COMPILED_ONLY names missing files: {gone}")
+    if not urikit.COMPILED:
+        deselected = [item for item in items if item.nodeid.startswith(COMPILED_ONLY)]
+        if deselected:
+            config.hook.pytest_deselected(items=deselected)
+            items[:] = [item for item in items if not item.nodeid.startswith(COMPILED_ONLY)]
     for item in items:
         module = _DOCTESTS_NEEDING.get(item.name)
         if module is not None and importlib.util.find_spec(module) is None:

@@ -6,8 +6,9 @@ The two builds are two packages in one process: ``urikit`` as installed (the com
 wheel, in the ``compiled`` nox session that CI runs) and a pure copy of this checkout's
 ``src/urikit`` imported under another name (urikit's own imports are relative, so the
 copy imports only itself). Where ``urikit`` is not the compiled build (the pure
-sessions, an editable install) there is no second build to compare with: the test is
-skipped there with that reason, never run against the pure build twice. Each entry
+sessions, an editable install) there is no second build to compare with: conftest.py
+(``COMPILED_ONLY``) deselects the test there, so it never runs against the pure build
+twice. Each entry
 point gets ``MAX_EXAMPLES`` argument tuples (about 60 entry points: the functions of
 ``urikit.__all__`` and the class methods, methods and properties of URI and FrozenURI).
 """
@@ -63,10 +64,9 @@ def _load_pure() -> ModuleType:
 
 @pytest.fixture(scope="module")
 def builds() -> tuple[ModuleType, ModuleType]:
-    """The compiled build and a pure one of the same source, or a skip saying why."""
-    if not urikit.COMPILED:
-        pytest.skip("urikit is the pure build here: the compiled nox session compares "
-                    "the compiled wheel with the pure source")
+    """The compiled build and a pure one of the same source (conftest.py deselects
+    these tests where urikit is pure)."""
+    assert urikit.COMPILED, "the build parity tests need the compiled build"
     pure = _load_pure()
     assert pure.COMPILED is False
     assert pure.URI is not urikit.URI
