@@ -90,7 +90,7 @@ from .._core.percent import encode_octets
 from .._core.resolve import resolve
 from .._core.schemes import SchemeKind, scheme_kind
 from .._core.serialize import to_text
-from .._whatwg.browser import FORBIDDEN_HOST_RE, browser_host
+from .._whatwg.browser import C0_AND_SPACE, FORBIDDEN_HOST_RE, browser_host, slash_run_end
 
 
 class Change(NamedTuple):
@@ -193,9 +193,7 @@ class _Listed(Sequence[Change]):
 
 
 _SURROGATE_RE: Final = re.compile(r"[\ud800-\udfff]")
-_LEADING_SLASHES_RE: Final = re.compile(r"[/\\]*")
 _BACKSLASHES_RE: Final = re.compile(r"\\+")
-_C0_AND_SPACE: Final = "".join(map(chr, range(0x21)))
 _INNER_WS_RE: Final = re.compile("([\t\n\r]+)")  # a group: re.split keeps the runs
 _BAD_RUN_RE: dict[frozenset[str], re.Pattern[str]] = {}
 
@@ -230,8 +228,8 @@ def _removed_whitespace(text: str) -> tuple[int, int, bool]:
     """Where the text is kept, ``start`` to ``end`` (spaces and C0 controls at either
     end removed), and whether a tab or line break is removed inside (three memchr
     scans: where they are is found only to list the changes)."""
-    end = len(text.rstrip(_C0_AND_SPACE))
-    start = end - len(text[:end].lstrip(_C0_AND_SPACE))
+    end = len(text.rstrip(C0_AND_SPACE))
+    start = end - len(text[:end].lstrip(C0_AND_SPACE))
     return start, end, "\t" in text or "\n" in text or "\r" in text
 
 
@@ -245,8 +243,7 @@ def _unslash(s: str, mode: str, hier_start: int,
     included; in ``"relative"`` (a reference without a scheme, against a special base)
     when it is two or more long; in ``"file"`` never (file reads a host only after
     exactly two)."""
-    run = _LEADING_SLASHES_RE.match(s, hier_start, hier_end)
-    run_end = run.end() if run else hier_start
+    run_end = slash_run_end(s, hier_start, hier_end)
     leading = s[hier_start:run_end]
     replaced: tuple[int, int] | None = None
     if leading != "//" and (mode == "authority" or (mode == "relative" and len(leading) >= 2)):
@@ -504,8 +501,8 @@ def _reads_as_is(text: str, base_scheme: str | None) -> bool:
     _, dropped, mode, kind = _reading(text, m, base_scheme)
     if dropped:
         return False
-    run = _LEADING_SLASHES_RE.match(text, m.end(1) if m.group(1) else 0)
-    leading = run.end() - run.start() if run else 0
+    after_scheme = m.end(1) if m.group(1) else 0
+    leading = slash_run_end(text, after_scheme) - after_scheme
     if (mode == "authority" and leading != 2) or (mode == "relative" and leading > 2):
         return False
     authority = m.group(4)

@@ -7,6 +7,7 @@ from typing import Final
 
 from .._core import grammar as g
 from .._core.errors import ParseError
+from .._core.schemes import SchemeKind, scheme_kind
 
 # The WHATWG "forbidden host code points" (an opaque host may hold none of them), and
 # the "forbidden domain code points" (a domain, once converted to ASCII, may hold none):
@@ -165,19 +166,23 @@ def _ipv6_text(address: int) -> str:
     return ":".join(text[:best_start]) + "::" + ":".join(text[best_start + best_len:])
 
 
-#: The special schemes whose authority a browser finds after any run of slashes and
-#: backslashes (WHATWG URL: the special schemes other than ``file``, which reads a
-#: host only after exactly two and has no userinfo).
-AUTHORITY_SLASH_SCHEMES: Final = frozenset({"http", "https", "ws", "wss", "ftp"})
-_C0_AND_SPACE: Final = "".join(map(chr, range(0x21)))
+#: The C0 controls and the space, which a browser strips from both ends of the input
+#: (WHATWG URL, basic URL parser: "remove any leading and trailing C0 control or space
+#: from input").
+C0_AND_SPACE: Final = "".join(map(chr, range(0x21)))
+_SLASH_RUN_RE: Final = re.compile(r"[/\\]*")
 
 
-def _slash_run_end(text: str, start: int) -> int:
-    """The end of the run of ``/`` and ``\\`` at ``text[start:]``."""
-    end = start
-    while end < len(text) and text[end] in "/\\":
-        end += 1
-    return end
+def slash_run_end(text: str, start: int, end: int | None = None) -> int:
+    """The end of the run of ``/`` and ``\\`` at ``text[start:end]``: what the "special
+    authority ignore slashes state" of the WHATWG URL standard passes over ("if c is
+    neither U+002F (/) nor U+005C (\\), ... set state to authority state"). One C pass.
+
+    >>> slash_run_end("http:/\\\\/h", 5), slash_run_end("abc", 0)
+    (8, 0)
+    """
+    m = _SLASH_RUN_RE.match(text, start, len(text) if end is None else end)
+    return start if m is None else m.end()
 
 
 def authority_span(text: str) -> tuple[int, int] | None:
@@ -199,12 +204,13 @@ def authority_span(text: str) -> tuple[int, int] | None:
     >>> [authority_span(t) for t in ("HTTP:\\\\\\\\a@b\\\\", "/x@y", "//a@b?c", "mailto:a@b")]
     [(7, 10), None, (2, 5), None]
     """
-    start = len(text) - len(text.lstrip(_C0_AND_SPACE))
+    start = len(text) - len(text.lstrip(C0_AND_SPACE))
     colon = text.find(":", start)
-    if colon > start and text[start:colon].lower() in AUTHORITY_SLASH_SCHEMES:
-        begin = _slash_run_end(text, colon + 1)
+    # the special schemes but file, which reads a host only after exactly two slashes
+    if colon > start and scheme_kind(text[start:colon]) is SchemeKind.SPECIAL:
+        begin = slash_run_end(text, colon + 1)
     else:
-        begin = _slash_run_end(text, start)
+        begin = slash_run_end(text, start)
         if begin - start < 2:
             return None
     end = begin
