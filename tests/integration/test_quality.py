@@ -31,7 +31,9 @@ def test_pyright_strict_is_clean() -> None:
     """pyright in strict mode (basedpyright's wheel, configured in pyproject.toml)
     reports no error over src, tests, examples and benchmarks."""
     pytest.importorskip("basedpyright", reason="needs basedpyright (the test extra)")
-    result = _run("basedpyright", "--pythonpath", sys.executable)
+    # --project: this checkout's configuration, never a pyrightconfig.json that pyright
+    # would otherwise find in a folder above the checkout
+    result = _run("basedpyright", "--project", str(ROOT), "--pythonpath", sys.executable)
     assert result.returncode == 0, result.stdout + result.stderr
     assert result.stdout.splitlines()[-1].startswith("0 errors, "), result.stdout
 

@@ -961,7 +961,7 @@ class URI(_URIBase):
     >>> uri.scheme, uri.host, uri.port, uri.path, uri.query, uri.fragment
     ('foo', 'example.com', 8042, PathSegments(['', 'over', 'there']), 'name=ferret', 'nose')
 
-    .. versionadded:: 0.1
+    .. versionadded:: 0.2
     """
 
     __slots__ = ()

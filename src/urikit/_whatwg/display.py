@@ -80,7 +80,7 @@ def is_ambiguous_ipv4(host: str) -> bool:
     >>> [is_ambiguous_ipv4(h) for h in ("127.0.0.1", "example.com", "[::1]", "")]
     [False, False, False, False]
 
-    .. versionadded:: 0.1
+    .. versionadded:: 0.2
 
     .. versionchanged:: 0.2
        Applies the UTS 46 mapping that browsers apply first.
@@ -206,7 +206,7 @@ def display(c: Parts) -> str:
     >>> URI.parse("https://joe:secret@%D0%B0pple.com/").display()
     'https://xn--pple-43d.com/ (user "joe", password hidden)'
 
-    .. versionadded:: 0.1
+    .. versionadded:: 0.2
     """
     scheme, userinfo, host = c[0], c[1], c[2]
     if scheme is not None:
