@@ -16,7 +16,10 @@ Dask DataFrame (a :class:`dask.dataframe.Series` of ``str``, as ``read_parquet``
 it) and return a Series aligned with it: the same index and partitions, one value a
 row, computed by the same per-line function: the command line's output for a valid
 row, ``<NA>`` for an invalid or missing one (``validate``: ``True``, ``False`` or
-``<NA>``). Put it beside the other columns with ``df.assign``.
+``<NA>``). Put it beside the other columns with ``df.assign``. :func:`dedupe` on a
+Series gives a ``boolean`` column aligned with it, ``True`` for the first row of each
+canonical form: ``df[ud.dedupe(df.url)]`` keeps the rows the command line keeps.
+:func:`dedupe_groups` takes bags only.
 
 Needs the ``dask`` extra: ``pip install 'urikit[dask]'``.
 """
@@ -269,15 +272,109 @@ def _second(pair: tuple[str, Record]) -> Record:
 def _bags_only(lines: object) -> None:
     """Refuse a DataFrame column where only a bag makes sense, saying what to do."""
     if not isinstance(lines, Bag):
-        raise TypeError(f"dedupe takes a dask.bag.Bag, not {type(lines).__name__}: for a "
-                        "DataFrame column, deduplicate on its canonicalize() column")
+        raise TypeError(f"dedupe_groups takes a dask.bag.Bag, not {type(lines).__name__}: "
+                        "for a DataFrame column, group on its canonicalize() column, or "
+                        "keep the first row of each form with dedupe()")
 
 
-def dedupe(lines: Bag, **options: Any) -> Bag:
+def _canonical_op(options: CanonicalOptions = DEFAULT_OPTIONS, *, allow_zone_id: bool = False,
+                  show_password: bool = False, lenient: bool = False,
+                  source: str | None = None) -> Operation:
+    """The operation of :func:`canonicalize`'s keywords (``source`` names no row)."""
+    return Operation("canonicalize", allow_zone_id=allow_zone_id,
+                     show_password=show_password, options=options, lenient=lenient)
+
+
+#: A partition's rows for dedupe: the positions of its invalid or missing rows, and
+#: its distinct canonical forms with the position of the first row of each, in order.
+Keyed = tuple[list[int], list[str], list[int]]
+
+
+def _keyed(partition: Any, op: Operation) -> Keyed:
+    invalid: list[int] = []
+    keys: list[str] = []
+    positions: list[int] = []
+    seen: set[str] = set()
+    for position, text in enumerate(partition.tolist()):
+        # None, <NA> or NaN is a missing row; an invalid row has no key
+        key = process_line(op, "-", 0, text).key if isinstance(text, str) else None
+        if key is None:
+            invalid.append(position)
+        elif key not in seen:
+            seen.add(key)
+            keys.append(key)
+            positions.append(position)
+    return invalid, keys, positions
+
+
+def _firsts(*parts: Keyed) -> list[tuple[list[int], list[int]]]:
+    """For each partition, the positions of its invalid or missing rows and of its
+    rows that are the first of their canonical form in partition order (one set of
+    every distinct form, as the command line keeps)."""
+    seen: set[str] = set()
+    add = seen.add
+    firsts: list[tuple[list[int], list[int]]] = []
+    for invalid, keys, positions in parts:
+        mine: list[int] = []
+        for key, position in zip(keys, positions, strict=True):
+            if key not in seen:
+                add(key)
+                mine.append(position)
+        firsts.append((invalid, mine))
+    return firsts
+
+
+def _first_mask(partition: Any, firsts: list[tuple[list[int], list[int]]], name: str,
+                partition_info: dict[str, Any] | None = None) -> Any:
+    """One partition of dedupe's column, from what :func:`_firsts` found."""
+    pandas: Any = importlib.import_module("pandas")
+    states: list[bool | None] = [False] * len(partition)
+    if partition_info is not None:  # None only for dask's empty sample of the meta
+        invalid, mine = firsts[partition_info["number"]]
+        for position in invalid:
+            states[position] = None
+        for position in mine:
+            states[position] = True
+    return pandas.Series(states, index=partition.index, name=name, dtype="boolean")
+
+
+def _dedupe_column(urls: Series, op: Operation) -> Series:
+    """The boolean column of :func:`dedupe` on a Series: each partition's distinct
+    forms (a task each), the first rows of all of them (one task, in partition order),
+    then the column, partition by partition, aligned with ``urls``."""
+    pandas: Any = importlib.import_module("pandas")
+    series: Any = urls
+    firsts = delayed(_firsts)(*[delayed(_keyed)(part, op) for part in series.to_delayed()])
+    meta = pandas.Series([], dtype="boolean", name="dedupe")
+    result: Series = series.map_partitions(_first_mask, firsts, "dedupe", meta=meta)
+    return result
+
+
+@overload
+def dedupe(lines: Bag, **options: Any) -> Bag: ...
+@overload
+def dedupe(lines: Series, **options: Any) -> Series: ...
+def dedupe(lines: Bag | Series, **options: Any) -> Bag | Series:
     """Records of ``urikit dedupe``: the first line of each canonical form, and every
     error record. The order is the cluster's; sort by ``record.line`` to get the
-    command line's. ``options`` are those of :func:`canonicalize`."""
-    _bags_only(lines)
+    command line's. ``options`` are those of :func:`canonicalize`.
+
+    For a Dask Series (a DataFrame column), a ``boolean`` Series aligned with it (the
+    same index and partitions), named ``"dedupe"``: ``True`` for the first row of each
+    canonical form in the Series' order (partition by partition, as the command line
+    keeps the first line), ``False`` for a later row of a form seen before, ``<NA>``
+    for an invalid or missing row. ``df[ud.dedupe(df.url)]`` keeps the rows the
+    command line keeps, with every other column; ``df.url[...]`` the URLs alone. One
+    task holds every distinct canonical form, as the command line does.
+
+    .. versionchanged:: 0.4
+       Takes a Dask DataFrame column too.
+    """
+    if not isinstance(lines, Bag):
+        if not _is_series(lines):
+            raise TypeError(f"dedupe takes a dask.bag.Bag or a dask.dataframe.Series, "
+                            f"not {type(lines).__name__}")
+        return _dedupe_column(lines, _canonical_op(**options))
     recs: Any = canonicalize(lines, **options)
     firsts = recs.filter(_is_result).foldby(_key, _earlier, combine=_earlier).map(_second)
     return _bag(db.concat([firsts, recs.filter(_is_error)]))

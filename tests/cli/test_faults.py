@@ -7,6 +7,7 @@ from __future__ import annotations
 import array
 import fcntl
 import itertools
+import json
 import os
 import re
 import signal
@@ -191,3 +192,76 @@ def test_a_stop_on_a_blocked_pipe_ends_at_a_record(tmp_path: Path, blocked: str,
         records = text[:summary.start()]
         assert records.endswith("^\n")  # an error record ends with its caret line
         assert int(summary[3]) == records.count("urikit: ") > 0
+
+
+def _stop_when_full(argv: list[str], source: Path, signum: int) -> tuple[bytes, str, int]:
+    """Run the command line over ``source``, wait until its standard output is a full
+    pipe nobody reads, send ``signum``, and read what it wrote: its output, its
+    standard error and its status."""
+    process = subprocess.Popen([sys.executable, "-m", "urikit", *argv, "-i", str(source)],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=ENV,
+                               start_new_session=True)
+    assert process.stdout is not None
+    try:
+        while _pending(process.stdout.fileno()) < 60_000:  # full: blocked in a write
+            assert process.poll() is None
+            time.sleep(0.02)
+        os.killpg(process.pid, signum)
+        out, err = process.communicate(timeout=BOUND)
+    finally:
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait()
+    return out, err.decode(), process.returncode
+
+
+def _stopped_summary(err: str, status: int, signum: int) -> re.Match[str]:
+    assert status == (130 if signum == signal.SIGINT else 143)
+    assert "Traceback" not in err
+    summary = re.search(r"urikit: stopped: \w+, after (\d+) lines, (\d+) results, "
+                        r"(\d+) errors\n\Z", err)
+    assert summary is not None, err[-500:]
+    return summary
+
+
+@pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM], ids=["int", "term"])
+def test_a_stopped_explain_ends_after_a_whole_drawing(tmp_path: Path, signum: int) -> None:
+    """explain's text (drawings of many lines, a blank line between two) stopped on a
+    full pipe: the output is whole drawings, the last one ending with its table's last
+    row, and the summary counts exactly the drawings written."""
+    source = tmp_path / "in.txt"
+    source.write_bytes(b"".join(b"http://h/%d/./x?q#f\n" % k for k in range(20_000)))
+    out, err, status = _stop_when_full(["explain"], source, signum)
+    summary = _stopped_summary(err, status, signum)
+    text = out.decode()
+    drawings = text.split("\n\n  ")  # a drawing starts with the text, indented
+    assert text.endswith("is_relative  False\n")
+    assert int(summary[2]) == len(drawings) == text.count("is_relative") > 0
+    for k, drawing in enumerate(drawings):  # each whole, in line order
+        assert drawing.lstrip().startswith(f"http://h/{k}/./x?q#f\n"), drawing[:80]
+        assert drawing.rstrip("\n").endswith("\nis_relative  False")  # its last row
+
+
+@pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM], ids=["int", "term"])
+def test_a_stopped_json_list_is_closed_after_a_whole_item(tmp_path: Path,
+                                                          signum: int) -> None:
+    """--json stopped on a full pipe: the list is closed with ``]`` after the last item
+    written whole, so the output parses, and the summary counts exactly its items (an
+    inline error record among them)."""
+    source = tmp_path / "in.txt"
+    lines = [b"http://h/%d/./x" % k if k % 100 else b"http://h/%d x" % k
+             for k in range(100_000)]
+    source.write_bytes(b"\n".join(lines) + b"\n")
+    out, err, status = _stop_when_full(["normalize", "--json", "--errors", "inline"],
+                                       source, signum)
+    summary = _stopped_summary(err, status, signum)
+    items = json.loads(out)
+    assert out.endswith(b"]\n")
+    assert 0 < len(items) < len(lines)
+    assert int(summary[2]) + int(summary[3]) == len(items)
+    for k, item in enumerate(items):
+        if k % 100:
+            assert item == f"http://h/{k}/x"
+        else:
+            assert item["line"] == k + 1
+            assert item["input"] == f"http://h/{k} x"

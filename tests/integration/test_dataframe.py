@@ -99,6 +99,29 @@ def check_against_the_cli(tmp: Path, urls: list[str]) -> None:
     assert [mask_password(url)[0] for url, ok in zip(urls, got.validate, strict=True)
             if ok] == written  # the command line writes the valid lines, masked
     assert [k + 1 for k, ok in enumerate(got.validate) if not ok] == errors
+    check_dedupe(text, urls, df)
+
+
+def check_dedupe(text: Path, urls: list[str], df: Any) -> None:
+    """dedupe's column against ``urikit dedupe`` on the same lines: the rows it marks
+    first are the lines the command line keeps (as written, masked), its ``<NA>`` rows
+    the lines it reports as errors, and the frame filtered by it keeps its other
+    columns."""
+    drop = CanonicalOptions(drop_tracking=True)
+    for series, options in [(ud.dedupe(df.url), ()),
+                            (ud.dedupe(df.url, options=drop), ("--drop-tracking",))]:
+        assert series.name == "dedupe"
+        assert series.npartitions == df.npartitions
+        assert series.divisions == df.divisions
+        column = series.compute(scheduler="sync")
+        assert str(column.dtype) == "boolean"
+        first = column.tolist()  # True, False or <NA>
+        written, errors = cli_text("dedupe", text, *options)
+        assert [mask_password(url)[0] for url, keep in zip(urls, first, strict=True)
+                if keep is True] == written, options
+        assert [k + 1 for k, keep in enumerate(first) if keep is pd.NA] == errors, options
+        kept = df[series].compute(scheduler="sync")
+        assert kept.id.tolist() == [k for k, keep in enumerate(first) if keep is True]
 
 
 def test_the_fixed_lines_give_the_command_lines_results(tmp_path: Path) -> None:
@@ -144,12 +167,28 @@ def test_passwords_are_masked_unless_shown() -> None:
 
 def test_a_series_takes_only_the_per_row_commands() -> None:
     """``column`` refuses a command that is not one value a row, and what is not a
-    Series; ``dedupe`` and ``dedupe_groups`` refuse a Series, saying what to do."""
+    Series; ``dedupe_groups`` refuses a Series, saying what to do; ``dedupe`` what is
+    neither a bag nor a Series."""
     df = dd.from_pandas(pd.DataFrame({"url": ["http://a/"]}), npartitions=1)
     with pytest.raises(ValueError, match="not explain"):
         ud.column(df.url, Operation("explain"))
     with pytest.raises(TypeError, match="not list"):
         ud.column(["http://a/"], Operation("normalize"))  # type: ignore[arg-type]
-    for dedupe in (ud.dedupe, ud.dedupe_groups):
-        with pytest.raises(TypeError, match="deduplicate on its canonicalize"):
-            dedupe(df.url)
+    with pytest.raises(TypeError, match="group on its canonicalize"):
+        ud.dedupe_groups(df.url)
+    with pytest.raises(TypeError, match="not list"):
+        ud.dedupe(["http://a/"])  # type: ignore[call-overload]
+
+
+def test_dedupe_keeps_the_first_row_of_each_form_across_partitions() -> None:
+    """The first row of a form wins over later ones in its own partition and in later
+    partitions (not by position in a partition); missing and invalid rows are
+    ``<NA>``; the index is the column's; the work pickles to worker processes."""
+    frame = pd.DataFrame({"url": pd.array(["http://x/", "http://a/?b&a", None, "a b",
+                                           "HTTP://A/?a&b", "http://a/?b&a", "http://x",
+                                           "http://y/"], dtype="string")},
+                         index=[3, 5, 7, 9, 11, 13, 15, 17])
+    df = dd.from_pandas(frame, npartitions=3)
+    got = ud.dedupe(df.url).compute(scheduler="processes", num_workers=2)
+    assert got.index.tolist() == [3, 5, 7, 9, 11, 13, 15, 17]
+    assert got.tolist() == [True, True, pd.NA, pd.NA, False, False, False, True]

@@ -712,7 +712,10 @@ def run_chunk(job: Job, chunk: Chunk) -> Done:
                     keys.append(None)
             else:
                 err.append(error(record))
-    if keys is None and len(out) > 1:  # one string pickles faster than many
+    # one string pickles faster than many; but records with a separator between them
+    # (explain's drawings, a JSON list's items) end at no byte the writer could find,
+    # so they stay apart, for the writer to write each whole or not at all
+    if keys is None and len(out) > 1 and not fmt.separator:
         out = [fmt.separator.join(out)]
     if len(err) > 1:
         err = ["".join(err)]

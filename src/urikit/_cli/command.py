@@ -524,11 +524,19 @@ class _Run:
         if not items:
             return not self.out.failed
         sep = self.fmt.separator
-        text = sep.join(items)
-        if sep and not self.first:
-            text = sep + text
+        if self.out.boundary:  # each record a line: the stream finds their ends
+            text = sep.join(items)
+            if sep and not self.first:
+                text = sep + text
+            self.first = False
+            return self.out.write(text)
+        # records no byte marks (explain's drawings, a JSON list's items, each with the
+        # separator before it): given one by one, each written whole or not at all
+        records = [sep + item for item in items] if sep else items
+        if sep and self.first:
+            records[0] = items[0]
         self.first = False
-        return self.out.write(text)
+        return self.out.write_records(records)
 
     def take(self, done: Done) -> None:
         """Deduplicate, write and count a processed chunk: the summary counts a chunk's
@@ -589,8 +597,9 @@ class _Run:
 
     def _count_cut(self, done: Done) -> None:
         """Count the records of an interrupted write that went out whole (a record a
-        line: the lines of :attr:`Stream.cut`)."""
-        records = self.out.cut.count(b"\n") if self.out.boundary else 0
+        line: the lines of :attr:`Stream.cut`; otherwise :attr:`Stream.cut_records`)."""
+        out = self.out
+        records = out.cut.count(b"\n") if out.boundary else out.cut_records
         if self.fmt.inline:  # results and errors mixed: at most what the chunk had
             errors = max(0, records - done.results)
             self.summary.results += records - errors
@@ -769,8 +778,8 @@ def _open_output(args: argparse.Namespace, fmt_name: str, table: TableReader | N
     lines = fmt_name in ("jsonl", "csv", "model") or (
         fmt_name == "text" and args.command != "explain")
     boundary = b"\n" if lines else b""
-    if args.output is None:
-        return Stream(sys.stdout, "standard output", boundary, 1)
+    if args.output is None:  # the others (explain's drawings, a JSON list) record by record
+        return Stream(sys.stdout, "standard output", boundary, 1, records=not lines)
     try:
         stream: TextIO = files.enter_context(
             open(args.output, "w", encoding="utf-8", newline=""))  # noqa: SIM115
@@ -846,8 +855,9 @@ def _main(args: argparse.Namespace, op: Operation, refs: list[str], inputs: list
         for stream in (out, err):
             if isinstance(stream, Stream):
                 stream.guard = signals
+        opened = False  # whether the header went out (a JSON list's "[")
         try:
-            out.write(fmt.header())
+            opened = out.write(fmt.header())
             for done in dones:
                 signals.check()
                 if isinstance(run, ParquetRun):
@@ -862,8 +872,6 @@ def _main(args: argparse.Namespace, op: Operation, refs: list[str], inputs: list
                     break
             signals.check()
             run.write_groups()
-            out.write(fmt.footer())
-            out.flush()
         except KeyboardInterrupt:
             stopped, status = "interrupted", EXIT_INTERRUPTED
         except _Terminated:
@@ -879,6 +887,8 @@ def _main(args: argparse.Namespace, op: Operation, refs: list[str], inputs: list
             for stream in (out, err):
                 if isinstance(stream, Stream):
                     stream.guard = None  # the summary is written after the stop
+            if opened:  # stopped or not: a JSON list closed after its last whole item
+                out.write(fmt.footer())
             out.flush()
             if not errors.flush() and run.sent_errors:
                 run.lost_errors = True

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import bisect
+import itertools
 import os
 import select
 import stat
+from collections.abc import Callable
 from typing import Final, Protocol, TextIO
 
 #: The most a write to a pipe puts in it whole or not at all (POSIX: at least 512;
@@ -41,20 +44,26 @@ class Stream:
     and :attr:`cut` holds the bytes of the interrupted text that went out, so the
     caller can count the records written. (A record longer than PIPE_BUF is written
     alone, and may still be cut.)
+
+    ``records`` turns on the same whole-record writes for an output whose records no
+    byte sequence marks (explain's drawings, the items of a JSON list): the caller
+    gives the records themselves to :meth:`write_records`, and after an interrupted
+    write :attr:`cut_records` is the number of them that went out whole.
     """
 
     def __init__(self, stream: TextIO | None, name: str, boundary: bytes = b"",
-                 keep: int = 0) -> None:
+                 keep: int = 0, *, records: bool = False) -> None:
         self.stream = stream
         self.name = name
         self.failed = "closed" if stream is None else ""
         self.boundary = boundary
         self.keep = keep
         self.cut = b""
+        self.cut_records = 0
         self.fd = -1
         #: what stops a run (^C, SIGTERM): set by the run once it handles signals
         self.guard: Guard | None = None
-        if boundary and stream is not None:
+        if (boundary or records) and stream is not None:
             try:
                 fd = stream.fileno()
                 mode = os.fstat(fd).st_mode
@@ -72,7 +81,11 @@ class Stream:
         assert self.stream is not None
         try:
             if self.fd >= 0:
-                self._write_records(text.encode("utf-8"))
+                data = text.encode("utf-8")
+                if self.boundary:
+                    self._write_records(data, self._boundary_end)
+                else:  # one record
+                    self._write_records(data, lambda data, start: len(data))
             else:
                 self.stream.write(text)
         except (OSError, ValueError) as exc:
@@ -80,7 +93,46 @@ class Stream:
             return False
         return True
 
-    def _write_records(self, data: bytes) -> None:
+    def write_records(self, records: list[str]) -> bool:
+        """Write each of ``records`` whole or not at all (see the class); whether they
+        were written (and all before them)."""
+        if self.fd < 0 or self.failed or self.boundary:
+            return self.write("".join(records))
+        encoded = [record.encode("utf-8") for record in records]
+        ends = list(itertools.accumulate(map(len, encoded)))
+        data = b"".join(encoded)
+        self.cut_records = 0
+
+        def end_of(data: bytes, start: int) -> int:
+            """The end of the last record that ends within a piece from ``start``, or
+            of the record that starts there when it is longer than a piece."""
+            k = bisect.bisect_right(ends, start + PIPE_BUF) - 1
+            if k < 0 or ends[k] <= start:
+                return ends[bisect.bisect_right(ends, start)]
+            return ends[k]
+
+        try:
+            self._write_records(data, end_of)
+        except (OSError, ValueError) as exc:
+            self.failed = why(exc)
+            return False
+        except BaseException:
+            self.cut_records = bisect.bisect_right(ends, len(self.cut))
+            raise
+        return True
+
+    def _boundary_end(self, data: bytes, start: int) -> int:
+        """The end of a piece from ``start``: the last boundary whose record ends
+        within :data:`PIPE_BUF` bytes, or the end of the record that starts there when
+        it is longer."""
+        boundary, keep = self.boundary, self.keep
+        k = data.rfind(boundary, start, start + PIPE_BUF - keep + len(boundary))
+        if k < 0 or k + keep <= start:  # a long record: alone
+            k = data.find(boundary, start)
+            return len(data) if k < 0 else k + keep
+        return k + keep
+
+    def _write_records(self, data: bytes, end_of: Callable[[bytes, int], int]) -> None:
         """Write ``data`` in pieces that end at record boundaries (see the class).
 
         While it writes, a signal only marks itself (``guard.deferred``): were it to
@@ -92,7 +144,6 @@ class Stream:
         self.cut = b""
         view = memoryview(data)
         start, size = 0, len(data)
-        boundary, keep = self.boundary, self.keep
         guard = self.guard
         if guard is not None:
             guard.deferred = True
@@ -102,25 +153,17 @@ class Stream:
                     guard.check()
                     while not select.select([], [self.fd], [], 0.1)[1]:
                         guard.check()
-                end = start + PIPE_BUF
-                if end >= size:
-                    end = size
-                else:  # the last boundary whose record ends within the piece
-                    k = data.rfind(boundary, start, end - keep + len(boundary))
-                    if k < 0 or k + keep <= start:  # a long record: alone
-                        k = data.find(boundary, start)
-                        end = size if k < 0 else k + keep
-                    else:
-                        end = k + keep
+                end = size if start + PIPE_BUF >= size else end_of(data, start)
                 start += os.write(self.fd, view[start:end])
+            if guard is not None:
+                guard.deferred = False
+                guard.check()  # a signal during the last piece: all of it went out
         except BaseException:
             self.cut = data[:start]  # what went out, for the caller to count
             raise
         finally:
             if guard is not None:
                 guard.deferred = False
-        if guard is not None:
-            guard.check()  # a signal during the last piece
 
     def flush(self) -> bool:
         """Flush; whether everything written so far went out."""
