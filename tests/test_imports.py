@@ -209,8 +209,8 @@ def test_the_compiled_build_keeps_the_attrs_interface() -> None:
     model and the options records in either build."""
     import attrs
 
-    # URI describes itself to attrs at run time (attrs.define(these=...)), which type
-    # checkers do not follow
+    # URI hands attrs the fields of a class attrs made (__attrs_attrs__), which mypy's
+    # attrs plugin does not follow
     untyped: Any = attrs
     uri = urikit.URI.parse("http://u@a:8080/b?q#f")
     assert str(untyped.evolve(uri, fragment="x")) == "http://u@a:8080/b?q#x"

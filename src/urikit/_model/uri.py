@@ -40,7 +40,6 @@ from .path import (
 )
 from .query import QueryParams, ReadOnlyParams, Value
 from .text import ReadOnlyText, TextView, encode_text, host_from_text
-from .view import Writer
 
 if TYPE_CHECKING:
     import os
@@ -53,7 +52,6 @@ if TYPE_CHECKING:
     else:  # only the type checker reads this: typing_extensions comes with mypy
         from typing_extensions import Self
 
-_new: Final = object.__new__
 _new_tuple: Final = tuple.__new__
 # The one parse fast path: the grammar's pattern admits exactly the URI-references.
 _MATCH: Final = URI_REFERENCE_RE.fullmatch
@@ -204,10 +202,24 @@ def _wrap(cls: type[_U], c: Parts, text: str | None) -> _U:
     """The one factory: a new ``cls`` holding ``c`` (trusted, rules kept) and its text,
     if known. A plain function: a classmethod call costs a third more, on every
     resolve, normalize and copy."""
-    uri = _new(cls)
+    uri = cls.__new__(cls)
     uri._c = c
     uri._text = text
     return uri
+
+
+#: The element model as attrs describes it, on a class attrs makes for that alone: its
+#: fields (the public components, and ``is_relative``, which the constructor does not
+#: take) are what URI and FrozenURI hand to ``attrs.fields``, ``attrs.evolve``,
+#: ``attrs.asdict`` and ``match``. attrs decorates neither URI class: a decorated class
+#: cannot be a mypyc native class, and the URI classes keep their own slots,
+#: constructor, equality, repr and setters, so attrs would generate nothing for them.
+_ELEMENTS: Final = ("scheme", "userinfo", "host", "port", "has_port", "path", "query",
+                    "fragment")
+_ATTRS_MODEL: Final[type] = attrs.make_class(
+    "URI", {**{name: attrs.field() for name in _ELEMENTS},
+            "is_relative": attrs.field(init=False)},
+    init=False, repr=False, eq=False, order=False, slots=False)
 
 
 # --- the shared read API ---------------------------------------------------------------
@@ -218,6 +230,12 @@ class _URIBase:
     and the operations that read them."""
 
     __slots__ = ("_c", "_text")
+
+    #: What attrs sees (``attrs.fields(URI)``, ``attrs.evolve``, ``attrs.asdict``): the
+    #: fields of :data:`_ATTRS_MODEL`; attrs reads this attribute and nothing else.
+    __attrs_attrs__: ClassVar[Any] = attrs.fields(_ATTRS_MODEL)
+    #: The names a class pattern matches by position: the constructor's, in order.
+    __match_args__: ClassVar[tuple[str, ...]] = _ELEMENTS
 
     _c: Parts
     _text: str | None
@@ -283,7 +301,7 @@ class _URIBase:
         m = (_MATCH_Z if allow_zone_id else _MATCH)(text)
         if m is None:
             raise diagnose(text, allow_zone_id)
-        uri = _new(cls)
+        uri = cls.__new__(cls)
         uri._c = m.groups()  # type: ignore[assignment]
         uri._text = text
         return uri
@@ -535,7 +553,7 @@ class _URIBase:
         ``""`` is ``[]``, ``"/"`` is ``["", ""]``, ``"/a/"`` is ``["", "a", ""]``;
         ``str(uri.path)`` is the path's text. See :class:`~urikit.PathSegments`.
         """
-        return PathSegments(self, self._writer())
+        return PathSegments(self, None)
 
     @property
     def query(self) -> str | None:
@@ -546,43 +564,6 @@ class _URIBase:
     def fragment(self) -> str | None:
         """The fragment (wire form), ``""`` for ``#`` alone, ``None`` without ``#``."""
         return self._c[6]
-
-    if not TYPE_CHECKING:
-        # The setters, on both classes at run time (a FrozenURI's _assign refuses with
-        # AttributeError). Type checkers see them only where URI declares them, so
-        # that an assignment to a FrozenURI's attribute is a type error there too.
-
-        @scheme.setter
-        def scheme(self, value: str | None) -> None:
-            self._assign("scheme", value)
-
-        @userinfo.setter
-        def userinfo(self, value: str | None) -> None:
-            self._assign("userinfo", value)
-
-        @host.setter
-        def host(self, value: str | None) -> None:
-            self._assign("host", value)
-
-        @port.setter
-        def port(self, value: int | None) -> None:
-            self._assign("port", value)
-
-        @has_port.setter
-        def has_port(self, value: bool) -> None:
-            self._assign("has_port", value)
-
-        @path.setter
-        def path(self, value: PathInput) -> None:
-            self._assign("path", value)
-
-        @query.setter
-        def query(self, value: str | None) -> None:
-            self._assign("query", value)
-
-        @fragment.setter
-        def fragment(self, value: str | None) -> None:
-            self._assign("fragment", value)
 
     @property
     def is_relative(self) -> bool:
@@ -597,20 +578,12 @@ class _URIBase:
     @property
     def text(self) -> ReadOnlyText:
         """The components as plain text: decoded on read, encoded on write."""
-        return TextView(self, self._writer())
+        return TextView(self, None)
 
     @property
     def params(self) -> ReadOnlyParams:
         """The query as a live list of ``key=value`` pairs of plain text."""
-        return QueryParams(self, self._writer())
-
-    def _writer(self) -> Writer | None:
-        return None
-
-    def _assign(self, name: str, value: object) -> None:
-        """An attribute assignment: ``set()`` with one keyword on a URI."""
-        raise AttributeError(f"a FrozenURI cannot be changed ({name} is read-only): "
-                             "thaw() it, or use set(), which returns a new FrozenURI")
+        return QueryParams(self, None)
 
     # --- text, equality ---------------------------------------------------------------
 
@@ -901,29 +874,6 @@ class _URIBase:
         return json_schema_for()
 
 
-_FIELDS: Final = {
-    "scheme": attrs.field(), "userinfo": attrs.field(), "host": attrs.field(),
-    "port": attrs.field(), "has_port": attrs.field(), "path": attrs.field(),
-    "query": attrs.field(), "fragment": attrs.field(),
-    "is_relative": attrs.field(init=False),
-}
-
-
-_C = TypeVar("_C", bound=type)
-
-
-def _attrs(cls: _C) -> _C:
-    """Describe the element model to attrs, so ``attrs.fields``, ``attrs.evolve``,
-    ``attrs.asdict`` and ``match`` see its public names and values. attrs generates
-    nothing else: the class keeps its own slots, constructor, equality and repr.
-    Typed as returning the class it is given, so every checker sees the class itself
-    (``-> Any`` made pyright see ``URI`` and ``FrozenURI`` as ``Any``)."""
-    return attrs.define(these=dict(_FIELDS), init=False, repr=False, eq=False,
-                        order=False, unsafe_hash=False, slots=False, match_args=True,
-                        getstate_setstate=False)(cls)
-
-
-@_attrs
 class URI(_URIBase):
     """A URI or relative reference (RFC 3986), mutable, held as its components.
 
@@ -967,59 +917,94 @@ class URI(_URIBase):
     __slots__ = ()
     __hash__: ClassVar[None] = None  # type: ignore[assignment]
 
-    if TYPE_CHECKING:
-        # What a URI adds to the shared read API, for type checkers only: the shared
-        # properties (and their run-time setters) live on the base class, which types
-        # them read-only, as FrozenURI sees them; a URI's are assignable and its views
-        # editable. Nothing here exists at run time, so no access costs more.
+    # The components again, assignable: the base class's are read-only, as a FrozenURI
+    # has them, so that assigning to a FrozenURI's attribute is an AttributeError at run
+    # time and a type error for every checker. Each setter is set() with one keyword.
 
-        @property
-        def scheme(self) -> str | None: ...
-        @scheme.setter
-        def scheme(self, value: str | None) -> None: ...
+    @property
+    def scheme(self) -> str | None:
+        """The scheme as written (case kept), or ``None`` for a relative reference."""
+        return self._c[0]
 
-        @property
-        def userinfo(self) -> str | None: ...
-        @userinfo.setter
-        def userinfo(self, value: str | None) -> None: ...
+    @scheme.setter
+    def scheme(self, value: str | None) -> None:
+        self.set(scheme=value)
 
-        @property
-        def host(self) -> str | None: ...
-        @host.setter
-        def host(self, value: str | None) -> None: ...
+    @property
+    def userinfo(self) -> str | None:
+        """The userinfo (wire form), or ``None``. Needs a host (RFC 3986 §3.2)."""
+        return self._c[1]
 
-        @property
-        def port(self) -> int | None: ...
-        @port.setter
-        def port(self, value: int | None) -> None: ...
+    @userinfo.setter
+    def userinfo(self, value: str | None) -> None:
+        self.set(userinfo=value)
 
-        @property
-        def has_port(self) -> bool: ...
-        @has_port.setter
-        def has_port(self, value: bool) -> None: ...
+    @property
+    def host(self) -> str | None:
+        """The host, exactly as the ABNF ``host`` rule reads it (RFC 3986 §3.2.2);
+        setting one on a URI whose path is relative makes the path absolute (§3.3)."""
+        return self._c[2]
 
-        @property
-        def path(self) -> PathSegments: ...
-        @path.setter
-        def path(self, value: PathInput) -> None: ...
+    @host.setter
+    def host(self, value: str | None) -> None:
+        self.set(host=value)
 
-        @property
-        def query(self) -> str | None: ...
-        @query.setter
-        def query(self, value: str | None) -> None: ...
+    @property
+    def port(self) -> int | None:
+        """The port number, or ``None`` when absent or empty; setting ``None`` removes
+        the ':' too."""
+        port = self._c[3]
+        return port_number(port) if port else None
 
-        @property
-        def fragment(self) -> str | None: ...
-        @fragment.setter
-        def fragment(self, value: str | None) -> None: ...
+    @port.setter
+    def port(self, value: int | None) -> None:
+        self.set(port=value)
 
-        @property
-        def text(self) -> TextView: ...
-        @property
-        def params(self) -> QueryParams: ...
+    @property
+    def has_port(self) -> bool:
+        """Whether the ':' before the port is present (``True`` for ``http://h:/``)."""
+        return self._c[3] is not None
 
-    def _writer(self) -> Writer:
-        return self._write
+    @has_port.setter
+    def has_port(self, value: bool) -> None:
+        self.set(has_port=value)
+
+    @property
+    def path(self) -> PathSegments:
+        """The path as a live, editable list of wire-form segments (RFC 3986 §3.3)."""
+        return PathSegments(self, self._write)
+
+    @path.setter
+    def path(self, value: PathInput) -> None:
+        self.set(path=value)
+
+    @property
+    def query(self) -> str | None:
+        """The query (wire form), ``""`` for ``?`` alone, ``None`` without ``?``."""
+        return self._c[5]
+
+    @query.setter
+    def query(self, value: str | None) -> None:
+        self.set(query=value)
+
+    @property
+    def fragment(self) -> str | None:
+        """The fragment (wire form), ``""`` for ``#`` alone, ``None`` without ``#``."""
+        return self._c[6]
+
+    @fragment.setter
+    def fragment(self, value: str | None) -> None:
+        self.set(fragment=value)
+
+    @property
+    def text(self) -> TextView:
+        """The components as plain text: decoded on read, encoded on write."""
+        return TextView(self, self._write)
+
+    @property
+    def params(self) -> QueryParams:
+        """The query as a live, editable list of ``key=value`` pairs of plain text."""
+        return QueryParams(self, self._write)
 
     def _write(self, name: str, wire: str | None, /, append: bool = False) -> None:
         """A view's write of valid wire text; the structural rules still hold.
@@ -1045,9 +1030,6 @@ class URI(_URIBase):
         new = list(c)
         new[_INDEX[name]] = wire
         self._put(_ruled(tuple(new), c))  # type: ignore[arg-type]
-
-    def _assign(self, name: str, value: object) -> None:
-        self.set(**{name: value})  # type: ignore[arg-type]
 
     def _put(self, c: Parts) -> None:
         self._c = c
@@ -1089,7 +1071,6 @@ class URI(_URIBase):
         return self
 
 
-@_attrs
 class FrozenURI(_URIBase):
     """An immutable, hashable URI: as ``frozenset`` is to ``set``, so this is to
     :class:`URI`.
