@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable, Mapping
-from typing import TYPE_CHECKING, Any, ClassVar, Final, TypeAlias, TypeVar
+from collections.abc import Callable, Iterable, Mapping
+from typing import TYPE_CHECKING, Any, ClassVar, Final, TypeAlias, TypeVar, cast
 
 import attrs
 
@@ -52,7 +52,9 @@ if TYPE_CHECKING:
     else:  # only the type checker reads this: typing_extensions comes with mypy
         from typing_extensions import Self
 
-_new_tuple: Final = tuple.__new__
+#: ``tuple.__new__`` typed for :class:`Components` (pyright reads it generically).
+_new_tuple: Final = cast("Callable[[type[Components], Parts], Components]",
+                         tuple.__new__)  # pyright: ignore[reportUnknownMemberType]
 # The one parse fast path: the grammar's pattern admits exactly the URI-references.
 _MATCH: Final = URI_REFERENCE_RE.fullmatch
 _MATCH_Z: Final = URI_REFERENCE_Z_RE.fullmatch
@@ -189,7 +191,7 @@ def _text_components(c: Parts, *, userinfo: Any, host: Any, path: Any, query: An
 def _components_of(value: object, what: str) -> Parts:
     """The components of a URI, a FrozenURI or URI text (parsed strictly)."""
     if isinstance(value, _URIBase):
-        return value._c
+        return value._c  # pyright: ignore[reportPrivateUsage] (the classes' helper)
     if isinstance(value, str):
         return split(require_str(value, what))
     raise TypeError(f"{what} must be a URI, FrozenURI or str, not {type(value).__name__}")
@@ -203,8 +205,8 @@ def _wrap(cls: type[_U], c: Parts, text: str | None) -> _U:
     if known. A plain function: a classmethod call costs a third more, on every
     resolve, normalize and copy."""
     uri = cls.__new__(cls)
-    uri._c = c
-    uri._text = text
+    uri._c = c  # pyright: ignore[reportPrivateUsage] (the classes' one factory)
+    uri._text = text  # pyright: ignore[reportPrivateUsage]
     return uri
 
 
@@ -267,7 +269,7 @@ class _URIBase:
             text = to_text(given)
             m = (_MATCH_Z if allow_zone_id else _MATCH)(text)
             if m is not None:
-                groups = m.groups()
+                groups: Parts = m.groups()  # type: ignore[assignment]
                 if groups == given:
                     self._c = groups
                     self._text = text
@@ -364,10 +366,8 @@ class _URIBase:
             return cls.parse(repaired_text(text))
         if isinstance(base, str):
             base_c = URI.parse_lenient(base)._c
-        elif isinstance(base, _URIBase):
-            base_c = base._c
         else:
-            raise TypeError(f"base must be a URI, FrozenURI or str, not {type(base).__name__}")
+            base_c = _components_of(base, "base")
         require_base(base_c, _shown_base(base_c))
         scheme = base_c[0].lower() if base_c[0] is not None else None
         ref = split(repaired_text(text, scheme))
@@ -477,10 +477,11 @@ class _URIBase:
         """
         import urllib.parse  # with its use, not with urikit (it imports ipaddress)
 
-        given: object = parts  # checked: callers without a type checker pass anything
+        given = cast(object, parts)  # checked: callers without a type checker pass anything
         if not isinstance(given, tuple):
             raise TypeError(f"parts must be a tuple of five str, not {type(given).__name__}")
-        for part in given:
+        items: tuple[object, ...] = given  # pyright: ignore[reportUnknownVariableType]
+        for part in items:
             require_str(part, "each part")
         return cls.parse(urllib.parse.urlunsplit(parts))
 
@@ -644,7 +645,7 @@ class _URIBase:
         .. versionadded:: 0.2
         """
         target = self._edit_target()
-        target._put(_wire_components(
+        target._put(_wire_components(  # pyright: ignore[reportPrivateUsage] (a URI's)
             target._c, allow_zone_id, scheme=scheme, userinfo=userinfo, host=host,
             port=port, has_port=has_port, path=path, query=query, fragment=fragment))
         return self._result(target)
@@ -671,7 +672,8 @@ class _URIBase:
         .. versionadded:: 0.2
         """
         target = self._edit_target()
-        target._put(_text_components(target._c, userinfo=userinfo, host=host, path=path,
+        target._put(_text_components(  # pyright: ignore[reportPrivateUsage] (a URI's)
+            target._c, userinfo=userinfo, host=host, path=path,
                                      query=query, fragment=fragment,
                                      allow_zone_id=allow_zone_id))
         return self._result(target)
@@ -709,7 +711,7 @@ class _URIBase:
             del c  # the append below grows the path in place when nothing else holds it
             if len(wire) > 1:
                 suffix = "/".join([suffix, *wire[1:]])
-            target._write("path", suffix, append=True)
+            target._write("path", suffix, append=True)  # pyright: ignore[reportPrivateUsage]
         return self._result(target)
 
     def add_param(self, key: str, value: Value, *, form: bool = False) -> Self:
@@ -753,7 +755,7 @@ class _URIBase:
         :meth:`add_segments_text` adds it; neither operand changes (``base / "users" /
         name``), as pathlib's ``/`` returns a new path: an operator that edited its
         left operand would surprise in an expression. ``uri /= "x"`` rebinds."""
-        if not isinstance(segment, str):
+        if not isinstance(cast(object, segment), str):  # from code no checker read
             return NotImplemented
         new = _wrap(URI, self._c, self._text)
         new._add_segments([encode_segment(segment)])
