@@ -239,7 +239,10 @@ class _URIBase:
     #: The names a class pattern matches by position: the constructor's, in order.
     __match_args__: ClassVar[tuple[str, ...]] = _ELEMENTS
 
-    _c: Parts
+    #: The seven wire components. Typed with the named tuple beside the plain one so
+    #: that mypyc keeps the tuple object as it is: a plain tuple type it would unbox into
+    #: seven fields, to box anew on every read (and a Components would come back a tuple).
+    _c: Parts | Components
     _text: str | None
 
     def __init__(self, *, scheme: str | None = None, userinfo: str | None = None,
@@ -369,7 +372,9 @@ class _URIBase:
         else:
             base_c = _components_of(base, "base")
         require_base(base_c, _shown_base(base_c))
-        scheme = base_c[0].lower() if base_c[0] is not None else None
+        scheme = base_c[0]
+        if scheme is not None:
+            scheme = scheme.lower()
         ref = split(repaired_text(text, scheme))
         return _wrap(cls, browser_resolve(base_c, ref), None)
 
