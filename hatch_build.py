@@ -52,10 +52,6 @@ COMPILED = ("_core", "_whatwg", "_interop", "_model", "_web")
 #:   they stand for (``normalization: NormalizeOptions = attrs.field(...)``), which
 #:   the stubs allow and a compiled class body would check; canonicalize's work is in
 #:   the compiled normalize and query code.
-#: - ``_model/uri.py``: URI and FrozenURI describe their element model to attrs
-#:   through ``attrs.define(these=...)`` and declare their setters in ``if
-#:   TYPE_CHECKING`` blocks in the class body, neither of which mypyc compiles; the
-#:   functions they call (parse, serialize, resolve, normalize) are compiled.
 #: - ``_cli``, ``strategies.py``, ``distributed.py``: the batch engine and the command
 #:   line (their time goes into the compiled functions they call, and to I/O), the
 #:   Hypothesis strategies and the Dask bridge (optional packages).
@@ -65,7 +61,6 @@ INTERPRETED = (
     "_model/query.py",
     "_interop/template.py",
     "_model/pydantic.py",
-    "_model/uri.py",
     "_web/canonical.py",
 )
 
