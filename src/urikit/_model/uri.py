@@ -512,10 +512,12 @@ class _URIBase:
 
         .. versionadded:: 0.2
         """
-        c = self._c
-        if type(c) is not Components:  # the pattern's plain tuple, named once on request
-            c = self._c = _new_tuple(Components, c)
-        return c
+        c: object = self._c  # object: a Parts local would be a plain tuple compiled
+        if type(c) is Components:
+            return c
+        named = _new_tuple(Components, self._c)  # the pattern's tuple, named on request
+        self._c = named
+        return named
 
     @property
     def scheme(self) -> str | None:
