@@ -52,6 +52,13 @@ COMPILED = ("_core", "_whatwg", "_interop", "_model", "_web")
 #:   they stand for (``normalization: NormalizeOptions = attrs.field(...)``), which
 #:   the stubs allow and a compiled class body would check; canonicalize's work is in
 #:   the compiled normalize and query code.
+#: - ``_model/uri.py``: URI and FrozenURI compile as native classes (no class decorator,
+#:   real setters, the components stored as one tuple object, ``serializable`` so that
+#:   the factory skips ``__init__``), but compiled, a method's signature refuses a value
+#:   of the wrong type with mypyc's message before urikit's own check can say what is
+#:   wrong ("has_port must be bool", "a query value must be str, int or None"), as for
+#:   ``_model/query.py``, and the tests pin those messages; the functions the classes
+#:   call are compiled.
 #: - ``_cli``, ``strategies.py``, ``distributed.py``: the batch engine and the command
 #:   line (their time goes into the compiled functions they call, and to I/O), the
 #:   Hypothesis strategies and the Dask bridge (optional packages).
@@ -61,6 +68,7 @@ INTERPRETED = (
     "_model/query.py",
     "_interop/template.py",
     "_model/pydantic.py",
+    "_model/uri.py",
     "_web/canonical.py",
 )
 

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Final, TypeAlias, TypeVar, cast
 
 import attrs
 
+from .._core.build import mypyc_attr
 from .._core.components import EMPTY, Components, Parts
 from .._core.errors import BuildError, ParseError, Rule
 from .._core.grammar import URI_REFERENCE_RE, URI_REFERENCE_Z_RE
@@ -227,6 +228,10 @@ _ATTRS_MODEL: Final[type] = attrs.make_class(
 # --- the shared read API ---------------------------------------------------------------
 
 
+# Compiled, a native class's __new__ runs __init__ unless the class is "serializable"; so
+# marked, the one factory (_wrap) makes an object without the constructor's work. A URI
+# holds only strings, so it can be in no reference cycle ("acyclic": no GC tracking).
+@mypyc_attr(serializable=True, acyclic=True)
 class _URIBase:
     """What URI and FrozenURI share: the element model read from their components,
     and the operations that read them."""
@@ -485,7 +490,9 @@ class _URIBase:
         given = cast(object, parts)  # checked: callers without a type checker pass anything
         if not isinstance(given, tuple):
             raise TypeError(f"parts must be a tuple of five str, not {type(given).__name__}")
-        items: tuple[object, ...] = given  # pyright: ignore[reportUnknownVariableType]
+        items = cast("tuple[object, ...]", given)
+        if len(items) != 5:
+            raise TypeError(f"parts must be a tuple of five str, not of {len(items)}")
         for part in items:
             require_str(part, "each part")
         return cls.parse(urllib.parse.urlunsplit(parts))
@@ -846,8 +853,9 @@ class _URIBase:
     def same_origin(self, other: AnyURI | str) -> bool:
         """Whether ``other`` has the same origin (scheme, host and port, normalized,
         default ports filled in); ``False`` when either has no origin."""
+        theirs = origin_key(_components_of(other, "other"))  # checked first, in either build
         mine = origin_key(self._c)
-        return mine is not None and mine == origin_key(_components_of(other, "other"))
+        return mine is not None and mine == theirs
 
     def display(self) -> str:
         """The URI as people should see it (RFC 3986 §7.6): the userinfo apart and
@@ -883,6 +891,7 @@ class _URIBase:
         return json_schema_for()
 
 
+@mypyc_attr(acyclic=True)
 class URI(_URIBase):
     """A URI or relative reference (RFC 3986), mutable, held as its components.
 
@@ -1080,6 +1089,7 @@ class URI(_URIBase):
         return self
 
 
+@mypyc_attr(acyclic=True)
 class FrozenURI(_URIBase):
     """An immutable, hashable URI: as ``frozenset`` is to ``set``, so this is to
     :class:`URI`.
