@@ -220,6 +220,21 @@ def test_the_compiled_build_keeps_the_attrs_interface() -> None:
             assert (host, port) == ("a", 8080)
         case _:
             pytest.fail("no match")
+    names = ["scheme", "userinfo", "host", "port", "has_port", "path", "query", "fragment"]
+    classes: list[Any] = [urikit.URI, urikit.FrozenURI]
+    for cls in classes:
+        assert [f.name for f in untyped.fields(cls)] == [*names, "is_relative"]
+        assert cls.__match_args__ == tuple(names)
+    frozen = uri.freeze()
+    evolved = untyped.evolve(frozen, fragment="x")
+    assert type(evolved) is urikit.FrozenURI
+    assert (str(evolved), str(frozen)) == ("http://u@a:8080/b?q#x", "http://u@a:8080/b?q#f")
+    assert untyped.asdict(frozen)["is_relative"] is False
+    match frozen:
+        case urikit.FrozenURI(scheme="http", host=host, port=8080):
+            assert host == "a"
+        case _:
+            pytest.fail("no match")
     options = attrs.evolve(urikit.NormalizeOptions(), case=False)
     assert attrs.asdict(options)["case"] is False
     assert attrs.fields(urikit.NormalizeOptions)[0].name == "case"
