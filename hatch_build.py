@@ -58,7 +58,10 @@ COMPILED = ("_core", "_whatwg", "_interop", "_model", "_web")
 #:   of the wrong type with mypyc's message before urikit's own check can say what is
 #:   wrong ("has_port must be bool", "a query value must be str, int or None"), as for
 #:   ``_model/query.py``, and the tests pin those messages; the functions the classes
-#:   call are compiled.
+#:   call are compiled. Two more things stood open when it was last tried: marked
+#:   ``serializable``, the keyword constructor left ``_text`` undefined (AttributeError),
+#:   and ``/`` compiled raises TypeError for a non-str where the pure method returns
+#:   NotImplemented (the operator raises TypeError in both).
 #: - ``_cli``, ``strategies.py``, ``distributed.py``: the batch engine and the command
 #:   line (their time goes into the compiled functions they call, and to I/O), the
 #:   Hypothesis strategies and the Dask bridge (optional packages).
