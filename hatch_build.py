@@ -52,10 +52,16 @@ COMPILED = ("_core", "_whatwg", "_interop", "_model", "_web")
 #:   they stand for (``normalization: NormalizeOptions = attrs.field(...)``), which
 #:   the stubs allow and a compiled class body would check; canonicalize's work is in
 #:   the compiled normalize and query code.
-#: - ``_model/uri.py``: URI and FrozenURI describe their element model to attrs
-#:   through ``attrs.define(these=...)`` and declare their setters in ``if
-#:   TYPE_CHECKING`` blocks in the class body, neither of which mypyc compiles; the
-#:   functions they call (parse, serialize, resolve, normalize) are compiled.
+#: - ``_model/uri.py``: URI and FrozenURI compile as native classes (no class decorator,
+#:   real setters, the components stored as one tuple object, ``serializable`` so that
+#:   the factory skips ``__init__``), but compiled, a method's signature refuses a value
+#:   of the wrong type with mypyc's message before urikit's own check can say what is
+#:   wrong ("has_port must be bool", "a query value must be str, int or None"), as for
+#:   ``_model/query.py``, and the tests pin those messages; the functions the classes
+#:   call are compiled. Two more things stood open when it was last tried: marked
+#:   ``serializable``, the keyword constructor left ``_text`` undefined (AttributeError),
+#:   and ``/`` compiled raises TypeError for a non-str where the pure method returns
+#:   NotImplemented (the operator raises TypeError in both).
 #: - ``_cli``, ``strategies.py``, ``distributed.py``: the batch engine and the command
 #:   line (their time goes into the compiled functions they call, and to I/O), the
 #:   Hypothesis strategies and the Dask bridge (optional packages).

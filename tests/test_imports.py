@@ -209,8 +209,8 @@ def test_the_compiled_build_keeps_the_attrs_interface() -> None:
     model and the options records in either build."""
     import attrs
 
-    # URI describes itself to attrs at run time (attrs.define(these=...)), which type
-    # checkers do not follow
+    # URI hands attrs the fields of a class attrs made (__attrs_attrs__), which mypy's
+    # attrs plugin does not follow
     untyped: Any = attrs
     uri = urikit.URI.parse("http://u@a:8080/b?q#f")
     assert str(untyped.evolve(uri, fragment="x")) == "http://u@a:8080/b?q#x"
@@ -218,6 +218,21 @@ def test_the_compiled_build_keeps_the_attrs_interface() -> None:
     match uri:
         case urikit.URI(scheme="http", host=host, port=port):
             assert (host, port) == ("a", 8080)
+        case _:
+            pytest.fail("no match")
+    names = ["scheme", "userinfo", "host", "port", "has_port", "path", "query", "fragment"]
+    classes: list[Any] = [urikit.URI, urikit.FrozenURI]
+    for cls in classes:
+        assert [f.name for f in untyped.fields(cls)] == [*names, "is_relative"]
+        assert cls.__match_args__ == tuple(names)
+    frozen = uri.freeze()
+    evolved = untyped.evolve(frozen, fragment="x")
+    assert type(evolved) is urikit.FrozenURI
+    assert (str(evolved), str(frozen)) == ("http://u@a:8080/b?q#x", "http://u@a:8080/b?q#f")
+    assert untyped.asdict(frozen)["is_relative"] is False
+    match frozen:
+        case urikit.FrozenURI(scheme="http", host=host, port=8080):
+            assert host == "a"
         case _:
             pytest.fail("no match")
     options = attrs.evolve(urikit.NormalizeOptions(), case=False)

@@ -601,3 +601,17 @@ def test_many_appends_give_the_text_of_one_join() -> None:
     expected_query = "&".join(f"k={i}" for i in range(2000))
     assert str(uri) == f"http://h{expected_path}?{expected_query}"
     assert URI.parse(str(uri)) == uri
+
+
+@pytest.mark.parametrize("parts", [("a",), ("http", "h", "/", "", "", "")])
+def test_from_split_takes_five_parts_only(parts: tuple[str, ...]) -> None:
+    """A tuple of another length is a TypeError, as for a value that is no tuple (it
+    reached urlunsplit, whose ValueError escaped)."""
+    with pytest.raises(TypeError, match="tuple of five str"):
+        URI.from_split(parts)  # type: ignore[arg-type]
+
+
+def test_same_origin_checks_its_argument_first() -> None:
+    """A wrong type is a TypeError even where this URI has no origin to compare."""
+    with pytest.raises(TypeError, match="other must be"):
+        URI.parse("a/b").same_origin(None)  # type: ignore[arg-type]

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, MutableSequence
-from typing import Final, Protocol, overload
+from typing import Final, Protocol, cast, overload
 
 from .._core.errors import BuildError, Rule
 from .._core.parse import PATH, SEGMENT, check_wire, require_str
@@ -67,7 +67,7 @@ def path_from(value: str | Iterable[str], text: bool) -> str:
     untouched ones (``%7e`` to ``~``, ``%2E%2E`` to a real ``..``; RFC 3986 §2.4).
     """
     if isinstance(value, PathSegments):
-        return value._owner.components.path
+        return value._owner.components.path  # pyright: ignore[reportPrivateUsage]
     if isinstance(value, str):
         return encode(value, "path") if text else check_wire(value, PATH, _SEGMENT_HINT)
     if text:
@@ -303,7 +303,7 @@ class PathSegments(MutableSequence[str]):
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, (PathSegments, list, tuple)):
-            return self._out(self._segments()) == list(other)
+            return self._out(self._segments()) == list(cast("Iterable[object]", other))
         if isinstance(other, str):
             return str(self) == other
         return NotImplemented

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
 from itertools import compress
-from typing import Final, Protocol, TypeVar, overload
+from typing import Final, Protocol, TypeVar, cast, overload
 
 from .._core.errors import BuildError, Rule
 from .._core.parse import require_str
@@ -78,7 +78,7 @@ def wire_pair(key: str, value: object, form: bool = False) -> str:
 
 def _pairs(params: Params) -> Iterable[tuple[str, Value]]:
     if isinstance(params, Mapping):
-        return params.items()
+        return cast("Mapping[str, Value]", params).items()
     if isinstance(params, (str, bytes)):  # type: ignore[unreachable]
         raise TypeError("give parameters as a mapping or (key, value) pairs, not a str")
     return params

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable, Mapping
-from typing import TYPE_CHECKING, Any, ClassVar, Final, TypeAlias, TypeVar
+from collections.abc import Callable, Iterable, Mapping
+from typing import TYPE_CHECKING, Any, ClassVar, Final, TypeAlias, TypeVar, cast
 
 import attrs
 
+from .._core.build import mypyc_attr
 from .._core.components import EMPTY, Components, Parts
 from .._core.errors import BuildError, ParseError, Rule
 from .._core.grammar import URI_REFERENCE_RE, URI_REFERENCE_Z_RE
@@ -40,7 +41,6 @@ from .path import (
 )
 from .query import QueryParams, ReadOnlyParams, Value
 from .text import ReadOnlyText, TextView, encode_text, host_from_text
-from .view import Writer
 
 if TYPE_CHECKING:
     import os
@@ -53,8 +53,9 @@ if TYPE_CHECKING:
     else:  # only the type checker reads this: typing_extensions comes with mypy
         from typing_extensions import Self
 
-_new: Final = object.__new__
-_new_tuple: Final = tuple.__new__
+#: ``tuple.__new__`` typed for :class:`Components` (pyright reads it generically).
+_new_tuple: Final = cast("Callable[[type[Components], Parts], Components]",
+                         tuple.__new__)  # pyright: ignore[reportUnknownMemberType]
 # The one parse fast path: the grammar's pattern admits exactly the URI-references.
 _MATCH: Final = URI_REFERENCE_RE.fullmatch
 _MATCH_Z: Final = URI_REFERENCE_Z_RE.fullmatch
@@ -191,7 +192,7 @@ def _text_components(c: Parts, *, userinfo: Any, host: Any, path: Any, query: An
 def _components_of(value: object, what: str) -> Parts:
     """The components of a URI, a FrozenURI or URI text (parsed strictly)."""
     if isinstance(value, _URIBase):
-        return value._c
+        return value._c  # pyright: ignore[reportPrivateUsage] (the classes' helper)
     if isinstance(value, str):
         return split(require_str(value, what))
     raise TypeError(f"{what} must be a URI, FrozenURI or str, not {type(value).__name__}")
@@ -204,22 +205,49 @@ def _wrap(cls: type[_U], c: Parts, text: str | None) -> _U:
     """The one factory: a new ``cls`` holding ``c`` (trusted, rules kept) and its text,
     if known. A plain function: a classmethod call costs a third more, on every
     resolve, normalize and copy."""
-    uri = _new(cls)
-    uri._c = c
-    uri._text = text
+    uri = cls.__new__(cls)
+    uri._c = c  # pyright: ignore[reportPrivateUsage] (the classes' one factory)
+    uri._text = text  # pyright: ignore[reportPrivateUsage]
     return uri
+
+
+#: The element model as attrs describes it, on a class attrs makes for that alone: its
+#: fields (the public components, and ``is_relative``, which the constructor does not
+#: take) are what URI and FrozenURI hand to ``attrs.fields``, ``attrs.evolve``,
+#: ``attrs.asdict`` and ``match``. attrs decorates neither URI class: a decorated class
+#: cannot be a mypyc native class, and the URI classes keep their own slots,
+#: constructor, equality, repr and setters, so attrs would generate nothing for them.
+_ELEMENTS: Final = ("scheme", "userinfo", "host", "port", "has_port", "path", "query",
+                    "fragment")
+_ATTRS_MODEL: Final[type] = attrs.make_class(
+    "URI", {**{name: attrs.field() for name in _ELEMENTS},
+            "is_relative": attrs.field(init=False)},
+    init=False, repr=False, eq=False, order=False, slots=False)
 
 
 # --- the shared read API ---------------------------------------------------------------
 
 
+# Compiled, a native class's __new__ runs __init__ unless the class is "serializable"; so
+# marked, the one factory (_wrap) makes an object without the constructor's work. A URI
+# holds only strings, so it can be in no reference cycle ("acyclic": no GC tracking).
+@mypyc_attr(serializable=True, acyclic=True)
 class _URIBase:
     """What URI and FrozenURI share: the element model read from their components,
     and the operations that read them."""
 
     __slots__ = ("_c", "_text")
 
-    _c: Parts
+    #: What attrs sees (``attrs.fields(URI)``, ``attrs.evolve``, ``attrs.asdict``): the
+    #: fields of :data:`_ATTRS_MODEL`; attrs reads this attribute and nothing else.
+    __attrs_attrs__: ClassVar[Any] = attrs.fields(_ATTRS_MODEL)
+    #: The names a class pattern matches by position: the constructor's, in order.
+    __match_args__: ClassVar[tuple[str, ...]] = _ELEMENTS
+
+    #: The seven wire components. Typed with the named tuple beside the plain one so
+    #: that mypyc keeps the tuple object as it is: a plain tuple type it would unbox into
+    #: seven fields, to box anew on every read (and a Components would come back a tuple).
+    _c: Parts | Components
     _text: str | None
 
     def __init__(self, *, scheme: str | None = None, userinfo: str | None = None,
@@ -249,7 +277,7 @@ class _URIBase:
             text = to_text(given)
             m = (_MATCH_Z if allow_zone_id else _MATCH)(text)
             if m is not None:
-                groups = m.groups()
+                groups: Parts = m.groups()  # type: ignore[assignment]
                 if groups == given:
                     self._c = groups
                     self._text = text
@@ -283,7 +311,7 @@ class _URIBase:
         m = (_MATCH_Z if allow_zone_id else _MATCH)(text)
         if m is None:
             raise diagnose(text, allow_zone_id)
-        uri = _new(cls)
+        uri = cls.__new__(cls)
         uri._c = m.groups()  # type: ignore[assignment]
         uri._text = text
         return uri
@@ -346,12 +374,12 @@ class _URIBase:
             return cls.parse(repaired_text(text))
         if isinstance(base, str):
             base_c = URI.parse_lenient(base)._c
-        elif isinstance(base, _URIBase):
-            base_c = base._c
         else:
-            raise TypeError(f"base must be a URI, FrozenURI or str, not {type(base).__name__}")
+            base_c = _components_of(base, "base")
         require_base(base_c, _shown_base(base_c))
-        scheme = base_c[0].lower() if base_c[0] is not None else None
+        scheme = base_c[0]
+        if scheme is not None:
+            scheme = scheme.lower()
         ref = split(repaired_text(text, scheme))
         return _wrap(cls, browser_resolve(base_c, ref), None)
 
@@ -459,10 +487,13 @@ class _URIBase:
         """
         import urllib.parse  # with its use, not with urikit (it imports ipaddress)
 
-        given: object = parts  # checked: callers without a type checker pass anything
+        given = cast(object, parts)  # checked: callers without a type checker pass anything
         if not isinstance(given, tuple):
             raise TypeError(f"parts must be a tuple of five str, not {type(given).__name__}")
-        for part in given:
+        items = cast("tuple[object, ...]", given)
+        if len(items) != 5:
+            raise TypeError(f"parts must be a tuple of five str, not of {len(items)}")
+        for part in items:
             require_str(part, "each part")
         return cls.parse(urllib.parse.urlunsplit(parts))
 
@@ -488,10 +519,12 @@ class _URIBase:
 
         .. versionadded:: 0.2
         """
-        c = self._c
-        if type(c) is not Components:  # the pattern's plain tuple, named once on request
-            c = self._c = _new_tuple(Components, c)
-        return c
+        c: object = self._c  # object: a Parts local would be a plain tuple compiled
+        if type(c) is Components:
+            return c
+        named = _new_tuple(Components, self._c)  # the pattern's tuple, named on request
+        self._c = named
+        return named
 
     @property
     def scheme(self) -> str | None:
@@ -535,7 +568,7 @@ class _URIBase:
         ``""`` is ``[]``, ``"/"`` is ``["", ""]``, ``"/a/"`` is ``["", "a", ""]``;
         ``str(uri.path)`` is the path's text. See :class:`~urikit.PathSegments`.
         """
-        return PathSegments(self, self._writer())
+        return PathSegments(self, None)
 
     @property
     def query(self) -> str | None:
@@ -546,43 +579,6 @@ class _URIBase:
     def fragment(self) -> str | None:
         """The fragment (wire form), ``""`` for ``#`` alone, ``None`` without ``#``."""
         return self._c[6]
-
-    if not TYPE_CHECKING:
-        # The setters, on both classes at run time (a FrozenURI's _assign refuses with
-        # AttributeError). Type checkers see them only where URI declares them, so
-        # that an assignment to a FrozenURI's attribute is a type error there too.
-
-        @scheme.setter
-        def scheme(self, value: str | None) -> None:
-            self._assign("scheme", value)
-
-        @userinfo.setter
-        def userinfo(self, value: str | None) -> None:
-            self._assign("userinfo", value)
-
-        @host.setter
-        def host(self, value: str | None) -> None:
-            self._assign("host", value)
-
-        @port.setter
-        def port(self, value: int | None) -> None:
-            self._assign("port", value)
-
-        @has_port.setter
-        def has_port(self, value: bool) -> None:
-            self._assign("has_port", value)
-
-        @path.setter
-        def path(self, value: PathInput) -> None:
-            self._assign("path", value)
-
-        @query.setter
-        def query(self, value: str | None) -> None:
-            self._assign("query", value)
-
-        @fragment.setter
-        def fragment(self, value: str | None) -> None:
-            self._assign("fragment", value)
 
     @property
     def is_relative(self) -> bool:
@@ -597,20 +593,12 @@ class _URIBase:
     @property
     def text(self) -> ReadOnlyText:
         """The components as plain text: decoded on read, encoded on write."""
-        return TextView(self, self._writer())
+        return TextView(self, None)
 
     @property
     def params(self) -> ReadOnlyParams:
         """The query as a live list of ``key=value`` pairs of plain text."""
-        return QueryParams(self, self._writer())
-
-    def _writer(self) -> Writer | None:
-        return None
-
-    def _assign(self, name: str, value: object) -> None:
-        """An attribute assignment: ``set()`` with one keyword on a URI."""
-        raise AttributeError(f"a FrozenURI cannot be changed ({name} is read-only): "
-                             "thaw() it, or use set(), which returns a new FrozenURI")
+        return QueryParams(self, None)
 
     # --- text, equality ---------------------------------------------------------------
 
@@ -671,7 +659,7 @@ class _URIBase:
         .. versionadded:: 0.2
         """
         target = self._edit_target()
-        target._put(_wire_components(
+        target._put(_wire_components(  # pyright: ignore[reportPrivateUsage] (a URI's)
             target._c, allow_zone_id, scheme=scheme, userinfo=userinfo, host=host,
             port=port, has_port=has_port, path=path, query=query, fragment=fragment))
         return self._result(target)
@@ -698,7 +686,8 @@ class _URIBase:
         .. versionadded:: 0.2
         """
         target = self._edit_target()
-        target._put(_text_components(target._c, userinfo=userinfo, host=host, path=path,
+        target._put(_text_components(  # pyright: ignore[reportPrivateUsage] (a URI's)
+            target._c, userinfo=userinfo, host=host, path=path,
                                      query=query, fragment=fragment,
                                      allow_zone_id=allow_zone_id))
         return self._result(target)
@@ -736,7 +725,7 @@ class _URIBase:
             del c  # the append below grows the path in place when nothing else holds it
             if len(wire) > 1:
                 suffix = "/".join([suffix, *wire[1:]])
-            target._write("path", suffix, append=True)
+            target._write("path", suffix, append=True)  # pyright: ignore[reportPrivateUsage]
         return self._result(target)
 
     def add_param(self, key: str, value: Value, *, form: bool = False) -> Self:
@@ -780,7 +769,7 @@ class _URIBase:
         :meth:`add_segments_text` adds it; neither operand changes (``base / "users" /
         name``), as pathlib's ``/`` returns a new path: an operator that edited its
         left operand would surprise in an expression. ``uri /= "x"`` rebinds."""
-        if not isinstance(segment, str):
+        if not isinstance(cast(object, segment), str):  # from code no checker read
             return NotImplemented
         new = _wrap(URI, self._c, self._text)
         new._add_segments([encode_segment(segment)])
@@ -864,8 +853,9 @@ class _URIBase:
     def same_origin(self, other: AnyURI | str) -> bool:
         """Whether ``other`` has the same origin (scheme, host and port, normalized,
         default ports filled in); ``False`` when either has no origin."""
+        theirs = origin_key(_components_of(other, "other"))  # checked first, in either build
         mine = origin_key(self._c)
-        return mine is not None and mine == origin_key(_components_of(other, "other"))
+        return mine is not None and mine == theirs
 
     def display(self) -> str:
         """The URI as people should see it (RFC 3986 §7.6): the userinfo apart and
@@ -901,29 +891,7 @@ class _URIBase:
         return json_schema_for()
 
 
-_FIELDS: Final = {
-    "scheme": attrs.field(), "userinfo": attrs.field(), "host": attrs.field(),
-    "port": attrs.field(), "has_port": attrs.field(), "path": attrs.field(),
-    "query": attrs.field(), "fragment": attrs.field(),
-    "is_relative": attrs.field(init=False),
-}
-
-
-_C = TypeVar("_C", bound=type)
-
-
-def _attrs(cls: _C) -> _C:
-    """Describe the element model to attrs, so ``attrs.fields``, ``attrs.evolve``,
-    ``attrs.asdict`` and ``match`` see its public names and values. attrs generates
-    nothing else: the class keeps its own slots, constructor, equality and repr.
-    Typed as returning the class it is given, so every checker sees the class itself
-    (``-> Any`` made pyright see ``URI`` and ``FrozenURI`` as ``Any``)."""
-    return attrs.define(these=dict(_FIELDS), init=False, repr=False, eq=False,
-                        order=False, unsafe_hash=False, slots=False, match_args=True,
-                        getstate_setstate=False)(cls)
-
-
-@_attrs
+@mypyc_attr(acyclic=True)
 class URI(_URIBase):
     """A URI or relative reference (RFC 3986), mutable, held as its components.
 
@@ -967,59 +935,94 @@ class URI(_URIBase):
     __slots__ = ()
     __hash__: ClassVar[None] = None  # type: ignore[assignment]
 
-    if TYPE_CHECKING:
-        # What a URI adds to the shared read API, for type checkers only: the shared
-        # properties (and their run-time setters) live on the base class, which types
-        # them read-only, as FrozenURI sees them; a URI's are assignable and its views
-        # editable. Nothing here exists at run time, so no access costs more.
+    # The components again, assignable: the base class's are read-only, as a FrozenURI
+    # has them, so that assigning to a FrozenURI's attribute is an AttributeError at run
+    # time and a type error for every checker. Each setter is set() with one keyword.
 
-        @property
-        def scheme(self) -> str | None: ...
-        @scheme.setter
-        def scheme(self, value: str | None) -> None: ...
+    @property
+    def scheme(self) -> str | None:
+        """The scheme as written (case kept), or ``None`` for a relative reference."""
+        return self._c[0]
 
-        @property
-        def userinfo(self) -> str | None: ...
-        @userinfo.setter
-        def userinfo(self, value: str | None) -> None: ...
+    @scheme.setter
+    def scheme(self, value: str | None) -> None:
+        self.set(scheme=value)
 
-        @property
-        def host(self) -> str | None: ...
-        @host.setter
-        def host(self, value: str | None) -> None: ...
+    @property
+    def userinfo(self) -> str | None:
+        """The userinfo (wire form), or ``None``. Needs a host (RFC 3986 §3.2)."""
+        return self._c[1]
 
-        @property
-        def port(self) -> int | None: ...
-        @port.setter
-        def port(self, value: int | None) -> None: ...
+    @userinfo.setter
+    def userinfo(self, value: str | None) -> None:
+        self.set(userinfo=value)
 
-        @property
-        def has_port(self) -> bool: ...
-        @has_port.setter
-        def has_port(self, value: bool) -> None: ...
+    @property
+    def host(self) -> str | None:
+        """The host, exactly as the ABNF ``host`` rule reads it (RFC 3986 §3.2.2);
+        setting one on a URI whose path is relative makes the path absolute (§3.3)."""
+        return self._c[2]
 
-        @property
-        def path(self) -> PathSegments: ...
-        @path.setter
-        def path(self, value: PathInput) -> None: ...
+    @host.setter
+    def host(self, value: str | None) -> None:
+        self.set(host=value)
 
-        @property
-        def query(self) -> str | None: ...
-        @query.setter
-        def query(self, value: str | None) -> None: ...
+    @property
+    def port(self) -> int | None:
+        """The port number, or ``None`` when absent or empty; setting ``None`` removes
+        the ':' too."""
+        port = self._c[3]
+        return port_number(port) if port else None
 
-        @property
-        def fragment(self) -> str | None: ...
-        @fragment.setter
-        def fragment(self, value: str | None) -> None: ...
+    @port.setter
+    def port(self, value: int | None) -> None:
+        self.set(port=value)
 
-        @property
-        def text(self) -> TextView: ...
-        @property
-        def params(self) -> QueryParams: ...
+    @property
+    def has_port(self) -> bool:
+        """Whether the ':' before the port is present (``True`` for ``http://h:/``)."""
+        return self._c[3] is not None
 
-    def _writer(self) -> Writer:
-        return self._write
+    @has_port.setter
+    def has_port(self, value: bool) -> None:
+        self.set(has_port=value)
+
+    @property
+    def path(self) -> PathSegments:
+        """The path as a live, editable list of wire-form segments (RFC 3986 §3.3)."""
+        return PathSegments(self, self._write)
+
+    @path.setter
+    def path(self, value: PathInput) -> None:
+        self.set(path=value)
+
+    @property
+    def query(self) -> str | None:
+        """The query (wire form), ``""`` for ``?`` alone, ``None`` without ``?``."""
+        return self._c[5]
+
+    @query.setter
+    def query(self, value: str | None) -> None:
+        self.set(query=value)
+
+    @property
+    def fragment(self) -> str | None:
+        """The fragment (wire form), ``""`` for ``#`` alone, ``None`` without ``#``."""
+        return self._c[6]
+
+    @fragment.setter
+    def fragment(self, value: str | None) -> None:
+        self.set(fragment=value)
+
+    @property
+    def text(self) -> TextView:
+        """The components as plain text: decoded on read, encoded on write."""
+        return TextView(self, self._write)
+
+    @property
+    def params(self) -> QueryParams:
+        """The query as a live, editable list of ``key=value`` pairs of plain text."""
+        return QueryParams(self, self._write)
 
     def _write(self, name: str, wire: str | None, /, append: bool = False) -> None:
         """A view's write of valid wire text; the structural rules still hold.
@@ -1045,9 +1048,6 @@ class URI(_URIBase):
         new = list(c)
         new[_INDEX[name]] = wire
         self._put(_ruled(tuple(new), c))  # type: ignore[arg-type]
-
-    def _assign(self, name: str, value: object) -> None:
-        self.set(**{name: value})  # type: ignore[arg-type]
 
     def _put(self, c: Parts) -> None:
         self._c = c
@@ -1089,7 +1089,7 @@ class URI(_URIBase):
         return self
 
 
-@_attrs
+@mypyc_attr(acyclic=True)
 class FrozenURI(_URIBase):
     """An immutable, hashable URI: as ``frozenset`` is to ``set``, so this is to
     :class:`URI`.
