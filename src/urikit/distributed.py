@@ -330,7 +330,8 @@ def _first_mask(partition: Any, firsts: list[tuple[list[int], list[int]]], name:
     pandas: Any = importlib.import_module("pandas")
     states: list[bool | None] = [False] * len(partition)
     if partition_info is not None:  # None only for dask's empty sample of the meta
-        invalid, mine = firsts[partition_info["number"]]
+        number: int = partition_info["number"]
+        invalid, mine = firsts[number]
         for position in invalid:
             states[position] = None
         for position in mine:
