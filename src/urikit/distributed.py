@@ -164,7 +164,7 @@ def column(urls: Series, op: Operation, name: str | None = None) -> Series:
     command line's output for a valid row, ``<NA>`` for an invalid or missing row
     (``validate``: ``True``, ``False`` or ``<NA>``).
 
-    .. versionadded:: 0.4
+    .. versionadded:: 0.3
     """
     if op.command not in ("normalize", "validate", "canonicalize"):
         raise ValueError(f"a Series takes normalize, validate or canonicalize, "
@@ -196,7 +196,7 @@ def normalize(lines: Bag | Series, *, allow_zone_id: bool = False,
     --lenient``, lines read as :meth:`urikit.URI.parse_lenient` reads them); for a
     Series, its normalized column (see :func:`column`).
 
-    .. versionchanged:: 0.4
+    .. versionchanged:: 0.3
        Takes a Dask DataFrame column too.
     """
     return _run(lines, Operation("normalize", allow_zone_id=allow_zone_id,
@@ -216,7 +216,7 @@ def validate(lines: Bag | Series, *, allow_zone_id: bool = False,
     errors; for a Series, a ``boolean`` column of whether each row is valid (see
     :func:`column`).
 
-    .. versionchanged:: 0.4
+    .. versionchanged:: 0.3
        Takes a Dask DataFrame column too.
     """
     return _run(lines, Operation("validate", allow_zone_id=allow_zone_id,
@@ -241,7 +241,7 @@ def canonicalize(lines: Bag | Series, options: CanonicalOptions = DEFAULT_OPTION
 
     .. versionchanged:: 0.3
        The steps are one :class:`urikit.CanonicalOptions` record, not five keywords.
-    .. versionchanged:: 0.4
+    .. versionchanged:: 0.3
        Takes a Dask DataFrame column too.
     """
     return _run(lines, Operation("canonicalize", allow_zone_id=allow_zone_id,
@@ -368,7 +368,7 @@ def dedupe(lines: Bag | Series, **options: Any) -> Bag | Series:
     command line keeps, with every other column; ``df.url[...]`` the URLs alone. One
     task holds every distinct canonical form, as the command line does.
 
-    .. versionchanged:: 0.4
+    .. versionchanged:: 0.3
        Takes a Dask DataFrame column too.
     """
     if not isinstance(lines, Bag):

@@ -47,7 +47,7 @@ Needs the ``duckdb`` extra (``pip install 'urikit[duckdb]'``: DuckDB and pyarrow
 ``import urikit`` does not import DuckDB, and this module imports it when
 :func:`register` is called.
 
-.. versionadded:: 0.4
+.. versionadded:: 0.3
 """
 
 from __future__ import annotations
@@ -232,7 +232,7 @@ def register(connection: duckdb.DuckDBPyConnection, *, prefix: str = "urikit_",
     >>> con.execute("SELECT urikit_normalize('HTTP://Example.COM/a/../b')").fetchall()
     [('http://example.com/b',)]
 
-    .. versionadded:: 0.4
+    .. versionadded:: 0.3
     """
     given = cast("object", options)  # checked: callers without a type checker pass anything
     if not isinstance(given, CanonicalOptions):

@@ -99,7 +99,7 @@ def path_to_components(path: str | os.PathLike[str] | PurePath, *,
     '/srv/www/'
 
     .. versionadded:: 0.2
-    .. versionchanged:: 0.4
+    .. versionchanged:: 0.3
        A trailing separator is kept.
     """
     pure = _pure(path, windows)

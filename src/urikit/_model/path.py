@@ -150,7 +150,7 @@ class PathSegments(MutableSequence[str]):
        ``str.split`` gives them; ``['']`` has no text; under an authority an edit that
        would move the root marker raises :class:`~urikit.BuildError`.
 
-    .. versionchanged:: 0.4
+    .. versionchanged:: 0.3
        An edit of the empty path under an authority gives an absolute path.
     """
 

@@ -1110,7 +1110,7 @@ class FrozenURI(_URIBase):
     :meth:`thaw` gives a mutable copy.
 
     .. versionadded:: 0.2
-    .. versionchanged:: 0.4
+    .. versionchanged:: 0.3
        Every builder method returns a FrozenURI, not a mutable URI.
     """
 

@@ -263,7 +263,7 @@ def canonicalize(uri: str | URI | FrozenURI, options: CanonicalOptions = DEFAULT
     .. versionadded:: 0.2
     .. versionchanged:: 0.3
        The steps are one :class:`CanonicalOptions` record, not ten keywords.
-    .. versionchanged:: 0.4
+    .. versionchanged:: 0.3
        Its signature names :class:`~urikit.FrozenURI`, which it always took.
     """
     return str(canonical_uri(uri, options, allow_zone_id=allow_zone_id))
