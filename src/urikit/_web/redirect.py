@@ -10,13 +10,12 @@ from .._core.percent import decode
 from .._core.resolve import remove_dot_segments
 from .._interop.lenient import repaired_text
 from .._model.uri import URI, FrozenURI
+from .._whatwg.browser import scheme_end
 from .._whatwg.display import is_ambiguous_ipv4
 
 # C0 controls, DEL and the backslash: browsers strip, skip or read them as "/" (WHATWG)
 _UNSAFE_DECODED: Final = frozenset(map(chr, range(0x20))) | {"\x7f", "\\"}
 _CONTROL_RE: Final = re.compile("[\x00-\x1f\x7f]")
-# a scheme (as browsers read one, after leading spaces) not followed by "//"
-_SCHEME_WITHOUT_SLASHES_RE: Final = re.compile(r" *[A-Za-z][A-Za-z0-9+.\-]*:(?!//)")
 
 
 def safe_redirect(target: str | None, base: URI | FrozenURI | str) -> URI | None:
@@ -103,7 +102,10 @@ def safe_redirect(target: str | None, base: URI | FrozenURI | str) -> URI | None
         raise TypeError(f"target must be a str or None, not {type(target).__name__}")
     if not target or base_uri is None or base_uri.scheme is None or base_uri.host is None:
         return None
-    if _CONTROL_RE.search(target) or _SCHEME_WITHOUT_SLASHES_RE.match(target):
+    if _CONTROL_RE.search(target):
+        return None
+    scheme = scheme_end(target)  # where a browser reads a scheme, "//" must follow it
+    if scheme is not None and not target.startswith("//", scheme):
         return None
     try:
         ref = URI.parse(repaired_text(target, base_uri.scheme.lower()))

@@ -185,6 +185,24 @@ def slash_run_end(text: str, start: int, end: int | None = None) -> int:
     return start if m is None else m.end()
 
 
+# WHATWG URL's "scheme start state" and "scheme state" read an ASCII alpha, then ASCII
+# alphanumerics, "+", "-" and ".", up to ":": the characters of RFC 3986's scheme rule
+_SCHEME_COLON_RE: Final = re.compile(g.SCHEME_P + ":")
+
+
+def scheme_end(text: str) -> int | None:
+    """Where the scheme a browser reads at the start of ``text`` ends, after its ":",
+    or ``None`` when a browser reads no scheme there (a relative reference). Leading C0
+    controls and spaces are stripped first, as the basic URL parser strips them.
+
+    >>> scheme_end(" javascript:alert(1)"), scheme_end("https://h/"), scheme_end("/a:b")
+    (12, 6, None)
+    """
+    start = len(text) - len(text.lstrip(C0_AND_SPACE))
+    m = _SCHEME_COLON_RE.match(text, start)
+    return None if m is None else m.end()
+
+
 def authority_span(text: str) -> tuple[int, int] | None:
     """Where a browser reads the authority of ``text``, as (start, end), or ``None``.
 
