@@ -5,7 +5,7 @@ live view and none of the editing ones."""
 from __future__ import annotations
 
 import inspect
-from typing import Protocol
+from typing import Final, Protocol
 
 import pytest
 
@@ -26,17 +26,19 @@ PAIRS: list[tuple[str, type[object], frozenset[str]]] = [
 IDS = [name for name, _, _ in PAIRS]
 
 
+class _EmptyProtocol(Protocol):
+    """Declares nothing: what typing itself puts in a protocol's namespace, which
+    differs by Python version (3.12 adds ``__callable_proto_members_only__``)."""
+
+
+#: The names typing adds to every protocol's namespace on this Python.
+_TYPING_NAMES: Final = frozenset(vars(_EmptyProtocol)) | {"__annotations__"}
+
+
 def _members(protocol: object) -> set[str]:
     """The names a protocol declares in its own body."""
     return {name for name in vars(protocol)
-            if not name.startswith("_abc") and name not in {
-                "__module__", "__doc__", "__dict__", "__weakref__", "__parameters__",
-                "__protocol_attrs__", "__non_callable_proto_members__", "__init__",
-                "__subclasshook__", "__abstractmethods__", "_is_protocol",
-                "_is_runtime_protocol", "__annotations__", "__orig_bases__",
-                "__slots__", "__static_attributes__", "__firstlineno__",
-                "__type_params__", "__qualname__", "__annotate_func__",
-                "__annotations_cache__"}}
+            if name not in _TYPING_NAMES and not name.startswith("_abc")}
 
 
 @pytest.mark.parametrize(("name", "view", "edits"), PAIRS, ids=IDS)
