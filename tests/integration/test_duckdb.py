@@ -161,7 +161,8 @@ def test_an_invalid_row_ends_the_query_saying_why(sql: str, message: str) -> Non
     con = connect()
     with pytest.raises(duckdb.InvalidInputException) as info:
         rows(con, f"SELECT {sql}")
-    assert str(info.value).endswith(f"InvalidInputException: {message}")
+    # DuckDB 1.x adds the Python traceback after the message ("At: ..."), 2.x does not
+    assert f"InvalidInputException: {message}" in str(info.value)
     assert "S3CRET" not in str(info.value)
     assert rows(con, f"SELECT try_{sql}") == [(None,)]
 
@@ -210,10 +211,12 @@ def test_the_documented_queries(tmp_path: Path) -> None:
                  url=["http://A/x?b=1&a=2#top", "http://a/x?a=2&b=1", "http://b/", "bad url",
                       None])
     con = connect()
+    # a WHERE clause does not keep DuckDB from calling a function on the rows it drops
+    # (DuckDB 1.x calls it first): the try_ twins give those rows NULL instead of an error
     kept = rows(con, f"""SELECT url FROM '{path}' WHERE urikit_is_valid(url)
-        QUALIFY row_number() OVER (PARTITION BY urikit_canonicalize(url)
+        QUALIFY row_number() OVER (PARTITION BY try_urikit_canonicalize(url)
                                    ORDER BY url) = 1 ORDER BY url""")
     assert kept == [("http://A/x?b=1&a=2#top",), ("http://b/",)]
-    hosts = rows(con, f"""SELECT urikit_host(urikit_normalize(url)) AS host, count(*)
+    hosts = rows(con, f"""SELECT try_urikit_host(try_urikit_normalize(url)) AS host, count(*)
         FROM '{path}' WHERE urikit_is_valid(url) GROUP BY host ORDER BY host""")
     assert hosts == [("a", 2), ("b", 1)]
