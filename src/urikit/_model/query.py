@@ -77,11 +77,22 @@ def wire_pair(key: str, value: object, form: bool = False) -> str:
 
 
 def _pairs(params: Params) -> Iterable[tuple[str, Value]]:
+    """The (key, value) pairs of a mapping or of an iterable of 2-tuples; anything else
+    is a ``TypeError`` (a 2-character string would otherwise unpack as a pair)."""
     if isinstance(params, Mapping):
         return cast("Mapping[str, Value]", params).items()
     if isinstance(params, (str, bytes)):  # type: ignore[unreachable]
         raise TypeError("give parameters as a mapping or (key, value) pairs, not a str")
-    return params
+    return [_pair_of(item) for item in cast("Iterable[object]", params)]
+
+
+def _pair_of(item: object) -> tuple[str, Value]:
+    if not isinstance(item, tuple):
+        raise TypeError(f"a parameter must be a (key, value) tuple, not {type(item).__name__}")
+    pair = cast("tuple[object, ...]", item)
+    if len(pair) != 2:
+        raise TypeError(f"a parameter must be a (key, value) tuple, not one of {len(pair)}")
+    return cast("tuple[str, Value]", pair)
 
 
 def encode_query(params: Params, *, form: bool = False) -> str | None:
