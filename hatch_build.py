@@ -36,42 +36,31 @@ NO_EXTENSIONS = "URIKIT_NO_EXTENSIONS"
 #: What mypyc compiles: the layers that every URI operation runs through.
 COMPILED = ("_core", "_whatwg", "_interop", "_model", "_web")
 
-#: What stays interpreted, and why:
+#: What stays interpreted, and why (everything else of the compiled layers is compiled,
+#: the URI classes and their views included: a method's signature is then checked by
+#: mypyc before its body runs, so an argument of the wrong type is refused with mypyc's
+#: ``TypeError`` message, "bool object expected; got str", where the pure build gives
+#: urikit's own, "has_port must be bool, not str"; the exception type is the same):
 #: - ``__init__.py``, ``__main__.py`` and the packages' ``__init__.py``: re-exports, run
 #:   once; urikit's resolves its names lazily through a module ``__getattr__``.
 #: - ``_core/build.py``: the run-time stand-in for mypyc's class marker lives there, in
 #:   a branch that a compiled module would leave out.
 #: - ``_core/errors.py``: the exceptions, raised on the error paths only; interpreted,
 #:   they keep their docstrings (mypyc keeps none) for ``help()`` and tracebacks.
-#: - ``_model/query.py``: its methods take values urikit checks itself, to say what
-#:   is wrong ("a query value must be str, int or None, not float"); compiled, their
-#:   signatures would refuse such a value first, with mypyc's message.
 #: - ``_interop/template.py`` and ``_model/pydantic.py``: the bridges to optional
 #:   packages (uritemplate, pydantic), which the build environment does not have.
 #: - ``_web/canonical.py``: CanonicalOptions declares its attrs fields as the values
 #:   they stand for (``normalization: NormalizeOptions = attrs.field(...)``), which
 #:   the stubs allow and a compiled class body would check; canonicalize's work is in
 #:   the compiled normalize and query code.
-#: - ``_model/uri.py``: URI and FrozenURI compile as native classes (no class decorator,
-#:   real setters, the components stored as one tuple object, ``serializable`` so that
-#:   the factory skips ``__init__``), but compiled, a method's signature refuses a value
-#:   of the wrong type with mypyc's message before urikit's own check can say what is
-#:   wrong ("has_port must be bool", "a query value must be str, int or None"), as for
-#:   ``_model/query.py``, and the tests pin those messages; the functions the classes
-#:   call are compiled. Two more things stood open when it was last tried: marked
-#:   ``serializable``, the keyword constructor left ``_text`` undefined (AttributeError),
-#:   and ``/`` compiled raises TypeError for a non-str where the pure method returns
-#:   NotImplemented (the operator raises TypeError in both).
 #: - ``_cli``, ``strategies.py``, ``distributed.py``: the batch engine and the command
 #:   line (their time goes into the compiled functions they call, and to I/O), the
 #:   Hypothesis strategies and the Dask bridge (optional packages).
 INTERPRETED = (
     "_core/build.py",
     "_core/errors.py",
-    "_model/query.py",
     "_interop/template.py",
     "_model/pydantic.py",
-    "_model/uri.py",
     "_web/canonical.py",
 )
 

@@ -63,10 +63,17 @@ def _methods() -> list[tuple[str, Call]]:
             if name.startswith("_"):
                 continue
             raw = inspect.getattr_static(cls, name)
-            if isinstance(raw, (classmethod, staticmethod)):
+            # compiled by mypyc, a class method is a classmethod_descriptor and a method
+            # a method_descriptor (whose signature mypyc writes as text), both builtins
+            if (isinstance(raw, (classmethod, staticmethod))
+                    or type(raw).__name__ == "classmethod_descriptor"):
                 found.append((f"{cls.__name__}.{name}", _first(getattr(cls, name))))
-            elif inspect.isfunction(raw):
-                params = list(inspect.signature(raw).parameters.values())[1:]
+            elif inspect.isfunction(raw) or inspect.ismethoddescriptor(raw):
+                try:
+                    signature = inspect.signature(raw)
+                except ValueError:  # compiled, keyword-only defaults have no text form
+                    continue
+                params = list(signature.parameters.values())[1:]
                 if any(p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD,
                                   p.VAR_POSITIONAL) for p in params):
                     found.append((f"{cls.__name__}.{name}", _on_instance(cls, name)))

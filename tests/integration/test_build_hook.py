@@ -65,7 +65,8 @@ def test_a_failed_compile_gives_the_pure_wheel(monkeypatch: pytest.MonkeyPatch,
 
     def fail(argv: list[str], **kwargs: object) -> subprocess.CompletedProcess[str]:
         assert "src/urikit/_core/parse.py" in argv
-        assert "src/urikit/_model/uri.py" not in argv  # kept interpreted
+        assert "src/urikit/_model/uri.py" in argv  # the URI classes are compiled
+        assert "src/urikit/_core/errors.py" not in argv  # kept interpreted
         return subprocess.CompletedProcess(argv, 1, "", "error: cc exploded\n")
 
     monkeypatch.setattr(subprocess, "run", fail)

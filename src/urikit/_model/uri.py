@@ -189,13 +189,17 @@ def _text_components(c: Parts, *, userinfo: Any, host: Any, path: Any, query: An
     return _ruled(tuple(new), c)  # type: ignore[arg-type]
 
 
-def _components_of(value: object, what: str) -> Parts:
-    """The components of a URI, a FrozenURI or URI text (parsed strictly)."""
+def _components_of(value: object, what: str, base: Parts | None = None) -> Parts:
+    """The components of a URI, a FrozenURI or URI text (parsed strictly); with
+    ``base``, that the base has a scheme is checked after the type and before the
+    text, as :func:`urikit.resolve` checks it."""
+    if not isinstance(value, (_URIBase, str)):
+        raise TypeError(f"{what} must be a URI, FrozenURI or str, not {type(value).__name__}")
+    if base is not None and base[0] is None:
+        require_base(base, _shown_base(base))
     if isinstance(value, _URIBase):
         return value._c  # pyright: ignore[reportPrivateUsage] (the classes' helper)
-    if isinstance(value, str):
-        return split(require_str(value, what))
-    raise TypeError(f"{what} must be a URI, FrozenURI or str, not {type(value).__name__}")
+    return split(require_str(value, what))
 
 
 _U = TypeVar("_U", bound="_URIBase")
@@ -228,10 +232,12 @@ _ATTRS_MODEL: Final[type] = attrs.make_class(
 # --- the shared read API ---------------------------------------------------------------
 
 
-# Compiled, a native class's __new__ runs __init__ unless the class is "serializable"; so
-# marked, the one factory (_wrap) makes an object without the constructor's work. A URI
+# Compiled, a native class's __new__ runs __init__ unless interpreted subclasses are
+# allowed; so marked, __new__ only makes the object, as in Python, and the one factory
+# (_wrap) skips the constructor's work ("serializable" does that too, but then no
+# constructor call runs __init__), and a user's subclass works in both builds. A URI
 # holds only strings, so it can be in no reference cycle ("acyclic": no GC tracking).
-@mypyc_attr(serializable=True, acyclic=True)
+@mypyc_attr(allow_interpreted_subclasses=True, acyclic=True)
 class _URIBase:
     """What URI and FrozenURI share: the element model read from their components,
     and the operations that read them."""
@@ -793,15 +799,16 @@ class _URIBase:
             ParseError: ``reference`` is a ``str`` that is not a URI-reference.
         """
         c = self._c
-        if c[0] is None:
-            require_base(c, _shown_base(c))
         if type(reference) is str:
+            if c[0] is None:
+                require_base(c, _shown_base(c))
             m = _MATCH(reference)
             if m is None:
                 raise diagnose(reference)
             ref: Parts = m.groups()  # type: ignore[assignment]
         else:
-            ref = _components_of(reference, "a reference")
+            # the type first, as the compiled build's signature check does
+            ref = _components_of(reference, "a reference", c)
         return _wrap(type(self), resolve(c, ref, strict), None)
 
     def relative_to(self, base: AnyURI | str) -> Self:
@@ -891,7 +898,7 @@ class _URIBase:
         return json_schema_for()
 
 
-@mypyc_attr(acyclic=True)
+@mypyc_attr(allow_interpreted_subclasses=True, acyclic=True)
 class URI(_URIBase):
     """A URI or relative reference (RFC 3986), mutable, held as its components.
 
@@ -1089,7 +1096,7 @@ class URI(_URIBase):
         return self
 
 
-@mypyc_attr(acyclic=True)
+@mypyc_attr(allow_interpreted_subclasses=True, acyclic=True)
 class FrozenURI(_URIBase):
     """An immutable, hashable URI: as ``frozenset`` is to ``set``, so this is to
     :class:`URI`.
