@@ -32,7 +32,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import memory
 import scaling
 import tasks
-from tasks import EMPTY_CALL, TARGETS, TASKS, Case
+from tasks import CLASS_TARGETS, EMPTY_CALL, TARGETS, TASKS, Case
 
 import urikit
 
@@ -267,6 +267,19 @@ def table(results: list[Result], lines_info: dict[str, int]) -> str:
         verdict, why = marks[task]
         out.append(f"| {task} | {f'≤ {target:.2f}' if target else 'fastest'} | {ratio} "
                    f"| {verdict} | {why} |")
+    out.append("")
+    out.append("The URI class's targets: the ratio of two rows of one task.\n")
+    out.append("| task | urikit row | against | ratio | target | verdict |")
+    out.append("|---|---|---|--:|--:|---|")
+    for task, mine_name, other_name, class_goal in CLASS_TARGETS:
+        best = {r["case"].library: r["best"] for r in results if r["task"] == task}
+        mine_ns, other_ns = best.get(mine_name), best.get(other_name)
+        if not mine_ns or not other_ns:
+            out.append(f"| {task} | {mine_name} | {other_name} | – | ≤ {class_goal:.2f} | n/a |")
+            continue
+        share = mine_ns / other_ns
+        out.append(f"| {task} | {mine_name} | {other_name} | {share:.2f} | ≤ {class_goal:.2f} "
+                   f"| {'PASS' if share <= class_goal else 'MISS'} |")
     out.append("")
     return "\n".join(out)
 

@@ -53,6 +53,15 @@ TARGETS: dict[str, float | None] = {
     "a": 0.40, "b": 0.45, "c": 1.5, "d": 0.35, "e": 0.60, "f": 0.25, "g": None,
 }
 
+# The URI class's targets (issue 26), each a ratio of two rows of one task in one run:
+# (task, urikit's row, the row it is measured against, the target).
+CLASS_TARGETS: list[tuple[str, str, str, float]] = [
+    ("c", "urikit", "urllib.parse", 1.5),
+    ("g", "urikit", "urllib.parse", 0.45),
+    ("d", "urikit (URI class)", "ada-url", 1.0),
+    ("e", "urikit (URI class)", "ada-url", 0.7),
+]
+
 NEW_SEGMENT = "new seg"  # a plain-text segment that needs encoding
 PARAM, PARAM_VALUE = "utm", "x"
 
