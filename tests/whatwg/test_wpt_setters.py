@@ -22,7 +22,7 @@ from collections.abc import Callable
 from typing import Any, Final
 from urllib.parse import unquote
 
-from urikit import URI, URIError
+from urikit import URI, IDNAError, URIError
 from urikit._core.schemes import DEFAULT_PORT_TEXT, SchemeKind, scheme_kind
 from urikit._whatwg.browser import browser_host
 
@@ -112,9 +112,9 @@ SETTER_KINDS: Final = {
         # the text view writes a name outside ASCII as A-labels; for a non-special
         # scheme the browser percent-encodes it (sc://%C3%9F/)
         "A-labels for a non-special scheme's host": 1,
-        # "xn--": stored by the text view, refused by the browser's host reading
-        # (UTS 46 15.1); the URL standard keeps it
-        "xn-- label the browser's host reading refuses": 1,
+        # "xn--": refused by the text view, as by from_iri, parse_lenient and the
+        # browser's host reading (UTS 46 15.1); this data's setter keeps it
+        "xn-- label refused, as the browser's host reading refuses it": 1,
     },
     "hostname": {
         "equal": 7,
@@ -122,7 +122,7 @@ SETTER_KINDS: Final = {
         "accepted where the browser leaves the URL as it was": 21,
         "text view encodes what a browser cuts or strips": 14,
         "text view encodes '%' a browser keeps as an escape": 2,
-        "xn-- label the browser's host reading refuses": 1,
+        "xn-- label refused, as the browser's host reading refuses it": 1,
         # the browser writes "/." before a path that starts with "//" and has no host
         "dot segments kept as written": 2,
     },
@@ -168,6 +168,7 @@ REFUSALS: Final = frozenset({
     "refused, as the browser ignores it",
     "strict setter refuses text RFC 3986 does not allow there",
     "port text int() refuses",
+    "xn-- label refused, as the browser's host reading refuses it",
 })
 
 
@@ -212,9 +213,11 @@ def _setter_kind(name: str, row: dict[str, Any]) -> str:
     value = row["new_value"]
     try:
         SETTERS[name](uri, value)
-    except URIError:
+    except URIError as error:
         if unchanged:
             return "refused, as the browser ignores it"
+        if isinstance(error, IDNAError) and "xn--" in value.lower():
+            return "xn-- label refused, as the browser's host reading refuses it"
         return "strict setter refuses text RFC 3986 does not allow there"
     except ValueError:  # int() of the port text: not urikit's error
         return "refused, as the browser ignores it" if unchanged \
@@ -234,8 +237,6 @@ def _setter_kind(name: str, row: dict[str, Any]) -> str:
         return "text view encodes what a browser cuts or strips"
     if name in ("host", "hostname") and not value.isascii():
         return "A-labels for a non-special scheme's host"
-    if ours["hostname"] == _REFUSED and "xn--" in value.lower():
-        return "xn-- label the browser's host reading refuses"
     if "pathname" in expected and all(
             _browser_dots(ours[key]) == _browser_dots(theirs) if key == "pathname"
             else ours[key] == theirs for key, theirs in expected.items()):

@@ -44,7 +44,8 @@ def host_from_text(text: object, allow_zone_id: bool = False) -> str:
 
     Raises:
         ParseError: a zone identifier without ``allow_zone_id``.
-        IDNAError: a name outside ASCII that UTS 46 refuses.
+        IDNAError: a name outside ASCII that UTS 46 refuses, or an ``xn--`` label
+            that is no valid A-label (``xn--a``).
     """
     text = require_str(text, "a host")
     if text[:1] == "[" and (g.IP_LITERAL_Z_RE.fullmatch(text) is not None):
@@ -52,7 +53,12 @@ def host_from_text(text: object, allow_zone_id: bool = False) -> str:
             check_host(text, False, _ZONE_HINT)
         return text
     if text.isascii() or _SURROGATE_RE.search(text):
-        return encode(text, "host")  # a lone surrogate: the EncodingError every view gives
+        host = encode(text, "host")  # a lone surrogate: the EncodingError every view gives
+        if "xn--" in host.lower():  # an A-label must be one, as from_iri and browsers read it
+            from .._whatwg.idna import check_alabels
+
+            check_alabels(host)
+        return host
     from .._whatwg.idna import name_to_ascii  # IDNA: on first use, not with urikit
 
     return name_to_ascii(text)
