@@ -222,3 +222,26 @@ def test_the_pure_copy_is_the_checkout_source() -> None:
     assert pure.COMPILED is False
     assert Path(pure.__file__ or "").resolve() == SOURCE / "__init__.py"
     assert pure.__version__ == urikit.__version__
+
+
+def test_the_compiled_build_compiles_the_uri_classes() -> None:
+    """Every module of the compiled layers that hatch_build.py does not list as
+    interpreted is an extension module in the installed build: the URI classes and
+    their views (``_model/uri.py``, ``path.py``, ``query.py``, ``text.py``) among them,
+    and the classes are native (their methods are builtins, not Python functions)."""
+    root = SOURCE.parents[1]
+    sys.path.insert(0, str(root))
+    try:
+        import hatch_build
+    finally:
+        sys.path.remove(str(root))
+    expected = [p.relative_to(SOURCE).as_posix() for layer in hatch_build.COMPILED
+                for p in sorted((SOURCE / layer).glob("*.py"))
+                if p.relative_to(SOURCE).as_posix() not in hatch_build.INTERPRETED]
+    assert {"_model/uri.py", "_model/path.py", "_model/query.py",
+            "_model/text.py"} <= set(expected)
+    for name in expected:  # imported from its extension module, not its .py beside it
+        module = importlib.import_module("urikit." + name[:-3].replace("/", "."))
+        assert not (module.__file__ or "").endswith(".py"), name
+    assert not inspect.isfunction(inspect.getattr_static(urikit.URI, "normalize"))
+    assert not inspect.isfunction(inspect.getattr_static(urikit.FrozenURI, "thaw"))
