@@ -617,3 +617,31 @@ def test_same_origin_checks_its_argument_first() -> None:
     """A wrong type is a TypeError even where this URI has no origin to compare."""
     with pytest.raises(TypeError, match=wrong_type("other must be")):
         URI.parse("a/b").same_origin(None)  # type: ignore[arg-type]
+
+
+def test_a_subclass_works_in_both_builds() -> None:
+    """A user's subclass of URI or FrozenURI is constructed, parsed and built like its
+    base (compiled, the classes allow subclasses that are not compiled), and the
+    builders keep its type."""
+
+    class Link(URI):
+        def label(self) -> str:
+            return f"<{self}>"
+
+    class Pinned(FrozenURI):
+        pass
+
+    link = Link(scheme="https", host="h.example", path="/a")
+    assert type(link) is Link
+    assert link.label() == "<https://h.example/a>"
+    assert link.add_segments("b") is link
+    assert type(Link.parse("x:y")) is Link
+    assert type(link.resolve("../c")) is Link
+    assert str(link.resolve("../c")) == "https://h.example/c"
+    assert type(link.copy()) is Link
+    pinned = Pinned.parse("https://h.example/a/")
+    assert type(pinned / "b") is Pinned
+    assert type(pinned.set_param("k", "v")) is Pinned
+    assert str(pinned.set_param("k", "v")) == "https://h.example/a/?k=v"
+    assert str(pinned) == "https://h.example/a/"
+    assert pinned == FrozenURI.parse("https://h.example/a/")
