@@ -34,7 +34,8 @@ from urikit import strategies as us
 
 pytestmark = pytest.mark.integration
 
-SOURCE: Final = Path(__file__).resolve().parents[1] / "src" / "urikit"
+ROOT: Final = Path(__file__).resolve().parents[1]
+SOURCE: Final = ROOT / "src" / "urikit"
 PURE_NAME: Final = "urikit_pure_copy"
 MAX_EXAMPLES: Final = 40
 SAMPLE: Final = "http://u:p@h.example:8080/a/./b/../c?x=1&y=a+b#f"
@@ -229,12 +230,11 @@ def test_the_compiled_build_compiles_the_uri_classes() -> None:
     interpreted is an extension module in the installed build: the URI classes and
     their views (``_model/uri.py``, ``path.py``, ``query.py``, ``text.py``) among them,
     and the classes are native (their methods are builtins, not Python functions)."""
-    root = SOURCE.parents[1]
-    sys.path.insert(0, str(root))
+    sys.path.insert(0, str(ROOT))
     try:
         import hatch_build
     finally:
-        sys.path.remove(str(root))
+        sys.path.remove(str(ROOT))
     expected = [p.relative_to(SOURCE).as_posix() for layer in hatch_build.COMPILED
                 for p in sorted((SOURCE / layer).glob("*.py"))
                 if p.relative_to(SOURCE).as_posix() not in hatch_build.INTERPRETED]
