@@ -163,24 +163,8 @@ def test_a_stop_on_a_blocked_pipe_ends_at_a_record(tmp_path: Path, blocked: str,
     line = b"http://h/%d/./x\n" if blocked == "stdout" else b"http://h/%d x\n"
     source = tmp_path / "in.txt"
     source.write_bytes(b"".join(line % k for k in range(100_000)))
-    process = subprocess.Popen([sys.executable, "-m", "urikit", "normalize", "-i",
-                                str(source)], stdout=subprocess.PIPE,
-                               stderr=subprocess.PIPE, env=ENV, start_new_session=True)
-    assert process.stdout is not None
-    assert process.stderr is not None
-    pipe = process.stdout if blocked == "stdout" else process.stderr
-    try:
-        while _pending(pipe.fileno()) < 60_000:  # 16 pages of whole records: full
-            assert process.poll() is None
-            time.sleep(0.02)
-        os.killpg(process.pid, signum)
-        out, err = process.communicate(timeout=BOUND)
-    finally:
-        if process.poll() is None:
-            os.killpg(process.pid, signal.SIGKILL)
-            process.wait()
-    assert process.returncode == (130 if signum == signal.SIGINT else 143)
-    text = err.decode()
+    out, text, status = _stop_when_full(["normalize"], source, signum, blocked)
+    assert status == (130 if signum == signal.SIGINT else 143)
     assert "Traceback" not in text
     summary = re.search(r"urikit: stopped: \w+, after (\d+) lines, (\d+) results, "
                         r"(\d+) errors\n\Z", text)
@@ -194,16 +178,20 @@ def test_a_stop_on_a_blocked_pipe_ends_at_a_record(tmp_path: Path, blocked: str,
         assert int(summary[3]) == records.count("urikit: ") > 0
 
 
-def _stop_when_full(argv: list[str], source: Path, signum: int) -> tuple[bytes, str, int]:
-    """Run the command line over ``source``, wait until its standard output is a full
-    pipe nobody reads, send ``signum``, and read what it wrote: its output, its
-    standard error and its status."""
+def _stop_when_full(argv: list[str], source: Path, signum: int,
+                    blocked: str = "stdout") -> tuple[bytes, str, int]:
+    """Run the command line over ``source``, wait until its standard output (or
+    standard error: ``blocked``) is a full pipe nobody reads, send ``signum``, and read
+    what it wrote: its output, its standard error and its status."""
     process = subprocess.Popen([sys.executable, "-m", "urikit", *argv, "-i", str(source)],
                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=ENV,
                                start_new_session=True)
     assert process.stdout is not None
+    assert process.stderr is not None
+    pipe = process.stdout if blocked == "stdout" else process.stderr
     try:
-        while _pending(process.stdout.fileno()) < 60_000:  # full: blocked in a write
+        # 16 pages of whole records: full, so the run is blocked in a write
+        while _pending(pipe.fileno()) < 60_000:
             assert process.poll() is None
             time.sleep(0.02)
         os.killpg(process.pid, signum)

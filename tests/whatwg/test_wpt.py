@@ -24,6 +24,8 @@ from urikit._core.resolve import remove_dot_segments
 from urikit._core.schemes import DEFAULT_PORT_TEXT, SchemeKind, scheme_kind
 from urikit._whatwg.browser import browser_host
 
+from .hostname import browser_hostname
+
 DATA: Final = Path(__file__).resolve().parent.parent / "data" / "wpt"
 
 
@@ -76,13 +78,7 @@ def _host_kind(row: dict[str, Any]) -> str:
         return "accepted, the browser refuses it"
     scheme = row["protocol"][:-1]
     kind = scheme_kind(scheme)
-    host = uri.host
-    if kind is SchemeKind.FILE:
-        ours = "" if host in (None, "", "localhost") else browser_host(host or "")
-    elif kind is SchemeKind.SPECIAL:
-        ours = browser_host(host or "")
-    else:
-        ours = host or ""
+    ours = browser_hostname(scheme, uri.host)
     theirs = row["hostname"]
     port = None if uri.port is None or str(uri.port) == DEFAULT_PORT_TEXT.get(scheme) \
         else str(uri.port)

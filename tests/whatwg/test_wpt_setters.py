@@ -24,8 +24,8 @@ from urllib.parse import unquote
 
 from urikit import URI, IDNAError, URIError
 from urikit._core.schemes import DEFAULT_PORT_TEXT, SchemeKind, scheme_kind
-from urikit._whatwg.browser import browser_host
 
+from .hostname import browser_hostname
 from .test_wpt import DATA, _browser_dots
 
 #: What a refused host reads as, so that it never equals a browser's host.
@@ -182,14 +182,8 @@ def _browser_view(uri: URI) -> dict[str, str]:
     """The attributes of a browser's URL as they read ``uri``'s components."""
     scheme = (uri.scheme or "").lower()
     kind = scheme_kind(scheme)
-    host = uri.host
     try:
-        if kind is SchemeKind.FILE:
-            name = "" if host in (None, "", "localhost") else browser_host(host or "")
-        elif kind is SchemeKind.SPECIAL:
-            name = browser_host(host or "")
-        else:
-            name = host or ""
+        name = browser_hostname(scheme, uri.host)
     except URIError:
         name = _REFUSED
     port = "" if uri.port is None or str(uri.port) == DEFAULT_PORT_TEXT.get(scheme) \
