@@ -1,11 +1,20 @@
 """Write src/urikit/_whatwg/uts39data.py: the Unicode tables of the IDN display policy.
 
-    python tools/uts39_tables.py > src/urikit/_whatwg/uts39data.py
+    python tools/uts39_tables.py IDENTIFIER_STATUS > src/urikit/_whatwg/uts39data.py
+
+IDENTIFIER_STATUS is a path to UTS 39's IdentifierStatus.txt (the Unicode Consortium's
+``security/<version>/`` files), or to the ``src/tables.rs`` of the unicode-security
+Rust crate (github.com/unicode-rs/unicode-security), which holds the same ranges (its
+``IDENTIFIER_STATUS`` table, written from IdentifierStatus.txt by its
+``scripts/unicode.py``); no PyPI, npm or Debian package ships the file.
 
 The tables are derived from the Unicode Character Database and from UTS 39 (Unicode
 Security Mechanisms) data, which the Unicode License v3 lets anyone redistribute with
 its notice (the generated module carries it):
 
+- the code points of Identifier_Status=Allowed (UTS 39 §3.1: the Recommended and
+  Inclusion identifier types; Limited_Use, Exclusion, Obsolete, Technical,
+  Uncommon_Use, Not_XID ... are Restricted), as range boundaries;
 - Script_Extensions (UAX 24) of every code point, as ranges, read from fontTools'
   copy of ScriptExtensions.txt (``fontTools.unicodedata.script_extension``);
 - from the full UTS 39 confusables data (``confusables.txt``, as the
@@ -36,6 +45,7 @@ time.
 
 from __future__ import annotations
 
+import re
 import sys
 import unicodedata
 from importlib import metadata, resources
@@ -93,6 +103,27 @@ _READS_AS_DIGIT = {
     "\u0577": "2",  # Armenian sha
     "\u0437": "3",  # Cyrillic ze
     "\u0499": "3",  # Cyrillic ze with descender
+    "\u0573": "3",  # Armenian cheh (Chromium's digit look-alikes)
+    "\u0993": "8",  # Bengali o (Chromium's digit look-alikes)
+    "\u0a5c": "3",  # Gurmukhi rra (Chromium's digit look-alikes)
+    "\u10d9": "3",  # Georgian kan (Chromium's crbug.com/1156531)
+    "\u10de": "3",  # Georgian par (Chromium's digit look-alikes)
+    "\u3110": "4",  # Bopomofo j (Chromium's digit look-alikes)
+    "\u4e29": "4",  # Han "丩" (Chromium's digit look-alikes)
+    # digits of Indic scripts that read as another ASCII digit (Chromium's digit
+    # look-alikes; a label of only these reads as a number)
+    "\u0968": "2",  # Devanagari two
+    "\u09e8": "2",  # Bengali two
+    "\u0a68": "2",  # Gurmukhi two
+    "\u0a69": "3",  # Gurmukhi three
+    "\u0a6b": "4",  # Gurmukhi five
+    "\u0ae8": "2",  # Gujarati two
+    "\u0aed": "9",  # Gujarati seven
+    "\u0b6b": "8",  # Oriya five
+    "\u0c68": "9",  # Telugu two
+    "\u0c69": "3",  # Telugu three
+    "\u0ce9": "3",  # Kannada three
+    "\u0ced": "2",  # Kannada seven
     "\u04e1": "3",  # Cyrillic abkhasian dze
     "\u021d": "3",  # Latin yogh
     "\u0292": "3",  # Latin ezh
@@ -159,6 +190,41 @@ def lookalike_sets(prototypes: dict[str, str]) -> dict[str, str]:
         ("DIGIT_LOOKALIKES", digit), ("SEPARATOR_LOOKALIKES", separator))}
 
 
+def allowed_ranges(path: str) -> tuple[list[tuple[int, int]], str]:
+    """The ranges (first, last) of Identifier_Status=Allowed, and where they came from:
+    read from IdentifierStatus.txt or from unicode-security's tables.rs."""
+    with open(path, encoding="utf-8") as f:
+        text = f.read()
+    ranges: list[tuple[int, int]] = []
+    if "const IDENTIFIER_STATUS" in text:  # unicode-security's src/tables.rs
+        body = text[text.index("const IDENTIFIER_STATUS"):]
+        body = body[:body.index("];")]
+        for first, last in re.findall(r"\('\\u\{([0-9a-f]+)\}',\s*'\\u\{([0-9a-f]+)\}'\)", body):
+            ranges.append((int(first, 16), int(last, 16)))
+        version = re.search(r"UNICODE_VERSION: \(u64, u64, u64\) = \((\d+), (\d+), (\d+)\)", text)
+        assert version is not None, "no UNICODE_VERSION in tables.rs"
+        source = ("the unicode-security crate's tables.rs (IdentifierStatus.txt of Unicode "
+                  + ".".join(version.groups()) + ")")
+    else:  # IdentifierStatus.txt
+        version_line = next(line for line in text.splitlines()
+                            if line.startswith("# Version:"))
+        for line in text.splitlines():
+            fields = [f.strip() for f in line.split("#", 1)[0].split(";")]
+            if len(fields) < 2 or fields[1] != "Allowed":
+                continue
+            first, _, last = fields[0].partition("..")
+            ranges.append((int(first, 16), int(last or first, 16)))
+        source = "IdentifierStatus.txt " + version_line.split(":", 1)[1].strip()
+    ranges.sort()
+    merged: list[tuple[int, int]] = []
+    for first, last in ranges:
+        if merged and first <= merged[-1][1] + 1:
+            merged[-1] = (merged[-1][0], max(last, merged[-1][1]))
+        else:
+            merged.append((first, last))
+    return merged, source
+
+
 def _items(out: TextIO, items: list[str]) -> None:
     """The items, as many on a line as fit in 96 characters."""
     line = "   "
@@ -184,6 +250,9 @@ _COMMENTS = {
 
 
 def main() -> None:
+    if len(sys.argv) != 2:
+        sys.exit("usage: python tools/uts39_tables.py IDENTIFIER_STATUS > uts39data.py")
+    allowed, allowed_source = allowed_ranges(sys.argv[1])
     ranges = script_ranges()
     prototypes, confusables_version = _confusables()
     sets = lookalike_sets(prototypes)
@@ -196,6 +265,7 @@ def main() -> None:
               f"idna {metadata.version('idna')} ships it (its data: Unicode "
               f"{idna.idnadata.__version__}); NFD of Unicode\n{unicodedata.unidata_version} "
               "(the Python that wrote it).\n"
+              f"Identifier_Status from {allowed_source}.\n"
               "Derived from the Unicode Character Database and Unicode Security Mechanisms "
               "data,\n© Unicode, Inc., under the Unicode License v3 "
               "(https://www.unicode.org/license.txt).\n\"\"\"\n\n"
@@ -208,6 +278,12 @@ def main() -> None:
     out.write("#: Its value: ISO 15924 codes, space-separated; \"\" for Common and Inherited.\n")
     out.write("SCRIPTS: Final[tuple[str, ...]] = (\n")
     _items(out, [f'"{value}",' for _, value in ranges])
+    out.write(")\n")
+    out.write("\n#: Identifier_Status=Allowed (UTS 39 \u00a73.1) as range boundaries: the first\n"
+              "#: code point of each range, then the one after its last; a code point is\n"
+              "#: Allowed when bisect_right() of it is odd.\n")
+    out.write("ALLOWED_BOUNDS: Final[tuple[int, ...]] = (\n")
+    _items(out, [f"{cp}," for first, last in allowed for cp in (first, last + 1)])
     out.write(")\n")
     for name, chars in sets.items():
         out.write(f"\n#: {_COMMENTS[name]}, as \\u escapes.\n")

@@ -89,12 +89,93 @@ _RARE_LATIN: Final = ((0x0250, 0x02AF), (0x1D00, 0x1DBF), (0x2C60, 0x2C7F),
                       (0xA720, 0xA7FF), (0xAB30, 0xAB6F), (0x10780, 0x107BF),
                       (0x1DF00, 0x1DFFF))
 _IPA_IN_USE: Final = frozenset("ɓɔɖɗəɛɣɨɲʉʋʒɑɐɵʃʊ")
+# Chromium's SetAllowedUnicodeSet: the characters of Identifier_Status=Allowed it takes
+# out (NV8 hyphens and quotes, the modifier letters turned comma, apostrophe and
+# voicing, Latin kra, the long solidus overlay) and the rarely used blocks it takes out
+# (Pinyin in Latin Extended-B, Cyrillic Extended-C, Latin Extended Additional but for
+# Vietnamese, Greek Extended, Cyrillic Extended-B, Latin Extended-D).
+_NOT_ALLOWED: Final = frozenset("\u0338\u058a\u2010\u2019\u2027\u30a0\u02bb\u02bc\u02ec\u0138")
+_NOT_ALLOWED_RANGES: Final = ((0x01CD, 0x01DC), (0x1C80, 0x1C8F), (0x1E00, 0x1E9B),
+                              (0x1F00, 0x1FFF), (0xA640, 0xA69F), (0xA720, 0xA7FF))
+# Bopomofo (and its extension), Allowed in the UTS 39 data of Chromium's ICU and
+# Limited_Use in Unicode 17's: Chinese names written with it are shown (Chromium's
+# "Han + Bopomofo" logical script), its look-alikes of Latin letters are caught by the
+# dangerous patterns below.
+_ALSO_ALLOWED: Final = ((0x3105, 0x312F), (0x31A0, 0x31BF))
+# Kana voiced sound marks: shown only after Hiragana or Katakana (Chromium: "Disallow
+# combining Kana voiced sound marks" next to other scripts).
+_KANA_VOICING: Final = frozenset("\u3099\u309a")
+# Chromium's kTLDSpecificCharacters: letters shown only under one country's top-level
+# label (Icelandic thorn and eth read as "b", "p" and "o"; the schwa of Azerbaijani).
+_TLD_LETTERS: Final = {"\u00fe": "is", "\u00f0": "is", "\u0259": "az"}
+_MIDDLE_DOT: Final = "\u00b7"  # Chromium's HasUnsafeMiddleDot: only in "l·l" under .cat
+_KATAKANA_MIDDLE_DOT: Final = "\u30fb"  # "・": not beside a letter outside Han and Kana
+# Hebrew gershayim "״": in the Inclusion set, shown in a label of Hebrew only (Chromium
+# keeps it there; beside another script the script rules refuse it).
+_GERSHAYIM: Final = "\u05f4"
+# Punctuation rule 1 lets through: the hyphen, and the two above (the script rules and
+# the dangerous patterns judge them with their neighbours).
+_JUDGED_LATER: Final = frozenset(("-", _KATAKANA_MIDDLE_DOT, _GERSHAYIM))
+# Chromium's whole-script confusables (IsLabelWholeScriptConfusableForScript): per
+# script, the letters that look like Latin ones, and the ASCII country-code top-level
+# labels under which a label of only those is expected; Lao is urikit's, after the Lao
+# cases of Chromium's table. A label whose letters of the script are all in the set is
+# shown only under such a label or a top-level label of that script.
+_WHOLE_SCRIPT: Final = {
+    "Armn": ("ագզէլհյոսւօՙ", ("am",)),
+    "Cyrl": ("аысԁеԍһіюјӏорԗԛѕԝхуъьҽпгѵѡ",
+             ("bg", "by", "kz", "pyc", "ru", "su", "ua", "uz")),
+    "Ethi": ("ሀሠሰስበነተከዐዕዘጠፐꬅ", ("er", "et")),
+    "Geor": ("იოყძხჽჿ", ("ge",)),
+    "Grek": ("αικνρυωηοτ", ("gr",)),
+    "Hebr": ("דוחיןסװײ׳ﬦ", ("il",)),
+    "Beng": ("০৭", ()),
+    "Deva": ("ऽ०ॱ", ()),
+    "Gujr": ("ડટ૦૧", ()),
+    "Guru": ("੦੧", ()),
+    "Knda": ("ಽ೦೧", ()),
+    "Mlym": ("ടഠധനറ൦", ()),
+    "Orya": ("ଠ୦୮", ()),
+    "Taml": ("டப௦", ()),
+    "Telu": ("౦౧", ()),
+    "Mymr": ("ခဂငထပဝ၀၂ၔၜ\u1090\u1091\u1095\u1096\u1097", ("mm",)),
+    "Thai": ("กทนบพรหเแ๐ดลปฟม", ("th",)),  # and urikit's "ก" ("n": "ก11")
+    "Laoo": ("ພຟຣບຮ໐", ("la",)),
+}
+# The scripts of Japanese, Chinese and Korean writing (Chromium's "CJK" in its
+# dangerous patterns).
+_CJK: Final = frozenset({"Hani", "Hira", "Kana", "Bopo"})
+# Chromium's kDangerousPattern, its parts on single characters:
+# Katakana "ノ", "ン", "ソ", "ゾ" and Han "丶", "乀", "乁", "丿" read as slashes between
+# two characters outside Han and Kana;
+_SLASHES: Final = frozenset("\u30ce\u30f3\u30bd\u30be\u4e36\u4e40\u4e41\u4e3f")
+# Han and Bopomofo that read as Latin letters or punctuation beside a character outside
+# Han, Kana and Bopomofo ("一", "ㄧ", "丨", "十", "工", "丁", ...);
+_CJK_LOOKALIKES: Final = frozenset(
+    "\u4e00\u3127\u4e28\u4e5b\u4e03\u4e05\u5341\u3007\u3112\u311a\u311f\u3128"
+    "\u3129\u3108\u31ba\u31b3\u5de5\u31b2\u8ba0\u4e01"
+    # urikit's: "丆" reads as "T", "乂" as "x" (Chromium's table hides "丆est",
+    # "cy乂e" beside Latin through its list of top domains)
+    "\u4e06\u4e42")
+_ITERATION_MARKS: Final = frozenset("\u30fd\u30fe")  # "ヽ", "ヾ": only after Katakana
+_PROLONGED: Final = "\u30fc"  # "ー": only after Hiragana or Katakana
+# Hiragana "へ", "べ", "ぺ" and Katakana "ヘ", "ベ", "ペ" look alike: one of them in a
+# label otherwise of the other script passes for it.
+_HIRAGANA_HE: Final = frozenset("\u3078\u3079\u307a")
+_KATAKANA_HE: Final = frozenset("\u30d8\u30d9\u30da")
+# Chromium's kana_letters_exceptions_: these send a one-script label to the patterns.
+_KANA_EXCEPTIONS: Final = _HIRAGANA_HE | _KATAKANA_HE | frozenset("\u30fb\u30fc\u30fd\u30fe")
+_CJK_MIXES: Final = (frozenset({"Hani", "Hira", "Kana"}), frozenset({"Hani", "Bopo"}),
+                     frozenset({"Hani", "Hang"}))
+# Combining diacritical marks U+0300-U+0339: only after Latin, Greek or Cyrillic.
+_LGC: Final = frozenset({"Latn", "Grek", "Cyrl"})
+_DIACRITICS: Final = (0x0300, 0x0339)
 
 
 class _Tables:
     """The Unicode tables of the policy, read from :mod:`urikit._whatwg.uts39data`."""
 
-    __slots__ = ("digit", "latin", "scripts", "separator", "starts", "whole")
+    __slots__ = ("allowed", "digit", "latin", "scripts", "separator", "starts", "whole")
 
     def __init__(self) -> None:
         from . import uts39data  # kept out of `import urikit`
@@ -105,6 +186,16 @@ class _Tables:
         self.whole = frozenset(uts39data.WHOLE_SCRIPT_LOOKALIKES)
         self.digit = frozenset(uts39data.DIGIT_LOOKALIKES)
         self.separator = frozenset(uts39data.SEPARATOR_LOOKALIKES)
+        self.allowed = uts39data.ALLOWED_BOUNDS
+
+    def is_allowed(self, c: str) -> bool:
+        """Whether ``c`` has Identifier_Status=Allowed (UTS 39 §3.1) and is not one
+        of the characters Chromium takes out of that set."""
+        cp = ord(c)
+        if bisect.bisect_right(self.allowed, cp) % 2 == 0:
+            return c in _KANA_VOICING or any(lo <= cp <= hi for lo, hi in _ALSO_ALLOWED)
+        return c not in _NOT_ALLOWED \
+            and not any(lo <= cp <= hi for lo, hi in _NOT_ALLOWED_RANGES)
 
     def scripts_of(self, c: str) -> frozenset[str]:
         """The Script_Extensions of ``c``; empty for Common and Inherited."""
@@ -152,16 +243,26 @@ def why_not_unicode(label: str, tld: str = "") -> str | None:
 def _problem(label: str, tld: str) -> str | None:
     """The first rule of the policy that ``label`` (outside ASCII) breaks, or ``None``."""
     t = _tables()
-    for c in label:
-        if c != "-" and (unicodedata.category(c) not in _ALLOWED_CATEGORIES
-                         or c in _INVISIBLE):
+    for i, c in enumerate(label):
+        if c == _MIDDLE_DOT:  # Chromium's HasUnsafeMiddleDot: Catalan "l·l" only
+            if tld == "cat" and 0 < i < len(label) - 1 \
+                    and label[i - 1] == label[i + 1] == "l":
+                continue
+            return 'a middle dot outside "l·l" under .cat'
+        if c not in _JUDGED_LATER \
+                and (unicodedata.category(c) not in _ALLOWED_CATEGORIES or c in _INVISIBLE):
             return "a character other than a letter, mark or digit"
+    # UTS 46 CheckHyphens, which IDNA 2008 asks and the browsers' reading (and so
+    # urikit's) skips: Chromium shows such a label as its A-label ("ру--авто").
+    if label[2:4] == "--" or label[:1] == "-" or label[-1:] == "-":
+        return "a hyphen at the start, the end, or third and fourth"
     problem = _marks_problem(unicodedata.normalize("NFD", label))
     if problem is not None:
         return problem
     zero = None  # the zero of the label's digits
     sets: set[frozenset[str]] = set()
     latin = False  # a Latin letter (ASCII or not)
+    non_ascii_latin = other_script = False
     foreign_whole = False  # a character outside Latin among the whole-script look-alikes
     all_whole = all_digit = True
     for c in label:
@@ -177,8 +278,10 @@ def _problem(label: str, tld: str) -> str | None:
         scripts = t.scripts_of(c)
         if scripts:
             sets.add(scripts)
+            other_script = other_script or "Latn" not in scripts
         if "Latn" in scripts and category[0] == "L":
             latin = True
+            non_ascii_latin = non_ascii_latin or not c.isascii()
             if _rare_latin(c):
                 return "a rare Latin letter"
         if category[0] in "LN":
@@ -190,25 +293,99 @@ def _problem(label: str, tld: str) -> str | None:
                 foreign_whole = foreign_whole or "Latn" not in scripts
     if not _one_script(sets):
         return "letters of more than one script"
-    if all_digit:
+    # Chromium's kDigitLookalikes: digits and at least one look-alike of an ASCII
+    # digit ("1շ", "੨੨੨"; "۰" alone, whose skeleton is ".", is shown)
+    if all_digit and any(c in t.digit for c in label):
         return "only digits and look-alikes of digits"
     if latin:
-        if any(c in t.latin for c in label):
+        if any(c in t.latin and _TLD_LETTERS.get(c) != tld for c in label):
             return "a look-alike of a Latin letter beside Latin letters"
-        if any(c in t.separator for c in label):
+        if any(c in t.separator and _beside_non_cjk(label, i, t)
+               for i, c in enumerate(label)):
             return "a look-alike of a separator beside Latin letters"
         if all_whole:
             return "only look-alikes of ASCII letters and digits"
     elif all_whole and foreign_whole and not _same_script(sets, tld, t):
         return "only look-alikes of ASCII letters and digits"
+    # UTS 39 §3.1 Identifier_Status=Allowed, as Chromium's SetAllowedUnicodeSet has it:
+    # limited-use, excluded, obsolete, technical and uncommon characters (Yi,
+    # Mongolian, Coptic, Hangul Jamo, Hebrew points, "ǃ", "ĸ", "ʻ") are refused.
+    if not all(t.is_allowed(c) for c in label):
+        return "a character outside Identifier_Status=Allowed"
+    # Chromium's kTLDSpecificCharacters: "þ", "ð" only under .is, "ə" only under .az.
+    if len(label) > 1 and any(_TLD_LETTERS.get(c, tld) != tld for c in label):
+        return "a letter shown only under one country's top-level label"
+    # Chromium's kNonAsciiLatinCharMixedWithNonLatin (highly restrictive, with Latin
+    # limited to ASCII beside another script): "café카페" is refused, "ab日本" is not.
+    if non_ascii_latin and other_script:
+        return "a Latin letter outside ASCII beside another script"
+    problem = _whole_script_problem(label, tld, t)
+    if problem is not None:
+        return problem
+    # Chromium checks its dangerous patterns on a label of more than one script (the
+    # CJK mixes count as one), or with a Kana exception or a combining diacritic.
+    if _one_logical_script(sets) and not any(
+            c in _KANA_EXCEPTIONS or _DIACRITICS[0] <= ord(c) <= _DIACRITICS[1]
+            for c in label):
+        return None
+    return _dangerous_pattern(label, t)
+
+
+def _beside_non_cjk(label: str, i: int, t: _Tables) -> bool:
+    """Whether ``label[i]`` has a neighbour outside Han, Hiragana, Katakana and
+    Bopomofo (a Latin letter, a digit, ``-``)."""
+    return any(0 <= j < len(label) and not t.scripts_of(label[j]) & _CJK
+               for j in (i - 1, i + 1))
+
+
+def _whole_script_problem(label: str, tld: str, t: _Tables) -> str | None:
+    """Chromium's kWholeScriptConfusable on its per-script sets (:data:`_WHOLE_SCRIPT`):
+    the letters of a script in the label are all look-alikes of Latin ones, and the
+    top-level label is neither of that script nor one of its countries'."""
+    scripts = set().union(*(t.scripts_of(c) for c in label))
+    for script in scripts.intersection(_WHOLE_SCRIPT):
+        lookalikes, tlds = _WHOLE_SCRIPT[script]
+        if all(c in lookalikes for c in label if script in t.scripts_of(c)) \
+                and tld not in tlds and not any(script in t.scripts_of(c) for c in tld):
+            return "only look-alikes of Latin letters in its script"
+    return None
+
+
+def _dangerous_pattern(label: str, t: _Tables) -> str | None:
+    """Chromium's kDangerousPattern, character by character with its neighbours."""
+    last = len(label) - 1
+    for i, c in enumerate(label):
+        before = t.scripts_of(label[i - 1]) if i else frozenset()
+        after = t.scripts_of(label[i + 1]) if i < last else frozenset()
+        if c in _SLASHES and 0 < i < last and not before & _CJK and not after & _CJK:
+            return "a look-alike of a slash between letters outside Han and Kana"
+        if (c in _CJK_LOOKALIKES or c == _KATAKANA_MIDDLE_DOT) \
+                and _beside_non_cjk(label, i, t):
+            return "a Han, Bopomofo or Kana look-alike beside another script"
+        if c in _KANA_VOICING and not before & {"Hira", "Kana"}:
+            return "a Kana voiced sound mark not after Kana"
+        if c in _ITERATION_MARKS and "Kana" not in before:
+            return "a Kana iteration mark not after Katakana"
+        if c == _PROLONGED and not before & {"Hira", "Kana"}:
+            return "a prolonged sound mark not after Kana"
+        if 0 < i < last and (
+                (c in _HIRAGANA_HE and all("Kana" in t.scripts_of(x)
+                                           for x in label[:i] + label[i + 1:]))
+                or (c in _KATAKANA_HE and all("Hira" in t.scripts_of(x)
+                                              for x in label[:i] + label[i + 1:]))):
+            return "a Hiragana or Katakana he among letters of the other"
+        if _DIACRITICS[0] <= ord(c) <= _DIACRITICS[1] and i and not before & _LGC:
+            return "a combining diacritic after a letter outside Latin, Greek, Cyrillic"
     return None
 
 
 def _same_script(sets: set[frozenset[str]], tld: str, t: _Tables) -> bool:
-    """Whether the letters of ``tld`` (a U-label outside ASCII) are of a script every
-    character of the label has."""
+    """Whether the letters of ``tld`` are of a script every character of the label
+    has, or ``tld`` is an ASCII country-code label of such a script's countries
+    (:data:`_WHOLE_SCRIPT`)."""
     if tld.isascii():
-        return False
+        expected = {script for script, (_, tlds) in _WHOLE_SCRIPT.items() if tld in tlds}
+        return bool(expected) and all(s & expected for s in sets)
     tld_scripts = [t.scripts_of(c) for c in tld if c.isalpha()]
     return bool(tld_scripts) and all(s & scripts for s in sets for scripts in tld_scripts)
 
@@ -235,6 +412,15 @@ def _marks_problem(decomposed: str) -> str | None:
     return None
 
 
+def _one_logical_script(sets: set[frozenset[str]]) -> bool:
+    """Whether characters with these Script_Extensions are of one script, or of Han
+    and Kana (Japanese), Han and Bopomofo (Chinese) or Han and Hangul (Korean):
+    Chromium's single-script restrictive level."""
+    if len(sets) <= 1 or next(iter(sets)).intersection(*sets):
+        return True
+    return any(all(s & mix for s in sets) for mix in _CJK_MIXES)
+
+
 def _one_script(sets: set[frozenset[str]]) -> bool:
     """Whether characters with these Script_Extensions are of one script or of a
     permitted mix."""
@@ -255,7 +441,7 @@ def choose_labels(alabels: Sequence[str], ulabels: Sequence[str | None]) -> str:
     name's last label, as rule 7 asks), else its ``alabels`` form (an A-label, or a
     label that has no U-label, ``None`` in ``ulabels``). The one place where
     ``display()`` and ``to_iri()`` decide."""
-    tld = next((u or "" for a, u in zip(reversed(alabels), reversed(ulabels), strict=True)
-                if a), "")
+    tld = next((a if u is None else u
+                for a, u in zip(reversed(alabels), reversed(ulabels), strict=True) if a), "")
     return ".".join(a if u is None else choose_label(a, u, tld)
                     for a, u in zip(alabels, ulabels, strict=True))
