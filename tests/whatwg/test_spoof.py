@@ -122,6 +122,22 @@ def test_every_lookalike_reads_as_an_ascii_letter_or_digit() -> None:
     assert uts39data.STARTS[0] == 0
 
 
+def test_identifier_status_table_is_ranges() -> None:
+    """The generated Identifier_Status table (UTS 39 §3.1): strictly increasing range
+    boundaries, in pairs, that hold ASCII letters, digits and "-" and the letters of
+    living scripts, and none of the limited-use scripts Yi and Mongolian; its
+    module names where it came from."""
+    from urikit._whatwg.spoof import _tables
+
+    bounds = uts39data.ALLOWED_BOUNDS
+    assert len(bounds) % 2 == 0
+    assert list(bounds) == sorted(set(bounds))
+    tables = _tables()
+    assert all(tables.is_allowed(c) for c in "az09-éßпαא日ひカ한ไ")
+    assert not any(tables.is_allowed(c) for c in "ꆈᠣϧᄂǃĸ")
+    assert "Identifier_Status from" in (uts39data.__doc__ or "")
+
+
 def test_script_data_agrees_with_the_unicode_names() -> None:
     """Spot check of the Script_Extensions table against the character names that the
     standard library knows: the letters of seven scripts."""

@@ -58,6 +58,7 @@ from __future__ import annotations
 
 import bisect
 import functools
+import re
 import unicodedata
 from collections.abc import Sequence
 from typing import Final
@@ -170,6 +171,7 @@ _CJK_MIXES: Final = (frozenset({"Hani", "Hira", "Kana"}), frozenset({"Hani", "Bo
 # Combining diacritical marks U+0300-U+0339: only after Latin, Greek or Cyrillic.
 _LGC: Final = frozenset({"Latn", "Grek", "Cyrl"})
 _DIACRITICS: Final = (0x0300, 0x0339)
+_DIACRITICS_RE: Final = re.compile("[\u0300-\u0339]")
 
 
 class _Tables:
@@ -186,20 +188,46 @@ class _Tables:
         self.whole = frozenset(uts39data.WHOLE_SCRIPT_LOOKALIKES)
         self.digit = frozenset(uts39data.DIGIT_LOOKALIKES)
         self.separator = frozenset(uts39data.SEPARATOR_LOOKALIKES)
-        self.allowed = uts39data.ALLOWED_BOUNDS
+        removed = [*_NOT_ALLOWED_RANGES, *((ord(c), ord(c)) for c in _NOT_ALLOWED)]
+        added = [*_ALSO_ALLOWED, *((ord(c), ord(c)) for c in _KANA_VOICING)]
+        self.allowed = _edit_ranges(uts39data.ALLOWED_BOUNDS, removed, added)
 
     def is_allowed(self, c: str) -> bool:
-        """Whether ``c`` has Identifier_Status=Allowed (UTS 39 §3.1) and is not one
-        of the characters Chromium takes out of that set."""
-        cp = ord(c)
-        if bisect.bisect_right(self.allowed, cp) % 2 == 0:
-            return c in _KANA_VOICING or any(lo <= cp <= hi for lo, hi in _ALSO_ALLOWED)
-        return c not in _NOT_ALLOWED \
-            and not any(lo <= cp <= hi for lo, hi in _NOT_ALLOWED_RANGES)
+        """Whether ``c`` has Identifier_Status=Allowed (UTS 39 §3.1) as the policy
+        edits it: less the characters Chromium takes out, with Bopomofo and the Kana
+        voiced sound marks (judged with their neighbours) added."""
+        return bisect.bisect_right(self.allowed, ord(c)) % 2 == 1
 
     def scripts_of(self, c: str) -> frozenset[str]:
         """The Script_Extensions of ``c``; empty for Common and Inherited."""
         return self.scripts[bisect.bisect_right(self.starts, ord(c)) - 1]
+
+
+def _edit_ranges(bounds: Sequence[int], removed: Sequence[tuple[int, int]],
+                 added: Sequence[tuple[int, int]]) -> tuple[int, ...]:
+    """Range boundaries (first, one after the last, ...) less the ``removed`` ranges
+    and with the ``added`` ones (both as first and last code points)."""
+    ranges = list(zip(bounds[::2], bounds[1::2], strict=True))
+    for lo, hi in removed:
+        kept: list[tuple[int, int]] = []
+        for a, b in ranges:
+            if b <= lo or a > hi:
+                kept.append((a, b))
+                continue
+            if a < lo:
+                kept.append((a, lo))
+            if hi + 1 < b:
+                kept.append((hi + 1, b))
+        ranges = kept
+    ranges += ((lo, hi + 1) for lo, hi in added)
+    ranges.sort()
+    merged: list[list[int]] = []
+    for a, b in ranges:
+        if merged and a <= merged[-1][1]:
+            merged[-1][1] = max(merged[-1][1], b)
+        else:
+            merged.append([a, b])
+    return tuple(x for pair in merged for x in pair)
 
 
 @functools.cache
@@ -265,7 +293,8 @@ def _problem(label: str, tld: str) -> str | None:
     non_ascii_latin = other_script = False
     foreign_whole = False  # a character outside Latin among the whole-script look-alikes
     all_whole = all_digit = True
-    for c in label:
+    scx = [t.scripts_of(c) for c in label]  # Script_Extensions, one lookup a character
+    for c, scripts in zip(label, scx, strict=True):
         if c == "-":
             continue
         category = unicodedata.category(c)
@@ -275,7 +304,6 @@ def _problem(label: str, tld: str) -> str | None:
                 zero = digit_zero
             elif zero != digit_zero:
                 return "digits of two numbering systems"
-        scripts = t.scripts_of(c)
         if scripts:
             sets.add(scripts)
             other_script = other_script or "Latn" not in scripts
@@ -300,7 +328,7 @@ def _problem(label: str, tld: str) -> str | None:
     if latin:
         if any(c in t.latin and _TLD_LETTERS.get(c) != tld for c in label):
             return "a look-alike of a Latin letter beside Latin letters"
-        if any(c in t.separator and _beside_non_cjk(label, i, t)
+        if any(c in t.separator and _beside_non_cjk(scx, i)
                for i, c in enumerate(label)):
             return "a look-alike of a separator beside Latin letters"
         if all_whole:
@@ -310,57 +338,58 @@ def _problem(label: str, tld: str) -> str | None:
     # UTS 39 §3.1 Identifier_Status=Allowed, as Chromium's SetAllowedUnicodeSet has it:
     # limited-use, excluded, obsolete, technical and uncommon characters (Yi,
     # Mongolian, Coptic, Hangul Jamo, Hebrew points, "ǃ", "ĸ", "ʻ") are refused.
-    if not all(t.is_allowed(c) for c in label):
+    allowed = t.allowed
+    if any(bisect.bisect_right(allowed, ord(c)) % 2 == 0 for c in label):
         return "a character outside Identifier_Status=Allowed"
     # Chromium's kTLDSpecificCharacters: "þ", "ð" only under .is, "ə" only under .az.
-    if len(label) > 1 and any(_TLD_LETTERS.get(c, tld) != tld for c in label):
+    if len(label) > 1 and not _TLD_LETTERS.keys().isdisjoint(label) \
+            and any(_TLD_LETTERS.get(c, tld) != tld for c in label):
         return "a letter shown only under one country's top-level label"
     # Chromium's kNonAsciiLatinCharMixedWithNonLatin (highly restrictive, with Latin
     # limited to ASCII beside another script): "café카페" is refused, "ab日本" is not.
     if non_ascii_latin and other_script:
         return "a Latin letter outside ASCII beside another script"
-    problem = _whole_script_problem(label, tld, t)
+    problem = _whole_script_problem(label, scx, tld, t)
     if problem is not None:
         return problem
     # Chromium checks its dangerous patterns on a label of more than one script (the
     # CJK mixes count as one), or with a Kana exception or a combining diacritic.
-    if _one_logical_script(sets) and not any(
-            c in _KANA_EXCEPTIONS or _DIACRITICS[0] <= ord(c) <= _DIACRITICS[1]
-            for c in label):
+    if _one_logical_script(sets) and _KANA_EXCEPTIONS.isdisjoint(label) \
+            and _DIACRITICS_RE.search(label) is None:
         return None
-    return _dangerous_pattern(label, t)
+    return _dangerous_pattern(label, scx)
 
 
-def _beside_non_cjk(label: str, i: int, t: _Tables) -> bool:
-    """Whether ``label[i]`` has a neighbour outside Han, Hiragana, Katakana and
-    Bopomofo (a Latin letter, a digit, ``-``)."""
-    return any(0 <= j < len(label) and not t.scripts_of(label[j]) & _CJK
-               for j in (i - 1, i + 1))
+def _beside_non_cjk(scx: list[frozenset[str]], i: int) -> bool:
+    """Whether the ``i``-th character of a label whose Script_Extensions are ``scx``
+    has a neighbour outside Han, Hiragana, Katakana and Bopomofo (a Latin letter, a
+    digit, ``-``)."""
+    return any(0 <= j < len(scx) and not scx[j] & _CJK for j in (i - 1, i + 1))
 
 
-def _whole_script_problem(label: str, tld: str, t: _Tables) -> str | None:
+def _whole_script_problem(label: str, scx: list[frozenset[str]], tld: str,
+                          t: _Tables) -> str | None:
     """Chromium's kWholeScriptConfusable on its per-script sets (:data:`_WHOLE_SCRIPT`):
     the letters of a script in the label are all look-alikes of Latin ones, and the
     top-level label is neither of that script nor one of its countries'."""
-    scripts = set().union(*(t.scripts_of(c) for c in label))
-    for script in scripts.intersection(_WHOLE_SCRIPT):
+    for script in set().union(*scx).intersection(_WHOLE_SCRIPT):
         lookalikes, tlds = _WHOLE_SCRIPT[script]
-        if all(c in lookalikes for c in label if script in t.scripts_of(c)) \
+        if all(c in lookalikes for c, s in zip(label, scx, strict=True) if script in s) \
                 and tld not in tlds and not any(script in t.scripts_of(c) for c in tld):
             return "only look-alikes of Latin letters in its script"
     return None
 
 
-def _dangerous_pattern(label: str, t: _Tables) -> str | None:
+def _dangerous_pattern(label: str, scx: list[frozenset[str]]) -> str | None:
     """Chromium's kDangerousPattern, character by character with its neighbours."""
     last = len(label) - 1
     for i, c in enumerate(label):
-        before = t.scripts_of(label[i - 1]) if i else frozenset()
-        after = t.scripts_of(label[i + 1]) if i < last else frozenset()
+        before = scx[i - 1] if i else frozenset()
+        after = scx[i + 1] if i < last else frozenset()
         if c in _SLASHES and 0 < i < last and not before & _CJK and not after & _CJK:
             return "a look-alike of a slash between letters outside Han and Kana"
         if (c in _CJK_LOOKALIKES or c == _KATAKANA_MIDDLE_DOT) \
-                and _beside_non_cjk(label, i, t):
+                and _beside_non_cjk(scx, i):
             return "a Han, Bopomofo or Kana look-alike beside another script"
         if c in _KANA_VOICING and not before & {"Hira", "Kana"}:
             return "a Kana voiced sound mark not after Kana"
@@ -369,10 +398,9 @@ def _dangerous_pattern(label: str, t: _Tables) -> str | None:
         if c == _PROLONGED and not before & {"Hira", "Kana"}:
             return "a prolonged sound mark not after Kana"
         if 0 < i < last and (
-                (c in _HIRAGANA_HE and all("Kana" in t.scripts_of(x)
-                                           for x in label[:i] + label[i + 1:]))
-                or (c in _KATAKANA_HE and all("Hira" in t.scripts_of(x)
-                                              for x in label[:i] + label[i + 1:]))):
+                (c in _HIRAGANA_HE and all("Kana" in s for s in scx[:i] + scx[i + 1:]))
+                or (c in _KATAKANA_HE
+                    and all("Hira" in s for s in scx[:i] + scx[i + 1:]))):
             return "a Hiragana or Katakana he among letters of the other"
         if _DIACRITICS[0] <= ord(c) <= _DIACRITICS[1] and i and not before & _LGC:
             return "a combining diacritic after a letter outside Latin, Greek, Cyrillic"
