@@ -42,16 +42,47 @@ Unicode when all of these hold:
    label is of the same script (``сосо.рф`` is shown: the reader of a Cyrillic
    name expects Cyrillic letters).
 
+8. **Hyphens where IDNA 2008 allows them** (UTS 46 CheckHyphens, which the browsers'
+   reading skips): no ``-`` first, last, or third and fourth (``ру--авто``).
+9. **Identifier_Status=Allowed** (UTS 39 §3.1, Chromium's allowed set): no character
+   of a limited-use, excluded, obsolete, technical or uncommon type (Yi, Mongolian,
+   Miao, Coptic, Old Italic, Canadian Syllabics, Hangul Jamo, Hebrew points, small
+   Katakana extensions, ``ǃ``), less what Chromium takes out as well (kra ``ĸ``, the
+   modifier letters ``ʻ``, ``ʼ``, ``ˬ``, Pinyin, Latin Extended Additional but for
+   Vietnamese, Greek Extended, Cyrillic Extended-B and -C, Latin Extended-D), with
+   Bopomofo and the Kana voiced sound marks kept (judged by rule 13).
+10. **Letters of one country** (Chromium's TLD-specific characters): ``þ`` and ``ð``
+    only under ``.is``, ``ə`` only under ``.az``; the middle dot ``·`` only in
+    ``l·l`` under ``.cat``.
+11. **Latin outside ASCII stays among Latin**: with another script (the permitted
+    mixes), Latin letters are ASCII (``café카페`` is refused, ``ab日本`` is not).
+12. **No whole-script confusable on Chromium's sets**: a label whose letters of one
+    script are all look-alikes of Latin ones in that script (Cyrillic ``ыос``, Greek
+    ``ικα``, Hebrew ``חסד``, Thai ``พบเ๐``, Lao ``ພຣບ``, Armenian, Georgian, Ethiopic,
+    Myanmar and nine Indic scripts) is shown only under a top-level label of that
+    script or of its countries (``.ru``, ``.gr``, ``.il``, ``.th``, ...).
+13. **None of Chromium's dangerous patterns**, on a label of more than one script or
+    with a Kana exception or a combining diacritic: Katakana ``ノ``, ``ン``, ``ソ``,
+    ``ゾ`` and Han ``丶``, ``乀``, ``乁``, ``丿`` between letters outside Han and Kana
+    (slashes); Han and Bopomofo look-alikes of Latin letters (``一``, ``ㄧ``, ``丨``,
+    ``十``, ``丁``, ...) beside another script; ``ヽ``, ``ヾ`` not after Katakana;
+    ``ー`` not after Kana; ``・`` beside another script; Hiragana ``へ`` among
+    Katakana (and the reverse); a Kana voiced sound mark not after Kana; a combining
+    diacritic (U+0300-U+0339) after a letter outside Latin, Greek and Cyrillic
+    (``한̇글``).
+
 Labels in ASCII are shown as they are. A label that fails is shown as its A-label, so
 the name the reader sees is the name the URI holds. The cost of erring safe: a few
 real names show as A-labels (a Turkish name with a dotless "ı" or "İ", a Persian name
 with a ZWNJ, a Cyrillic name spelled only with Latin-looking letters such as ``сосо``
 under ``.com``, a Chinese name with "一" beside Latin letters). What the browsers also
-do and urikit does not: compare the skeleton with a list of popular domains.
+do and urikit does not: compare the skeleton with a list of popular domains; and
+Chromium keeps ``ß`` and ``ς`` labels given as A-labels as A-labels, where urikit,
+reading nontransitionally as the WHATWG URL standard does, shows ``straße``.
 
-The data (Script_Extensions and the look-alikes) are tables derived from Unicode's
-own files, in :mod:`urikit._whatwg.uts39data`, imported only when a label outside ASCII
-is judged.
+The data (Script_Extensions, Identifier_Status and the look-alikes) are tables derived
+from Unicode's own files, in :mod:`urikit._whatwg.uts39data`, imported only when a
+label outside ASCII is judged; Chromium's sets and lists are in this module.
 """
 
 from __future__ import annotations
@@ -111,12 +142,10 @@ _KANA_VOICING: Final = frozenset("\u3099\u309a")
 _TLD_LETTERS: Final = {"\u00fe": "is", "\u00f0": "is", "\u0259": "az"}
 _MIDDLE_DOT: Final = "\u00b7"  # Chromium's HasUnsafeMiddleDot: only in "l·l" under .cat
 _KATAKANA_MIDDLE_DOT: Final = "\u30fb"  # "・": not beside a letter outside Han and Kana
-# Hebrew gershayim "״": in the Inclusion set, shown in a label of Hebrew only (Chromium
-# keeps it there; beside another script the script rules refuse it).
-_GERSHAYIM: Final = "\u05f4"
-# Punctuation rule 1 lets through: the hyphen, and the two above (the script rules and
-# the dangerous patterns judge them with their neighbours).
-_JUDGED_LATER: Final = frozenset(("-", _KATAKANA_MIDDLE_DOT, _GERSHAYIM))
+# Punctuation rule 1 lets through: the hyphen, and "・" (the dangerous patterns judge
+# it with its neighbours). The Hebrew gershayim "״", which Chromium shows among Hebrew
+# letters, is refused, as Firefox refuses it.
+_JUDGED_LATER: Final = frozenset(("-", _KATAKANA_MIDDLE_DOT))
 # Chromium's whole-script confusables (IsLabelWholeScriptConfusableForScript): per
 # script, the letters that look like Latin ones, and the ASCII country-code top-level
 # labels under which a label of only those is expected; Lao is urikit's, after the Lao
@@ -124,7 +153,7 @@ _JUDGED_LATER: Final = frozenset(("-", _KATAKANA_MIDDLE_DOT, _GERSHAYIM))
 # shown only under such a label or a top-level label of that script.
 _WHOLE_SCRIPT: Final = {
     "Armn": ("ագզէլհյոսւօՙ", ("am",)),
-    "Cyrl": ("аысԁеԍһіюјӏорԗԛѕԝхуъьҽпгѵѡ",
+    "Cyrl": ("аысԁеԍһіюјӏорԗԛѕԝхуъьҽпгѵѡӕԥ",  # and urikit's "ӕ", "ԥ" ("æ", "n")
              ("bg", "by", "kz", "pyc", "ru", "su", "ua", "uz")),
     "Ethi": ("ሀሠሰስበነተከዐዕዘጠፐꬅ", ("er", "et")),
     "Geor": ("იოყძხჽჿ", ("ge",)),
@@ -246,7 +275,8 @@ def _rare_latin(c: str) -> bool:
 def shows_as_unicode(label: str, tld: str = "") -> bool:
     """Whether a U-label (valid under UTS 46, in the form it maps to) is shown in
     Unicode by the display policy of this module (its docstring states it);
-    ``tld`` is the U-label of the name's last label, which rule 7 asks.
+    ``tld`` is the name's last label (its U-label when it has one), which rules 7,
+    10 and 12 ask.
 
     >>> [shows_as_unicode(x) for x in ("bücher", "日本語", "ελληνικά", "пример")]
     [True, True, True, True]
