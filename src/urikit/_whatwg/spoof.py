@@ -175,6 +175,7 @@ _WHOLE_SCRIPT: Final = {
 # The scripts of Japanese, Chinese and Korean writing (Chromium's "CJK" in its
 # dangerous patterns).
 _CJK: Final = frozenset({"Hani", "Hira", "Kana", "Bopo"})
+_NO_SCRIPT: Final[frozenset[str]] = frozenset()  # before the first, after the last
 # Chromium's kDangerousPattern, its parts on single characters:
 # Katakana "ノ", "ン", "ソ", "ゾ" and Han "丶", "乀", "乁", "丿" read as slashes between
 # two characters outside Han and Kana;
@@ -402,7 +403,7 @@ def _whole_script_problem(label: str, scx: list[frozenset[str]], tld: str,
     """Chromium's kWholeScriptConfusable on its per-script sets (:data:`_WHOLE_SCRIPT`):
     the letters of a script in the label are all look-alikes of Latin ones, and the
     top-level label is neither of that script nor one of its countries'."""
-    for script in set().union(*scx).intersection(_WHOLE_SCRIPT):
+    for script in _NO_SCRIPT.union(*scx).intersection(_WHOLE_SCRIPT):
         lookalikes, tlds = _WHOLE_SCRIPT[script]
         if all(c in lookalikes for c, s in zip(label, scx, strict=True) if script in s) \
                 and tld not in tlds and not any(script in t.scripts_of(c) for c in tld):
@@ -414,8 +415,8 @@ def _dangerous_pattern(label: str, scx: list[frozenset[str]]) -> str | None:
     """Chromium's kDangerousPattern, character by character with its neighbours."""
     last = len(label) - 1
     for i, c in enumerate(label):
-        before = scx[i - 1] if i else frozenset()
-        after = scx[i + 1] if i < last else frozenset()
+        before = scx[i - 1] if i else _NO_SCRIPT
+        after = scx[i + 1] if i < last else _NO_SCRIPT
         if c in _SLASHES and 0 < i < last and not before & _CJK and not after & _CJK:
             return "a look-alike of a slash between letters outside Han and Kana"
         if (c in _CJK_LOOKALIKES or c == _KATAKANA_MIDDLE_DOT) \
