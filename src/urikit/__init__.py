@@ -61,6 +61,10 @@ _LAZY: dict[str, str] = {
     "LenientHttpURI": "._web.fields",
     "LenientURI": "._web.fields",
     "safe_redirect": "._web.redirect",
+    "Link": "._web.link",
+    "Pages": "._web.link",
+    "format_links": "._web.link",
+    "parse_links": "._web.link",
 }
 
 if TYPE_CHECKING:  # what type checkers see of the lazy names: the same imports
@@ -78,6 +82,7 @@ if TYPE_CHECKING:  # what type checkers see of the lazy names: the same imports
         LenientHttpURI,
         LenientURI,
     )
+    from ._web.link import Link, Pages, format_links, parse_links
     from ._web.redirect import safe_redirect
     from ._whatwg.idna import host_to_ascii, host_to_unicode
 del TYPE_CHECKING  # not a public name
@@ -113,8 +118,10 @@ __all__ = [
     "LenientHttpFrozenURI",
     "LenientHttpURI",
     "LenientURI",
+    "Link",
     "NormalizeOptions",
     "Origin",
+    "Pages",
     "ParseError",
     "PathSegments",
     "QueryParams",
@@ -131,6 +138,7 @@ __all__ = [
     "decode",
     "encode",
     "encode_query",
+    "format_links",
     "host_kind",
     "host_to_ascii",
     "host_to_unicode",
@@ -138,6 +146,7 @@ __all__ = [
     "is_ambiguous_ipv4",
     "is_valid",
     "normalize",
+    "parse_links",
     "remove_dot_segments",
     "repair",
     "resolve",
