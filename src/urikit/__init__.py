@@ -65,6 +65,10 @@ _LAZY: dict[str, str] = {
     "Pages": "._web.link",
     "format_links": "._web.link",
     "parse_links": "._web.link",
+    "public_suffix": "._web.site",
+    "public_suffix_list_version": "._web.site",
+    "registrable_domain": "._web.site",
+    "same_site": "._web.site",
 }
 
 if TYPE_CHECKING:  # what type checkers see of the lazy names: the same imports
@@ -84,6 +88,12 @@ if TYPE_CHECKING:  # what type checkers see of the lazy names: the same imports
     )
     from ._web.link import Link, Pages, format_links, parse_links
     from ._web.redirect import safe_redirect
+    from ._web.site import (
+        public_suffix,
+        public_suffix_list_version,
+        registrable_domain,
+        same_site,
+    )
     from ._whatwg.idna import host_to_ascii, host_to_unicode
 del TYPE_CHECKING  # not a public name
 
@@ -147,10 +157,14 @@ __all__ = [
     "is_valid",
     "normalize",
     "parse_links",
+    "public_suffix",
+    "public_suffix_list_version",
+    "registrable_domain",
     "remove_dot_segments",
     "repair",
     "resolve",
     "safe_redirect",
+    "same_site",
     "uri_to_iri",
 ]
 
