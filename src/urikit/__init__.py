@@ -69,6 +69,7 @@ _LAZY: dict[str, str] = {
     "public_suffix_list_version": "._web.site",
     "registrable_domain": "._web.site",
     "same_site": "._web.site",
+    "TrustedProxies": "._web.proxy",
 }
 
 if TYPE_CHECKING:  # what type checkers see of the lazy names: the same imports
@@ -87,6 +88,7 @@ if TYPE_CHECKING:  # what type checkers see of the lazy names: the same imports
         LenientURI,
     )
     from ._web.link import Link, Pages, format_links, parse_links
+    from ._web.proxy import TrustedProxies
     from ._web.redirect import safe_redirect
     from ._web.site import (
         public_suffix,
@@ -142,6 +144,7 @@ __all__ = [
     "ResolveError",
     "Rule",
     "TextView",
+    "TrustedProxies",
     "URIError",
     "URIOptions",
     "canonicalize",
