@@ -49,6 +49,8 @@ COMPILED = ("_core", "_whatwg", "_interop", "_model", "_web")
 #:   they keep their docstrings (mypyc keeps none) for ``help()`` and tracebacks.
 #: - ``_interop/template.py`` and ``_model/pydantic.py``: the bridges to optional
 #:   packages (uritemplate, pydantic), which the build environment does not have.
+#: - ``_web/site.py``: the bridge to the Public Suffix List (publicsuffixlist, an
+#:   optional package the build environment does not have).
 #: - ``_web/canonical.py``: CanonicalOptions declares its attrs fields as the values
 #:   they stand for (``normalization: NormalizeOptions = attrs.field(...)``), which
 #:   the stubs allow and a compiled class body would check; canonicalize's work is in
@@ -62,6 +64,7 @@ INTERPRETED = (
     "_interop/template.py",
     "_model/pydantic.py",
     "_web/canonical.py",
+    "_web/site.py",
 )
 
 #: mypy's options beside pyproject's. The optional packages that the modules left

@@ -61,6 +61,15 @@ _LAZY: dict[str, str] = {
     "LenientHttpURI": "._web.fields",
     "LenientURI": "._web.fields",
     "safe_redirect": "._web.redirect",
+    "Link": "._web.link",
+    "Pages": "._web.link",
+    "format_links": "._web.link",
+    "parse_links": "._web.link",
+    "public_suffix": "._web.site",
+    "public_suffix_list_version": "._web.site",
+    "registrable_domain": "._web.site",
+    "same_site": "._web.site",
+    "TrustedProxies": "._web.proxy",
 }
 
 if TYPE_CHECKING:  # what type checkers see of the lazy names: the same imports
@@ -78,7 +87,15 @@ if TYPE_CHECKING:  # what type checkers see of the lazy names: the same imports
         LenientHttpURI,
         LenientURI,
     )
+    from ._web.link import Link, Pages, format_links, parse_links
+    from ._web.proxy import TrustedProxies
     from ._web.redirect import safe_redirect
+    from ._web.site import (
+        public_suffix,
+        public_suffix_list_version,
+        registrable_domain,
+        same_site,
+    )
     from ._whatwg.idna import host_to_ascii, host_to_unicode
 del TYPE_CHECKING  # not a public name
 
@@ -113,8 +130,10 @@ __all__ = [
     "LenientHttpFrozenURI",
     "LenientHttpURI",
     "LenientURI",
+    "Link",
     "NormalizeOptions",
     "Origin",
+    "Pages",
     "ParseError",
     "PathSegments",
     "QueryParams",
@@ -125,12 +144,14 @@ __all__ = [
     "ResolveError",
     "Rule",
     "TextView",
+    "TrustedProxies",
     "URIError",
     "URIOptions",
     "canonicalize",
     "decode",
     "encode",
     "encode_query",
+    "format_links",
     "host_kind",
     "host_to_ascii",
     "host_to_unicode",
@@ -138,10 +159,15 @@ __all__ = [
     "is_ambiguous_ipv4",
     "is_valid",
     "normalize",
+    "parse_links",
+    "public_suffix",
+    "public_suffix_list_version",
+    "registrable_domain",
     "remove_dot_segments",
     "repair",
     "resolve",
     "safe_redirect",
+    "same_site",
     "uri_to_iri",
 ]
 

@@ -1,0 +1,329 @@
+"""Link header fields (RFC 8288): web links read into URIs, and written back."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from typing import Final, cast
+
+import attrs
+
+from .._core.errors import ParseError, URIError
+from .._core.percent import encode_octets
+from .._model.uri import URI, FrozenURI
+
+# RFC 9110 §5.6.2: tchar = "!" / "#" / "$" / "%" / "&" / "'" / "*" / "+" / "-" / "." /
+#                          "^" / "_" / "`" / "|" / "~" / DIGIT / ALPHA;  token = 1*tchar
+_TOKEN: Final = r"[!#$%&'*+\-.^_`|~0-9A-Za-z]+"
+# RFC 9110 §5.6.4: quoted-string = DQUOTE *( qdtext / quoted-pair ) DQUOTE
+#   qdtext = HTAB / SP / %x21 / %x23-5B / %x5D-7E / obs-text
+#   quoted-pair = "\" ( HTAB / SP / VCHAR / obs-text );  obs-text = %x80-FF
+_QUOTED_STRING: Final = r'"(?:[\t !#-\[\]-~\x80-\xff]|\\[\t -~\x80-\xff])*"'
+# RFC 9110 §5.6.3: OWS = *( SP / HTAB ); BWS = OWS
+_OWS: Final = r"[ \t]*"
+# RFC 8288 §3: link-value = "<" URI-Reference ">" *( OWS ";" OWS link-param )
+# (the URI-Reference is read by urikit's parser: here, everything up to ">")
+_TARGET_RE: Final = re.compile(r"<([^>]*)>")
+#   link-param = token BWS [ "=" BWS ( token / quoted-string ) ]
+_PARAM_RE: Final = re.compile(
+    f"{_OWS};{_OWS}({_TOKEN}){_OWS}(?:(=){_OWS}({_TOKEN}|{_QUOTED_STRING})?)?")
+# RFC 9110 §5.6.1: a list's elements are separated by OWS "," OWS, and empty ones
+# (",,") are allowed and ignored by recipients
+_SEPARATOR_RE: Final = re.compile(f"{_OWS}(?:,{_OWS})*")
+_QUOTED_PAIR_RE: Final = re.compile(r"\\(.)")
+_TOKEN_RE: Final = re.compile(_TOKEN)
+# RFC 8187 §3.2.1: ext-value = charset "'" [ language ] "'" value-chars
+#   charset = "UTF-8" / "ISO-8859-1" / mime-charset (case-insensitive)
+#   value-chars = *( pct-encoded / attr-char )
+#   attr-char = ALPHA / DIGIT / "!" / "#" / "$" / "&" / "+" / "-" / "." / "^" / "_" /
+#               "`" / "|" / "~"
+_ATTR_CHAR: Final = frozenset(
+    "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789!#$&+-.^_`|~")
+_EXT_VALUE_RE: Final = re.compile(
+    r"(UTF-8|ISO-8859-1)'([A-Za-z0-9-]*)'((?:%[0-9A-Fa-f]{2}|[!#$&+\-.^_`|~0-9A-Za-z])*)",
+    re.IGNORECASE)
+_TRIPLET_RE: Final = re.compile(b"%([0-9A-Fa-f]{2})")
+# RFC 8288 §3.3 and §3.4.1: parameters that may appear once; later ones are ignored
+_ONCE: Final = frozenset({"rel", "anchor", "title", "title*", "type", "media"})
+# the relation types of pagination (IANA's registry: "prev" and "previous" are synonyms)
+_PAGES: Final = {"first": "first", "prev": "prev", "previous": "prev", "next": "next",
+                 "last": "last"}
+
+
+def _rel_types(value: str) -> frozenset[str]:
+    # RFC 8288 §3.3: the rel value is relation types separated by spaces; §2.1.1 and
+    # §2.1.2: registered and extension types alike are compared case-insensitively
+    return frozenset(value.lower().split())
+
+
+@attrs.frozen
+class Link:
+    """One web link of a ``Link`` header field (RFC 8288 §3): a target URI, its relation
+    types and its target attributes.
+
+    Attributes:
+        target: the link's target (§3.1), resolved against the base it was read with
+            (relative when it was read without one).
+        rel: the relation types (§3.3), lower-case: registered ones (``next``) and
+            extension ones (URIs) are compared case-insensitively (§2.1).
+        params: every other parameter in its order, the name lower-case, the value
+            unquoted; an RFC 8187 value (``title*``) is decoded, and its name keeps
+            the ``*``.
+        anchor: the link's context (§3.2), resolved as the target is, or ``None``
+            when the link has none (the context is then the resource itself).
+
+    >>> link = Link(FrozenURI.parse("https://api.example/items?page=3"), frozenset({"next"}))
+    >>> str(link)
+    '<https://api.example/items?page=3>; rel="next"'
+
+    .. versionadded:: 0.4
+    """
+
+    target: FrozenURI
+    rel: frozenset[str] = frozenset()
+    params: tuple[tuple[str, str], ...] = ()
+    anchor: FrozenURI | None = None
+
+    def get(self, name: str) -> str | None:
+        """The value of the first parameter called ``name`` (case-insensitive), or
+        ``None``.
+
+        >>> parse_links('</a>; rel=up; type="text/html"')[0].get("Type")
+        'text/html'
+        """
+        name = name.lower()
+        return next((value for key, value in self.params if key == name), None)
+
+    @property
+    def title(self) -> str | None:
+        """The link's title: ``title*`` (decoded) where given, else ``title`` (RFC 8288
+        §3.4.1 prefers ``title*``), or ``None``.
+
+        >>> parse_links("</2>; rel=next; title*=UTF-8'de'n%c3%a4chstes%20Kapitel")[0].title
+        'nächstes Kapitel'
+        """
+        starred = self.get("title*")
+        return starred if starred is not None else self.get("title")
+
+    def __str__(self) -> str:
+        """The link as a ``link-value`` (RFC 8288 §3): the target, ``rel``, ``anchor``
+        and the other parameters in their order. A value outside ASCII, or under a
+        name ending in ``*``, is written as an RFC 8187 ``ext-value`` in UTF-8
+        (``title*=UTF-8''n%C3%A4chstes``)."""
+        parts = [f"<{self.target}>"]
+        if self.rel:
+            parts.append(f"rel={_quoted(' '.join(sorted(self.rel)))}")
+        if self.anchor is not None:
+            parts.append(f'anchor="{self.anchor}"')
+        parts.extend(_param_text(name, value) for name, value in self.params)
+        return "; ".join(parts)
+
+
+def _quoted(value: str) -> str:
+    """``value`` as a quoted-string (RFC 9110 §5.6.4), as RFC 8288's examples write
+    every value."""
+    escaped = value.replace("\\", "\\\\").replace('"', '\\"')
+    return f'"{escaped}"'
+
+
+def _param_text(name: str, value: str) -> str:
+    if _TOKEN_RE.fullmatch(name) is None:
+        raise URIError(f"invalid link parameter name {name!r}: a name is a token "
+                       "(RFC 8288 §3)")
+    if name.endswith("*") or not value.isascii() or any(
+            (ch < " " and ch != "\t") or ch == "\x7f" for ch in value):
+        # RFC 8187 §3.2: charset "'" [ language ] "'" value-chars, in UTF-8
+        star = name if name.endswith("*") else name + "*"
+        return f"{star}=UTF-8''{encode_octets(value.encode('utf-8'), _ATTR_CHAR)}"
+    return f"{name}={_quoted(value)}"
+
+
+def _decoded_ext_value(text: str, at: int, value: str) -> str:
+    """The text of an RFC 8187 ``ext-value``; ``text`` and ``at`` say where it stands."""
+    match = _EXT_VALUE_RE.fullmatch(value)
+    if match is None:
+        raise ParseError(text, at, "link", "invalid RFC 8187 extended value")
+    charset = match.group(1).lower()
+    octets = _TRIPLET_RE.sub(lambda m: bytes([int(m.group(1), 16)]),
+                             match.group(3).encode("ascii"))
+    try:
+        return octets.decode("utf-8" if charset == "utf-8" else "latin-1")
+    except UnicodeDecodeError:
+        raise ParseError(text, at, "link", "extended value is not UTF-8") from None
+
+
+def _target(text: str, at: int, reference: str, base: FrozenURI | None,
+            lenient: bool) -> FrozenURI:
+    try:
+        if lenient:
+            return FrozenURI.parse_lenient(reference, base=base)
+        uri = FrozenURI.parse(reference)
+        return base.resolve(uri) if base is not None else uri
+    except URIError as error:
+        raise ParseError(text, at, "link", f"invalid target URI ({error})") from None
+
+
+def parse_links(value: str | Iterable[str], *, base: URI | FrozenURI | str | None = None,
+                lenient: bool = False) -> list[Link]:
+    """The web links of a ``Link`` header field value (RFC 8288 §3), in their order.
+
+    Each target (and ``anchor``) is read as an RFC 3986 URI-reference and, with a
+    ``base`` (the URL of the response, RFC 8288 §3.1), resolved against it; with
+    ``lenient=True`` it is read as a browser reads it
+    (:meth:`~urikit.URI.parse_lenient`), for servers that write ``|`` or ``[]``
+    unencoded. A parameter that RFC 8288 allows once (``rel``, ``anchor``, ``title``,
+    ``title*``, ``type``, ``media``) counts once: later ones are ignored, as §3.3 and
+    §3.4.1 say parsers must.
+
+    Args:
+        value: the field value, or the values of several ``Link`` lines (a field sent
+            on several lines is one comma-separated list, RFC 9110 §5.3).
+        base: the URI the targets are relative to.
+        lenient: read each target as a browser does.
+
+    Returns:
+        The links, in their order.
+
+    Raises:
+        ParseError: the value is not a list of link-values (``component`` is
+            ``"link"``; the position says where), a target is not a URI-reference, or
+            an RFC 8187 value is malformed.
+        TypeError: ``value`` is neither text nor an iterable of text.
+
+    >>> header = ('<https://api.github.com/repositories/1300192/issues?page=2>; rel="prev", '
+    ...           '<https://api.github.com/repositories/1300192/issues?page=4>; rel="next"')
+    >>> [(sorted(link.rel), str(link.target)) for link in parse_links(header)]
+    [(['prev'], 'https://api.github.com/repositories/1300192/issues?page=2'), (['next'], 'https://api.github.com/repositories/1300192/issues?page=4')]
+
+    .. versionadded:: 0.4
+    """
+    text = _field_text(value)
+    base_uri = _base(base)
+    links: list[Link] = []
+    pos = _separator_end(text, 0)
+    while pos < len(text):
+        target = _TARGET_RE.match(text, pos)
+        if target is None:
+            raise ParseError(text, pos, "link", "expected '<' to start a link")
+        reference = _target(text, pos + 1, target.group(1), base_uri, lenient)
+        pos = target.end()
+        rel: frozenset[str] | None = None
+        anchor: FrozenURI | None = None
+        params: list[tuple[str, str]] = []
+        seen: set[str] = set()
+        while (param := _PARAM_RE.match(text, pos)) is not None:
+            name, equals, raw = param.group(1).lower(), param.group(2), param.group(3) or ""
+            if equals and not raw:
+                raise ParseError(text, param.end(), "link",
+                                 "expected a token or a quoted string after '='")
+            unquoted = (_QUOTED_PAIR_RE.sub(r"\1", raw[1:-1]) if raw.startswith('"')
+                        else raw)
+            pos = param.end()
+            if name in _ONCE and name in seen:
+                continue
+            seen.add(name)
+            if name == "rel":
+                rel = _rel_types(unquoted)
+            elif name == "anchor":
+                anchor = _target(text, param.start(3), unquoted, base_uri, lenient)
+            else:
+                if name.endswith("*"):
+                    unquoted = _decoded_ext_value(text, param.start(3), unquoted)
+                params.append((name, unquoted))
+        links.append(Link(reference, rel or frozenset(), tuple(params), anchor))
+        after = _separator_end(text, pos)
+        if after < len(text) and "," not in text[pos:after]:
+            raise ParseError(text, after, "link",
+                             f"invalid character {text[after]!r} after a link")
+        pos = after
+    return links
+
+
+def _separator_end(text: str, pos: int) -> int:
+    """Where the run of list separators (OWS, commas) at ``pos`` ends."""
+    run = _SEPARATOR_RE.match(text, pos)
+    return pos if run is None else run.end()
+
+
+def _field_text(value: str | Iterable[str]) -> str:
+    given = cast("object", value)  # checked: callers without a type checker pass anything
+    if isinstance(given, str):
+        return given
+    if isinstance(given, bytes | bytearray) or not isinstance(given, Iterable):
+        raise TypeError("a Link field value is text or an iterable of text, not "
+                        f"{type(given).__name__} (decode bytes as latin-1 first)")
+    lines = list(cast("Iterable[object]", given))
+    texts = [line for line in lines if isinstance(line, str)]
+    if len(texts) != len(lines):
+        raise TypeError("a Link field value is text or an iterable of text")
+    return ", ".join(texts)
+
+
+def _base(base: URI | FrozenURI | str | None) -> FrozenURI | None:
+    given = cast("object", base)  # checked: callers without a type checker pass anything
+    if given is None:
+        return None
+    if isinstance(given, str):
+        return FrozenURI.parse(given)
+    if isinstance(given, FrozenURI):
+        return given
+    if isinstance(given, URI):
+        return given.freeze()
+    raise TypeError(f"base must be a URI, a FrozenURI or a str, not {type(base).__name__}")
+
+
+def format_links(links: Iterable[Link]) -> str:
+    """The ``Link`` header field value of ``links`` (RFC 8288 §3), comma-separated.
+
+    >>> next_page = Link(FrozenURI.parse("/items?page=2"), frozenset({"next"}))
+    >>> format_links([next_page, Link(FrozenURI.parse("/items?page=9"), frozenset({"last"}),
+    ...                                (("title", "Last page"),))])
+    '</items?page=2>; rel="next", </items?page=9>; rel="last"; title="Last page"'
+
+    Raises:
+        URIError: a parameter's name is not a token.
+
+    .. versionadded:: 0.4
+    """
+    return ", ".join(map(str, links))
+
+
+@attrs.frozen
+class Pages:
+    """The pagination links of a response (``first``, ``prev``, ``next``, ``last``),
+    as GitHub's, GitLab's and most REST APIs send them in a ``Link`` header; each is
+    ``None`` when the response has no such link.
+
+    >>> pages = Pages.from_links(parse_links(
+    ...     '<https://gitlab.example/api/v4/projects/8/issues?page=2&per_page=3>; rel="next", '
+    ...     '<https://gitlab.example/api/v4/projects/8/issues?page=1&per_page=3>; rel="first"'))
+    >>> str(pages.next), pages.prev
+    ('https://gitlab.example/api/v4/projects/8/issues?page=2&per_page=3', None)
+
+    .. versionadded:: 0.4
+    """
+
+    first: FrozenURI | None = None
+    prev: FrozenURI | None = None
+    next: FrozenURI | None = None
+    last: FrozenURI | None = None
+
+    @classmethod
+    def from_links(cls, links: Iterable[Link]) -> Pages:
+        """The pagination links among ``links``: the first link of each relation
+        (``previous`` is read as ``prev``, its synonym in IANA's registry)."""
+        found: dict[str, FrozenURI] = {}
+        for link in links:
+            for rel in link.rel:
+                page = _PAGES.get(rel)
+                if page is not None and page not in found:
+                    found[page] = link.target
+        return cls(found.get("first"), found.get("prev"), found.get("next"),
+                   found.get("last"))
+
+    def links(self) -> list[Link]:
+        """The pages as links, in the order first, prev, next, last, for
+        :func:`format_links`."""
+        pages = (("first", self.first), ("prev", self.prev), ("next", self.next),
+                 ("last", self.last))
+        return [Link(uri, frozenset({rel})) for rel, uri in pages if uri is not None]

@@ -1,0 +1,205 @@
+"""Link header fields (RFC 8288): reading into URIs, writing back, pagination."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from urikit import FrozenURI, Link, Pages, ParseError, URIError, format_links, parse_links
+
+BASE = "http://example.com/TheBook/chapter3"
+
+# RFC 8288 §3.5, every example, with the base its text implies: (field value, expected
+# links as (target, rel, params, anchor))
+RFC8288_3_5_EXAMPLES = [
+    pytest.param('<http://example.com/TheBook/chapter2>; rel="previous";\n'
+                 ' title="previous chapter"'.replace("\n", ""),
+                 [("http://example.com/TheBook/chapter2", {"previous"},
+                   (("title", "previous chapter"),), None)], id="previous-chapter"),
+    pytest.param('</>; rel="http://example.net/foo"',
+                 [("http://example.com/", {"http://example.net/foo"}, (), None)],
+                 id="extension-rel"),
+    pytest.param('</terms>; rel="copyright"; anchor="#foo"',
+                 [("http://example.com/terms", {"copyright"}, (),
+                   "http://example.com/TheBook/chapter3#foo")], id="anchor"),
+    pytest.param("</TheBook/chapter2>; rel=\"previous\"; title*=UTF-8'de'letztes%20Kapitel, "
+                 "</TheBook/chapter4>; rel=\"next\"; title*=UTF-8'de'n%c3%a4chstes%20Kapitel",
+                 [("http://example.com/TheBook/chapter2", {"previous"},
+                   (("title*", "letztes Kapitel"),), None),
+                  ("http://example.com/TheBook/chapter4", {"next"},
+                   (("title*", "n\u00e4chstes Kapitel"),), None)], id="title-star"),
+    pytest.param('<http://example.org/>; rel="start http://example.net/relation/other"',
+                 [("http://example.org/", {"start", "http://example.net/relation/other"},
+                   (), None)], id="two-rels"),
+    pytest.param('<https://example.org/>; rel="start", <https://example.org/index>; rel="index"',
+                 [("https://example.org/", {"start"}, (), None),
+                  ("https://example.org/index", {"index"}, (), None)], id="two-links"),
+]
+
+
+@pytest.mark.parametrize(("value", "expected"), RFC8288_3_5_EXAMPLES)
+def test_rfc8288_examples(value: str,
+                          expected: list[tuple[str, set[str], tuple[tuple[str, str], ...],
+                                               str | None]]) -> None:
+    """Each example of RFC 8288 §3.5 reads into its targets, resolved against the base,
+    with its relation types and parameters."""
+    links = parse_links(value, base=BASE)
+    assert [(str(link.target), set(link.rel), link.params,
+             None if link.anchor is None else str(link.anchor)) for link in links] == expected
+
+
+def test_title_star_preferred() -> None:
+    """``title*`` is the title where both are given (RFC 8288 §3.4.1)."""
+    link = parse_links("</a>; rel=x; title=\"plain\"; title*=UTF-8''%C3%A9")[0]
+    assert (link.title, link.get("title")) == ("\u00e9", "plain")
+    assert parse_links('</a>; rel=x; title="plain"')[0].title == "plain"
+    assert parse_links("</a>; rel=x")[0].title is None
+
+
+# GitHub's REST API documentation ("Using pagination in the REST API") and GitLab's
+# ("REST API: Pagination link header"): their headers, as documented
+GITHUB = ('<https://api.github.com/repositories/1300192/issues?page=2>; rel="prev", '
+          '<https://api.github.com/repositories/1300192/issues?page=4>; rel="next", '
+          '<https://api.github.com/repositories/1300192/issues?page=515>; rel="last", '
+          '<https://api.github.com/repositories/1300192/issues?page=1>; rel="first"')
+GITLAB = ('<https://gitlab.example.com/api/v4/projects/8/issues/8/notes?page=1&per_page=3>; '
+          'rel="prev", <https://gitlab.example.com/api/v4/projects/8/issues/8/notes?page=3'
+          '&per_page=3>; rel="next", <https://gitlab.example.com/api/v4/projects/8/issues/8/'
+          'notes?page=1&per_page=3>; rel="first", <https://gitlab.example.com/api/v4/'
+          'projects/8/issues/8/notes?page=3&per_page=3>; rel="last"')
+
+
+@pytest.mark.parametrize(("value", "pages"), [
+    pytest.param(GITHUB, ("1", "2", "4", "515"), id="github"),
+    pytest.param(GITLAB, ("1", "1", "3", "3"), id="gitlab"),
+])
+def test_pagination(value: str, pages: tuple[str, str, str, str]) -> None:
+    """The documented pagination headers of GitHub and GitLab give their four pages."""
+    found = Pages.from_links(parse_links(value))
+    got = (found.first, found.prev, found.next, found.last)
+    assert [None if uri is None else uri.params.get("page") for uri in got] == list(pages)
+
+
+def test_pages_write_back() -> None:
+    """Pages written as links and read back are the same pages; ``previous`` reads as
+    ``prev``, its synonym."""
+    pages = Pages.from_links(parse_links(GITHUB))
+    assert Pages.from_links(parse_links(format_links(pages.links()))) == pages
+    assert Pages.from_links(parse_links('</p1>; rel="previous"')).prev == FrozenURI.parse("/p1")
+    assert Pages.from_links([]) == Pages()
+
+
+def test_parameters_once() -> None:
+    """A parameter RFC 8288 allows once counts once: later ones are ignored (§3.3,
+    §3.4.1); others (``hreflang``) repeat."""
+    link = parse_links('</a>; rel=next; rel=prev; type="a/b"; type="c/d"; hreflang=de; '
+                       "hreflang=fr")[0]
+    assert link.rel == {"next"}
+    assert link.params == (("type", "a/b"), ("hreflang", "de"), ("hreflang", "fr"))
+
+
+def test_lists_and_lines() -> None:
+    """Empty list elements are ignored (RFC 9110 §5.6.1), several lines are one list
+    (§5.3), names and relation types are case-insensitive, quoted pairs unescaped."""
+    links = parse_links([' , </a>; REL="Next" ;  Title = "say \\"hi\\""', "</b>; rel=up ,,"])
+    assert [(str(link.target), set(link.rel), link.params) for link in links] == [
+        ("/a", {"next"}, (("title", 'say "hi"'),)), ("/b", {"up"}, ())]
+    assert parse_links("") == []
+    assert parse_links(" , ") == []
+
+
+# (field value, position, reason): each malformed value and where it breaks
+INVALID = [
+    pytest.param("http://a/", 0, "expected '<' to start a link", id="no-brackets"),
+    pytest.param("<http://a/>; rel=next <b>", 22, "invalid character '<' after a link",
+                 id="no-comma"),
+    pytest.param("<http://a/>; rel=next;", 21, "invalid character ';' after a link",
+                 id="dangling-semicolon"),
+    pytest.param('<http://a/>; title="x', 19, "expected a token or a quoted string",
+                 id="unclosed-quote"),
+    pytest.param("<http://a/ b>; rel=x", 1, "invalid target URI", id="space-in-target"),
+    pytest.param("<http://a/>; title*=UTF-8''%ZZ", 20, "invalid RFC 8187 extended value",
+                 id="bad-triplet"),
+    pytest.param("<http://a/>; title*=UTF-8''%FF", 20, "extended value is not UTF-8",
+                 id="not-utf8"),
+    pytest.param("<http://a/>; title*=KOI8-R''x", 20, "invalid RFC 8187 extended value",
+                 id="unknown-charset"),
+]
+
+
+@pytest.mark.parametrize(("value", "position", "reason"), INVALID)
+def test_invalid(value: str, position: int, reason: str) -> None:
+    """A malformed value is a ParseError of component ``link`` at the offending place."""
+    with pytest.raises(ParseError) as caught:
+        parse_links(value)
+    assert (caught.value.component, caught.value.position) == ("link", position)
+    assert caught.value.reason.startswith(reason)
+
+
+def test_lenient_targets() -> None:
+    """``lenient=True`` reads a target as a browser does; the strict reading refuses it."""
+    value = "</list?ids[]=1&q=a|b>; rel=next"
+    with pytest.raises(ParseError):
+        parse_links(value, base="https://h.example/")
+    assert str(parse_links(value, base="https://h.example/", lenient=True)[0].target) \
+        == "https://h.example/list?ids%5B%5D=1&q=a%7Cb"
+
+
+def test_types() -> None:
+    """Bytes and other non-text values are TypeErrors, a bad base too."""
+    with pytest.raises(TypeError):
+        parse_links(b"</a>")  # type: ignore[arg-type]
+    with pytest.raises(TypeError):
+        parse_links(["</a>", 1])  # type: ignore[list-item]
+    with pytest.raises(TypeError):
+        parse_links("</a>", base=1)  # type: ignore[arg-type]
+
+
+def test_writing() -> None:
+    """Values are quoted and escaped; text outside ASCII or under a ``*`` name is
+    written as a UTF-8 RFC 8187 value; a name that is no token is refused."""
+    link = Link(FrozenURI.parse("/a"), frozenset({"next", "http://e.example/r"}),
+                (("title", 'a "b"'), ("title*", "\u00e9 x"), ("hreflang", "d\u00e9")),
+                FrozenURI.parse("#top"))
+    assert str(link) == ('</a>; rel="http://e.example/r next"; anchor="#top"; '
+                         "title=\"a \\\"b\\\"\"; title*=UTF-8''%C3%A9%20x; "
+                         "hreflang*=UTF-8''d%C3%A9")
+    with pytest.raises(URIError):
+        str(Link(FrozenURI.parse("/a"), frozenset({"x"}), (("a b", "c"),)))
+
+
+_NAMES = st.from_regex(r"[a-z][a-z0-9\-]{0,8}", fullmatch=True).filter(
+    lambda name: name not in {"rel", "anchor"})
+_ASCII_VALUES = st.text(st.characters(min_codepoint=0x20, max_codepoint=0x7E), max_size=12)
+_ANY_VALUES = st.text(st.characters(exclude_categories=["Cs"]), max_size=12)
+_PARAMS = st.one_of(st.tuples(_NAMES, _ASCII_VALUES),
+                    st.tuples(_NAMES.map(lambda name: name + "*"), _ANY_VALUES))
+_TARGETS = st.sampled_from(["https://h.example/a?b=c#d", "/rel/path", "", "mailto:x@y",
+                            "//h/%20", "?q"]).map(FrozenURI.parse)
+_LINKS = st.builds(Link, _TARGETS,
+                   st.frozensets(st.from_regex(r"[a-z][a-z0-9.\-]{0,6}", fullmatch=True),
+                                 min_size=1, max_size=3),
+                   st.lists(_PARAMS, max_size=4).map(tuple),
+                   st.none() | _TARGETS)
+
+
+@given(st.lists(_LINKS, max_size=4))
+def test_round_trip(links: list[Link]) -> None:
+    """Links written and read back are the same links."""
+    assert parse_links(format_links(links)) == _once(links)
+
+
+def _once(links: list[Link]) -> list[Link]:
+    """The links as a reader sees them: a parameter allowed once counts once."""
+    out = []
+    for link in links:
+        seen: set[str] = set()
+        params = []
+        for name, value in link.params:
+            if name in {"title", "title*", "type", "media"} and name in seen:
+                continue
+            seen.add(name)
+            params.append((name, value))
+        out.append(Link(link.target, link.rel, tuple(params), link.anchor))
+    return out
