@@ -269,3 +269,117 @@ def test_pairs_as_columns(tmp_path: Path, capsys: pytest.CaptureFixture[str],
     main(["resolve", "-i", str(csv_source), "--base-column", "page", "--column", "href",
           "--format", "jsonl", "--errors", "inline", "-q"])
     assert [r.get("output") for r in _records(capsys)] == expected
+
+
+# --- CSV as spreadsheets and other programs write it (issue 37) ---------------------
+
+#: A CSV file with an undecodable byte in a reference (one with a password too), in a
+#: kept column and nowhere else.
+UNDECODABLE: Final = (b"url,note\nhttp://h/\xff,n\xfe\nhttp://joe:S3CRET@g/\xff,x\n"
+                      b"http://g/,y\n")
+UNDECODABLE_ERROR: Final = "undecodable byte 0xff (not UTF-8) at position {} in encoding"
+
+
+def test_an_undecodable_csv_cell_is_an_error_row_in_parquet(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """An undecodable byte in a CSV cell is an error row, as a line's is, never a
+    traceback: its cells are written as read, the byte shown ``\\xff``, the password
+    masked; the other rows have their results."""
+    source, target = tmp_path / "bad.csv", tmp_path / "out.parquet"
+    source.write_bytes(UNDECODABLE)
+    assert main(["normalize", "-i", str(source), "--column", "url", "-o", str(target)]) == 1
+    err = capsys.readouterr().err
+    assert "urikit: 3 lines, 1 results, 2 errors" in err
+    out = pq.read_table(target)
+    assert out.column("url").to_pylist() == ["http://h/\\xff", "http://joe:***@g/\\xff",
+                                             "http://g/"]
+    assert out.column("note").to_pylist() == ["n\\xfe", "x", "y"]
+    assert out.column("urikit_result").to_pylist() == [None, None, "http://g/"]
+    assert out.column("urikit_error").to_pylist() == [
+        UNDECODABLE_ERROR.format(9), UNDECODABLE_ERROR.format(20), None]
+    assert b"S3CRET" not in target.read_bytes()
+    assert "S3CRET" not in err
+
+
+def test_an_undecodable_csv_cell_is_the_error_record_of_a_line(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """To JSON Lines, an undecodable cell gives the record its line gives: the input
+    shown with ``\\xff``, the error in the encoding at the byte's position."""
+    source = tmp_path / "bad.csv"
+    source.write_bytes(UNDECODABLE)
+    assert main(["normalize", "-i", str(source), "--column", "url", "--format", "jsonl",
+                 "--errors", "inline", "-q"]) == 1
+    records = _records(capsys)
+    assert [r["input"] for r in records] == ["http://h/\\xff", "http://joe:***@g/\\xff",
+                                             "http://g/"]
+    assert records[0]["error"] == {"position": 9, "component": "encoding",
+                                   "message": UNDECODABLE_ERROR.format(9)}
+
+
+def test_an_undecodable_pair_is_an_error_row(tmp_path: Path,
+                                             capsys: pytest.CaptureFixture[str]) -> None:
+    """An undecodable base or reference column of pairs: an error record in that
+    value, the other pairs resolved."""
+    source = tmp_path / "pairs.csv"
+    source.write_bytes(b"base,url\nhttp://h/\xff,x\nhttp://h/,y\xfe\nhttp://h/,z\n")
+    assert main(["resolve", "-i", str(source), "--column", "url", "--format", "jsonl",
+                 "--errors", "inline", "-q"]) == 1
+    records = _records(capsys)
+    assert records[0]["error"]["message"] == (
+        "undecodable byte 0xff (not UTF-8) at position 9 in the base's encoding")
+    assert records[1]["input"] == "http://h/\ty\\xfe"
+    assert records[1]["error"]["position"] == len("http://h/\ty")
+    assert records[2]["output"] == "http://h/z"
+
+
+@pytest.mark.parametrize("fmt", ["jsonl", "parquet"])
+def test_a_bom_before_the_header_is_read_as_a_bom(tmp_path: Path,
+                                                  capsys: pytest.CaptureFixture[str],
+                                                  fmt: str) -> None:
+    """A header that starts with a UTF-8 BOM, as Excel writes "CSV UTF-8": the first
+    column is ``url``, not ``\\ufeffurl``, and keeps that name in a Parquet output."""
+    source, target = tmp_path / "excel.csv", tmp_path / "out.parquet"
+    source.write_bytes(b"\xef\xbb\xbfurl,note\r\nHTTP://H/./a,x\r\n")
+    argv = ["-o", str(target)] if fmt == "parquet" else ["--format", "jsonl"]
+    assert main(["normalize", "-i", str(source), "--column", "url", "-q", *argv]) == 0
+    if fmt == "parquet":
+        out = pq.read_table(target)
+        assert out.column_names == ["url", "note", "urikit_result", "urikit_error"]
+        assert out.column("urikit_result").to_pylist() == ["http://h/a"]
+    else:
+        assert _records(capsys)[0]["output"] == "http://h/a"
+
+
+@pytest.mark.parametrize(("header", "message"), [
+    pytest.param(b"url,url", "has the column name 'url' twice (columns 1 and 2)",
+                 id="the-reference"),
+    pytest.param(b"url,note,note", "has the column name 'note' twice (columns 2 and 3)",
+                 id="another"),
+    pytest.param(b"url,,", "has the column name '' twice (columns 2 and 3)", id="empty"),
+])
+@pytest.mark.parametrize("fmt", ["jsonl", "parquet"])
+def test_duplicate_column_names_are_refused(tmp_path: Path,
+                                            capsys: pytest.CaptureFixture[str],
+                                            header: bytes, message: str, fmt: str) -> None:
+    """A header that names a column twice is refused before anything is written:
+    status 2, the name and both columns in the message, no output file (a Parquet
+    file of two columns of one name is one pyarrow cannot read)."""
+    source, target = tmp_path / "dup.csv", tmp_path / f"out.{fmt}"
+    source.write_bytes(header + b"\nhttp://h/,http://g/,x\n")
+    argv = [] if fmt == "parquet" else ["--format", "jsonl"]
+    assert main(["normalize", "-i", str(source), "--column", "url", "-o", str(target),
+                 *argv]) == 2
+    assert message in capsys.readouterr().err
+    assert not target.exists()
+
+
+def test_an_undecodable_header_is_refused_for_parquet(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A column name with an undecodable byte cannot be a Parquet column's name: the
+    run is refused before anything is written, the name shown with ``\\xff``."""
+    source, target = tmp_path / "bad.csv", tmp_path / "out.parquet"
+    source.write_bytes(b"url,n\xff\nhttp://h/,x\n")
+    assert main(["normalize", "-i", str(source), "--column", "url",
+                 "-o", str(target)]) == 2
+    assert "column 2's name 'n\\xff' is not UTF-8" in capsys.readouterr().err
+    assert not target.exists()

@@ -345,8 +345,9 @@ def _masked_changes(changes: tuple[Change, ...], text: str,
 
 
 #: A line as :func:`process_line` takes it: bytes read, text, a pair of a table's two
-#: columns (resolve and relative without a base), or ``None`` (a table's null).
-Line = bytes | str | tuple[str | None, str | None] | None
+#: columns (resolve and relative without a base), or ``None`` (a table's null). A
+#: table's value is text, or bytes when it is not UTF-8 (a CSV cell).
+Line = bytes | str | tuple[bytes | str | None, bytes | str | None] | None
 NULL_REASON: Final = "no reference (null)"
 
 
@@ -356,14 +357,21 @@ def _with_base(op: Operation, base: str) -> Operation:
     return dataclasses.replace(op, base=base)
 
 
-def _pair(op: Operation, source: str, line: int, base: str | None,
-          ref: str | None) -> Record:
+def shown_text(value: bytes | str) -> str:
+    """A value as records show it: bytes that are not UTF-8 written ``\\xff`` (no BOM
+    removed: a table's cell, not the first line of an input)."""
+    return value if isinstance(value, str) else decode_line(value, 0)[0]
+
+
+def _pair(op: Operation, source: str, line: int, base: bytes | str | None,
+          ref: bytes | str | None) -> Record:
     """A (base, reference) pair processed: the base read as the reference is (strictly,
     or leniently with ``--lenient``), then the reference resolved against it (or made
     relative to it). The record's input is ``base<TAB>reference``, its positions and
     caret counted in that line (after the tab for the reference)."""
     if base is None or ref is None:
-        shown = "\t".join("" if t is None else mask_password(t)[0] for t in (base, ref))
+        shown = "\t".join("" if t is None else mask_password(shown_text(t))[0]
+                           for t in (base, ref))
         which = "base" if base is None else "reference"
         return Record(source, line, shown, None, LineError(f"no {which} (null)"))
     checked = process_line(Operation("validate", allow_zone_id=op.allow_zone_id,
@@ -376,9 +384,12 @@ def _pair(op: Operation, source: str, line: int, base: str | None,
             error = error._replace(component=f"the base's {error.component}")
         else:
             error = error._replace(message=f"base: {error.message}")
-        shown_ref = ref if op.show_password else mask_password(ref)[0]
+        shown_ref = shown_text(ref)
+        if not op.show_password:
+            shown_ref = mask_password(shown_ref)[0]
         return Record(source, line, f"{shown_base}\t{shown_ref}", None, error, None,
                       checked.repairs)
+    base = shown_text(base)  # valid: not bytes (bytes are given only when not UTF-8)
     if op.lenient:
         from .._interop.lenient import repair
 

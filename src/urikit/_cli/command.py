@@ -767,8 +767,8 @@ def _open_output(args: argparse.Namespace, fmt_name: str, table: TableReader | N
     """Open the table input and the output (after every check): standard output, the
     file of ``--output``, or a Parquet writer."""
     if table is not None:
+        files.callback(table.close)  # also when open() refuses the file's columns
         table.open()
-        files.callback(table.close)
     if fmt_name == "parquet":
         assert table is not None
         run = ParquetRun(table, args.output, args.command == "dedupe")

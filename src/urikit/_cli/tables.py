@@ -21,7 +21,15 @@ from collections.abc import Iterator, Sequence
 from typing import Any, Final, NamedTuple, TextIO, cast
 
 from .._model.masking import mask_password
-from .batch import Chunk, Job, Line, error_message, process_line, repairs_object
+from .batch import (
+    Chunk,
+    Job,
+    Line,
+    error_message,
+    process_line,
+    repairs_object,
+    shown_text,
+)
 from .report import Summary
 
 #: The columns a Parquet output adds to the input's: the result as the text output
@@ -100,7 +108,9 @@ class TableReader:
                 self._parquet = parquet.ParquetFile(name, pre_buffer=False)
                 self.names = list(self._parquet.schema_arrow.names)
             else:
-                self._csv = open(name, encoding="utf-8", errors="surrogateescape",  # noqa: SIM115 (closed by close())
+                # utf-8-sig: a BOM before the header (Excel's "CSV UTF-8") is a BOM,
+                # not a character of the first column's name
+                self._csv = open(name, encoding="utf-8-sig", errors="surrogateescape",  # noqa: SIM115 (closed by close())
                                  newline="")
                 self._rows = csv.reader(self._csv)
                 no_header: list[str] = []  # an empty file: no columns
@@ -109,6 +119,7 @@ class TableReader:
             raise TableError(f"cannot read {name}: {exc.strerror or exc}") from None
         except (ValueError, TypeError) as exc:  # pyarrow's ArrowInvalid is a ValueError
             raise TableError(f"cannot read {name} as {kind}: {exc}") from None
+        _check_names(name, self.names, self.keep)
         missing = [c for c in self.wanted if c not in self.names]
         if missing:
             raise TableError(f"{name} has no column {missing[0]!r} (its columns: "
@@ -167,14 +178,17 @@ class TableReader:
         def cell(row: list[str], k: int) -> str | None:
             return row[k] if k < len(row) else None
 
+        def reference(row: list[str], k: int) -> bytes | str | None:
+            return _undecoded(row[k]) if k < len(row) else None
+
         if len(indexes) == 1:
             k = indexes[0]
-            lines: list[Line] = [cell(row, k) for row in rows]
+            lines: list[Line] = [reference(row, k) for row in rows]
         else:
             b, r = indexes
-            lines = [(cell(row, b), cell(row, r)) for row in rows]
+            lines = [(reference(row, b), reference(row, r)) for row in rows]
         if self.keep:
-            self.kept.append([[cell(row, k) for row in rows] for k in range(width)])
+            self.kept.append([[_kept(cell(row, k)) for row in rows] for k in range(width)])
         return Chunk(self.name, first, lines)
 
     def close(self) -> None:
@@ -183,6 +197,40 @@ class TableReader:
             self._csv.close()
         if self._parquet is not None:
             self._parquet.close()
+
+
+def _check_names(name: str, names: list[str], keep: bool) -> None:
+    """Refuse a header that names a column twice (which column would be read, and
+    which written?), or, when the columns are written (``keep``), a name that is not
+    UTF-8 (read with ``surrogateescape``): :class:`TableError`."""
+    first: dict[str, int] = {}
+    for k, column in enumerate(names, 1):
+        if column in first:
+            raise TableError(f"{name} has the column name '{shown_text(_undecoded(column))}' "
+                             f"twice (columns {first[column]} and {k}): rename one")
+        first[column] = k
+        if keep and type(_undecoded(column)) is bytes:
+            raise TableError(f"{name}: column {k}'s name "
+                             f"'{shown_text(_undecoded(column))}' is not UTF-8")
+
+
+def _undecoded(value: str) -> bytes | str:
+    """A CSV cell as the batch engine takes it: its text, or the bytes it was read
+    from when they are not UTF-8 (read with ``surrogateescape``), so that the row
+    gets the error record a line with those bytes gets."""
+    if value.isascii():
+        return value
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        return value.encode("utf-8", "surrogateescape")
+    return value
+
+
+def _kept(value: str | None) -> str | None:
+    """A CSV cell as a Parquet output keeps it (UTF-8): bytes that are not UTF-8 are
+    written ``\\xff``, as the records show them."""
+    return value if value is None else shown_text(_undecoded(value))
 
 
 class Cells(NamedTuple):
@@ -241,9 +289,11 @@ def _masked_columns(lines: Sequence[Line], pairs: bool) -> list[list[str | None]
     """The input columns of a chunk (the reference, and for pairs the base first),
     each password masked, or ``None`` when no value holds one (the usual case, found
     by one search for "@" in the chunk's text, in C)."""
-    # a table's lines are all pairs of text or nulls, or all text or nulls
-    columns = cast("list[list[str | None]]", [list(column) for column in zip(
+    # a table's lines are all pairs of values or nulls, or all values or nulls; a
+    # value not UTF-8 (bytes) is shown as the kept column shows it
+    values_of = cast("list[list[bytes | str | None]]", [list(column) for column in zip(
         *lines, strict=True)] if pairs else [list(lines)])
+    columns = [[v if v is None else shown_text(v) for v in values] for values in values_of]
     found = False
     for values in columns:
         if "@" not in "\n".join(filter(None, values)):
