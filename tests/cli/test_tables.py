@@ -8,12 +8,14 @@ from __future__ import annotations
 
 import io
 import json
+import signal
 import sys
 from pathlib import Path
 from typing import Any, Final
 
 import pytest
 
+from urikit._cli import tables
 from urikit._cli.command import main
 
 pytestmark = pytest.mark.integration
@@ -383,3 +385,33 @@ def test_an_undecodable_header_is_refused_for_parquet(
                  "-o", str(target)]) == 2
     assert "column 2's name 'n\\xff' is not UTF-8" in capsys.readouterr().err
     assert not target.exists()
+
+
+@pytest.mark.parametrize(("signum", "status"), [(signal.SIGINT, 130), (signal.SIGTERM, 143)],
+                         ids=["int", "term"])
+def test_a_signal_as_a_row_group_is_written_writes_it_once(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+        signum: int, status: int) -> None:
+    """^C or SIGTERM arriving as a row group's write returns (the moment the hunt hit
+    in 7 of 52 runs with --jobs 2): the file holds each row once, in order, with its
+    footer, and the summary counts exactly its rows. Before, the row group was
+    written again as the file was closed, and counted once."""
+    monkeypatch.setattr(tables, "ROW_GROUP", 3)
+    source, target = tmp_path / "in.csv", tmp_path / "out.parquet"
+    source.write_text("url\n" + "".join(f"http://h/{k}/./x\n" for k in range(12)))
+    write_table = pq.ParquetWriter.write_table
+    written: list[int] = []
+
+    def signalled(writer: Any, table: Any, *args: Any, **kwargs: Any) -> None:
+        write_table(writer, table, *args, **kwargs)
+        written.append(table.num_rows)
+        if len(written) == 2:
+            signal.raise_signal(signum)  # its handler runs as this write returns
+
+    monkeypatch.setattr(pq.ParquetWriter, "write_table", signalled)
+    assert main(["normalize", "-i", str(source), "--column", "url", "-o", str(target),
+                 "--chunk-size", "3"]) == status
+    rows = pq.read_table(target).column("urikit_result").to_pylist()
+    assert rows == [f"http://h/{k}/x" for k in range(len(rows))]
+    assert sum(written) == len(rows) >= 6
+    assert f"after {len(rows)} lines, {len(rows)} results, 0 errors" in capsys.readouterr().err

@@ -853,7 +853,7 @@ def _main(args: argparse.Namespace, op: Operation, refs: list[str], inputs: list
             else map_chunks(job, chunks, jobs))
         signals = _Signals().__enter__()
         for stream in (out, err):
-            if isinstance(stream, Stream):
+            if isinstance(stream, (Stream, ParquetRun)):
                 stream.guard = signals
         opened = False  # whether the header went out (a JSON list's "[")
         try:
@@ -863,6 +863,7 @@ def _main(args: argparse.Namespace, op: Operation, refs: list[str], inputs: list
                 if isinstance(run, ParquetRun):
                     assert isinstance(done, Cells)
                     run.take(done)
+                    signals.check()  # one caught while the rows were taken
                 else:
                     assert isinstance(done, Done)
                     run.take(done)
@@ -883,15 +884,21 @@ def _main(args: argparse.Namespace, op: Operation, refs: list[str], inputs: list
                 dones.close()
             except (KeyboardInterrupt, _Terminated):
                 dones.close()
+            if isinstance(out, ParquetRun):  # its last row group and footer, a signal
+                out.close()  # deferred: stopped or not, the file ends readable
             signals.__exit__()
             for stream in (out, err):
-                if isinstance(stream, Stream):
+                if isinstance(stream, (Stream, ParquetRun)):
                     stream.guard = None  # the summary is written after the stop
             if opened:  # stopped or not: a JSON list closed after its last whole item
                 out.write(fmt.footer())
             out.flush()
             if not errors.flush() and run.sent_errors:
                 run.lost_errors = True
+    if not stopped and signals.caught:  # during the last row group or the footer
+        stopped, status = (("interrupted", EXIT_INTERRUPTED)
+                           if signals.caught == signal.SIGINT
+                           else ("terminated", EXIT_TERMINATED))
     summary = run.summary
     if out.failed:
         if not stopped:

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import bisect
+import contextlib
 import itertools
 import os
 import select
 import stat
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Final, Protocol, TextIO
 
 #: The most a write to a pipe puts in it whole or not at all (POSIX: at least 512;
@@ -23,6 +24,21 @@ class Guard(Protocol):
 
     def check(self) -> None:
         """Raise for a signal caught (``KeyboardInterrupt`` for ^C)."""
+
+
+@contextlib.contextmanager
+def deferred(guard: Guard | None) -> Iterator[None]:
+    """Inside the block a signal only marks itself: for work that must be done whole
+    and counted, or not at all (a Parquet row group). The caller asks the guard
+    afterwards."""
+    if guard is None:
+        yield
+        return
+    before, guard.deferred = guard.deferred, True
+    try:
+        yield
+    finally:
+        guard.deferred = before
 
 
 def why(exc: BaseException) -> str:

@@ -16,6 +16,7 @@ import csv
 import importlib
 import json
 import os
+import stat
 from collections import deque
 from collections.abc import Iterator, Sequence
 from typing import Any, Final, NamedTuple, TextIO, cast
@@ -30,6 +31,7 @@ from .batch import (
     repairs_object,
     shown_text,
 )
+from .output import Guard, deferred, why
 from .report import Summary
 
 #: The columns a Parquet output adds to the input's: the result as the text output
@@ -335,7 +337,15 @@ class ParquetRun:
     """Writes each processed chunk beside the input's columns, a row group at a time,
     and counts what was written: rows are counted in the summary once their row group
     is written, so an interrupted run counts only rows in the file (which is closed
-    with its footer, readable)."""
+    with its footer, readable).
+
+    Taking a chunk, writing a row group and closing the file each run whole, a
+    signal deferred (:attr:`guard`; the caller asks it after): were ^C to raise as a
+    row group's write returns, before it is marked written, the row group would be
+    written again when the run closes the file, and counted once. A file whose write
+    failed (a full disk) has no footer, so no reader can read it: it is reported as
+    not written (nothing counted) and removed.
+    """
 
     def __init__(self, reader: TableReader, path: str, dedupe: bool) -> None:
         pa, parquet = arrow()
@@ -358,6 +368,8 @@ class ParquetRun:
         self._added = added
         self._writer: Any = None
         self._parquet = parquet
+        #: what stops a run (^C, SIGTERM): set by the run once it handles signals
+        self.guard: Guard | None = None
 
     def open(self, lenient: bool) -> None:
         """Open the output (only once the input is known to be readable)."""
@@ -383,7 +395,12 @@ class ParquetRun:
         return not self.failed
 
     def take(self, cells: Cells) -> None:
-        """Add a chunk's rows (their kept columns come from the reader, in order)."""
+        """Add a chunk's rows (their kept columns come from the reader, in order),
+        whole or not at all (a signal deferred)."""
+        with deferred(self.guard):
+            self._take(cells)
+
+    def _take(self, cells: Cells) -> None:
         pa = self.pa
         kept = self.reader.kept.popleft()
         if isinstance(kept, list):  # CSV: columns of text, as _csv_chunk keeps them
@@ -431,36 +448,58 @@ class ParquetRun:
         return keep
 
     def flush(self) -> bool:
-        """Write the rows taken so far as a row group; count them once written."""
+        """Write the rows taken so far as a row group and count them, whole or not at
+        all (a signal deferred)."""
         if self.failed or self._writer is None:
             return not self.failed
-        if self._pending:
-            try:
-                self._writer.write_table(self.pa.Table.from_batches(
-                    self._pending, schema=self.schema))
-            except OSError as exc:
-                self.failed = exc.strerror or str(exc)
-                return False
-            self._pending, self._rows = [], 0
-        summary, counts = self.summary, self._counts
-        summary.results += counts.results
-        summary.errors += counts.errors
-        summary.duplicates += counts.duplicates
-        self._counts = Summary()
+        with deferred(self.guard):
+            if self._pending:
+                try:
+                    self._writer.write_table(self.pa.Table.from_batches(
+                        self._pending, schema=self.schema))
+                except OSError as exc:
+                    self.failed = why(exc)
+                    return False
+                self._pending, self._rows = [], 0
+            summary, counts = self.summary, self._counts
+            summary.results += counts.results
+            summary.errors += counts.errors
+            summary.duplicates += counts.duplicates
+            self._counts = Summary()
         return True
 
     def write_groups(self) -> None:
         """(``dedupe --groups`` is refused for Parquet output.)"""
 
     def close(self) -> None:
-        """Write the file's footer."""
+        """Write the rows taken and the file's footer (a signal deferred); after a
+        failed write, report the file as not written (see the class)."""
         if self._writer is None:
             return
+        self.flush()
         writer, self._writer = self._writer, None
+        with deferred(self.guard):
+            try:
+                writer.close()
+            except OSError as exc:
+                self.failed = self.failed or why(exc)
+            if self.failed:
+                self._not_written()
+
+    def _not_written(self) -> None:
+        """A file without its footer: nothing in it can be read, so nothing counts;
+        removed when it is a regular file (not a device or a pipe it was written to)."""
+        fatal = self.summary.fatal
+        self.summary = Summary()
+        self.summary.fatal = fatal
+        note = "not written: a Parquet file without its footer cannot be read"
         try:
-            writer.close()
-        except OSError as exc:
-            self.failed = self.failed or exc.strerror or str(exc)
+            if stat.S_ISREG(os.stat(self.name).st_mode):
+                os.remove(self.name)
+                note += "; removed"
+        except OSError:
+            pass
+        self.failed = f"{self.failed}; {note}"
 
 
 def output_kind(fmt: str | None, output: str | None) -> str:
