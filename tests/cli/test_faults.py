@@ -6,9 +6,11 @@ from __future__ import annotations
 
 import array
 import fcntl
+import functools
 import itertools
 import json
 import os
+import random
 import re
 import signal
 import subprocess
@@ -26,10 +28,26 @@ BOUND: Final = 60
 
 
 def _run(*argv: str, data: bytes = b"", stdout: int | None = subprocess.PIPE,
-         ) -> subprocess.CompletedProcess[bytes]:
+         file_size: int | None = None) -> subprocess.CompletedProcess[bytes]:
+    """The command line run as a user runs it; ``file_size`` limits the size of every
+    file it writes (see :func:`_file_size_limit`)."""
     return subprocess.run([sys.executable, "-m", "urikit", *argv], input=data,
                           stdout=stdout, stderr=subprocess.PIPE, env=ENV, timeout=BOUND,
-                          check=False)
+                          check=False, preexec_fn=None if file_size is None
+                          else functools.partial(_file_size_limit, file_size))
+
+
+def _file_size_limit(size: int) -> None:
+    """In the child: a disk that is full after ``size`` bytes of any one file.
+
+    RLIMIT_FSIZE gives what a full disk gives, without root (a small tmpfs needs a
+    mount): the write that crosses the limit writes what fits and returns, the next
+    one fails (EFBIG, "File too large", where a full disk says ENOSPC; Python ignores
+    the SIGXFSZ that comes with it). Pipes (standard output and error) have no size."""
+    import resource
+
+    resource.setrlimit(resource.RLIMIT_FSIZE,
+                       (size, resource.getrlimit(resource.RLIMIT_FSIZE)[1]))
 
 
 def test_explain_lenient_text_draws_the_repaired_text() -> None:
@@ -253,3 +271,86 @@ def test_a_stopped_json_list_is_closed_after_a_whole_item(tmp_path: Path,
         else:
             assert item["line"] == k + 1
             assert item["input"] == f"http://h/{k} x"
+
+
+# --- a full disk (issue 37) ----------------------------------------------------------
+
+#: Every format's output to a file, with a way to count the records in what was
+#: written: (options, count); errors inline where the format holds them.
+FULL_DISK_FORMATS: Final = [
+    pytest.param(["normalize"], "lines", id="text"),
+    pytest.param(["normalize", "--format", "jsonl", "--errors", "inline"], "lines",
+                 id="jsonl"),
+    pytest.param(["normalize", "--format", "csv", "--errors", "inline"], "csv", id="csv"),
+    pytest.param(["normalize", "--json", "--errors", "inline"], "json", id="json"),
+    pytest.param(["explain"], "drawings", id="explain"),
+]
+#: Trials of each format, each with a limit drawn (a fixed seed) below the output's size.
+FULL_DISK_TRIALS: Final = 3
+
+
+def _written(out: bytes, count: str) -> int:
+    """The records in an output, which ends after a whole record."""
+    text = out.decode()
+    if count == "json":  # a list cut after an item: closed, it parses
+        return len(json.loads(text + "]")) if text else 0
+    if count == "drawings":
+        assert not text or text.endswith("is_relative  False\n")
+        return text.count("is_relative")
+    assert not text or text.endswith("\n")
+    return text.count("\n") - (count == "csv" and bool(text))  # the header
+
+
+@pytest.mark.parametrize(("argv", "count"), FULL_DISK_FORMATS)
+def test_a_full_disk_counts_what_was_written(tmp_path: Path, argv: list[str],
+                                             count: str) -> None:
+    """A disk that fills during the run (a file-size limit, see _file_size_limit):
+    status 3, the reason, and a summary that counts exactly the records in the file,
+    which ends after a whole record (a record cut by the full disk is taken off).
+    Each format at limits drawn with a fixed seed."""
+    lines = [b"http://h/%d/./x" % k if k % 10 else b"http://h/%d x" % k
+             for k in range(2_000)]
+    source, target = tmp_path / "in.txt", tmp_path / "out"
+    source.write_bytes(b"\n".join(lines) + b"\n")
+    full = _run(*argv, "-i", str(source), "-o", str(target), "--chunk-size", "50")
+    assert full.returncode == 1, full.stderr
+    size = target.stat().st_size
+    draw = random.Random(f"{argv} {count}")
+    for _ in range(FULL_DISK_TRIALS):
+        limit = draw.randrange(1, size)
+        run = _run(*argv, "-i", str(source), "-o", str(target), "--chunk-size", "50",
+                   file_size=limit)
+        err = run.stderr.decode()
+        assert run.returncode == 3, err
+        assert "Traceback" not in err
+        summary = re.search(rf"urikit: stopped: could not write to {re.escape(str(target))}"
+                            r" \(File too large\), after (\d+) lines, (\d+) results, "
+                            r"(\d+) errors\n\Z", err)
+        assert summary is not None, (limit, err[-500:])
+        out = target.read_bytes()
+        assert len(out) <= limit
+        if "inline" in argv:
+            assert _written(out, count) == int(summary[1]), limit
+        else:  # the errors on standard error, each counted once written
+            assert _written(out, count) == int(summary[2]), limit
+            assert err.count("urikit: " + str(source)) == int(summary[3])
+
+
+def test_a_parquet_file_on_a_full_disk_is_not_written(tmp_path: Path) -> None:
+    """A Parquet output that the disk cannot hold has no footer, so nothing in it can
+    be read: the run says so (status 3), counts nothing, and removes it. Before, it
+    was left behind and reported as 68,000 results."""
+    pq = pytest.importorskip("pyarrow.parquet", reason="needs the parquet extra")
+    source, target = tmp_path / "in.csv", tmp_path / "out.parquet"
+    source.write_text("url\n" + "".join(f"http://h/{k}/./x\n" for k in range(3_000)))
+    argv = ["normalize", "-i", str(source), "--column", "url", "-o", str(target)]
+    assert _run(*argv).returncode == 0
+    assert pq.read_table(target).num_rows == 3_000
+    run = _run(*argv, file_size=target.stat().st_size // 2)
+    err = run.stderr.decode()
+    assert run.returncode == 3, err
+    assert "Traceback" not in err
+    assert re.search(r"File too large; not written: a Parquet file without its footer "
+                     r"cannot be read; removed\), after 0 lines, 0 results, 0 errors\n\Z",
+                     err), err
+    assert not target.exists()

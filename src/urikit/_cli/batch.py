@@ -664,7 +664,9 @@ class Done(NamedTuple):
     repeats of a form inside the chunk left out of both (``results`` counts them);
     ``err``:
     the rendered errors that do not go to the output; ``groups``: the results of
-    ``dedupe --groups`` (then ``out`` holds only inline errors).
+    ``dedupe --groups`` (then ``out`` holds only inline errors); ``error_at``: the
+    place of each inline error among the records of ``out`` (so that a write cut
+    short counts the results and errors in it).
     """
 
     out: list[str]
@@ -674,6 +676,7 @@ class Done(NamedTuple):
     errors: int
     size: int
     groups: list[Group] | None = None
+    error_at: Sequence[int] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -699,6 +702,7 @@ def run_chunk(job: Job, chunk: Chunk) -> Done:
     result, error = fmt.result, fmt.error
     lines = split_lines(chunk.lines) if isinstance(chunk.lines, bytes) else chunk.lines
     chunk_seen: set[str | None] = set()  # dedupe: a repeat inside the chunk is not sent
+    error_at: list[int] = []
     for k, raw in enumerate(lines):
         size += len(raw) + 1 if isinstance(raw, (bytes, str)) else 1
         record = process_line(op, source, first + k, raw)
@@ -718,6 +722,7 @@ def run_chunk(job: Job, chunk: Chunk) -> Done:
         else:
             errors += 1
             if inline:
+                error_at.append(len(out))
                 out.append(error(record))
                 if keys is not None:
                     keys.append(None)
@@ -730,7 +735,7 @@ def run_chunk(job: Job, chunk: Chunk) -> Done:
         out = [fmt.separator.join(out)]
     if len(err) > 1:
         err = ["".join(err)]
-    return Done(out, keys, err, results, errors, size, groups)
+    return Done(out, keys, err, results, errors, size, groups, error_at)
 
 
 # --- reading ---------------------------------------------------------------------------

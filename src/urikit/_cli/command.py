@@ -7,6 +7,7 @@ references, given as arguments or one a line from files or standard input (see
 from __future__ import annotations
 
 import argparse
+import bisect
 import contextlib
 import dataclasses
 import functools
@@ -545,6 +546,7 @@ class _Run:
         summary = Summary()
         items = done.out
         keys = done.keys
+        error_at = done.error_at  # which items are inline errors
         if keys is not None:
             seen = self.seen
             before = len(seen)
@@ -553,13 +555,13 @@ class _Run:
             # operation in C; a mixed one (or one with inline errors, key None) line
             # by line.
             if done.errors and self.fmt.inline:  # an inline error's key is None
-                items = self._new_items(done.out, keys)
+                items, error_at = self._new_items(done.out, keys)
             elif seen.isdisjoint(keys):
                 seen.update(cast("list[str]", keys))  # no None: tested above
             elif seen.issuperset(keys):
                 items = []
             else:
-                items = self._new_items(done.out, keys)
+                items, error_at = self._new_items(done.out, keys)
             # the repeats inside the chunk never came; the others were just skipped
             summary.duplicates += done.results - (len(seen) - before)
         if done.groups is not None and self.groups is not None:
@@ -575,9 +577,10 @@ class _Run:
         try:
             written = self.write_out(items)
         except BaseException:  # ^C, SIGTERM: count the records that went out
-            self._count_cut(done)
+            self._count_cut(error_at)
             raise
-        if not written:
+        if not written:  # a full disk, a broken pipe: count the records that went out
+            self._count_cut(error_at)
             return
         total = self.summary
         total.results += done.results
@@ -595,32 +598,34 @@ class _Run:
                 return  # error records lost: not counted
         total.errors += done.errors
 
-    def _count_cut(self, done: Done) -> None:
-        """Count the records of an interrupted write that went out whole (a record a
-        line: the lines of :attr:`Stream.cut`; otherwise :attr:`Stream.cut_records`)."""
+    def _count_cut(self, error_at: Sequence[int]) -> None:
+        """Count the records of an interrupted or failed write that went out whole (a
+        record a line: the lines of :attr:`Stream.cut`; otherwise
+        :attr:`Stream.cut_records`); ``error_at``: which of them are inline errors."""
         out = self.out
         records = out.cut.count(b"\n") if out.boundary else out.cut_records
-        if self.fmt.inline:  # results and errors mixed: at most what the chunk had
-            errors = max(0, records - done.results)
-            self.summary.results += records - errors
-            self.summary.errors += errors
-        else:
-            self.summary.results += records
+        errors = bisect.bisect_left(error_at, records)
+        self.summary.results += records - errors
+        self.summary.errors += errors
 
-    def _new_items(self, out: list[str], keys: list[str | None]) -> list[str]:
+    def _new_items(self, out: list[str],
+                   keys: list[str | None]) -> tuple[list[str], list[int]]:
         """The items whose key was not seen before (an inline error, key ``None``,
-        always), each key marked seen."""
+        always), each key marked seen; and which of them are inline errors."""
         seen = self.seen
         add = seen.add
         items: list[str] = []
+        error_at: list[int] = []
         append = items.append
         for text, key in zip(out, keys, strict=True):
             if key in seen:  # never None
                 continue
             if key is not None:
                 add(key)
+            else:
+                error_at.append(len(items))
             append(text)
-        return items
+        return items, error_at
 
     def write_groups(self) -> None:
         """``dedupe --groups``: every group, in the order of its first line."""
@@ -785,7 +790,8 @@ def _open_output(args: argparse.Namespace, fmt_name: str, table: TableReader | N
             open(args.output, "w", encoding="utf-8", newline=""))  # noqa: SIM115
     except OSError as exc:
         raise TableError(f"cannot write {args.output}: {exc.strerror or exc}") from None
-    return Stream(stream, args.output)
+    # a regular file, a pipe: record by record, a record a full disk cut taken off
+    return Stream(stream, args.output, boundary, 1, records=not lines)
 
 
 def _close(out: Stream | ParquetRun, err: Stream, status: int) -> int:
