@@ -28,13 +28,25 @@ BOUND: Final = 60
 
 
 def _run(*argv: str, data: bytes = b"", stdout: int | None = subprocess.PIPE,
-         file_size: int | None = None) -> subprocess.CompletedProcess[bytes]:
+         file_size: int | None = None,
+         row_group: int | None = None) -> subprocess.CompletedProcess[bytes]:
     """The command line run as a user runs it; ``file_size`` limits the size of every
-    file it writes (see :func:`_file_size_limit`)."""
-    return subprocess.run([sys.executable, "-m", "urikit", *argv], input=data,
+    file it writes (see :func:`_file_size_limit`), ``row_group`` the rows of a
+    Parquet row group (see :func:`_urikit`)."""
+    return subprocess.run([*_urikit(row_group), *argv], input=data,
                           stdout=stdout, stderr=subprocess.PIPE, env=ENV, timeout=BOUND,
                           check=False, preexec_fn=None if file_size is None
                           else functools.partial(_file_size_limit, file_size))
+
+
+def _urikit(row_group: int | None = None) -> list[str]:
+    """The command that runs the command line; with ``row_group``, Parquet row groups
+    of that many rows (not 65,536), so that a small input writes many of them."""
+    if row_group is None:
+        return [sys.executable, "-m", "urikit"]
+    return [sys.executable, "-c", "import sys; from urikit._cli import tables; "
+            f"tables.ROW_GROUP = {row_group:d}; from urikit._cli.command import main; "
+            "sys.exit(main())"]
 
 
 def _file_size_limit(size: int) -> None:
@@ -339,14 +351,16 @@ def test_a_full_disk_counts_what_was_written(tmp_path: Path, argv: list[str],
 def test_a_parquet_file_on_a_full_disk_is_not_written(tmp_path: Path) -> None:
     """A Parquet output that the disk cannot hold has no footer, so nothing in it can
     be read: the run says so (status 3), counts nothing, and removes it. Before, it
-    was left behind and reported as 68,000 results."""
+    was left behind and its row groups written before the disk filled were counted
+    (the hunt's 68,000 results)."""
     pq = pytest.importorskip("pyarrow.parquet", reason="needs the parquet extra")
     source, target = tmp_path / "in.csv", tmp_path / "out.parquet"
     source.write_text("url\n" + "".join(f"http://h/{k}/./x\n" for k in range(3_000)))
-    argv = ["normalize", "-i", str(source), "--column", "url", "-o", str(target)]
-    assert _run(*argv).returncode == 0
-    assert pq.read_table(target).num_rows == 3_000
-    run = _run(*argv, file_size=target.stat().st_size // 2)
+    argv = ["normalize", "-i", str(source), "--column", "url", "-o", str(target),
+            "--chunk-size", "100"]
+    assert _run(*argv, row_group=300).returncode == 0
+    assert pq.ParquetFile(target).num_row_groups == 10
+    run = _run(*argv, file_size=target.stat().st_size // 2, row_group=300)
     err = run.stderr.decode()
     assert run.returncode == 3, err
     assert "Traceback" not in err
@@ -354,3 +368,70 @@ def test_a_parquet_file_on_a_full_disk_is_not_written(tmp_path: Path) -> None:
                      r"cannot be read; removed\), after 0 lines, 0 results, 0 errors\n\Z",
                      err), err
     assert not target.exists()
+
+
+#: Trials of the random signal test: SIGINT to the process group (^C at a terminal),
+#: SIGTERM to the main process (kill), alternately.
+SIGNAL_TRIALS: Final = 4
+
+
+def _signal_after(argv: list[str], target: Path, delay: float | None,
+                  signum: int) -> tuple[int, str, float]:
+    """Run ``argv``; ``delay`` seconds after it creates ``target``, send ``signum``
+    (SIGINT to its process group, as a terminal sends ^C; SIGTERM to it, as kill
+    does), or nothing for ``None``. Its status, its standard error, and how long it
+    ran after it created ``target``."""
+    process = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               env=ENV, start_new_session=True)
+    try:
+        while not target.exists() and process.poll() is None:
+            time.sleep(0.002)
+        created = time.monotonic()
+        if delay is not None:
+            time.sleep(delay)
+            if signum == signal.SIGINT:
+                os.killpg(process.pid, signum)
+            else:
+                os.kill(process.pid, signum)
+        _, err = process.communicate(timeout=BOUND)
+    finally:
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait()
+    return process.returncode, err.decode(), time.monotonic() - created
+
+
+def test_a_parquet_run_stopped_at_random_points_is_an_exact_prefix(tmp_path: Path) -> None:
+    """^C or SIGTERM at random points (a fixed seed) of a --jobs 2 run writing Parquet
+    in row groups of 500 rows (40 of them): the file is readable (it has its
+    footer), its rows are the first rows of the input, each once and in order, and
+    the summary counts exactly them. A signal that comes as the process exits, its
+    work done, leaves the whole file. (The moment the hunt's doubled runs came from,
+    a signal as a row group's write returns, has its own test in test_tables.py.)"""
+    pq = pytest.importorskip("pyarrow.parquet", reason="needs the parquet extra")
+    source, target = tmp_path / "in.csv", tmp_path / "out.parquet"
+    count = 20_000
+    source.write_text("url,note\n" + "".join(f"http://h/{k}/./x,{'n' * 100}\n"
+                                              for k in range(count)))
+    argv = [*_urikit(500), "normalize", "-i", str(source), "--column", "url",
+            "-o", str(target), "-j", "2", "--chunk-size", "125"]
+    status, err, duration = _signal_after(argv, target, None, signal.SIGINT)
+    assert status == 0, err
+    expected = pq.read_table(target).column("urikit_result").to_pylist()
+    assert expected == [f"http://h/{k}/x" for k in range(count)]
+    draw = random.Random(37)
+    stopped = 0
+    for trial in range(SIGNAL_TRIALS):
+        target.unlink()
+        signum = signal.SIGINT if trial % 2 == 0 else signal.SIGTERM
+        status, err, _ = _signal_after(argv, target, draw.uniform(0, 0.9 * duration),
+                                       signum)
+        rows = pq.read_table(target).column("urikit_result").to_pylist()
+        if status in (0, -signum):  # the signal came as it exited, its work done
+            assert rows == expected, (trial, status, err[-500:])
+            continue
+        stopped += 1
+        summary = _stopped_summary(err, status, signum)
+        assert rows == expected[:len(rows)], trial
+        assert int(summary[1]) == int(summary[2]) == len(rows), (trial, err)
+    assert stopped > 0

@@ -42,6 +42,7 @@ from .._model.masking import mask_password as mask_password  # for the callers o
 from .._model.masking import password_spans as password_spans
 from .._model.uri import URI, FrozenURI
 from .._web.canonical import CanonicalOptions, canonical_text
+from .output import Guard, deferred
 
 if TYPE_CHECKING:
     # imported where used: the lenient reader (with IDNA) for --lenient, the process
@@ -891,20 +892,26 @@ def _lost(pool: ProcessPoolExecutor) -> str:
     return lost[0][1] + " ended unexpectedly"
 
 
-def map_chunks(job: Job, chunks: Iterable[Chunk], jobs: int,
-               in_flight: int = 0) -> Generator[Done, None, None]:
+def map_chunks(job: Job, chunks: Iterable[Chunk], jobs: int, in_flight: int = 0,
+               guard: Guard | None = None) -> Generator[Done, None, None]:
     """:func:`map_work` of :func:`run_chunk`: each chunk rendered, in order."""
-    return map_work(run_chunk, job, chunks, jobs, in_flight)
+    return map_work(run_chunk, job, chunks, jobs, in_flight, guard)
 
 
 def map_work(work: Callable[[Job, Chunk], _T], job: Job, chunks: Iterable[Chunk],
-             jobs: int, in_flight: int = 0) -> Generator[_T, None, None]:
+             jobs: int, in_flight: int = 0,
+             guard: Guard | None = None) -> Generator[_T, None, None]:
     """Each chunk processed, in order; with ``jobs`` > 1 in worker processes.
 
     At most ``in_flight`` chunks (default ``2 * jobs``) are read ahead of the
     writer, so memory is bounded whatever the input size. A worker killed from
     outside raises :class:`WorkerLost` naming it; on any exit (^C included) the
     pool is shut down, the chunks not yet started cancelled.
+
+    A chunk is given to the pool with signals deferred (``guard``, the run's): the
+    pool starts a worker as it takes a chunk, and ^C between a worker's start and
+    the pool's note of it left a worker the shutdown did not wait for, which failed
+    with a traceback once the run had ended.
     """
     if jobs <= 1:
         for chunk in chunks:
@@ -918,7 +925,10 @@ def map_work(work: Callable[[Job, Chunk], _T], job: Job, chunks: Iterable[Chunk]
     pending: deque[Future[_T]] = deque()
     try:
         for chunk in chunks:
-            pending.append(pool.submit(work, job, chunk))
+            with deferred(guard):
+                pending.append(pool.submit(work, job, chunk))
+            if guard is not None:
+                guard.check()
             if len(pending) >= limit:
                 yield pending.popleft().result()
         while pending:

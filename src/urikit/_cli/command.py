@@ -709,29 +709,51 @@ def main(argv: Sequence[str] | None = None) -> int:
     if clash is not None:
         err.write(f"urikit: {clash}\n")
         return EXIT_USAGE
+    signals = _Signals()
     with contextlib.ExitStack() as files:
-        try:
-            out = _open_output(args, fmt_name, table, op, files)
-        except TableError as exc:
-            err.write(f"urikit: {exc}\n")
-            return EXIT_USAGE
-        error_file = _open_errors(args.errors, parser)
+        # ^C and SIGTERM are the run's from the first file it writes until it
+        # returns: raised while it reads and writes, marked while it finishes (the
+        # last row group and footer, the summary), so never a traceback
+        files.callback(signals.__exit__)
+        signals.__enter__()
         status = EXIT_USAGE
         try:
-            status = _main(args, op, refs, inputs, err, error_file, out, fmt_name, table)
-        finally:
-            status = _close(out, err, status)
-            if error_file is not None:
-                try:
-                    error_file.close()
-                except (OSError, ValueError) as exc:
-                    # what the last flush could not write: reported (once), never a
-                    # traceback
-                    if status != EXIT_WRITE:
-                        err.write(f"urikit: could not write the error records to "
-                                  f"{args.errors} ({why(exc)})\n")
-                    status = max(status, EXIT_WRITE) if status < 100 else status
+            try:
+                out = _open_output(args, fmt_name, table, op, files)
+            except TableError as exc:
+                err.write(f"urikit: {exc}\n")
+                return EXIT_USAGE
+            error_file = _open_errors(args.errors, parser)
+            try:
+                status = _main(args, op, refs, inputs, err, error_file, out, fmt_name,
+                               table, signals)
+            finally:
+                signals.deferred = True
+                status = _close(out, err, status)
+                if error_file is not None:
+                    try:
+                        error_file.close()
+                    except (OSError, ValueError) as exc:
+                        # what the last flush could not write: reported (once), never
+                        # a traceback
+                        if status != EXIT_WRITE:
+                            err.write(f"urikit: could not write the error records to "
+                                      f"{args.errors} ({why(exc)})\n")
+                        status = max(status, EXIT_WRITE) if status < 100 else status
+        except (KeyboardInterrupt, _Terminated):  # before the run read its first line
+            signals.deferred = True
+            err.write(f"urikit: stopped: {_stop_reason(signals.caught)[0]}, before "
+                      "the first line\n")
+    if signals.caught and status < 100:  # late: the output is whole, the status says
+        status = _stop_reason(signals.caught)[1]
     return status
+
+
+def _stop_reason(signum: int) -> tuple[str, int]:
+    """What stopped a run, and its exit status."""
+    if signum == signal.SIGTERM:
+        return "terminated", EXIT_TERMINATED
+    return "interrupted", EXIT_INTERRUPTED
 
 
 def _table_input(args: argparse.Namespace, inputs: list[str], fmt_name: str,
@@ -819,7 +841,7 @@ def _lenient_base(op: Operation) -> Operation:
 
 def _main(args: argparse.Namespace, op: Operation, refs: list[str], inputs: list[str],
           err: Stream, error_file: TextIO | None, out: Stream | ParquetRun,
-          fmt_name: str, table: TableReader | None) -> int:
+          fmt_name: str, table: TableReader | None, signals: _Signals) -> int:
     dedupe = args.command == "dedupe"
     groups = dedupe and args.groups
     batch = bool(inputs)
@@ -855,9 +877,8 @@ def _main(args: argparse.Namespace, op: Operation, refs: list[str], inputs: list
             chunks = [Chunk("argument", 1, refs)]
         jobs = args.jobs if batch else 1
         dones: Generator[Done | Cells, None, None] = (
-            map_work(table_chunk, job, chunks, jobs) if isinstance(run, ParquetRun)
-            else map_chunks(job, chunks, jobs))
-        signals = _Signals().__enter__()
+            map_work(table_chunk, job, chunks, jobs, guard=signals)
+            if isinstance(run, ParquetRun) else map_chunks(job, chunks, jobs, guard=signals))
         for stream in (out, err):
             if isinstance(stream, (Stream, ParquetRun)):
                 stream.guard = signals
@@ -892,7 +913,7 @@ def _main(args: argparse.Namespace, op: Operation, refs: list[str], inputs: list
                 dones.close()
             if isinstance(out, ParquetRun):  # its last row group and footer, a signal
                 out.close()  # deferred: stopped or not, the file ends readable
-            signals.__exit__()
+            signals.deferred = True  # from here a signal marks itself (see main)
             for stream in (out, err):
                 if isinstance(stream, (Stream, ParquetRun)):
                     stream.guard = None  # the summary is written after the stop
@@ -902,9 +923,7 @@ def _main(args: argparse.Namespace, op: Operation, refs: list[str], inputs: list
             if not errors.flush() and run.sent_errors:
                 run.lost_errors = True
     if not stopped and signals.caught:  # during the last row group or the footer
-        stopped, status = (("interrupted", EXIT_INTERRUPTED)
-                           if signals.caught == signal.SIGINT
-                           else ("terminated", EXIT_TERMINATED))
+        stopped, status = _stop_reason(signals.caught)
     summary = run.summary
     if out.failed:
         if not stopped:
