@@ -415,3 +415,24 @@ def test_a_signal_as_a_row_group_is_written_writes_it_once(
     assert rows == [f"http://h/{k}/x" for k in range(len(rows))]
     assert sum(written) == len(rows) >= 6
     assert f"after {len(rows)} lines, {len(rows)} results, 0 errors" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(("header", "message"), [
+    pytest.param(b"u\xff,link", "has no column 'url' (its columns: u\\xff, link)",
+                 id="undecodable"),
+    pytest.param(b"http://joe:S3CRET@h/,link",
+                 "has no column 'url' (its columns: http://joe:***@h/, link)", id="password"),
+    pytest.param(b"http://joe:S3CRET@h/,http://joe:S3CRET@h/",
+                 "has the column name 'http://joe:***@h/' twice", id="password-twice"),
+])
+def test_column_names_in_messages(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                  header: bytes, message: str) -> None:
+    """A refused header is shown as the records show text: an undecodable byte as
+    ``\\xff`` (before, the message could not be written and was lost), a password
+    masked."""
+    source = tmp_path / "in.csv"
+    source.write_bytes(header + b"\nhttp://h/,x\n")
+    assert main(["normalize", "-i", str(source), "--column", "url"]) == 2
+    err = capsys.readouterr().err
+    assert message in err
+    assert "S3CRET" not in err

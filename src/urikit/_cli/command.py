@@ -720,8 +720,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         try:
             try:
                 out = _open_output(args, fmt_name, table, op, files)
-            except TableError as exc:
-                err.write(f"urikit: {exc}\n")
+            except TableError as exc:  # its column names may be URIs
+                err.write(f"urikit: {mask_passwords_in(str(exc))}\n")
                 return EXIT_USAGE
             error_file = _open_errors(args.errors, parser)
             try:

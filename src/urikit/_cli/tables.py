@@ -125,7 +125,8 @@ class TableReader:
         missing = [c for c in self.wanted if c not in self.names]
         if missing:
             raise TableError(f"{name} has no column {missing[0]!r} (its columns: "
-                             f"{', '.join(self.names) or 'none'}); name it with --column"
+                             f"{', '.join(map(_shown_name, self.names)) or 'none'}); "
+                             "name it with --column"
                              f"{' or --base-column' if base_column else ''}")
         if self._parquet is not None:
             pa, _ = arrow()
@@ -208,12 +209,17 @@ def _check_names(name: str, names: list[str], keep: bool) -> None:
     first: dict[str, int] = {}
     for k, column in enumerate(names, 1):
         if column in first:
-            raise TableError(f"{name} has the column name '{shown_text(_undecoded(column))}' "
-                             f"twice (columns {first[column]} and {k}): rename one")
+            raise TableError(f"{name} has the column name '{_shown_name(column)}' twice "
+                             f"(columns {first[column]} and {k}): rename one")
         first[column] = k
         if keep and type(_undecoded(column)) is bytes:
-            raise TableError(f"{name}: column {k}'s name "
-                             f"'{shown_text(_undecoded(column))}' is not UTF-8")
+            raise TableError(f"{name}: column {k}'s name '{_shown_name(column)}' is not "
+                             "UTF-8")
+
+
+def _shown_name(column: str) -> str:
+    """A column's name as a message shows it: bytes not UTF-8 written ``\\xff``."""
+    return shown_text(_undecoded(column))
 
 
 def _undecoded(value: str) -> bytes | str:
