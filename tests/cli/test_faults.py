@@ -435,3 +435,35 @@ def test_a_parquet_run_stopped_at_random_points_is_an_exact_prefix(tmp_path: Pat
         assert rows == expected[:len(rows)], trial
         assert int(summary[1]) == int(summary[2]) == len(rows), (trial, err)
     assert stopped > 0
+
+
+@pytest.mark.parametrize("fmt", ["text", "jsonl"])
+def test_a_full_disk_counts_the_error_records_written(tmp_path: Path, fmt: str) -> None:
+    """An --errors FILE that the disk cannot hold (a file-size limit): status 3, the
+    reason, every result written to standard output, and the summary counts exactly
+    the error records in the file, which ends after a whole one (for people, a record
+    of three lines; in JSON Lines, one line)."""
+    lines = [b"http://h/%d/./x" % k if k % 10 == 0 else b"http://h/%d x" % k
+             for k in range(2_000)]
+    source, errors = tmp_path / "in.txt", tmp_path / "errors"
+    source.write_bytes(b"\n".join(lines) + b"\n")
+    argv = ["normalize", "-i", str(source), "--errors", str(errors), "--format", fmt,
+            "--chunk-size", "50"]
+    assert _run(*argv).returncode == 1
+    size = errors.stat().st_size
+    draw = random.Random(fmt)
+    for _ in range(FULL_DISK_TRIALS):
+        limit = draw.randrange(1, size)
+        run = _run(*argv, file_size=limit)
+        err = run.stderr.decode()
+        assert run.returncode == 3, err
+        assert "Traceback" not in err
+        assert f"could not write the error records to {errors} (File too large)" in err
+        summary = re.search(r"urikit: (\d+) lines, (\d+) results, (\d+) errors\n", err)
+        assert summary is not None, err[-500:]
+        assert run.stdout.count(b"\n") == int(summary[2]) == 200
+        written = errors.read_bytes()
+        assert len(written) <= limit
+        assert not written or written.endswith(b"^\n" if fmt == "text" else b"}\n")
+        records = written.count(b"urikit: " if fmt == "text" else b"\n")
+        assert records == int(summary[3]), (limit, err[-300:])

@@ -590,20 +590,25 @@ class _Run:
             try:
                 written = self.errors.write("".join(done.err))
             except BaseException:  # ^C, SIGTERM: count the error records written
-                cut = getattr(self.errors, "cut", b"")
-                total.errors += cut.count(b"urikit: ")
+                total.errors += self._errors_cut()
                 raise
-            if not written:
+            if not written:  # counted: those that went out before the failed write
                 self.lost_errors = True
-                return  # error records lost: not counted
+                total.errors += self._errors_cut()
+                return
         total.errors += done.errors
+
+    def _errors_cut(self) -> int:
+        """The error records of an interrupted or failed write that went out whole."""
+        errors = self.errors
+        return errors.cut_count() if isinstance(errors, Stream) else 0
 
     def _count_cut(self, error_at: Sequence[int]) -> None:
         """Count the records of an interrupted or failed write that went out whole (a
         record a line: the lines of :attr:`Stream.cut`; otherwise
         :attr:`Stream.cut_records`); ``error_at``: which of them are inline errors."""
         out = self.out
-        records = out.cut.count(b"\n") if out.boundary else out.cut_records
+        records = out.cut_count() if out.boundary else out.cut_records
         errors = bisect.bisect_left(error_at, records)
         self.summary.results += records - errors
         self.summary.errors += errors
@@ -864,7 +869,9 @@ def _main(args: argparse.Namespace, op: Operation, refs: list[str], inputs: list
     with _progress(batch and not args.quiet, _total_bytes(inputs)) as progress:
         errors: Stream | _AboveBar = err if progress is None else _AboveBar(err)
         if error_file is not None:
-            errors = Stream(error_file, args.errors)
+            # a record a line (jsonl, csv), or for people: each starts with "urikit: "
+            errors = Stream(error_file, args.errors, b"\n" if errors_as else b"\nurikit: ",
+                            1)
             if errors_as:
                 errors.write(fmt.header())
         run = out if isinstance(out, ParquetRun) else _Run(fmt, out, errors, dedupe, groups)
@@ -879,7 +886,7 @@ def _main(args: argparse.Namespace, op: Operation, refs: list[str], inputs: list
         dones: Generator[Done | Cells, None, None] = (
             map_work(table_chunk, job, chunks, jobs, guard=signals)
             if isinstance(run, ParquetRun) else map_chunks(job, chunks, jobs, guard=signals))
-        for stream in (out, err):
+        for stream in (out, err, errors):
             if isinstance(stream, (Stream, ParquetRun)):
                 stream.guard = signals
         opened = False  # whether the header went out (a JSON list's "[")
@@ -914,7 +921,7 @@ def _main(args: argparse.Namespace, op: Operation, refs: list[str], inputs: list
             if isinstance(out, ParquetRun):  # its last row group and footer, a signal
                 out.close()  # deferred: stopped or not, the file ends readable
             signals.deferred = True  # from here a signal marks itself (see main)
-            for stream in (out, err):
+            for stream in (out, err, errors):
                 if isinstance(stream, (Stream, ParquetRun)):
                     stream.guard = None  # the summary is written after the stop
             if opened:  # stopped or not: a JSON list closed after its last whole item

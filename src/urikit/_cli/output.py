@@ -100,6 +100,7 @@ class Stream:
     def write(self, text: str) -> bool:
         """Write ``text``; whether it was (and all before it)."""
         if self.failed:
+            self.cut, self.cut_records = b"", 0  # nothing of it went out
             return False
         if not text:
             return True
@@ -214,6 +215,15 @@ class Stream:
         finally:
             if guard is not None:
                 guard.deferred = False
+
+    def cut_count(self) -> int:
+        """The whole records in :attr:`cut` (which ends after one): a boundary that
+        is all of a record's end (``\\n``) ends each; one that is not (``\\nurikit:
+        ``) stands between two."""
+        cut, boundary = self.cut, self.boundary
+        if not cut or not boundary:
+            return 0
+        return cut.count(boundary) + (self.keep < len(boundary))
 
     def _take_off(self, data: bytes, whole_end: Callable[[bytes, int], int]) -> None:
         """After a failed write to a regular file: cut the file back to the end of
