@@ -8,7 +8,7 @@ import itertools
 import os
 import select
 import stat
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Generator
 from typing import Final, Protocol, TextIO
 
 #: The most a write to a pipe puts in it whole or not at all (POSIX: at least 512;
@@ -27,7 +27,7 @@ class Guard(Protocol):
 
 
 @contextlib.contextmanager
-def deferred(guard: Guard | None) -> Iterator[None]:
+def deferred(guard: Guard | None) -> Generator[None, None, None]:
     """Inside the block a signal only marks itself: for work that must be done whole
     and counted, or not at all (a Parquet row group). The caller asks the guard
     afterwards."""
