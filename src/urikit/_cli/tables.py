@@ -181,17 +181,19 @@ class TableReader:
         def cell(row: list[str], k: int) -> str | None:
             return row[k] if k < len(row) else None
 
-        def reference(row: list[str], k: int) -> bytes | str | None:
-            return _undecoded(row[k]) if k < len(row) else None
+        def column(k: int) -> list[str | None]:
+            return [cell(row, k) for row in rows]
 
         if len(indexes) == 1:
-            k = indexes[0]
-            lines: list[Line] = [reference(row, k) for row in rows]
+            lines: Sequence[Line] = _undecoded_column(column(indexes[0]))
         else:
             b, r = indexes
-            lines = [(reference(row, b), reference(row, r)) for row in rows]
-        if self.keep:
-            self.kept.append([[_kept(cell(row, k)) for row in rows] for k in range(width)])
+            lines = list(zip(_undecoded_column(column(b)), _undecoded_column(column(r)),
+                             strict=True))
+        if self.keep:  # written to Parquet (UTF-8): undecodable bytes as \xff
+            self.kept.append([[v if v is None else shown_text(v)
+                               for v in _undecoded_column(column(k))]
+                              for k in range(width)])
         return Chunk(self.name, first, lines)
 
     def close(self) -> None:
@@ -235,10 +237,12 @@ def _undecoded(value: str) -> bytes | str:
     return value
 
 
-def _kept(value: str | None) -> str | None:
-    """A CSV cell as a Parquet output keeps it (UTF-8): bytes that are not UTF-8 are
-    written ``\\xff``, as the records show them."""
-    return value if value is None else shown_text(_undecoded(value))
+def _undecoded_column(values: list[str | None]) -> list[bytes | str | None]:
+    """:func:`_undecoded` of each cell of a column (at once, in C, when all are
+    ASCII, as most are)."""
+    if "".join(filter(None, values)).isascii():
+        return cast("list[bytes | str | None]", values)
+    return [v if v is None else _undecoded(v) for v in values]
 
 
 class Cells(NamedTuple):
