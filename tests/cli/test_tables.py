@@ -436,3 +436,24 @@ def test_column_names_in_messages(tmp_path: Path, capsys: pytest.CaptureFixture[
     err = capsys.readouterr().err
     assert message in err
     assert "S3CRET" not in err
+
+
+@pytest.mark.parametrize("dictionary", [False, True], ids=["plain", "dictionary"])
+def test_an_undecodable_parquet_value_is_an_error_row(tmp_path: Path,
+                                                      capsys: pytest.CaptureFixture[str],
+                                                      dictionary: bool) -> None:
+    """A Parquet text value that is not UTF-8 (written by a program that did not check)
+    gives its row the error record a line with those bytes gets, never a traceback;
+    the other rows have their results."""
+    source = tmp_path / "bad.parquet"
+    binary = pa.array([b"http://h/\xff", b"http://g/"], pa.binary())
+    column = pa.Array.from_buffers(pa.string(), len(binary), binary.buffers())
+    if dictionary:  # read back as a dictionary column (the schema says so)
+        column = column.dictionary_encode()
+    pq.write_table(pa.table({"url": column}), source)
+    assert main(["normalize", "-i", str(source), "--format", "jsonl", "--errors", "inline",
+                 "-q"]) == 1
+    records = _records(capsys)
+    assert records[0]["input"] == "http://h/\\xff"
+    assert records[0]["error"]["message"] == UNDECODABLE_ERROR.format(9)
+    assert records[1]["output"] == "http://g/"

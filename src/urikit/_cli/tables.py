@@ -156,8 +156,8 @@ class TableReader:
         if self._parquet is not None:
             for batch in self._parquet.iter_batches(batch_size=self.chunk_size,
                                                     use_threads=False):
-                columns = [batch.column(c).to_pylist() for c in self.wanted]
-                lines: list[Line] = columns[0] if len(columns) == 1 else list(
+                columns = [_values(batch.column(c)) for c in self.wanted]
+                lines: Sequence[Line] = columns[0] if len(columns) == 1 else list(
                     zip(*columns, strict=True))
                 if self.keep:
                     self.kept.append(batch)
@@ -217,6 +217,30 @@ def _check_names(name: str, names: list[str], keep: bool) -> None:
         if keep and type(_undecoded(column)) is bytes:
             raise TableError(f"{name}: column {k}'s name '{_shown_name(column)}' is not "
                              "UTF-8")
+
+
+def _values(column: Any) -> list[bytes | str | None]:
+    """The values of a Parquet text column: text, or bytes where a value is not
+    UTF-8 (a program that wrote the file did not check), so that its row gets the
+    error record a line with those bytes gets."""
+    try:
+        return cast("list[bytes | str | None]", column.to_pylist())
+    except UnicodeDecodeError:
+        pass
+    pa, _ = arrow()
+    if pa.types.is_dictionary(column.type):
+        column = column.dictionary_decode()
+    raw = column.view(pa.large_binary() if pa.types.is_large_string(column.type)
+                      else pa.binary()).to_pylist()
+    return [None if v is None else _decoded(v) for v in raw]
+
+
+def _decoded(raw: bytes) -> bytes | str:
+    """``raw`` read as UTF-8, or as it is when it is not UTF-8."""
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return raw
 
 
 def _shown_name(column: str) -> str:
