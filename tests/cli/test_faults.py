@@ -6,9 +6,11 @@ from __future__ import annotations
 
 import array
 import fcntl
+import functools
 import itertools
 import json
 import os
+import random
 import re
 import signal
 import subprocess
@@ -26,10 +28,38 @@ BOUND: Final = 60
 
 
 def _run(*argv: str, data: bytes = b"", stdout: int | None = subprocess.PIPE,
-         ) -> subprocess.CompletedProcess[bytes]:
-    return subprocess.run([sys.executable, "-m", "urikit", *argv], input=data,
+         file_size: int | None = None,
+         row_group: int | None = None) -> subprocess.CompletedProcess[bytes]:
+    """The command line run as a user runs it; ``file_size`` limits the size of every
+    file it writes (see :func:`_file_size_limit`), ``row_group`` the rows of a
+    Parquet row group (see :func:`_urikit`)."""
+    return subprocess.run([*_urikit(row_group), *argv], input=data,
                           stdout=stdout, stderr=subprocess.PIPE, env=ENV, timeout=BOUND,
-                          check=False)
+                          check=False, preexec_fn=None if file_size is None
+                          else functools.partial(_file_size_limit, file_size))
+
+
+def _urikit(row_group: int | None = None) -> list[str]:
+    """The command that runs the command line; with ``row_group``, Parquet row groups
+    of that many rows (not 65,536), so that a small input writes many of them."""
+    if row_group is None:
+        return [sys.executable, "-m", "urikit"]
+    return [sys.executable, "-c", "import sys; from urikit._cli import tables; "
+            f"tables.ROW_GROUP = {row_group:d}; from urikit._cli.command import main; "
+            "sys.exit(main())"]
+
+
+def _file_size_limit(size: int) -> None:
+    """In the child: a disk that is full after ``size`` bytes of any one file.
+
+    RLIMIT_FSIZE gives what a full disk gives, without root (a small tmpfs needs a
+    mount): the write that crosses the limit writes what fits and returns, the next
+    one fails (EFBIG, "File too large", where a full disk says ENOSPC; Python ignores
+    the SIGXFSZ that comes with it). Pipes (standard output and error) have no size."""
+    import resource
+
+    resource.setrlimit(resource.RLIMIT_FSIZE,
+                       (size, resource.getrlimit(resource.RLIMIT_FSIZE)[1]))
 
 
 def test_explain_lenient_text_draws_the_repaired_text() -> None:
@@ -253,3 +283,187 @@ def test_a_stopped_json_list_is_closed_after_a_whole_item(tmp_path: Path,
         else:
             assert item["line"] == k + 1
             assert item["input"] == f"http://h/{k} x"
+
+
+# --- a full disk (issue 37) ----------------------------------------------------------
+
+#: Every format's output to a file, with a way to count the records in what was
+#: written: (options, count); errors inline where the format holds them.
+FULL_DISK_FORMATS: Final = [
+    pytest.param(["normalize"], "lines", id="text"),
+    pytest.param(["normalize", "--format", "jsonl", "--errors", "inline"], "lines",
+                 id="jsonl"),
+    pytest.param(["normalize", "--format", "csv", "--errors", "inline"], "csv", id="csv"),
+    pytest.param(["normalize", "--json", "--errors", "inline"], "json", id="json"),
+    pytest.param(["explain"], "drawings", id="explain"),
+]
+#: Trials of each format, each with a limit drawn (a fixed seed) below the output's size.
+FULL_DISK_TRIALS: Final = 3
+
+
+def _written(out: bytes, count: str) -> int:
+    """The records in an output, which ends after a whole record."""
+    text = out.decode()
+    if count == "json":  # a list cut after an item: closed, it parses
+        return len(json.loads(text + "]")) if text else 0
+    if count == "drawings":
+        assert not text or text.endswith("is_relative  False\n")
+        return text.count("is_relative")
+    assert not text or text.endswith("\n")
+    return text.count("\n") - (count == "csv" and bool(text))  # the header
+
+
+@pytest.mark.parametrize(("argv", "count"), FULL_DISK_FORMATS)
+def test_a_full_disk_counts_what_was_written(tmp_path: Path, argv: list[str],
+                                             count: str) -> None:
+    """A disk that fills during the run (a file-size limit, see _file_size_limit):
+    status 3, the reason, and a summary that counts exactly the records in the file,
+    which ends after a whole record (a record cut by the full disk is taken off).
+    Each format at limits drawn with a fixed seed."""
+    lines = [b"http://h/%d/./x" % k if k % 10 else b"http://h/%d x" % k
+             for k in range(2_000)]
+    source, target = tmp_path / "in.txt", tmp_path / "out"
+    source.write_bytes(b"\n".join(lines) + b"\n")
+    full = _run(*argv, "-i", str(source), "-o", str(target), "--chunk-size", "50")
+    assert full.returncode == 1, full.stderr
+    size = target.stat().st_size
+    draw = random.Random(f"{argv} {count}")
+    for _ in range(FULL_DISK_TRIALS):
+        limit = draw.randrange(1, size)
+        run = _run(*argv, "-i", str(source), "-o", str(target), "--chunk-size", "50",
+                   file_size=limit)
+        err = run.stderr.decode()
+        assert run.returncode == 3, err
+        assert "Traceback" not in err
+        summary = re.search(rf"urikit: stopped: could not write to {re.escape(str(target))}"
+                            r" \(File too large\), after (\d+) lines, (\d+) results, "
+                            r"(\d+) errors\n\Z", err)
+        assert summary is not None, (limit, err[-500:])
+        out = target.read_bytes()
+        assert len(out) <= limit
+        if "inline" in argv:
+            assert _written(out, count) == int(summary[1]), limit
+        else:  # the errors on standard error, each counted once written
+            assert _written(out, count) == int(summary[2]), limit
+            assert err.count("urikit: " + str(source)) == int(summary[3])
+
+
+def test_a_parquet_file_on_a_full_disk_is_not_written(tmp_path: Path) -> None:
+    """A Parquet output that the disk cannot hold has no footer, so nothing in it can
+    be read: the run says so (status 3), counts nothing, and removes it. Before, it
+    was left behind and its row groups written before the disk filled were counted
+    (the hunt's 68,000 results)."""
+    pq = pytest.importorskip("pyarrow.parquet", reason="needs the parquet extra")
+    source, target = tmp_path / "in.csv", tmp_path / "out.parquet"
+    source.write_text("url\n" + "".join(f"http://h/{k}/./x\n" for k in range(3_000)))
+    argv = ["normalize", "-i", str(source), "--column", "url", "-o", str(target),
+            "--chunk-size", "100"]
+    assert _run(*argv, row_group=300).returncode == 0
+    assert pq.ParquetFile(target).num_row_groups == 10
+    run = _run(*argv, file_size=target.stat().st_size // 2, row_group=300)
+    err = run.stderr.decode()
+    assert run.returncode == 3, err
+    assert "Traceback" not in err
+    assert re.search(r"File too large; not written: a Parquet file without its footer "
+                     r"cannot be read; removed\), after 0 lines, 0 results, 0 errors\n\Z",
+                     err), err
+    assert not target.exists()
+
+
+#: Trials of the random signal test: SIGINT to the process group (^C at a terminal),
+#: SIGTERM to the main process (kill), alternately.
+SIGNAL_TRIALS: Final = 4
+
+
+def _signal_after(argv: list[str], target: Path, delay: float | None,
+                  signum: int) -> tuple[int, str, float]:
+    """Run ``argv``; ``delay`` seconds after it creates ``target``, send ``signum``
+    (SIGINT to its process group, as a terminal sends ^C; SIGTERM to it, as kill
+    does), or nothing for ``None``. Its status, its standard error, and how long it
+    ran after it created ``target``."""
+    process = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               env=ENV, start_new_session=True)
+    try:
+        while not target.exists() and process.poll() is None:
+            time.sleep(0.002)
+        created = time.monotonic()
+        if delay is not None:
+            time.sleep(delay)
+            if signum == signal.SIGINT:
+                os.killpg(process.pid, signum)
+            else:
+                os.kill(process.pid, signum)
+        _, err = process.communicate(timeout=BOUND)
+    finally:
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait()
+    return process.returncode, err.decode(), time.monotonic() - created
+
+
+def test_a_parquet_run_stopped_at_random_points_is_an_exact_prefix(tmp_path: Path) -> None:
+    """^C or SIGTERM at random points (a fixed seed) of a --jobs 2 run writing Parquet
+    in row groups of 500 rows (40 of them): the file is readable (it has its
+    footer), its rows are the first rows of the input, each once and in order, and
+    the summary counts exactly them. A signal that comes as the process exits, its
+    work done, leaves the whole file. (The moment the hunt's doubled runs came from,
+    a signal as a row group's write returns, has its own test in test_tables.py.)"""
+    pq = pytest.importorskip("pyarrow.parquet", reason="needs the parquet extra")
+    source, target = tmp_path / "in.csv", tmp_path / "out.parquet"
+    count = 20_000
+    source.write_text("url,note\n" + "".join(f"http://h/{k}/./x,{'n' * 100}\n"
+                                              for k in range(count)))
+    argv = [*_urikit(500), "normalize", "-i", str(source), "--column", "url",
+            "-o", str(target), "-j", "2", "--chunk-size", "125"]
+    status, err, duration = _signal_after(argv, target, None, signal.SIGINT)
+    assert status == 0, err
+    expected = pq.read_table(target).column("urikit_result").to_pylist()
+    assert expected == [f"http://h/{k}/x" for k in range(count)]
+    draw = random.Random(37)
+    stopped = 0
+    for trial in range(SIGNAL_TRIALS):
+        target.unlink()
+        signum = signal.SIGINT if trial % 2 == 0 else signal.SIGTERM
+        status, err, _ = _signal_after(argv, target, draw.uniform(0, 0.9 * duration),
+                                       signum)
+        rows = pq.read_table(target).column("urikit_result").to_pylist()
+        if status in (0, -signum):  # the signal came as it exited, its work done
+            assert rows == expected, (trial, status, err[-500:])
+            continue
+        stopped += 1
+        summary = _stopped_summary(err, status, signum)
+        assert rows == expected[:len(rows)], trial
+        assert int(summary[1]) == int(summary[2]) == len(rows), (trial, err)
+    assert stopped > 0
+
+
+@pytest.mark.parametrize("fmt", ["text", "jsonl"])
+def test_a_full_disk_counts_the_error_records_written(tmp_path: Path, fmt: str) -> None:
+    """An --errors FILE that the disk cannot hold (a file-size limit): status 3, the
+    reason, every result written to standard output, and the summary counts exactly
+    the error records in the file, which ends after a whole one (for people, a record
+    of three lines; in JSON Lines, one line)."""
+    lines = [b"http://h/%d/./x" % k if k % 10 == 0 else b"http://h/%d x" % k
+             for k in range(2_000)]
+    source, errors = tmp_path / "in.txt", tmp_path / "errors"
+    source.write_bytes(b"\n".join(lines) + b"\n")
+    argv = ["normalize", "-i", str(source), "--errors", str(errors), "--format", fmt,
+            "--chunk-size", "50"]
+    assert _run(*argv).returncode == 1
+    size = errors.stat().st_size
+    draw = random.Random(fmt)
+    for _ in range(FULL_DISK_TRIALS):
+        limit = draw.randrange(1, size)
+        run = _run(*argv, file_size=limit)
+        err = run.stderr.decode()
+        assert run.returncode == 3, err
+        assert "Traceback" not in err
+        assert f"could not write the error records to {errors} (File too large)" in err
+        summary = re.search(r"urikit: (\d+) lines, (\d+) results, (\d+) errors\n", err)
+        assert summary is not None, err[-500:]
+        assert run.stdout.count(b"\n") == int(summary[2]) == 200
+        written = errors.read_bytes()
+        assert len(written) <= limit
+        assert not written or written.endswith(b"^\n" if fmt == "text" else b"}\n")
+        records = written.count(b"urikit: " if fmt == "text" else b"\n")
+        assert records == int(summary[3]), (limit, err[-300:])

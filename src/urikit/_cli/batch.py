@@ -42,6 +42,7 @@ from .._model.masking import mask_password as mask_password  # for the callers o
 from .._model.masking import password_spans as password_spans
 from .._model.uri import URI, FrozenURI
 from .._web.canonical import CanonicalOptions, canonical_text
+from .output import Guard, deferred
 
 if TYPE_CHECKING:
     # imported where used: the lenient reader (with IDNA) for --lenient, the process
@@ -345,8 +346,9 @@ def _masked_changes(changes: tuple[Change, ...], text: str,
 
 
 #: A line as :func:`process_line` takes it: bytes read, text, a pair of a table's two
-#: columns (resolve and relative without a base), or ``None`` (a table's null).
-Line = bytes | str | tuple[str | None, str | None] | None
+#: columns (resolve and relative without a base), or ``None`` (a table's null). A
+#: table's value is text, or bytes when it is not UTF-8 (a CSV cell).
+Line = bytes | str | tuple[bytes | str | None, bytes | str | None] | None
 NULL_REASON: Final = "no reference (null)"
 
 
@@ -356,14 +358,21 @@ def _with_base(op: Operation, base: str) -> Operation:
     return dataclasses.replace(op, base=base)
 
 
-def _pair(op: Operation, source: str, line: int, base: str | None,
-          ref: str | None) -> Record:
+def shown_text(value: bytes | str) -> str:
+    """A value as records show it: bytes that are not UTF-8 written ``\\xff`` (no BOM
+    removed: a table's cell, not the first line of an input)."""
+    return value if isinstance(value, str) else decode_line(value, 0)[0]
+
+
+def _pair(op: Operation, source: str, line: int, base: bytes | str | None,
+          ref: bytes | str | None) -> Record:
     """A (base, reference) pair processed: the base read as the reference is (strictly,
     or leniently with ``--lenient``), then the reference resolved against it (or made
     relative to it). The record's input is ``base<TAB>reference``, its positions and
     caret counted in that line (after the tab for the reference)."""
     if base is None or ref is None:
-        shown = "\t".join("" if t is None else mask_password(t)[0] for t in (base, ref))
+        shown = "\t".join("" if t is None else mask_password(shown_text(t))[0]
+                           for t in (base, ref))
         which = "base" if base is None else "reference"
         return Record(source, line, shown, None, LineError(f"no {which} (null)"))
     checked = process_line(Operation("validate", allow_zone_id=op.allow_zone_id,
@@ -376,9 +385,12 @@ def _pair(op: Operation, source: str, line: int, base: str | None,
             error = error._replace(component=f"the base's {error.component}")
         else:
             error = error._replace(message=f"base: {error.message}")
-        shown_ref = ref if op.show_password else mask_password(ref)[0]
+        shown_ref = shown_text(ref)
+        if not op.show_password:
+            shown_ref = mask_password(shown_ref)[0]
         return Record(source, line, f"{shown_base}\t{shown_ref}", None, error, None,
                       checked.repairs)
+    base = shown_text(base)  # valid: not bytes (bytes are given only when not UTF-8)
     if op.lenient:
         from .._interop.lenient import repair
 
@@ -653,7 +665,9 @@ class Done(NamedTuple):
     repeats of a form inside the chunk left out of both (``results`` counts them);
     ``err``:
     the rendered errors that do not go to the output; ``groups``: the results of
-    ``dedupe --groups`` (then ``out`` holds only inline errors).
+    ``dedupe --groups`` (then ``out`` holds only inline errors); ``error_at``: the
+    place of each inline error among the records of ``out`` (so that a write cut
+    short counts the results and errors in it).
     """
 
     out: list[str]
@@ -663,6 +677,7 @@ class Done(NamedTuple):
     errors: int
     size: int
     groups: list[Group] | None = None
+    error_at: Sequence[int] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -688,6 +703,7 @@ def run_chunk(job: Job, chunk: Chunk) -> Done:
     result, error = fmt.result, fmt.error
     lines = split_lines(chunk.lines) if isinstance(chunk.lines, bytes) else chunk.lines
     chunk_seen: set[str | None] = set()  # dedupe: a repeat inside the chunk is not sent
+    error_at: list[int] = []
     for k, raw in enumerate(lines):
         size += len(raw) + 1 if isinstance(raw, (bytes, str)) else 1
         record = process_line(op, source, first + k, raw)
@@ -707,6 +723,7 @@ def run_chunk(job: Job, chunk: Chunk) -> Done:
         else:
             errors += 1
             if inline:
+                error_at.append(len(out))
                 out.append(error(record))
                 if keys is not None:
                     keys.append(None)
@@ -719,7 +736,7 @@ def run_chunk(job: Job, chunk: Chunk) -> Done:
         out = [fmt.separator.join(out)]
     if len(err) > 1:
         err = ["".join(err)]
-    return Done(out, keys, err, results, errors, size, groups)
+    return Done(out, keys, err, results, errors, size, groups, error_at)
 
 
 # --- reading ---------------------------------------------------------------------------
@@ -875,20 +892,26 @@ def _lost(pool: ProcessPoolExecutor) -> str:
     return lost[0][1] + " ended unexpectedly"
 
 
-def map_chunks(job: Job, chunks: Iterable[Chunk], jobs: int,
-               in_flight: int = 0) -> Generator[Done, None, None]:
+def map_chunks(job: Job, chunks: Iterable[Chunk], jobs: int, in_flight: int = 0,
+               guard: Guard | None = None) -> Generator[Done, None, None]:
     """:func:`map_work` of :func:`run_chunk`: each chunk rendered, in order."""
-    return map_work(run_chunk, job, chunks, jobs, in_flight)
+    return map_work(run_chunk, job, chunks, jobs, in_flight, guard)
 
 
 def map_work(work: Callable[[Job, Chunk], _T], job: Job, chunks: Iterable[Chunk],
-             jobs: int, in_flight: int = 0) -> Generator[_T, None, None]:
+             jobs: int, in_flight: int = 0,
+             guard: Guard | None = None) -> Generator[_T, None, None]:
     """Each chunk processed, in order; with ``jobs`` > 1 in worker processes.
 
     At most ``in_flight`` chunks (default ``2 * jobs``) are read ahead of the
     writer, so memory is bounded whatever the input size. A worker killed from
     outside raises :class:`WorkerLost` naming it; on any exit (^C included) the
     pool is shut down, the chunks not yet started cancelled.
+
+    A chunk is given to the pool with signals deferred (``guard``, the run's): the
+    pool starts a worker as it takes a chunk, and ^C between a worker's start and
+    the pool's note of it left a worker the shutdown did not wait for, which failed
+    with a traceback once the run had ended.
     """
     if jobs <= 1:
         for chunk in chunks:
@@ -902,7 +925,10 @@ def map_work(work: Callable[[Job, Chunk], _T], job: Job, chunks: Iterable[Chunk]
     pending: deque[Future[_T]] = deque()
     try:
         for chunk in chunks:
-            pending.append(pool.submit(work, job, chunk))
+            with deferred(guard):
+                pending.append(pool.submit(work, job, chunk))
+            if guard is not None:
+                guard.check()
             if len(pending) >= limit:
                 yield pending.popleft().result()
         while pending:

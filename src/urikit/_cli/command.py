@@ -7,6 +7,7 @@ references, given as arguments or one a line from files or standard input (see
 from __future__ import annotations
 
 import argparse
+import bisect
 import contextlib
 import dataclasses
 import functools
@@ -545,6 +546,7 @@ class _Run:
         summary = Summary()
         items = done.out
         keys = done.keys
+        error_at = done.error_at  # which items are inline errors
         if keys is not None:
             seen = self.seen
             before = len(seen)
@@ -553,13 +555,13 @@ class _Run:
             # operation in C; a mixed one (or one with inline errors, key None) line
             # by line.
             if done.errors and self.fmt.inline:  # an inline error's key is None
-                items = self._new_items(done.out, keys)
+                items, error_at = self._new_items(done.out, keys)
             elif seen.isdisjoint(keys):
                 seen.update(cast("list[str]", keys))  # no None: tested above
             elif seen.issuperset(keys):
                 items = []
             else:
-                items = self._new_items(done.out, keys)
+                items, error_at = self._new_items(done.out, keys)
             # the repeats inside the chunk never came; the others were just skipped
             summary.duplicates += done.results - (len(seen) - before)
         if done.groups is not None and self.groups is not None:
@@ -575,9 +577,10 @@ class _Run:
         try:
             written = self.write_out(items)
         except BaseException:  # ^C, SIGTERM: count the records that went out
-            self._count_cut(done)
+            self._count_cut(error_at)
             raise
-        if not written:
+        if not written:  # a full disk, a broken pipe: count the records that went out
+            self._count_cut(error_at)
             return
         total = self.summary
         total.results += done.results
@@ -587,40 +590,47 @@ class _Run:
             try:
                 written = self.errors.write("".join(done.err))
             except BaseException:  # ^C, SIGTERM: count the error records written
-                cut = getattr(self.errors, "cut", b"")
-                total.errors += cut.count(b"urikit: ")
+                total.errors += self._errors_cut()
                 raise
-            if not written:
+            if not written:  # counted: those that went out before the failed write
                 self.lost_errors = True
-                return  # error records lost: not counted
+                total.errors += self._errors_cut()
+                return
         total.errors += done.errors
 
-    def _count_cut(self, done: Done) -> None:
-        """Count the records of an interrupted write that went out whole (a record a
-        line: the lines of :attr:`Stream.cut`; otherwise :attr:`Stream.cut_records`)."""
-        out = self.out
-        records = out.cut.count(b"\n") if out.boundary else out.cut_records
-        if self.fmt.inline:  # results and errors mixed: at most what the chunk had
-            errors = max(0, records - done.results)
-            self.summary.results += records - errors
-            self.summary.errors += errors
-        else:
-            self.summary.results += records
+    def _errors_cut(self) -> int:
+        """The error records of an interrupted or failed write that went out whole."""
+        errors = self.errors
+        return errors.cut_count() if isinstance(errors, Stream) else 0
 
-    def _new_items(self, out: list[str], keys: list[str | None]) -> list[str]:
+    def _count_cut(self, error_at: Sequence[int]) -> None:
+        """Count the records of an interrupted or failed write that went out whole (a
+        record a line: the lines of :attr:`Stream.cut`; otherwise
+        :attr:`Stream.cut_records`); ``error_at``: which of them are inline errors."""
+        out = self.out
+        records = out.cut_count() if out.boundary else out.cut_records
+        errors = bisect.bisect_left(error_at, records)
+        self.summary.results += records - errors
+        self.summary.errors += errors
+
+    def _new_items(self, out: list[str],
+                   keys: list[str | None]) -> tuple[list[str], list[int]]:
         """The items whose key was not seen before (an inline error, key ``None``,
-        always), each key marked seen."""
+        always), each key marked seen; and which of them are inline errors."""
         seen = self.seen
         add = seen.add
         items: list[str] = []
+        error_at: list[int] = []
         append = items.append
         for text, key in zip(out, keys, strict=True):
             if key in seen:  # never None
                 continue
             if key is not None:
                 add(key)
+            else:
+                error_at.append(len(items))
             append(text)
-        return items
+        return items, error_at
 
     def write_groups(self) -> None:
         """``dedupe --groups``: every group, in the order of its first line."""
@@ -704,29 +714,51 @@ def main(argv: Sequence[str] | None = None) -> int:
     if clash is not None:
         err.write(f"urikit: {clash}\n")
         return EXIT_USAGE
+    signals = _Signals()
     with contextlib.ExitStack() as files:
-        try:
-            out = _open_output(args, fmt_name, table, op, files)
-        except TableError as exc:
-            err.write(f"urikit: {exc}\n")
-            return EXIT_USAGE
-        error_file = _open_errors(args.errors, parser)
+        # ^C and SIGTERM are the run's from the first file it writes until it
+        # returns: raised while it reads and writes, marked while it finishes (the
+        # last row group and footer, the summary), so never a traceback
+        files.callback(signals.__exit__)
+        signals.__enter__()
         status = EXIT_USAGE
         try:
-            status = _main(args, op, refs, inputs, err, error_file, out, fmt_name, table)
-        finally:
-            status = _close(out, err, status)
-            if error_file is not None:
-                try:
-                    error_file.close()
-                except (OSError, ValueError) as exc:
-                    # what the last flush could not write: reported (once), never a
-                    # traceback
-                    if status != EXIT_WRITE:
-                        err.write(f"urikit: could not write the error records to "
-                                  f"{args.errors} ({why(exc)})\n")
-                    status = max(status, EXIT_WRITE) if status < 100 else status
+            try:
+                out = _open_output(args, fmt_name, table, op, files)
+            except TableError as exc:  # its column names may be URIs
+                err.write(f"urikit: {mask_passwords_in(str(exc))}\n")
+                return EXIT_USAGE
+            error_file = _open_errors(args.errors, parser)
+            try:
+                status = _main(args, op, refs, inputs, err, error_file, out, fmt_name,
+                               table, signals)
+            finally:
+                signals.deferred = True
+                status = _close(out, err, status)
+                if error_file is not None:
+                    try:
+                        error_file.close()
+                    except (OSError, ValueError) as exc:
+                        # what the last flush could not write: reported (once), never
+                        # a traceback
+                        if status != EXIT_WRITE:
+                            err.write(f"urikit: could not write the error records to "
+                                      f"{args.errors} ({why(exc)})\n")
+                        status = max(status, EXIT_WRITE) if status < 100 else status
+        except (KeyboardInterrupt, _Terminated):  # before the run read its first line
+            signals.deferred = True
+            err.write(f"urikit: stopped: {_stop_reason(signals.caught)[0]}, before "
+                      "the first line\n")
+    if signals.caught and status < 100:  # late: the output is whole, the status says
+        status = _stop_reason(signals.caught)[1]
     return status
+
+
+def _stop_reason(signum: int) -> tuple[str, int]:
+    """What stopped a run, and its exit status."""
+    if signum == signal.SIGTERM:
+        return "terminated", EXIT_TERMINATED
+    return "interrupted", EXIT_INTERRUPTED
 
 
 def _table_input(args: argparse.Namespace, inputs: list[str], fmt_name: str,
@@ -767,8 +799,8 @@ def _open_output(args: argparse.Namespace, fmt_name: str, table: TableReader | N
     """Open the table input and the output (after every check): standard output, the
     file of ``--output``, or a Parquet writer."""
     if table is not None:
+        files.callback(table.close)  # also when open() refuses the file's columns
         table.open()
-        files.callback(table.close)
     if fmt_name == "parquet":
         assert table is not None
         run = ParquetRun(table, args.output, args.command == "dedupe")
@@ -785,7 +817,8 @@ def _open_output(args: argparse.Namespace, fmt_name: str, table: TableReader | N
             open(args.output, "w", encoding="utf-8", newline=""))  # noqa: SIM115
     except OSError as exc:
         raise TableError(f"cannot write {args.output}: {exc.strerror or exc}") from None
-    return Stream(stream, args.output)
+    # a regular file, a pipe: record by record, a record a full disk cut taken off
+    return Stream(stream, args.output, boundary, 1, records=not lines)
 
 
 def _close(out: Stream | ParquetRun, err: Stream, status: int) -> int:
@@ -813,7 +846,7 @@ def _lenient_base(op: Operation) -> Operation:
 
 def _main(args: argparse.Namespace, op: Operation, refs: list[str], inputs: list[str],
           err: Stream, error_file: TextIO | None, out: Stream | ParquetRun,
-          fmt_name: str, table: TableReader | None) -> int:
+          fmt_name: str, table: TableReader | None, signals: _Signals) -> int:
     dedupe = args.command == "dedupe"
     groups = dedupe and args.groups
     batch = bool(inputs)
@@ -836,7 +869,9 @@ def _main(args: argparse.Namespace, op: Operation, refs: list[str], inputs: list
     with _progress(batch and not args.quiet, _total_bytes(inputs)) as progress:
         errors: Stream | _AboveBar = err if progress is None else _AboveBar(err)
         if error_file is not None:
-            errors = Stream(error_file, args.errors)
+            # a record a line (jsonl, csv), or for people: each starts with "urikit: "
+            errors = Stream(error_file, args.errors, b"\n" if errors_as else b"\nurikit: ",
+                            1)
             if errors_as:
                 errors.write(fmt.header())
         run = out if isinstance(out, ParquetRun) else _Run(fmt, out, errors, dedupe, groups)
@@ -849,11 +884,10 @@ def _main(args: argparse.Namespace, op: Operation, refs: list[str], inputs: list
             chunks = [Chunk("argument", 1, refs)]
         jobs = args.jobs if batch else 1
         dones: Generator[Done | Cells, None, None] = (
-            map_work(table_chunk, job, chunks, jobs) if isinstance(run, ParquetRun)
-            else map_chunks(job, chunks, jobs))
-        signals = _Signals().__enter__()
-        for stream in (out, err):
-            if isinstance(stream, Stream):
+            map_work(table_chunk, job, chunks, jobs, guard=signals)
+            if isinstance(run, ParquetRun) else map_chunks(job, chunks, jobs, guard=signals))
+        for stream in (out, err, errors):
+            if isinstance(stream, (Stream, ParquetRun)):
                 stream.guard = signals
         opened = False  # whether the header went out (a JSON list's "[")
         try:
@@ -863,6 +897,7 @@ def _main(args: argparse.Namespace, op: Operation, refs: list[str], inputs: list
                 if isinstance(run, ParquetRun):
                     assert isinstance(done, Cells)
                     run.take(done)
+                    signals.check()  # one caught while the rows were taken
                 else:
                     assert isinstance(done, Done)
                     run.take(done)
@@ -883,15 +918,19 @@ def _main(args: argparse.Namespace, op: Operation, refs: list[str], inputs: list
                 dones.close()
             except (KeyboardInterrupt, _Terminated):
                 dones.close()
-            signals.__exit__()
-            for stream in (out, err):
-                if isinstance(stream, Stream):
+            if isinstance(out, ParquetRun):  # its last row group and footer, a signal
+                out.close()  # deferred: stopped or not, the file ends readable
+            signals.deferred = True  # from here a signal marks itself (see main)
+            for stream in (out, err, errors):
+                if isinstance(stream, (Stream, ParquetRun)):
                     stream.guard = None  # the summary is written after the stop
             if opened:  # stopped or not: a JSON list closed after its last whole item
                 out.write(fmt.footer())
             out.flush()
             if not errors.flush() and run.sent_errors:
                 run.lost_errors = True
+    if not stopped and signals.caught:  # during the last row group or the footer
+        stopped, status = _stop_reason(signals.caught)
     summary = run.summary
     if out.failed:
         if not stopped:

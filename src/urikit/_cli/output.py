@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import bisect
+import contextlib
 import itertools
 import os
 import select
 import stat
-from collections.abc import Callable
+from collections.abc import Callable, Generator
 from typing import Final, Protocol, TextIO
 
 #: The most a write to a pipe puts in it whole or not at all (POSIX: at least 512;
@@ -23,6 +24,21 @@ class Guard(Protocol):
 
     def check(self) -> None:
         """Raise for a signal caught (``KeyboardInterrupt`` for ^C)."""
+
+
+@contextlib.contextmanager
+def deferred(guard: Guard | None) -> Generator[None, None, None]:
+    """Inside the block a signal only marks itself: for work that must be done whole
+    and counted, or not at all (a Parquet row group). The caller asks the guard
+    afterwards."""
+    if guard is None:
+        yield
+        return
+    before, guard.deferred = guard.deferred, True
+    try:
+        yield
+    finally:
+        guard.deferred = before
 
 
 def why(exc: BaseException) -> str:
@@ -49,6 +65,12 @@ class Stream:
     byte sequence marks (explain's drawings, the items of a JSON list): the caller
     gives the records themselves to :meth:`write_records`, and after an interrupted
     write :attr:`cut_records` is the number of them that went out whole.
+
+    A regular file with ``boundary`` or ``records`` is written the same way, each
+    text in one write (a write to a file is not cut by a signal): when the disk
+    fills, the write puts what fits, :attr:`cut` (or :attr:`cut_records`) counts the
+    whole records in it, and the file is cut back to the end of the last of them, so
+    that it ends after a whole record and the caller counts exactly what it holds.
     """
 
     def __init__(self, stream: TextIO | None, name: str, boundary: bytes = b"",
@@ -61,6 +83,7 @@ class Stream:
         self.cut = b""
         self.cut_records = 0
         self.fd = -1
+        self.regular = False  # a regular file: no pieces, a cut record taken off
         #: what stops a run (^C, SIGTERM): set by the run once it handles signals
         self.guard: Guard | None = None
         if (boundary or records) and stream is not None:
@@ -71,10 +94,13 @@ class Stream:
                 return
             if stat.S_ISFIFO(mode) or stat.S_ISSOCK(mode):
                 self.fd = fd
+            elif stat.S_ISREG(mode):
+                self.fd, self.regular = fd, True
 
     def write(self, text: str) -> bool:
         """Write ``text``; whether it was (and all before it)."""
         if self.failed:
+            self.cut, self.cut_records = b"", 0  # nothing of it went out
             return False
         if not text:
             return True
@@ -83,9 +109,10 @@ class Stream:
             if self.fd >= 0:
                 data = text.encode("utf-8")
                 if self.boundary:
-                    self._write_records(data, self._boundary_end)
+                    self._write_records(data, self._boundary_end, self._whole_end)
                 else:  # one record
-                    self._write_records(data, lambda data, start: len(data))
+                    self._write_records(data, lambda data, start: len(data),
+                                        lambda data, size: size if size == len(data) else 0)
             else:
                 self.stream.write(text)
         except (OSError, ValueError) as exc:
@@ -111,10 +138,16 @@ class Stream:
                 return ends[bisect.bisect_right(ends, start)]
             return ends[k]
 
+        def whole_end(data: bytes, size: int) -> int:
+            """The end of the last record that ends within ``size`` bytes, or 0."""
+            k = bisect.bisect_right(ends, size)
+            return ends[k - 1] if k else 0
+
         try:
-            self._write_records(data, end_of)
+            self._write_records(data, end_of, whole_end)
         except (OSError, ValueError) as exc:
             self.failed = why(exc)
+            self.cut_records = bisect.bisect_right(ends, len(self.cut))
             return False
         except BaseException:
             self.cut_records = bisect.bisect_right(ends, len(self.cut))
@@ -132,8 +165,20 @@ class Stream:
             return len(data) if k < 0 else k + keep
         return k + keep
 
-    def _write_records(self, data: bytes, end_of: Callable[[bytes, int], int]) -> None:
-        """Write ``data`` in pieces that end at record boundaries (see the class).
+    def _whole_end(self, data: bytes, size: int) -> int:
+        """The end of the last record that ends within the first ``size`` bytes of
+        ``data`` (which ends after a record), or 0."""
+        if size >= len(data):
+            return len(data)
+        boundary, keep = self.boundary, self.keep
+        k = data.rfind(boundary, 0, size - keep + len(boundary))
+        return 0 if k < 0 else k + keep
+
+    def _write_records(self, data: bytes, end_of: Callable[[bytes, int], int],
+                       whole_end: Callable[[bytes, int], int]) -> None:
+        """Write ``data`` in pieces that end at record boundaries (see the class);
+        to a regular file, in one piece, and after a failed write (a full disk) the
+        file cut back to the end of the last whole record (``whole_end``).
 
         While it writes, a signal only marks itself (``guard.deferred``): were it to
         raise as its handler returns, after a write that went out and before the
@@ -147,23 +192,49 @@ class Stream:
         guard = self.guard
         if guard is not None:
             guard.deferred = True
+        regular = self.regular
         try:
             while start < size:
                 if guard is not None:
                     guard.check()
-                    while not select.select([], [self.fd], [], 0.1)[1]:
+                    while not regular and not select.select([], [self.fd], [], 0.1)[1]:
                         guard.check()
-                end = size if start + PIPE_BUF >= size else end_of(data, start)
+                end = size if regular or start + PIPE_BUF >= size else end_of(data, start)
                 start += os.write(self.fd, view[start:end])
             if guard is not None:
                 guard.deferred = False
                 guard.check()  # a signal during the last piece: all of it went out
-        except BaseException:
+        except OSError:
             self.cut = data[:start]  # what went out, for the caller to count
+            if regular:
+                self._take_off(data, whole_end)
+            raise
+        except BaseException:
+            self.cut = data[:start]
             raise
         finally:
             if guard is not None:
                 guard.deferred = False
+
+    def cut_count(self) -> int:
+        """The whole records in :attr:`cut` (which ends after one): a boundary that
+        is all of a record's end (``\\n``) ends each; one that is not (``\\nurikit:
+        ``) stands between two."""
+        cut, boundary = self.cut, self.boundary
+        if not cut or not boundary:
+            return 0
+        return cut.count(boundary) + (self.keep < len(boundary))
+
+    def _take_off(self, data: bytes, whole_end: Callable[[bytes, int], int]) -> None:
+        """After a failed write to a regular file: cut the file back to the end of
+        the last whole record of :attr:`cut`, and :attr:`cut` with it."""
+        cut = self.cut
+        whole = whole_end(data, len(cut))
+        if whole < len(cut):  # something went out (so the offset is after it)
+            with contextlib.suppress(OSError):
+                end = os.lseek(self.fd, 0, os.SEEK_CUR)
+                os.ftruncate(self.fd, end - (len(cut) - whole))
+            self.cut = cut[:whole]
 
     def flush(self) -> bool:
         """Flush; whether everything written so far went out."""

@@ -16,12 +16,22 @@ import csv
 import importlib
 import json
 import os
+import stat
 from collections import deque
 from collections.abc import Iterator, Sequence
 from typing import Any, Final, NamedTuple, TextIO, cast
 
 from .._model.masking import mask_password
-from .batch import Chunk, Job, Line, error_message, process_line, repairs_object
+from .batch import (
+    Chunk,
+    Job,
+    Line,
+    error_message,
+    process_line,
+    repairs_object,
+    shown_text,
+)
+from .output import Guard, deferred, why
 from .report import Summary
 
 #: The columns a Parquet output adds to the input's: the result as the text output
@@ -100,7 +110,9 @@ class TableReader:
                 self._parquet = parquet.ParquetFile(name, pre_buffer=False)
                 self.names = list(self._parquet.schema_arrow.names)
             else:
-                self._csv = open(name, encoding="utf-8", errors="surrogateescape",  # noqa: SIM115 (closed by close())
+                # utf-8-sig: a BOM before the header (Excel's "CSV UTF-8") is a BOM,
+                # not a character of the first column's name
+                self._csv = open(name, encoding="utf-8-sig", errors="surrogateescape",  # noqa: SIM115 (closed by close())
                                  newline="")
                 self._rows = csv.reader(self._csv)
                 no_header: list[str] = []  # an empty file: no columns
@@ -109,10 +121,12 @@ class TableReader:
             raise TableError(f"cannot read {name}: {exc.strerror or exc}") from None
         except (ValueError, TypeError) as exc:  # pyarrow's ArrowInvalid is a ValueError
             raise TableError(f"cannot read {name} as {kind}: {exc}") from None
+        _check_names(name, self.names, self.keep)
         missing = [c for c in self.wanted if c not in self.names]
         if missing:
             raise TableError(f"{name} has no column {missing[0]!r} (its columns: "
-                             f"{', '.join(self.names) or 'none'}); name it with --column"
+                             f"{', '.join(map(_shown_name, self.names)) or 'none'}); "
+                             "name it with --column"
                              f"{' or --base-column' if base_column else ''}")
         if self._parquet is not None:
             pa, _ = arrow()
@@ -142,8 +156,8 @@ class TableReader:
         if self._parquet is not None:
             for batch in self._parquet.iter_batches(batch_size=self.chunk_size,
                                                     use_threads=False):
-                columns = [batch.column(c).to_pylist() for c in self.wanted]
-                lines: list[Line] = columns[0] if len(columns) == 1 else list(
+                columns = [_values(batch.column(c)) for c in self.wanted]
+                lines: Sequence[Line] = columns[0] if len(columns) == 1 else list(
                     zip(*columns, strict=True))
                 if self.keep:
                     self.kept.append(batch)
@@ -167,14 +181,19 @@ class TableReader:
         def cell(row: list[str], k: int) -> str | None:
             return row[k] if k < len(row) else None
 
+        def column(k: int) -> list[str | None]:
+            return [cell(row, k) for row in rows]
+
         if len(indexes) == 1:
-            k = indexes[0]
-            lines: list[Line] = [cell(row, k) for row in rows]
+            lines: Sequence[Line] = _undecoded_column(column(indexes[0]))
         else:
             b, r = indexes
-            lines = [(cell(row, b), cell(row, r)) for row in rows]
-        if self.keep:
-            self.kept.append([[cell(row, k) for row in rows] for k in range(width)])
+            lines = list(zip(_undecoded_column(column(b)), _undecoded_column(column(r)),
+                             strict=True))
+        if self.keep:  # written to Parquet (UTF-8): undecodable bytes as \xff
+            self.kept.append([[v if v is None else shown_text(v)
+                               for v in _undecoded_column(column(k))]
+                              for k in range(width)])
         return Chunk(self.name, first, lines)
 
     def close(self) -> None:
@@ -183,6 +202,71 @@ class TableReader:
             self._csv.close()
         if self._parquet is not None:
             self._parquet.close()
+
+
+def _check_names(name: str, names: list[str], keep: bool) -> None:
+    """Refuse a header that names a column twice (which column would be read, and
+    which written?), or, when the columns are written (``keep``), a name that is not
+    UTF-8 (read with ``surrogateescape``): :class:`TableError`."""
+    first: dict[str, int] = {}
+    for k, column in enumerate(names, 1):
+        if column in first:
+            raise TableError(f"{name} has the column name '{_shown_name(column)}' twice "
+                             f"(columns {first[column]} and {k}): rename one")
+        first[column] = k
+        if keep and type(_undecoded(column)) is bytes:
+            raise TableError(f"{name}: column {k}'s name '{_shown_name(column)}' is not "
+                             "UTF-8")
+
+
+def _values(column: Any) -> list[bytes | str | None]:
+    """The values of a Parquet text column: text, or bytes where a value is not
+    UTF-8 (a program that wrote the file did not check), so that its row gets the
+    error record a line with those bytes gets."""
+    try:
+        return cast("list[bytes | str | None]", column.to_pylist())
+    except UnicodeDecodeError:
+        pass
+    pa, _ = arrow()
+    if pa.types.is_dictionary(column.type):
+        column = column.dictionary_decode()
+    raw = column.view(pa.large_binary() if pa.types.is_large_string(column.type)
+                      else pa.binary()).to_pylist()
+    return [None if v is None else _decoded(v) for v in raw]
+
+
+def _decoded(raw: bytes) -> bytes | str:
+    """``raw`` read as UTF-8, or as it is when it is not UTF-8."""
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return raw
+
+
+def _shown_name(column: str) -> str:
+    """A column's name as a message shows it: bytes not UTF-8 written ``\\xff``."""
+    return shown_text(_undecoded(column))
+
+
+def _undecoded(value: str) -> bytes | str:
+    """A CSV cell as the batch engine takes it: its text, or the bytes it was read
+    from when they are not UTF-8 (read with ``surrogateescape``), so that the row
+    gets the error record a line with those bytes gets."""
+    if value.isascii():
+        return value
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        return value.encode("utf-8", "surrogateescape")
+    return value
+
+
+def _undecoded_column(values: list[str | None]) -> list[bytes | str | None]:
+    """:func:`_undecoded` of each cell of a column (at once, in C, when all are
+    ASCII, as most are)."""
+    if "".join(filter(None, values)).isascii():
+        return cast("list[bytes | str | None]", values)
+    return [v if v is None else _undecoded(v) for v in values]
 
 
 class Cells(NamedTuple):
@@ -241,9 +325,11 @@ def _masked_columns(lines: Sequence[Line], pairs: bool) -> list[list[str | None]
     """The input columns of a chunk (the reference, and for pairs the base first),
     each password masked, or ``None`` when no value holds one (the usual case, found
     by one search for "@" in the chunk's text, in C)."""
-    # a table's lines are all pairs of text or nulls, or all text or nulls
-    columns = cast("list[list[str | None]]", [list(column) for column in zip(
+    # a table's lines are all pairs of values or nulls, or all values or nulls; a
+    # value not UTF-8 (bytes) is shown as the kept column shows it
+    values_of = cast("list[list[bytes | str | None]]", [list(column) for column in zip(
         *lines, strict=True)] if pairs else [list(lines)])
+    columns = [[v if v is None else shown_text(v) for v in values] for values in values_of]
     found = False
     for values in columns:
         if "@" not in "\n".join(filter(None, values)):
@@ -285,7 +371,15 @@ class ParquetRun:
     """Writes each processed chunk beside the input's columns, a row group at a time,
     and counts what was written: rows are counted in the summary once their row group
     is written, so an interrupted run counts only rows in the file (which is closed
-    with its footer, readable)."""
+    with its footer, readable).
+
+    Taking a chunk, writing a row group and closing the file each run whole, a
+    signal deferred (:attr:`guard`; the caller asks it after): were ^C to raise as a
+    row group's write returns, before it is marked written, the row group would be
+    written again when the run closes the file, and counted once. A file whose write
+    failed (a full disk) has no footer, so no reader can read it: it is reported as
+    not written (nothing counted) and removed.
+    """
 
     def __init__(self, reader: TableReader, path: str, dedupe: bool) -> None:
         pa, parquet = arrow()
@@ -308,6 +402,8 @@ class ParquetRun:
         self._added = added
         self._writer: Any = None
         self._parquet = parquet
+        #: what stops a run (^C, SIGTERM): set by the run once it handles signals
+        self.guard: Guard | None = None
 
     def open(self, lenient: bool) -> None:
         """Open the output (only once the input is known to be readable)."""
@@ -333,7 +429,12 @@ class ParquetRun:
         return not self.failed
 
     def take(self, cells: Cells) -> None:
-        """Add a chunk's rows (their kept columns come from the reader, in order)."""
+        """Add a chunk's rows (their kept columns come from the reader, in order),
+        whole or not at all (a signal deferred)."""
+        with deferred(self.guard):
+            self._take(cells)
+
+    def _take(self, cells: Cells) -> None:
         pa = self.pa
         kept = self.reader.kept.popleft()
         if isinstance(kept, list):  # CSV: columns of text, as _csv_chunk keeps them
@@ -381,36 +482,58 @@ class ParquetRun:
         return keep
 
     def flush(self) -> bool:
-        """Write the rows taken so far as a row group; count them once written."""
+        """Write the rows taken so far as a row group and count them, whole or not at
+        all (a signal deferred)."""
         if self.failed or self._writer is None:
             return not self.failed
-        if self._pending:
-            try:
-                self._writer.write_table(self.pa.Table.from_batches(
-                    self._pending, schema=self.schema))
-            except OSError as exc:
-                self.failed = exc.strerror or str(exc)
-                return False
-            self._pending, self._rows = [], 0
-        summary, counts = self.summary, self._counts
-        summary.results += counts.results
-        summary.errors += counts.errors
-        summary.duplicates += counts.duplicates
-        self._counts = Summary()
+        with deferred(self.guard):
+            if self._pending:
+                try:
+                    self._writer.write_table(self.pa.Table.from_batches(
+                        self._pending, schema=self.schema))
+                except OSError as exc:
+                    self.failed = why(exc)
+                    return False
+                self._pending, self._rows = [], 0
+            summary, counts = self.summary, self._counts
+            summary.results += counts.results
+            summary.errors += counts.errors
+            summary.duplicates += counts.duplicates
+            self._counts = Summary()
         return True
 
     def write_groups(self) -> None:
         """(``dedupe --groups`` is refused for Parquet output.)"""
 
     def close(self) -> None:
-        """Write the file's footer."""
+        """Write the rows taken and the file's footer (a signal deferred); after a
+        failed write, report the file as not written (see the class)."""
         if self._writer is None:
             return
+        self.flush()
         writer, self._writer = self._writer, None
+        with deferred(self.guard):
+            try:
+                writer.close()
+            except OSError as exc:
+                self.failed = self.failed or why(exc)
+            if self.failed:
+                self._not_written()
+
+    def _not_written(self) -> None:
+        """A file without its footer: nothing in it can be read, so nothing counts;
+        removed when it is a regular file (not a device or a pipe it was written to)."""
+        fatal = self.summary.fatal
+        self.summary = Summary()
+        self.summary.fatal = fatal
+        note = "not written: a Parquet file without its footer cannot be read"
         try:
-            writer.close()
-        except OSError as exc:
-            self.failed = self.failed or exc.strerror or str(exc)
+            if stat.S_ISREG(os.stat(self.name).st_mode):
+                os.remove(self.name)
+                note += "; removed"
+        except OSError:
+            pass
+        self.failed = f"{self.failed}; {note}"
 
 
 def output_kind(fmt: str | None, output: str | None) -> str:
