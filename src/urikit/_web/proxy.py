@@ -1,5 +1,8 @@
-"""Trusted proxies: the public URI of a request from ``Forwarded`` (RFC 7239) and
-``X-Forwarded-*`` headers, trusting only the hops the application names."""
+"""Trusted proxies: a request's public URI from ``Forwarded`` and ``X-Forwarded-*``.
+
+RFC 7239's header and the older de facto ones, believed only for the hops the
+application names.
+"""
 
 from __future__ import annotations
 
