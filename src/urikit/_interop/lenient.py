@@ -90,7 +90,13 @@ from .._core.percent import encode_octets
 from .._core.resolve import resolve
 from .._core.schemes import SchemeKind, scheme_kind
 from .._core.serialize import to_text
-from .._whatwg.browser import C0_AND_SPACE, FORBIDDEN_HOST_RE, browser_host, slash_run_end
+from .._whatwg.browser import (
+    C0_AND_SPACE,
+    FORBIDDEN_HOST_RE,
+    browser_host,
+    plain_dot_segments,
+    slash_run_end,
+)
 
 
 class Change(NamedTuple):
@@ -417,13 +423,7 @@ def repaired_text(text: str, base_scheme: str | None = None) -> str:
     return _repair(text, with_changes=False, base_scheme=base_scheme).text
 
 
-# a dot segment as browsers read one: "." or "%2e", twice for "..", in any case
-_DOT_SEGMENT_RE: Final = re.compile(r"(?:(?<=/)|^)(?:\.|%2[eE])(?:\.|%2[eE])?(?=/|$)")
 _DRIVE_PATH_RE: Final = re.compile("/[A-Za-z]:(?=/|$)")
-
-
-def _dots(m: re.Match[str]) -> str:
-    return "." * (len(m.group()) - 2 * m.group().count("%"))
 
 
 def browser_resolve(base: Parts, ref: Parts) -> Parts:
@@ -453,8 +453,8 @@ def browser_resolve(base: Parts, ref: Parts) -> Parts:
                          "only a fragment can be resolved against a base with an opaque path",
                          "browsers refuse any other relative reference there")
     path = ref[4]
-    if "%2" in path:
-        ref = (*ref[:4], _DOT_SEGMENT_RE.sub(_dots, path), *ref[5:])
+    if "%2" in path:  # the browser's dot segments (WHATWG URL, path state)
+        ref = (*ref[:4], plain_dot_segments(path), *ref[5:])
     drive = _DRIVE_PATH_RE.match(base[4])
     if (base[0] or "").lower() != "file" or drive is None or ref[0] is not None \
             or ref[2] is not None or _DRIVE_PATH_RE.match(ref[4]) \
