@@ -22,9 +22,9 @@ from typing import Final, NoReturn, TextIO, cast
 
 from .._core.build import COMPILED
 from .._core.errors import ParseError
-from .._model.masking import mask_password
 from .._model.uri import URI, FrozenURI
 from .._web.canonical import CanonicalOptions
+from .._whatwg.masking import mask_secrets
 from .batch import (
     Chunk,
     Done,
@@ -187,7 +187,7 @@ def caret(error: ParseError, show_password: bool = False) -> str:
     offending position; a password is masked unless ``show_password``."""
     if show_password:
         return caret_lines(error.text, error.position)
-    return caret_lines(*mask_password(error.text, error.position))
+    return caret_lines(*mask_secrets(error.text, error.position))
 
 
 def _input_line(record: Record) -> str:

@@ -20,7 +20,7 @@ from collections import deque
 from collections.abc import Iterator, Sequence
 from typing import Any, Final, NamedTuple, TextIO, cast
 
-from .._model.masking import mask_password
+from .._whatwg.masking import mask_secrets
 from .batch import Chunk, Job, Line, error_message, process_line, repairs_object
 from .report import Summary
 
@@ -239,18 +239,19 @@ def table_chunk(job: Job, chunk: Chunk) -> Cells:
 
 def _masked_columns(lines: Sequence[Line], pairs: bool) -> list[list[str | None]] | None:
     """The input columns of a chunk (the reference, and for pairs the base first),
-    each password masked, or ``None`` when no value holds one (the usual case, found
-    by one search for "@" in the chunk's text, in C)."""
+    each secret masked, or ``None`` when no value holds one (found by a search for
+    "@" and "?" in the chunk's text, in C)."""
     # a table's lines are all pairs of text or nulls, or all text or nulls
     columns = cast("list[list[str | None]]", [list(column) for column in zip(
         *lines, strict=True)] if pairs else [list(lines)])
     found = False
     for values in columns:
-        if "@" not in "\n".join(filter(None, values)):
+        joined = "\n".join(filter(None, values))
+        if "@" not in joined and "?" not in joined:
             continue
         for k, value in enumerate(values):
-            if value is not None and "@" in value:
-                masked = mask_password(value)[0]
+            if value is not None and ("@" in value or "?" in value):
+                masked = mask_secrets(value)[0]
                 if masked != value:
                     values[k] = masked
                     found = True

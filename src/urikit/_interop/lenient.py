@@ -97,6 +97,7 @@ from .._whatwg.browser import (
     plain_dot_segments,
     slash_run_end,
 )
+from .._whatwg.masking import mask_secrets
 
 
 class Change(NamedTuple):
@@ -119,6 +120,13 @@ class Change(NamedTuple):
     component: str
     original: str
     replacement: str
+
+    def __repr__(self) -> str:
+        # a change in the userinfo may be a character of a password: not shown
+        secret = self.component == "userinfo"
+        return (f"Change(position={self.position!r}, component={self.component!r}, "
+                f"original={'***' if secret else self.original!r}, "
+                f"replacement={'***' if secret else self.replacement!r})")
 
 
 #: ``tuple.__new__`` typed for :class:`Change`: one built in C from a zipped 4-tuple
@@ -145,6 +153,9 @@ class Repaired(NamedTuple):
 
     text: str
     changes: Sequence[Change]
+
+    def __repr__(self) -> str:
+        return f"Repaired(text={mask_secrets(self.text)[0]!r}, changes={self.changes!r})"
 
 
 _Columns = tuple[list[int], list[str], list[str], list[str]]
