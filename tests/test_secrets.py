@@ -56,13 +56,15 @@ def _entry_points() -> dict[str, Callable[[str], object]]:
 
 
 def _shown(value: object) -> list[str]:
-    """What a person may see of ``value``: its repr, and for a URI its redacted text
-    and its display; nothing of a ``str``, the text the caller asked for."""
+    """What a person may see of ``value``: its repr, and for a URI its redacted text,
+    its display and the repr of its views; nothing of a ``str``, the text the caller
+    asked for (nor of ``components``, the wire-form data)."""
     if isinstance(value, str):
         return []
     shown = [repr(value)]
     if isinstance(value, (URI, FrozenURI)):
-        shown += [value.redacted(), value.display()]
+        shown += [value.redacted(), value.display(), repr(value.path), repr(value.params),
+                  repr(value.text), repr(value.text.path)]
     return shown
 
 
@@ -175,6 +177,17 @@ def test_redacted_refuses_names_of_another_type(secrets: object) -> None:
     """A name that is not a ``str`` (or a ``str`` given for the list) is a TypeError."""
     with pytest.raises(TypeError):
         URI.parse("https://h/?token=t").redacted(secrets=secrets)  # type: ignore[arg-type]
+
+
+def test_the_views_mask_their_secrets() -> None:
+    """The reprs of the path, query and text views mask a password a browser reads
+    in the path and the values of secret parameters, keeping their keys."""
+    uri = FrozenURI.parse("http:joe:S3CRET@h/a?q=1&token=S3CRET")
+    assert repr(uri.path) == "PathSegments(['joe:***@h', 'a'])"
+    assert repr(uri.params) == "QueryParams([('q', '1'), ('token', '***')])"
+    assert repr(uri.text) == ("TextView(user=None, host=None, path=['joe:***@h', 'a'], "
+                              "query='q=1&token=***', fragment=None)")
+    assert list(uri.path) == ["joe:S3CRET@h", "a"]  # the values keep the facts
 
 
 def test_an_error_masks_secret_query_values() -> None:

@@ -13,7 +13,9 @@ from collections.abc import Iterable
 from typing import Final
 from urllib.parse import unquote
 
+from .._core.components import Parts
 from .._core.parse import appendix_b
+from .._core.serialize import to_text
 from .browser import authority_span
 
 #: The query parameters whose values :meth:`URI.redacted() <urikit.URI.redacted>`,
@@ -182,6 +184,49 @@ def mask_secrets(text: str, position: int | None = None,
         last = end
     pieces.append(text[last:])
     return "".join(pieces), None if position is None else _moved(position, spans)
+
+
+def masked_path(c: Parts) -> str:
+    """The path of the URI ``c`` as its masked text shows it: a password a browser
+    reads there (``http:joe:pw@h/`` has the path ``joe:pw@h/`` to RFC 3986) written
+    ``***``. What the path and text views' ``repr()`` show.
+
+    >>> masked_path(("http", None, None, None, "joe:pw@h/", None, None))
+    'joe:***@h/'
+    """
+    path = c[4]
+    if "@" not in path:
+        return path
+    text = to_text(c)
+    start = len(to_text((c[0], c[1], c[2], c[3], "", None, None)))
+    spans = password_spans(text)
+    if not spans:
+        return path
+    masked = mask_secrets(text, None, frozenset())[0]
+    return masked[_moved(start, spans):_moved(start + len(path), spans)]
+
+
+def masked_pairs(pairs: list[tuple[str, str | None]]) -> list[tuple[str, str | None]]:
+    """Decoded query pairs with the value of each secret parameter
+    (:data:`SECRET_QUERY_PARAMETERS`) written ``***``: what ``repr()`` of the query
+    views shows.
+
+    >>> masked_pairs([("q", "a"), ("Token", "t"), ("token", None)])
+    [('q', 'a'), ('Token', '***'), ('token', None)]
+    """
+    return [(k, _MASK if v and k.lower() in SECRET_QUERY_PARAMETERS else v)
+            for k, v in pairs]
+
+
+def masked_query(query: str | None) -> str | None:
+    """A query's text with the value of each secret parameter written ``***``.
+
+    >>> masked_query("a=1&sig=x")
+    'a=1&sig=***'
+    """
+    if query is None or "=" not in query:
+        return query
+    return mask_secrets(f"?{query}")[0][1:]
 
 
 def _moved(position: int, spans: list[tuple[int, int]]) -> int:
