@@ -264,13 +264,15 @@ def caret_lines(text: str, position: int | None, indent: str = "  ") -> str:
     return f"{indent}{shown}\n{indent}{' ' * column}^"
 
 
-def _masked_reason(reason: str) -> str:
-    """The reason of an error inside a password, without the offending text."""
+def _masked_reason(reason: str, component: str) -> str:
+    """The reason of an error inside a secret (a password, or a secret query value
+    when the error is in the query), without the offending text."""
     for quote in (" '", ' "'):
         k = reason.find(quote)
         if k >= 0:
             reason = reason[:k]
-    return f"{reason} (in the password, masked)"
+    secret = "a secret query value" if component == "query" else "the password"
+    return f"{reason} (in {secret}, masked)"
 
 
 def _in_spans(position: int, spans: list[tuple[int, int]]) -> bool:
@@ -450,7 +452,7 @@ def process_line(op: Operation, source: str, line: int, raw: Line) -> Record:
                 reason, position, exc.component, position, exc.hint))
         caret = mask_secrets(text, position)[1] if spans else position
         if _in_spans(exc.position, spans):
-            reason = _masked_reason(reason)
+            reason = _masked_reason(reason, exc.component)
         return Record(source, line, shown, None,
                       LineError(reason, position, exc.component, caret, exc.hint))
     except URIError as exc:
