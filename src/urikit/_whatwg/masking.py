@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from typing import Final
+from typing import Final, cast
 from urllib.parse import unquote
 
 from .._core.components import Parts
@@ -140,7 +140,7 @@ def secret_names(added: Iterable[str] = ()) -> frozenset[str]:
     if not names:
         return SECRET_QUERY_PARAMETERS
     for name in names:
-        if not isinstance(name, str):
+        if not isinstance(cast("object", name), str):  # checked at run time
             raise TypeError(f"secrets must hold str names, not {type(name).__name__}")
     return SECRET_QUERY_PARAMETERS | {name.lower() for name in names}
 
