@@ -13,6 +13,8 @@ from collections.abc import Callable
 from typing import Final
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 import urikit
 from tests.cli.test_faults import SHAPES
@@ -195,3 +197,34 @@ def test_an_error_masks_secret_query_values() -> None:
     with pytest.raises(urikit.ResolveError) as info:
         URI.parse("//h/?token=abc").resolve("x")
     assert info.value.base == "//h/?token=***"
+
+
+def _reference_spans(text: str) -> list[tuple[int, int]]:
+    """The secret values of ``text``'s query, pair by pair, as the docstring says."""
+    from urllib.parse import unquote
+
+    start = text.find("?")
+    if start < 0:
+        return []
+    end = text.find("#", start)
+    end = len(text) if end < 0 else end
+    spans: list[tuple[int, int]] = []
+    position = start + 1
+    for pair in text[start + 1:end].replace(";", "&").split("&"):
+        key, equals, value = pair.partition("=")
+        if equals and key and value and unquote(key).lower() in urikit.SECRET_QUERY_PARAMETERS:
+            spans.append((position + len(key) + 1, position + len(pair)))
+        position += len(pair) + 1
+    return spans
+
+
+@given(st.lists(st.sampled_from(["?", "&", ";", "=", "#", "token", "Sig", "%74oken", "q",
+                                 "x", "%", "@", "/", "pass", "word", "İ"]), max_size=12)
+       .map("".join))
+def test_the_query_reading_is_the_pairs(tail: str) -> None:
+    """The spans of secret values (a first test in C, then pair by pair) are those of
+    reading the query pair by pair."""
+    from urikit._whatwg.masking import query_secret_spans
+
+    text = f"https://h/p{tail}"
+    assert query_secret_spans(text) == _reference_spans(text)

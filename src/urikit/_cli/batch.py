@@ -288,10 +288,10 @@ def _base(text: str, allow_zone_id: bool) -> URI:
 
 
 def _shown(uri: URI | FrozenURI, show_password: bool) -> str:
-    """A result as printed: its secrets masked (:meth:`~urikit.URI.redacted`: a
+    """A result as printed: its secrets masked (as :meth:`~urikit.URI.redacted`: a
     password where RFC 3986 reads one and where a browser would, ``http:/joe:***@h/``
     being a path to RFC 3986 and userinfo to a browser, and secret query values)."""
-    return str(uri) if show_password else uri.redacted()
+    return str(uri) if show_password else mask_secrets(str(uri))[0]
 
 
 def _apply(op: Operation, text: str) -> tuple[object, str | None]:
@@ -428,7 +428,7 @@ def process_line(op: Operation, source: str, line: int, raw: Line) -> Record:
                 "no tab: a line of pairs is base<TAB>reference"))
         return _pair(op, source, line, base, ref)
     spans = [] if show else secret_spans(text)
-    shown = mask_secrets(text)[0] if spans else text
+    shown = mask_secrets(text)[0] if spans else text  # (rare: spans found twice)
     repairs: tuple[Change, ...] = ()
     try:
         if op.lenient:

@@ -112,6 +112,11 @@ def query_secret_spans(text: str,
     start = text.find("?")
     if start < 0:
         return spans
+    if secrets.isdisjoint(_KEYS_RE.findall(text.lower(), start)) \
+            and text.find("%", start) < 0:
+        # no key after the "?" (cut at every "?", "&" and ";", so at least at those
+        # of the query) is a secret's name, none percent-encoded: C passes alone
+        return spans
     end = text.find("#", start)
     if end < 0:
         end = len(text)
@@ -125,6 +130,11 @@ def query_secret_spans(text: str,
             spans.append((equals + 1, pair_end))
         position = pair_end + 1
     return spans
+
+
+# a key of a pair: after a "?", "&" or ";", up to "=" (more than the query's keys
+# when a value holds a "?": only a first test)
+_KEYS_RE: Final = re.compile(r"[?&;]([^?&;=]*)=")
 
 
 def secret_names(added: Iterable[str] = ()) -> frozenset[str]:
@@ -149,7 +159,7 @@ def secret_spans(text: str,
                  secrets: frozenset[str] = SECRET_QUERY_PARAMETERS) -> list[tuple[int, int]]:
     """Every secret of ``text``: its passwords (:func:`password_spans`) and the values
     of its secret query parameters (:func:`query_secret_spans`), in order."""
-    spans = password_spans(text)
+    spans = password_spans(text) if "@" in text else []
     if "?" in text:
         query = query_secret_spans(text, secrets)
         if query:
