@@ -29,12 +29,14 @@ from ._core.normalize import NormalizeOptions
 from ._core.parse import is_valid
 from ._core.percent import Component, decode, encode
 from ._core.resolve import remove_dot_segments
-from ._core.strings import normalize, resolve
+from ._core.strings import normalize
 from ._model.path import PathSegments, ReadOnlyPath
 from ._model.query import QueryParams, ReadOnlyParams, encode_query
+from ._model.strings import resolve
 from ._model.text import ReadOnlyText, TextView
 from ._model.uri import UNSET, URI, FrozenURI
 from ._whatwg.display import is_ambiguous_ipv4
+from ._whatwg.masking import SECRET_QUERY_PARAMETERS
 
 #: The public names imported when first used, each with the module that defines it:
 #: the optional parts (IDNA and IRIs, lenient input, the web helpers, pydantic's
@@ -109,6 +111,7 @@ COMPILED: bool = _build.COMPILED
 
 __all__ = [
     "COMPILED",
+    "SECRET_QUERY_PARAMETERS",
     "TRACKING_PARAMS",
     "UNSET",
     "URI",

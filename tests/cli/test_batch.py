@@ -28,10 +28,10 @@ from urikit._cli.batch import (
     Operation,
     _cut,
     map_chunks,
-    mask_password,
     process_line,
 )
 from urikit._cli.command import _operation, _parser, main
+from urikit._whatwg.masking import mask_secrets
 
 from ..corpus import write as write_corpus
 
@@ -345,9 +345,9 @@ def test_no_exception_escapes_for_any_line() -> None:
 def test_mask_password_moves_the_position() -> None:
     """Masking keeps a position after the password on the same character and one
     inside it on the mask."""
-    assert mask_password("http://u:secret@h/x y", 18) == ("http://u:***@h/x y", 15)
-    assert mask_password("http://u:secret@h/", 11) == ("http://u:***@h/", 9)
-    assert mask_password("http://u:@h/", 3) == ("http://u:@h/", 3)
+    assert mask_secrets("http://u:secret@h/x y", 18) == ("http://u:***@h/x y", 15)
+    assert mask_secrets("http://u:secret@h/", 11) == ("http://u:***@h/", 9)
+    assert mask_secrets("http://u:@h/", 3) == ("http://u:@h/", 3)
 
 
 def test_error_inside_a_password_does_not_show_it() -> None:

@@ -158,6 +158,24 @@ def test_passwords_are_masked_in_every_shape(command: str, fmt: str, lenient: bo
         assert run.stdout.count(b"***") >= len(lines)
 
 
+@pytest.mark.parametrize("fmt", ["text", "jsonl", "csv"])
+def test_secret_query_values_are_masked(fmt: str) -> None:
+    """Secret query values are masked in results, error records and echoed input,
+    their keys kept; ``--show-password`` shows them."""
+    lines = [b"http://h/?q=1&token=S3CRET", b"http://h/?sig=S3CRET x",
+             b"HTTP://joe:S3CRET@H/?Access_Token=S3CRET"]
+    run = _run("normalize", "--format", fmt, "--errors", "inline", "-",
+               data=b"\n".join(lines) + b"\n")
+    assert run.returncode == 1, run.stderr
+    assert b"S3CRET" not in run.stdout + run.stderr
+    assert b"token=***" in run.stdout
+    if fmt != "text":  # the error record echoes its input
+        assert b"sig=***" in run.stdout
+    assert b"in a secret query value, masked" in run.stdout
+    shown = _run("normalize", "--show-password", "-", data=lines[0] + b"\n")
+    assert shown.stdout == b"http://h/?q=1&token=S3CRET\n"
+
+
 @pytest.mark.parametrize("shape", SHAPES[:4] + SHAPES[-4:])
 def test_an_invalid_base_is_masked(shape: str) -> None:
     """resolve with a base that RFC 3986 cannot use: the error shows no password."""

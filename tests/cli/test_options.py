@@ -12,8 +12,9 @@ from pathlib import Path
 import pytest
 
 from urikit import CanonicalOptions, canonicalize
-from urikit._cli.batch import Operation, mask_password, password_spans, process_line
+from urikit._cli.batch import Operation, process_line
 from urikit._cli.command import main
+from urikit._whatwg.masking import mask_secrets, password_spans
 
 
 def run(argv: list[str], capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
@@ -37,7 +38,7 @@ def test_passwords_are_found_under_both_readings(text: str, password: str) -> No
     """Both readings' passwords are masked; the caret keeps its character."""
     spans = password_spans(text)
     assert "".join(text[a:b] for a, b in spans) == password
-    masked, _ = mask_password(text)
+    masked, _ = mask_secrets(text)
     assert "secret" not in masked
     assert masked.count("***") == 1
 

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import collections
 import ipaddress
+import random
 import unicodedata
 from typing import Final
 
@@ -398,6 +399,60 @@ def test_safe_redirect_path_and_query_alone_stay_on_the_origin() -> None:
     print(f"\nsafe_redirect, path alone: {dict(counts)}")
     assert counts["accepted"] > _PATH_EXAMPLES // 10
     assert counts["refused"] > _PATH_EXAMPLES // 10
+
+
+#: the differential of issue 37: slashes, backslashes and dots, plain and percent-encoded
+#: (once and twice), with hosts, userinfo and schemes, in every position
+_DIFFERENTIAL_PIECES: Final = (
+    "/", "/", "/", "//", "\\", ".", ".", "..", "%2e", "%2E", "%2e%2e", ".%2e", "%2E.",
+    "%2f", "%2F", "%2e%2e%2f", "%2e%2f", "..%2f", "%5c", "%5C", "%252e", "%252f",
+    "@", "@", "%40", ":", ";", "?", "#", "a", "evil.example", "shop.example", "https:",
+    "https://", "//evil.example", "x:", "%09",
+)
+_DIFFERENTIAL_BASES: Final = ("https://shop.example/", "https://shop.example/login",
+                              "https://shop.example/a/b/", "http://shop.example:8080/a/b")
+_DIFFERENTIAL_TARGETS: Final = 500_000
+_DIFFERENTIAL_SEED: Final = 37
+
+
+def test_safe_redirect_differential_against_the_browser() -> None:
+    """500,000 targets made of slashes and dots, plain and percent-encoded, in every
+    position (a fixed seed), against four bases: every target safe_redirect accepts
+    stays on the base's origin in the browser in both readings, the absolute one (the
+    URI it returns, and the target read against the base) and the path-only one (its
+    path and query alone, ours and as the browser reads the returned URI, sent as a
+    relative ``Location``), and the browser reads the returned URI's path as it is.
+    Counted (``-s``): targets, accepted, holes."""
+    rng = random.Random(_DIFFERENTIAL_SEED)
+    origins = {base: _origin(base) for base in _DIFFERENTIAL_BASES}
+    counts: collections.Counter[str] = collections.Counter()
+    holes: dict[str, list[tuple[str, str]]] = {"absolute": [], "path only": [],
+                                               "path read differently": []}
+    for _ in range(_DIFFERENTIAL_TARGETS):
+        target = "".join(rng.choices(_DIFFERENTIAL_PIECES, k=rng.randint(1, 8)))
+        base = rng.choice(_DIFFERENTIAL_BASES)
+        counts["targets"] += 1
+        result = safe_redirect(target, base)
+        if result is None:
+            continue
+        counts["accepted"] += 1
+        origin = origins[base]
+        returned = _browser(str(result))
+        if returned is None or str(returned.origin) != origin \
+                or _origin(target, base) != origin:
+            holes["absolute"].append((target, base))
+        elif str(returned.pathname) != (str(result.path) or "/"):  # an empty path is "/"
+            holes["path read differently"].append((target, base))
+        # the path and query alone: ours, and the browser's of the URI we return (what
+        # the page it lands on sends back when it redirects to its own path)
+        alone = str(result.path) + ("" if result.query is None else f"?{result.query}")
+        read = "" if returned is None else str(returned.pathname) + str(returned.search)
+        if _origin(alone, base) != origin or _origin(read, base) != origin:
+            holes["path only"].append((target, base))
+    print(f"\nsafe_redirect differential: {dict(counts)}, "
+          f"holes: { {k: len(v) for k, v in holes.items()} }")
+    assert holes == {"absolute": [], "path only": [], "path read differently": []}
+    assert counts["accepted"] > _DIFFERENTIAL_TARGETS // 10
 
 
 def test_a_newer_right_to_left_letter_is_a_known_disagreement() -> None:

@@ -28,7 +28,8 @@ from hypothesis import strategies as st
 
 from urikit import CanonicalOptions, strategies
 from urikit import distributed as ud
-from urikit._cli.batch import Operation, mask_password
+from urikit._cli.batch import Operation
+from urikit._whatwg.masking import mask_secrets
 
 # dask, pandas and pyarrow have unannotated functions: called through Any.
 dd: Any = importlib.import_module("dask.dataframe")
@@ -96,7 +97,7 @@ def check_against_the_cli(tmp: Path, urls: list[str]) -> None:
         assert [v for v in values if v is not pd.NA] == written, command
         assert [k + 1 for k, v in enumerate(values) if v is pd.NA] == errors, command
     written, errors = cli_text("validate", text)
-    assert [mask_password(url)[0] for url, ok in zip(urls, got.validate, strict=True)
+    assert [mask_secrets(url)[0] for url, ok in zip(urls, got.validate, strict=True)
             if ok] == written  # the command line writes the valid lines, masked
     assert [k + 1 for k, ok in enumerate(got.validate) if not ok] == errors
     check_dedupe(text, urls, df)
@@ -117,7 +118,7 @@ def check_dedupe(text: Path, urls: list[str], df: Any) -> None:
         assert str(column.dtype) == "boolean"
         first = column.tolist()  # True, False or <NA>
         written, errors = cli_text("dedupe", text, *options)
-        assert [mask_password(url)[0] for url, keep in zip(urls, first, strict=True)
+        assert [mask_secrets(url)[0] for url, keep in zip(urls, first, strict=True)
                 if keep is True] == written, options
         assert [k + 1 for k, keep in enumerate(first) if keep is pd.NA] == errors, options
         kept = df[series].compute(scheduler="sync")

@@ -38,6 +38,10 @@ TRICKS: list[tuple[str, str]] = [
     ("dot segment to a path that is a network-path", "/.//%2e%2e%2f@evil.example"),
     ("dot segments to a path that is a network-path", "/a/..//%2e%2e%2f@evil.example"),
     ("dot segment to two slashes, encoded after", "/.//evil.example%2f"),
+    # the browser removes ".%2e" and "%2e%2e" as it removes ".." and leaves "%2f" alone
+    ("encoded dot segment to a path that is a network-path", "/.%2e//%2e%2e%2f@evil.example"),
+    ("encoded dot segments to a path that is a network-path",
+     "/a/%2e%2e//%2e%2e%2f@evil.example"),
     ("encoded scheme colon", "javascript%3Aalert(1)"),
     ("encoded tab", "/%09/evil.example"),
     ("tab inside", "/\t/evil.example"),
@@ -85,6 +89,37 @@ def test_same_origin_targets_resolve(target: str, expected: str) -> None:
     result = safe_redirect(target, BASE)
     assert type(result) is URI
     assert str(result) == expected
+
+
+# (target, base): the hunt of issue 37, each a path a browser reads as "//..." once it
+# removes the dot segments (percent-encoded ones included, "%2f" left encoded)
+BROWSER_DOT_SEGMENTS: list[tuple[str, str]] = [
+    ("/.%2e//%2e%2e%2f@evil.example", "https://shop.example/"),
+    ("/a/%2e%2e//%2e%2e%2f@evil.example", "https://shop.example/login"),
+    ("%2e//%2e%2e%2f..@evil.example", "https://shop.example/"),
+    ("%2E%2e/%2e//%2e%2e%2f@evil.example", "https://shop.example/a/b"),
+    ("/%2e/%2E//evil.example%2f", "https://shop.example/"),
+]
+
+
+@pytest.mark.parametrize(("target", "base"), BROWSER_DOT_SEGMENTS)
+def test_a_path_the_browser_reads_as_a_network_path_is_refused(target: str, base: str) -> None:
+    """The check reads the resolved path as the browser does (WHATWG URL, path state:
+    ``%2e`` is a dot, ``%2f`` is data): a path that is ``//...`` to the browser, sent
+    alone as a relative ``Location``, names another host."""
+    assert safe_redirect(target, base) is None
+
+
+@pytest.mark.parametrize(("target", "expected"), [
+    ("/a/.%2e/b", "https://shop.example/b"),
+    ("/a/%2e/b/%2E%2e/c", "https://shop.example/a/c"),
+    ("/a/..%2f..%2f/b", "https://shop.example/a/..%2f..%2f/b"),
+    ("/%2e%2e%2f%2e%2e%2f@evil.example", "https://shop.example/%2e%2e%2f%2e%2e%2f@evil.example"),
+])
+def test_the_result_is_the_browsers_reading(target: str, expected: str) -> None:
+    """An accepted target comes back as the browser resolves it: its dot segments,
+    percent-encoded ones included, removed, and ``%2f`` left as data."""
+    assert str(safe_redirect(target, "https://shop.example/login")) == expected
 
 
 def test_no_target_gives_none() -> None:

@@ -38,10 +38,9 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, BinaryIO, Final, NamedTuple, TypeVar
 
 from .._core.errors import ParseError, URIError
-from .._model.masking import mask_password as mask_password  # for the callers of _cli
-from .._model.masking import password_spans as password_spans
 from .._model.uri import URI, FrozenURI
 from .._web.canonical import CanonicalOptions, canonical_text
+from .._whatwg.masking import mask_secrets, secret_spans
 from .output import Guard, deferred
 
 if TYPE_CHECKING:
@@ -210,13 +209,13 @@ def mask_passwords_in(message: str) -> str:
     >>> mask_passwords_in("unrecognized arguments: 'http://joe:secret@h/', http:\\\\\\\\a:b@c")
     "unrecognized arguments: 'http://joe:***@h/', http:\\\\\\\\a:***@c"
     """
-    if ":" not in message or "@" not in message:
+    if "@" not in message and "?" not in message:
         return message
     words: list[str] = []
     for word in message.split(" "):
         core = word.strip("'\",")
-        if "@" in core:
-            masked = mask_password(core)[0]
+        if "@" in core or "?" in core:
+            masked = mask_secrets(core)[0]
             if masked != core:
                 word = word.replace(core, masked)
         words.append(word)
@@ -266,13 +265,15 @@ def caret_lines(text: str, position: int | None, indent: str = "  ") -> str:
     return f"{indent}{shown}\n{indent}{' ' * column}^"
 
 
-def _masked_reason(reason: str) -> str:
-    """The reason of an error inside a password, without the offending text."""
+def _masked_reason(reason: str, component: str) -> str:
+    """The reason of an error inside a secret (a password, or a secret query value
+    when the error is in the query), without the offending text."""
     for quote in (" '", ' "'):
         k = reason.find(quote)
         if k >= 0:
             reason = reason[:k]
-    return f"{reason} (in the password, masked)"
+    secret = "a secret query value" if component == "query" else "the password"
+    return f"{reason} (in {secret}, masked)"
 
 
 def _in_spans(position: int, spans: list[tuple[int, int]]) -> bool:
@@ -288,12 +289,10 @@ def _base(text: str, allow_zone_id: bool) -> URI:
 
 
 def _shown(uri: URI | FrozenURI, show_password: bool) -> str:
-    """A result as printed: a password masked where RFC 3986 reads one and where a
-    browser would (``http:/joe:***@h/`` is a path to RFC 3986, userinfo to a browser)."""
-    if show_password:
-        return str(uri)
-    text = uri.redacted()
-    return mask_password(text)[0] if "@" in text else text
+    """A result as printed: its secrets masked (as :meth:`~urikit.URI.redacted`: a
+    password where RFC 3986 reads one and where a browser would, ``http:/joe:***@h/``
+    being a path to RFC 3986 and userinfo to a browser, and secret query values)."""
+    return str(uri) if show_password else mask_secrets(str(uri))[0]
 
 
 def _apply(op: Operation, text: str) -> tuple[object, str | None]:
@@ -304,7 +303,7 @@ def _apply(op: Operation, text: str) -> tuple[object, str | None]:
         return _shown(URI.parse(text, allow_zone_id=zone).normalize(), op.show_password), None
     if command == "canonicalize":
         key = canonical_text(text, op.options, allow_zone_id=zone)
-        if op.show_password or "@" not in key:
+        if op.show_password or ("@" not in key and "?" not in key):
             return key, key
         return _shown(URI.parse(key, allow_zone_id=zone), False), key
     if command == "validate":
@@ -335,7 +334,7 @@ def _masked_changes(changes: tuple[Change, ...], text: str,
 
     shown: list[Change] = []
     for change in changes:
-        position = mask_password(text, change.position)[1]
+        position = mask_secrets(text, change.position)[1]
         assert position is not None
         if _in_spans(change.position, spans):
             change = Change(position, change.component, "***", "***")
@@ -371,7 +370,7 @@ def _pair(op: Operation, source: str, line: int, base: bytes | str | None,
     relative to it). The record's input is ``base<TAB>reference``, its positions and
     caret counted in that line (after the tab for the reference)."""
     if base is None or ref is None:
-        shown = "\t".join("" if t is None else mask_password(shown_text(t))[0]
+        shown = "\t".join("" if t is None else mask_secrets(shown_text(t))[0]
                            for t in (base, ref))
         which = "base" if base is None else "reference"
         return Record(source, line, shown, None, LineError(f"no {which} (null)"))
@@ -387,7 +386,7 @@ def _pair(op: Operation, source: str, line: int, base: bytes | str | None,
             error = error._replace(message=f"base: {error.message}")
         shown_ref = shown_text(ref)
         if not op.show_password:
-            shown_ref = mask_password(shown_ref)[0]
+            shown_ref = mask_secrets(shown_ref)[0]
         return Record(source, line, f"{shown_base}\t{shown_ref}", None, error, None,
                       checked.repairs)
     base = shown_text(base)  # valid: not bytes (bytes are given only when not UTF-8)
@@ -425,7 +424,7 @@ def process_line(op: Operation, source: str, line: int, raw: Line) -> Record:
     if isinstance(raw, bytes):
         text, bad, why = decode_line(raw, line)
         if bad is not None:
-            shown, caret = (text, bad) if show else mask_password(text, bad)
+            shown, caret = (text, bad) if show else mask_secrets(text, bad)
             return Record(source, line, shown, None, LineError(why, bad, "encoding", caret))
     elif raw is None:
         return Record(source, line, "", None, LineError(NULL_REASON))
@@ -436,12 +435,12 @@ def process_line(op: Operation, source: str, line: int, raw: Line) -> Record:
     if op.pairs:
         base, tab, ref = text.partition("\t")
         if not tab:
-            shown = text if show else mask_password(text)[0]
+            shown = text if show else mask_secrets(text)[0]
             return Record(source, line, shown, None, LineError(
                 "no tab: a line of pairs is base<TAB>reference"))
         return _pair(op, source, line, base, ref)
-    spans = [] if show else password_spans(text)
-    shown = mask_password(text)[0] if spans else text
+    spans = [] if show else secret_spans(text)
+    shown = mask_secrets(text)[0] if spans else text  # (rare: spans found twice)
     repairs: tuple[Change, ...] = ()
     try:
         if op.lenient:
@@ -463,9 +462,9 @@ def process_line(op: Operation, source: str, line: int, raw: Line) -> Record:
         if show:
             return Record(source, line, text, None, LineError(
                 reason, position, exc.component, position, exc.hint))
-        caret = mask_password(text, position)[1] if spans else position
+        caret = mask_secrets(text, position)[1] if spans else position
         if _in_spans(exc.position, spans):
-            reason = _masked_reason(reason)
+            reason = _masked_reason(reason, exc.component)
         return Record(source, line, shown, None,
                       LineError(reason, position, exc.component, caret, exc.hint))
     except URIError as exc:

@@ -23,9 +23,9 @@ from typing import Final, NoReturn, TextIO, cast
 
 from .._core.build import COMPILED
 from .._core.errors import ParseError
-from .._model.masking import mask_password
 from .._model.uri import URI, FrozenURI
 from .._web.canonical import CanonicalOptions
+from .._whatwg.masking import mask_secrets
 from .batch import (
     Chunk,
     Done,
@@ -188,7 +188,7 @@ def caret(error: ParseError, show_password: bool = False) -> str:
     offending position; a password is masked unless ``show_password``."""
     if show_password:
         return caret_lines(error.text, error.position)
-    return caret_lines(*mask_password(error.text, error.position))
+    return caret_lines(*mask_secrets(error.text, error.position))
 
 
 def _input_line(record: Record) -> str:
@@ -255,7 +255,8 @@ def _common(p: argparse.ArgumentParser, refs: str) -> None:
     p.add_argument("--allow-zone-id", action="store_true",
                    help="accept IPv6 zone identifiers (RFC 6874)")
     p.add_argument("--show-password", action="store_true",
-                   help="print passwords as they are (masked as user:*** by default)")
+                   help="print passwords and secret query values as they are "
+                        "(masked as user:*** and token=*** by default)")
     p.add_argument("--lenient", action="store_true",
                    help="read each reference as URI.parse_lenient does (as browsers "
                    "read it); jsonl and csv records list what was repaired")

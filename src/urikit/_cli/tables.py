@@ -21,7 +21,7 @@ from collections import deque
 from collections.abc import Iterator, Sequence
 from typing import Any, Final, NamedTuple, TextIO, cast
 
-from .._model.masking import mask_password
+from .._whatwg.masking import mask_secrets
 from .batch import (
     Chunk,
     Job,
@@ -323,8 +323,8 @@ def table_chunk(job: Job, chunk: Chunk) -> Cells:
 
 def _masked_columns(lines: Sequence[Line], pairs: bool) -> list[list[str | None]] | None:
     """The input columns of a chunk (the reference, and for pairs the base first),
-    each password masked, or ``None`` when no value holds one (the usual case, found
-    by one search for "@" in the chunk's text, in C)."""
+    each secret masked, or ``None`` when no value holds one (found by a search for
+    "@" and "?" in the chunk's text, in C)."""
     # a table's lines are all pairs of values or nulls, or all values or nulls; a
     # value not UTF-8 (bytes) is shown as the kept column shows it
     values_of = cast("list[list[bytes | str | None]]", [list(column) for column in zip(
@@ -332,11 +332,12 @@ def _masked_columns(lines: Sequence[Line], pairs: bool) -> list[list[str | None]
     columns = [[v if v is None else shown_text(v) for v in values] for values in values_of]
     found = False
     for values in columns:
-        if "@" not in "\n".join(filter(None, values)):
+        joined = "\n".join(filter(None, values))
+        if "@" not in joined and "?" not in joined:
             continue
         for k, value in enumerate(values):
-            if value is not None and "@" in value:
-                masked = mask_password(value)[0]
+            if value is not None and ("@" in value or "?" in value):
+                masked = mask_secrets(value)[0]
                 if masked != value:
                     values[k] = masked
                     found = True

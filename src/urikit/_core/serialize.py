@@ -73,17 +73,3 @@ def authority(c: Parts) -> str | None:
     if c[1] is not None:
         host = f"{c[1]}@{host}"
     return host if c[3] is None else f"{host}:{c[3]}"
-
-
-def redacted(c: Parts) -> str:
-    """The text of ``c`` with a password in the userinfo written ``***`` (what an error
-    message or a repr may show).
-
-    >>> redacted(("ftp", "joe:secret", "h", None, "/", None, None))
-    'ftp://joe:***@h/'
-    """
-    info = c[1]
-    if info is None or ":" not in info:
-        return to_text(c)
-    user, _, password = info.partition(":")
-    return to_text((c[0], f"{user}:***" if password else info, c[2], c[3], c[4], c[5], c[6]))

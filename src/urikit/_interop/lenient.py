@@ -90,7 +90,14 @@ from .._core.percent import encode_octets
 from .._core.resolve import resolve
 from .._core.schemes import SchemeKind, scheme_kind
 from .._core.serialize import to_text
-from .._whatwg.browser import C0_AND_SPACE, FORBIDDEN_HOST_RE, browser_host, slash_run_end
+from .._whatwg.browser import (
+    C0_AND_SPACE,
+    FORBIDDEN_HOST_RE,
+    browser_host,
+    plain_dot_segments,
+    slash_run_end,
+)
+from .._whatwg.masking import mask_secrets
 
 
 class Change(NamedTuple):
@@ -113,6 +120,13 @@ class Change(NamedTuple):
     component: str
     original: str
     replacement: str
+
+    def __repr__(self) -> str:
+        # a change in the userinfo may be a character of a password: not shown
+        secret = self.component == "userinfo"
+        return (f"Change(position={self.position!r}, component={self.component!r}, "
+                f"original={'***' if secret else self.original!r}, "
+                f"replacement={'***' if secret else self.replacement!r})")
 
 
 #: ``tuple.__new__`` typed for :class:`Change`: one built in C from a zipped 4-tuple
@@ -139,6 +153,9 @@ class Repaired(NamedTuple):
 
     text: str
     changes: Sequence[Change]
+
+    def __repr__(self) -> str:
+        return f"Repaired(text={mask_secrets(self.text)[0]!r}, changes={self.changes!r})"
 
 
 _Columns = tuple[list[int], list[str], list[str], list[str]]
@@ -417,13 +434,7 @@ def repaired_text(text: str, base_scheme: str | None = None) -> str:
     return _repair(text, with_changes=False, base_scheme=base_scheme).text
 
 
-# a dot segment as browsers read one: "." or "%2e", twice for "..", in any case
-_DOT_SEGMENT_RE: Final = re.compile(r"(?:(?<=/)|^)(?:\.|%2[eE])(?:\.|%2[eE])?(?=/|$)")
 _DRIVE_PATH_RE: Final = re.compile("/[A-Za-z]:(?=/|$)")
-
-
-def _dots(m: re.Match[str]) -> str:
-    return "." * (len(m.group()) - 2 * m.group().count("%"))
 
 
 def browser_resolve(base: Parts, ref: Parts) -> Parts:
@@ -453,8 +464,8 @@ def browser_resolve(base: Parts, ref: Parts) -> Parts:
                          "only a fragment can be resolved against a base with an opaque path",
                          "browsers refuse any other relative reference there")
     path = ref[4]
-    if "%2" in path:
-        ref = (*ref[:4], _DOT_SEGMENT_RE.sub(_dots, path), *ref[5:])
+    if "%2" in path:  # the browser's dot segments (WHATWG URL, path state)
+        ref = (*ref[:4], plain_dot_segments(path), *ref[5:])
     drive = _DRIVE_PATH_RE.match(base[4])
     if (base[0] or "").lower() != "file" or drive is None or ref[0] is not None \
             or ref[2] is not None or _DRIVE_PATH_RE.match(ref[4]) \

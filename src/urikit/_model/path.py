@@ -8,6 +8,7 @@ from typing import Final, Protocol, cast, overload
 from .._core.errors import BuildError, Rule
 from .._core.parse import PATH, SEGMENT, check_wire, require_str
 from .._core.percent import encode, unquote
+from .._whatwg.masking import masked_path
 from .view import Owner, Writer, read_only
 
 _SEGMENT_HINT: Final = "to store plain text, use uri.text.path or the *_text methods"
@@ -316,4 +317,9 @@ class PathSegments(MutableSequence[str]):
         return "/".join(self._out(self._segments()))
 
     def __repr__(self) -> str:
-        return f"PathSegments({self._out(self._segments())!r})"
+        return f"PathSegments({self.shown()!r})"
+
+    def shown(self) -> list[str]:
+        """The segments as ``repr()`` shows them: a password a browser reads in the
+        path masked (:func:`~urikit._whatwg.masking.masked_path`)."""
+        return self._out(split_path(masked_path(self._owner.components)))

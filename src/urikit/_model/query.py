@@ -9,6 +9,7 @@ from typing import Final, Protocol, TypeVar, cast, overload
 from .._core.errors import BuildError, Rule
 from .._core.parse import require_str
 from .._core.percent import encode, unquote
+from .._whatwg.masking import masked_pairs
 from .view import Owner, Writer, read_only
 
 T = TypeVar("T")
@@ -349,4 +350,4 @@ class QueryParams:
     __hash__ = None  # type: ignore[assignment]
 
     def __repr__(self) -> str:
-        return f"QueryParams({self.items()!r})"
+        return f"QueryParams({masked_pairs(self.items())!r})"

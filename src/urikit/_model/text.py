@@ -9,6 +9,7 @@ from typing import Final, Protocol
 from .._core import grammar as g
 from .._core.parse import check_host, require_str
 from .._core.percent import Component, encode, unquote
+from .._whatwg.masking import masked_query
 from .path import PathSegments, ReadOnlyPath, path_from
 from .view import Owner, Writer, read_only
 
@@ -236,6 +237,8 @@ class TextView:
         self._put("fragment", encode_text(text, "fragment", "a fragment"))
 
     def __repr__(self) -> str:
+        # the secrets masked: a password a browser reads in the path, secret values
+        query = masked_query(self._owner.components.query)
         return (f"TextView(user={self.user!r}, host={self.host!r}, "
-                f"path={list(self.path)!r}, query={self.query!r}, "
+                f"path={self.path.shown()!r}, query={_opt_decode(query)!r}, "
                 f"fragment={self.fragment!r})")

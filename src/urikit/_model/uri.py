@@ -28,9 +28,8 @@ from .._core.parse import (
 from .._core.ports import port_number, port_text
 from .._core.resolve import relative, require_base, resolve
 from .._core.serialize import authority, to_text
-from .._core.serialize import redacted as redacted_text
 from .._whatwg.display import display
-from .masking import mask_password
+from .._whatwg.masking import mask_secrets, secret_names
 from .path import (
     PathSegments,
     ReadOnlyPath,
@@ -90,9 +89,9 @@ AnyURI: TypeAlias = "URI | FrozenURI"
 
 
 def _shown_base(c: Parts) -> str:
-    """A base's text as an error message shows it: a password masked where RFC 3986
-    reads one and where a browser would (``///joe:***@h/``)."""
-    return mask_password(redacted_text(c))[0]
+    """A base's text as an error message shows it: its secrets masked
+    (:func:`~urikit._whatwg.masking.mask_secrets`: ``///joe:***@h/``)."""
+    return mask_secrets(to_text(c))[0]
 
 
 def _ruled(c: Parts, before: Parts) -> Parts:
@@ -625,16 +624,36 @@ class _URIBase:
     def __reduce__(self) -> tuple[Any, tuple[type[_URIBase], Parts, None]]:
         return (_wrap, (type(self), self._c, None))
 
-    def redacted(self) -> str:
-        """The URI text with any password in the userinfo replaced by ``***``.
+    def redacted(self, *, secrets: Iterable[str] = ()) -> str:
+        """The URI text with its secrets replaced by ``***``: the password of the
+        userinfo (where RFC 3986 reads one and where a browser would:
+        ``http:///joe:***@h/``), and the value of each query parameter named in
+        :data:`~urikit.SECRET_QUERY_PARAMETERS` or in ``secrets`` (the key percent-decoded,
+        case-insensitive); the key is kept, so a reader still sees which parameter
+        was there. ``repr()``, error messages, the pydantic types' errors and the
+        command line show the URI this way.
+
+        Args:
+            secrets: names of query parameters to mask besides the defaults.
+
+        Returns:
+            The masked text (not a valid URI to use: only to show).
+
+        Raises:
+            TypeError: ``secrets`` is a ``str``, or holds something else than ``str``.
 
         >>> URI.parse("ftp://joe:secret@h/").redacted()
         'ftp://joe:***@h/'
+        >>> URI.parse("https://h/dl?file=a&token=abc&X-Amz-Signature=f00").redacted()
+        'https://h/dl?file=a&token=***&X-Amz-Signature=***'
+        >>> URI.parse("https://h/?file=a&ticket=t1").redacted(secrets=["ticket"])
+        'https://h/?file=a&ticket=***'
+
+        .. versionchanged:: 0.4
+           The values of secret query parameters are masked too (``secrets``), and a
+           password where a browser reads one.
         """
-        info = self._c[1]
-        if info is None or ":" not in info:
-            return str(self)
-        return redacted_text(self._c)
+        return mask_secrets(str(self), None, secret_names(secrets))[0]
 
     # --- builder: on a URI each edits it in place and returns it; on a FrozenURI each
     # returns a new FrozenURI (a mutable copy is edited, then frozen) --------------------

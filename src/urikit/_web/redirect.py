@@ -7,8 +7,8 @@ from typing import Final, cast
 
 from .._core.errors import URIError
 from .._core.percent import decode
-from .._core.resolve import remove_dot_segments
-from .._interop.lenient import repaired_text
+from .._core.serialize import to_text
+from .._interop.lenient import browser_resolve, repaired_text
 from .._model.uri import URI, FrozenURI
 from .._whatwg.browser import scheme_end
 from .._whatwg.display import is_ambiguous_ipv4
@@ -48,9 +48,11 @@ def safe_redirect(target: str | None, base: URI | FrozenURI | str) -> URI | None
       segment holds no ":" (so ``%2F%2Fevil``, ``/%2F%2Fevil``, ``/%5Cevil`` and
       ``javascript%3Aalert(1)`` are refused: a server or proxy that decodes once
       more would read them as another host or scheme);
-    * the resolved path does not start with ``//``, as it is or decoded once and
-      without dot segments (``/.//%2e%2e%2f@evil``, ``/..//evil``,
-      ``/%2e%2e//evil``): the host is still this one, but the path and query alone,
+    * the path the browser resolves it to does not start with ``//``: the browser's
+      path, after its dot-segment removal (``.%2e`` and ``%2e%2e`` are ``..`` to it,
+      ``%2e`` is ``.``) and with ``%2f`` left as the data it is
+      (``/.%2e//%2e%2e%2f@evil``, ``/..//evil``, ``/%2e%2e//evil`` all resolve to a
+      path ``//...``): the host is still this one, but the path and query alone,
       sent as a relative ``Location`` (as frameworks often send them), would be a
       network-path reference to another host.
 
@@ -64,8 +66,9 @@ def safe_redirect(target: str | None, base: URI | FrozenURI | str) -> URI | None
             ``FrozenURI``.
 
     Returns:
-        The resolved target as a new absolute :class:`~urikit.URI`, to write in the
-        ``Location`` header as ``str(...)``; ``None`` when the target is refused (the
+        The target resolved as the browser resolves it (dot segments removed,
+        percent-encoded ones included), as a new absolute :class:`~urikit.URI`, to
+        write in the ``Location`` header as ``str(...)``; ``None`` when the target is refused (the
         caller then redirects to a default page).
 
     Raises:
@@ -85,6 +88,10 @@ def safe_redirect(target: str | None, base: URI | FrozenURI | str) -> URI | None
     .. versionchanged:: 0.3
        The target and a ``str`` base are read as browsers read them (leniently); only
        ``TypeError`` is raised.
+
+    .. versionchanged:: 0.4
+       The target is resolved as browsers resolve it (``%2e`` is a dot segment), and
+       the ``//`` check reads that path, never a decoded one.
     """
     base_uri: URI | FrozenURI | None
     if isinstance(base, str):
@@ -109,9 +116,10 @@ def safe_redirect(target: str | None, base: URI | FrozenURI | str) -> URI | None
         return None
     try:
         ref = URI.parse(repaired_text(target, base_uri.scheme.lower()))
+        # resolved as the browser resolves it (its dot segments, "%2e" included)
+        resolved = URI.parse(to_text(browser_resolve(base_uri.components, ref.components)))
     except URIError:
         return None
-    resolved = base_uri.resolve(ref)
     if resolved.userinfo is not None:  # the target's, or the base's when it has none
         return None
     if not resolved.same_origin(base_uri):
@@ -123,12 +131,10 @@ def safe_redirect(target: str | None, base: URI | FrozenURI | str) -> URI | None
         return None
     if not path.startswith("/") and ":" in path.partition("/")[0]:
         return None
-    resolved_path = str(resolved.path)
     # Sent alone as a relative Location (as frameworks often do), a path that starts
-    # with "//" is a network-path reference: "/.//%2e%2e%2f@evil.example" resolves to
-    # the path "//%2e%2e%2f@evil.example", host evil.example to a browser.
-    if resolved_path.startswith("//"):
+    # with "//" is a network-path reference: "/.%2e//%2e%2e%2f@evil.example" resolves,
+    # in the browser, to the path "//%2e%2e%2f@evil.example", host evil.example. The
+    # path is the browser's, "%2f" kept as data: never decoded here.
+    if str(resolved.path).startswith("//"):
         return None
-    if remove_dot_segments(decode(resolved_path, "path")).startswith("//"):
-        return None
-    return resolved if isinstance(resolved, URI) else resolved.thaw()
+    return resolved

@@ -203,6 +203,32 @@ def scheme_end(text: str) -> int | None:
     return None if m is None else m.end()
 
 
+# WHATWG URL, "single-dot URL path segment" ("." or "%2e", ASCII case-insensitive) and
+# "double-dot URL path segment" (".." or its forms with "%2e": ".%2e", "%2e.", "%2e%2e")
+_DOT_SEGMENT_RE: Final = re.compile(r"(?:(?<=/)|^)(?:\.|%2[eE])(?:\.|%2[eE])?(?=/|$)")
+
+
+def _dots(m: re.Match[str]) -> str:
+    return "." * (len(m.group()) - 2 * m.group().count("%"))
+
+
+def plain_dot_segments(path: str) -> str:
+    """``path`` with each segment a browser reads as a dot segment written ``.`` or
+    ``..``, so that RFC 3986's ``remove_dot_segments`` removes what the browser removes.
+
+    WHATWG URL, "path state": a "single-dot URL path segment" is ``.`` or ``%2e`` and a
+    "double-dot URL path segment" is ``..``, ``.%2e``, ``%2e.`` or ``%2e%2e`` (ASCII
+    case-insensitive); any other percent-encoding, ``%2f`` included, is data, never a
+    separator, and is never decoded.
+
+    >>> plain_dot_segments("/a/.%2E/%2e/%2e%2e%2f@b")
+    '/a/.././%2e%2e%2f@b'
+    """
+    if "%2" not in path:
+        return path
+    return _DOT_SEGMENT_RE.sub(_dots, path)
+
+
 def authority_span(text: str) -> tuple[int, int] | None:
     """Where a browser reads the authority of ``text``, as (start, end), or ``None``.
 

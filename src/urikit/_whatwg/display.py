@@ -12,6 +12,7 @@ from .._core.normalize import normalize_host
 from .._core.percent import pct_utf8, unquote_octets
 from .._core.serialize import to_text
 from .browser import ipv4_number
+from .masking import mask_secrets
 from .spoof import choose_labels
 
 _LDH: Final = frozenset("abcdefghijklmnopqrstuvwxyz0123456789-")
@@ -198,7 +199,9 @@ def display(c: Parts) -> str:
     A-label (invisible or full-width characters, which IDNA would map to other text)
     stays percent-encoded. The path,
     query and fragment are shown exactly as written, never decoded: decoding could
-    produce look-alike delimiters such as U+2215 "∕".
+    produce look-alike delimiters such as U+2215 "∕"; only their secrets are masked
+    (a password a browser reads there, the value of a secret query parameter:
+    :data:`~urikit.SECRET_QUERY_PARAMETERS`).
 
     >>> from urikit import URI
     >>> URI.parse("http://trusted.example@evil.example/login").display()
@@ -214,7 +217,9 @@ def display(c: Parts) -> str:
     if host is not None:
         host = host.lower() if host[:1] == "[" else display_host(host)
     # the port's text as written ("0080" stays "0080")
-    text = to_text((scheme, None, host, c[3], c[4], c[5], c[6]))
+    # a password a browser reads in the path (http:joe:pw@h/) and the values of
+    # secret query parameters are masked as everywhere (masking.mask_secrets)
+    text = mask_secrets(to_text((scheme, None, host, c[3], c[4], c[5], c[6])))[0]
     if userinfo is None:
         return text
     user, colon, _ = userinfo.partition(":")

@@ -1,0 +1,230 @@
+"""No secret reaches a person: every entry point and error path, fed every shape a browser
+reads a password from, shows no password and no secret query value.
+
+The one masking rule (``urikit._whatwg.masking``) is asked by the errors (the function
+and the method alike), ``repr`` of the public types, ``redacted()``, the pydantic
+types' messages and context, and the command line (``tests/cli/test_faults.py`` runs
+the same shapes through it).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Final
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import urikit
+from tests.cli.test_faults import SHAPES
+from urikit import URI, FrozenURI
+
+SECRET: Final = "S3CRET"
+BASE: Final = "https://h.example/a/b"
+
+#: every shape with a password, as it is, made invalid (" x"), and with secret query
+#: values (the secret written in the value of a default name and of an added one)
+TEXTS: Final = [*SHAPES, *(f"{s} x" for s in SHAPES),
+                *(f"{s}?q=1&token={SECRET}&Sig={SECRET}" for s in SHAPES),
+                f"https://h/?access_token={SECRET}", f"//h/p?api_key={SECRET}#f",
+                f"https://h/ x?password={SECRET}"]
+
+
+def _entry_points() -> dict[str, Callable[[str], object]]:
+    return {
+        "URI.parse": URI.parse,
+        "FrozenURI.parse": FrozenURI.parse,
+        "URI.parse_lenient": URI.parse_lenient,
+        "FrozenURI.parse_lenient": FrozenURI.parse_lenient,
+        "URI.parse_lenient as base": lambda t: URI.parse_lenient("x", base=t),
+        "URI.from_iri": URI.from_iri,
+        "resolve as base": lambda t: urikit.resolve(t, "x"),
+        "resolve as reference": lambda t: urikit.resolve(BASE, t),
+        "URI.resolve as base": lambda t: URI.parse(t).resolve("x"),
+        "URI.resolve as reference": lambda t: URI.parse(BASE).resolve(t),
+        "FrozenURI.resolve as base": lambda t: FrozenURI.parse(t).resolve("x"),
+        "URI.relative_to": lambda t: URI.parse(BASE).relative_to(t),
+        "normalize": urikit.normalize,
+        "URI.normalize": lambda t: URI.parse(t).normalize(),
+        "repair": urikit.repair,
+        "Change": lambda t: tuple(urikit.repair(t).changes),
+        "canonicalize": urikit.canonicalize,
+        "iri_to_uri": urikit.iri_to_uri,
+        "uri_to_iri": urikit.uri_to_iri,
+        "safe_redirect as base": lambda t: urikit.safe_redirect("/x", t),
+        "same_origin": lambda t: URI.parse(BASE).same_origin(t),
+    }
+
+
+def _shown(value: object) -> list[str]:
+    """What a person may see of ``value``: its repr, and for a URI its redacted text,
+    its display and the repr of its views; nothing of a ``str``, the text the caller
+    asked for (nor of ``components``, the wire-form data)."""
+    if isinstance(value, str):
+        return []
+    shown = [repr(value)]
+    if isinstance(value, (URI, FrozenURI)):
+        shown += [value.redacted(), value.display(), repr(value.path), repr(value.params),
+                  repr(value.text), repr(value.text.path)]
+    return shown
+
+
+@pytest.mark.parametrize("name", list(_entry_points()))
+def test_no_entry_point_shows_a_secret(name: str) -> None:
+    """Each entry point, on every text: its result's repr (a URI's redacted text and
+    display too) and its error's message, repr and attributes (``text`` aside: the
+    text rejected, a fact for the caller) hold no secret."""
+    call = _entry_points()[name]
+    for text in TEXTS:
+        try:
+            result = call(text)
+        except urikit.URIError as exc:
+            shown = [str(exc), repr(exc), *(v for k, v in vars(exc).items() if k != "text")]
+        else:
+            shown = _shown(result)
+        assert not any(SECRET in str(s) for s in shown), (name, text, shown)
+
+
+_FIELDS: Final = ("AbsoluteURI", "AbsoluteFrozenURI", "HttpURI", "HttpFrozenURI",
+                  "LenientURI", "LenientFrozenURI", "LenientHttpURI", "LenientHttpFrozenURI")
+
+
+@pytest.mark.parametrize("field", _FIELDS)
+def test_no_pydantic_error_shows_a_secret(field: str) -> None:
+    """Each pydantic type, on every text: the message and the context of each error
+    hold no secret (pydantic's own ``input`` aside: docs/pydantic.md), nor does the
+    repr of a value it accepts."""
+    pydantic = pytest.importorskip("pydantic")
+    adapter = pydantic.TypeAdapter(getattr(urikit, field))
+    errors = 0
+    for text in TEXTS:
+        try:
+            value = adapter.validate_python(text)
+        except pydantic.ValidationError as exc:
+            errors += 1
+            for error in exc.errors(include_url=False, include_input=False):
+                assert SECRET not in f"{error['msg']} {error.get('ctx')}", (field, text, error)
+        else:
+            assert SECRET not in repr(value), (field, text)
+    assert errors > 0 or field in ("LenientURI", "LenientFrozenURI")  # they take any text
+
+
+def test_the_hunts_examples_are_masked() -> None:
+    """Issue 37's examples: the function and the method alike, pydantic, Repaired."""
+    with pytest.raises(urikit.ResolveError) as info:
+        urikit.resolve("///joe:S3CRET@h/", "x")
+    assert str(info.value) == ("cannot use '///joe:***@h/' as a base: a base URI must have "
+                               "a scheme (RFC 3986 §5.1)")
+    assert info.value.base == "///joe:***@h/"
+    assert repr(urikit.repair("http://joe:S3CRET@h/ x")) == (
+        "Repaired(text='http://joe:***@h/%20x', changes=(Change(position=20, "
+        "component='path', original=' ', replacement='%20'),))")
+    pydantic = pytest.importorskip("pydantic")
+    for field in ("HttpURI", "HttpFrozenURI"):
+        with pytest.raises(pydantic.ValidationError) as caught:
+            pydantic.TypeAdapter(getattr(urikit, field)).validate_python("http:///joe:S3CRET@h/")
+        (error,) = caught.value.errors(include_url=False)
+        assert error["ctx"] == {"text": "http:///joe:***@h/"}
+
+
+def test_a_change_in_the_userinfo_is_not_shown() -> None:
+    """A change the repair made in the userinfo may be a character of a password: its
+    repr shows where, not what."""
+    (change,) = urikit.repair("http://joe:S3 CRET@h/").changes
+    assert repr(change) == ("Change(position=13, component='userinfo', original='***', "
+                            "replacement='***')")
+    assert change.original == " "  # the fields keep the facts
+
+
+# --- redacted(): secret query parameters ------------------------------------------------
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    pytest.param("https://h/?token=abc&sig=xyz", "https://h/?token=***&sig=***", id="issue 33"),
+    pytest.param("https://h/?q=a&Access_Token=t#f", "https://h/?q=a&Access_Token=***#f",
+                 id="any case, fragment kept"),
+    pytest.param("https://h/?%74oken=t", "https://h/?%74oken=***", id="encoded key"),
+    pytest.param("https://h/?token=&token&tokens=t", "https://h/?token=&token&tokens=t",
+                 id="empty, absent, other name"),
+    pytest.param("https://h/?a=1;password=p;b=2", "https://h/?a=1;password=***;b=2",
+                 id="semicolon pairs"),
+    pytest.param("https://joe:pw@h/?api_key=k=v", "https://joe:***@h/?api_key=***",
+                 id="password and query"),
+    pytest.param("https://h/token=t?x=token=t", "https://h/token=t?x=token=t",
+                 id="path and value untouched"),
+])
+def test_redacted_masks_secret_query_values(text: str, expected: str) -> None:
+    """The value of each secret parameter becomes ``***``, its key kept, so the text
+    keeps its shape; everything else is left as written."""
+    uri = URI.parse(text)
+    assert uri.redacted() == expected
+    assert repr(uri) == f"URI({expected!r})"
+    assert repr(FrozenURI.parse(text)) == f"FrozenURI({expected!r})"
+
+
+def test_redacted_takes_more_names() -> None:
+    """``secrets`` adds names to the defaults, case-insensitively; the defaults stay."""
+    uri = URI.parse("https://h/?ticket=t&Session_Key=s&token=x&q=1")
+    assert uri.redacted(secrets=["TICKET", "session_key"]) == \
+        "https://h/?ticket=***&Session_Key=***&token=***&q=1"
+    assert uri.redacted() == "https://h/?ticket=t&Session_Key=s&token=***&q=1"
+    assert "token" in urikit.SECRET_QUERY_PARAMETERS
+    assert {"sig", "signature", "password", "secret", "api_key", "access_token"} <= \
+        urikit.SECRET_QUERY_PARAMETERS
+
+
+@pytest.mark.parametrize("secrets", ["token", [1], [None]])
+def test_redacted_refuses_names_of_another_type(secrets: object) -> None:
+    """A name that is not a ``str`` (or a ``str`` given for the list) is a TypeError."""
+    with pytest.raises(TypeError):
+        URI.parse("https://h/?token=t").redacted(secrets=secrets)  # type: ignore[arg-type]
+
+
+def test_the_views_mask_their_secrets() -> None:
+    """The reprs of the path, query and text views mask a password a browser reads
+    in the path and the values of secret parameters, keeping their keys."""
+    uri = FrozenURI.parse("http:joe:S3CRET@h/a?q=1&token=S3CRET")
+    assert repr(uri.path) == "PathSegments(['joe:***@h', 'a'])"
+    assert repr(uri.params) == "QueryParams([('q', '1'), ('token', '***')])"
+    assert repr(uri.text) == ("TextView(user=None, host=None, path=['joe:***@h', 'a'], "
+                              "query='q=1&token=***', fragment=None)")
+    assert list(uri.path) == ["joe:S3CRET@h", "a"]  # the values keep the facts
+
+
+def test_an_error_masks_secret_query_values() -> None:
+    """An error that shows a URI shows it redacted: the query's secrets too."""
+    with pytest.raises(urikit.ResolveError) as info:
+        URI.parse("//h/?token=abc").resolve("x")
+    assert info.value.base == "//h/?token=***"
+
+
+def _reference_spans(text: str) -> list[tuple[int, int]]:
+    """The secret values of ``text``'s query, pair by pair, as the docstring says."""
+    from urllib.parse import unquote
+
+    start = text.find("?")
+    if start < 0:
+        return []
+    end = text.find("#", start)
+    end = len(text) if end < 0 else end
+    spans: list[tuple[int, int]] = []
+    position = start + 1
+    for pair in text[start + 1:end].replace(";", "&").split("&"):
+        key, equals, value = pair.partition("=")
+        if equals and key and value and unquote(key).lower() in urikit.SECRET_QUERY_PARAMETERS:
+            spans.append((position + len(key) + 1, position + len(pair)))
+        position += len(pair) + 1
+    return spans
+
+
+@given(st.lists(st.sampled_from(["?", "&", ";", "=", "#", "token", "Sig", "%74oken", "q",
+                                 "x", "%", "@", "/", "pass", "word", "İ"]), max_size=12)
+       .map("".join))
+def test_the_query_reading_is_the_pairs(tail: str) -> None:
+    """The spans of secret values (a first test in C, then pair by pair) are those of
+    reading the query pair by pair."""
+    from urikit._whatwg.masking import query_secret_spans
+
+    text = f"https://h/p{tail}"
+    assert query_secret_spans(text) == _reference_spans(text)
