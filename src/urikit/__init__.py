@@ -31,7 +31,7 @@ from ._core.percent import Component, decode, encode
 from ._core.resolve import remove_dot_segments
 from ._core.strings import normalize, resolve
 from ._model.path import PathSegments, ReadOnlyPath
-from ._model.query import QueryParams, ReadOnlyParams, encode_query
+from ._model.query import Query, QueryParams, ReadOnlyParams, encode_query
 from ._model.text import ReadOnlyText, TextView
 from ._model.uri import UNSET, URI, FrozenURI
 from ._whatwg.display import is_ambiguous_ipv4
@@ -117,6 +117,7 @@ __all__ = [
     "Origin",
     "ParseError",
     "PathSegments",
+    "Query",
     "QueryParams",
     "ReadOnlyParams",
     "ReadOnlyPath",
