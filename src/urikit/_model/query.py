@@ -16,10 +16,9 @@ T = TypeVar("T")
 #: What a parameter value may be: text, an ``int`` (written with ``str()``), or
 #: ``None`` for a key without "=".
 Value = str | int | None
-#: A value, or a list or tuple of values: one pair of the key for each, in order (an
-#: empty list gives no pair). Typed as ``Sequence`` (as yarl and httpx type it) so a
-#: ``list[str]`` is accepted; at run time a ``str`` is one value and any other
-#: sequence than a list or tuple is a ``TypeError``.
+#: A value, or a sequence of values (a list, a tuple): one pair of the key for each, in
+#: order (an empty one gives no pair). A ``str`` is one value; ``bytes``, which the
+#: checkers take for a sequence of ints, is refused at run time as a value is.
 Values = Value | Sequence[Value]
 #: Parameters given as a mapping or as (key, value) pairs.
 Params = Mapping[str, Values] | Iterable[tuple[str, Values]]
@@ -82,15 +81,15 @@ def wire_pair(key: str, value: object, form: bool = False) -> str:
 
 
 def wire_pairs(key: str, value: object, form: bool = False) -> list[str]:
-    """The wire text of the pairs of ``key`` for a value or a list or tuple of values
-    (no pair for an empty one), as :func:`wire_pair` writes each.
+    """The wire text of the pairs of ``key`` for a value or a sequence of values (a
+    list, a tuple; no pair for an empty one), as :func:`wire_pair` writes each.
 
     Raises:
-        TypeError: a value of another type, or a sequence of another type than
-            ``list`` or ``tuple``.
+        TypeError: a value (or an item) that is not str, int or None.
         BuildError: as :func:`wire_pair`.
     """
-    if isinstance(value, (list, tuple)):
+    if isinstance(value, (list, tuple)) or (
+            isinstance(value, Sequence) and not isinstance(value, (str, bytes, bytearray))):
         return [wire_pair(key, v, form) for v in cast("Sequence[object]", value)]
     return [wire_pair(key, value, form)]
 
