@@ -88,8 +88,9 @@ def wire_pairs(key: str, value: object, form: bool = False) -> list[str]:
         TypeError: a value (or an item) that is not str, int or None.
         BuildError: as :func:`wire_pair`.
     """
-    if isinstance(value, (list, tuple)) or (
-            isinstance(value, Sequence) and not isinstance(value, (str, bytes, bytearray))):
+    if isinstance(value, (list, tuple)) or not (
+            value is None or isinstance(value, (str, int, bytes, bytearray))
+            or not isinstance(value, Sequence)):  # the ABC check last: it is the slow one
         return [wire_pair(key, v, form) for v in cast("Sequence[object]", value)]
     return [wire_pair(key, value, form)]
 
