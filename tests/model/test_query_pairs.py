@@ -10,7 +10,16 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from urikit import URI, BuildError, FrozenURI, ParseError, Query, QueryParams, encode_query
+from urikit import (
+    URI,
+    BuildError,
+    FrozenURI,
+    ParseError,
+    Query,
+    QueryParams,
+    ReadOnlyParams,
+    encode_query,
+)
 
 from ..builds import wrong_type
 
@@ -291,9 +300,10 @@ WIRE_QUERIES: Final = st.lists(QUERY_PIECES, max_size=6).map("&".join)
 
 @given(WIRE_QUERIES)
 def test_query_reads_as_the_view_reads(query: str) -> None:
-    """Query and the live view share their reading methods: same answers, both forms."""
+    """Query and the live view share their reading methods: same answers, both forms
+    (and a Query is a ReadOnlyParams to the type checkers)."""
     view = URI.parse(f"http://h/?{query}").params
-    value = Query(query)
+    value: ReadOnlyParams = Query(query)
     for a, b in ((view, value), (view.form, value.form)):
         assert a.items() == b.items()
         assert a.keys() == b.keys() == list(b)
