@@ -354,3 +354,22 @@ def test_every_edit_reads_back_and_keeps_other_pairs(name: str, query: str, key:
     frozen = FrozenURI.parse(text)
     assert edit(frozen, key, value) == uri
     assert str(frozen) == text
+
+
+WRONG_TYPES: Final[list[Any]] = [
+    pytest.param(lambda u: u.discard_param_pair(1, "x"), "a query key", id="pair key"),
+    pytest.param(lambda u: u.discard_param_pair("q", 1.5), "str, int or None", id="pair value"),
+    pytest.param(lambda u: u.discard_param_value(True), "str, int or None", id="value"),
+    pytest.param(lambda u: u.filter_params(None), "callable", id="predicate"),
+]
+
+
+@pytest.mark.parametrize(("edit", "says"), WRONG_TYPES)
+def test_wrong_argument_types_are_type_errors(edit: Callable[[Any], object], says: str) -> None:
+    """A key, value or predicate of the wrong type is a TypeError naming what was wanted;
+    neither class changes."""
+    for cls in (URI, FrozenURI):
+        uri = cls.parse("http://h/?q=1")
+        with pytest.raises(TypeError, match=wrong_type(says)):
+            edit(uri)
+        assert uri.query == "q=1"
