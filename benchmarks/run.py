@@ -321,7 +321,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--max-pass", type=float, default=0.4,
                         help="a peer slower than this many seconds per pass is timed on a "
                              "systematic sample (default: %(default)s)")
-    parser.add_argument("--tasks", default="abcdefg", help="tasks to run (default: all)")
+    parser.add_argument("--tasks", default="".join(TASKS), help="tasks to run (default: all)")
     parser.add_argument("--no-memory", action="store_true")
     parser.add_argument("--no-scaling", action="store_true")
     parser.add_argument("--results", type=Path, default=None,
@@ -387,7 +387,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     text = "\n".join(report)
     print(text)
     out_path = args.results
-    if out_path is None and not args.quick and args.limit is None and args.tasks == "abcdefg":
+    if out_path is None and not args.quick and args.limit is None and set(args.tasks) == set(TASKS):
         out_path = DEFAULT_RESULTS
     if out_path is not None:
         out_path.write_text(text, encoding="utf-8")

@@ -46,11 +46,14 @@ TASKS: dict[str, str] = {
     "e": "normalize (parse, normalize, serialize)",
     "f": "validate only",
     "g": "edit the last path segment and one query parameter, serialize",
+    "r": "remove one key=value pair of the query (form reading), serialize",
+    "v": "give a query key a list of values (repeated keys), serialize",
 }
 
 # Targets: urikit's ratio to urllib.parse for the same task ("g" is checked against peers).
 TARGETS: dict[str, float | None] = {
     "a": 0.40, "b": 0.45, "c": 1.5, "d": 0.35, "e": 0.60, "f": 0.25, "g": None,
+    "r": None, "v": None,  # issue 33: within 1.2x of the fastest peer doing the job
 }
 
 # The URI class's targets (issue 26), each a ratio of two rows of one task in one run:
@@ -64,6 +67,7 @@ CLASS_TARGETS: list[tuple[str, str, str, float]] = [
 
 NEW_SEGMENT = "new seg"  # a plain-text segment that needs encoding
 PARAM, PARAM_VALUE = "utm", "x"
+LIST_KEY, LIST_VALUES = "tag", ["a b", "c"]  # v: two values, one needing encoding
 
 # is_valid: use the public function once the lead adds it.
 _public_is_valid: Any = getattr(URI, "is_valid", None) or getattr(urikit, "is_valid", None)
@@ -572,6 +576,47 @@ def g_httpx(s: str) -> str:
     return str(u.copy_with(path=path).copy_set_param(PARAM, PARAM_VALUE))
 
 
+# r. remove one key=value pair ------------------------------------------------------------
+# Every peer reads the query as a form ("+" is a space), as parse_qsl and yarl do. urikit
+# keeps the other pairs' wire text; urllib and yarl decode and re-encode the whole query.
+
+
+def r_urikit(s: str, key: str, value: str | None) -> str:
+    return str(URI.parse(s).discard_param_pair(key, value, form=True))
+
+
+def r_urllib(s: str, key: str, value: str | None) -> str:
+    r = up.urlsplit(s)
+    want = (key, value or "")
+    pairs = [p for p in up.parse_qsl(r.query, keep_blank_values=True) if p != want]
+    return up.urlunsplit((r.scheme, r.netloc, r.path, up.urlencode(pairs), r.fragment))
+
+
+def r_yarl(s: str, key: str, value: str | None) -> str:
+    u = yarl.URL(s)
+    want = (key, value or "")
+    return str(u.with_query([p for p in u.query.items() if p != want]))
+
+
+# v. a list value ------------------------------------------------------------------------
+
+
+def v_urikit(s: str) -> str:
+    return str(URI.parse(s).set_param(LIST_KEY, LIST_VALUES))
+
+
+def v_urllib(s: str) -> str:
+    r = up.urlsplit(s)
+    pairs = [p for p in up.parse_qsl(r.query, keep_blank_values=True) if p[0] != LIST_KEY]
+    pairs += [(LIST_KEY, v) for v in LIST_VALUES]
+    return up.urlunsplit((r.scheme, r.netloc, r.path, up.urlencode(pairs, quote_via=up.quote),
+                          r.fragment))
+
+
+def v_yarl(s: str) -> str:
+    return str(yarl.URL(s).update_query({LIST_KEY: LIST_VALUES}))
+
+
 # --- the table of cases ---------------------------------------------------------------
 
 
@@ -709,6 +754,25 @@ def build_cases() -> dict[str, list[Case]]:
             Case("boltons", g_boltons, note="path_parts, query_params"),
             Case("httpx", g_httpx, note="copy_with + copy_set_param"),
         ],
+        "r": [
+            Case("urikit", r_urikit, kind="urikit", star=True,
+                 note="discard_param_pair(form=True): other pairs' text kept"),
+            Case("urllib.parse", r_urllib, kind="base", star=True, before=_clear_urllib,
+                 note="parse_qsl, filter, urlencode: re-encodes every pair"),
+            Case(YARL_COLD, r_yarl, pure_python=False, star=True, before=yarl_cold,
+                 note="with_query(filtered query.items()): re-encodes every pair"),
+            Case(YARL_WARM, r_yarl, pure_python=False, star=True, before=yarl_warm,
+                 note="with_query(filtered query.items()): re-encodes every pair"),
+        ],
+        "v": [
+            Case("urikit", v_urikit, kind="urikit", note="set_param(key, [a, b])"),
+            Case("urllib.parse", v_urllib, kind="base", before=_clear_urllib,
+                 note="parse_qsl, filter, append, urlencode: re-encodes every pair"),
+            Case(YARL_COLD, v_yarl, pure_python=False, before=yarl_cold,
+                 note="update_query({key: [a, b]})"),
+            Case(YARL_WARM, v_yarl, pure_python=False, before=yarl_warm,
+                 note="update_query({key: [a, b]})"),
+        ],
     }
 
 
@@ -717,10 +781,14 @@ EMPTY_CALL = Case("(harness: empty Python call)", _identity, kind="reference")
 
 def task_inputs(lines: Sequence[str], pairs: Sequence[tuple[str, str]]) -> dict[str, list[Any]]:
     """The inputs of each task: urikit-valid lines for a, b, c, e, g (g: with a path
-    segment to replace), every line for f, the pairs for d."""
+    segment to replace), v; every line for f; the pairs for d; for r, the valid lines
+    with a query pair, each with its first pair (form reading) to remove."""
     valid = [s for s in lines if is_valid(s)]
     return {
         "a": valid, "b": valid, "c": valid, "e": valid, "f": list(lines),
         "g": [s for s in valid if URI.parse(s).components.path.startswith("/")],
         "d": list(pairs),
+        "r": [(s, *URI.parse(s).params.form.items()[0]) for s in valid
+              if URI.parse(s).params],
+        "v": valid,
     }

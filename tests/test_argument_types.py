@@ -92,9 +92,16 @@ def test_the_walk_finds_the_entry_points() -> None:
     assert len(names) > 40
 
 
+#: Methods whose first argument is a query value, for which None and an int are right.
+TAKE_VALUES: Final = {"URI.discard_param_value", "FrozenURI.discard_param_value"}
+
+
 @pytest.mark.parametrize("value", BAD, ids=lambda v: type(v).__name__)
 @pytest.mark.parametrize(("name", "call"), ENTRY_POINTS, ids=[n for n, _ in ENTRY_POINTS])
 def test_wrong_type_is_type_error(name: str, call: Call, value: object) -> None:
+    if name in TAKE_VALUES and (value is None or type(value) is int):
+        call(value)  # a value, not a wrong type: it removes the pairs that have it
+        return
     with pytest.raises(TypeError):
         call(value)
 

@@ -31,7 +31,7 @@ from ._core.percent import Component, decode, encode
 from ._core.resolve import remove_dot_segments
 from ._core.strings import normalize
 from ._model.path import PathSegments, ReadOnlyPath
-from ._model.query import QueryParams, ReadOnlyParams, encode_query
+from ._model.query import Query, QueryParams, ReadOnlyParams, encode_query
 from ._model.strings import resolve
 from ._model.text import ReadOnlyText, TextView
 from ._model.uri import UNSET, URI, FrozenURI
@@ -139,6 +139,7 @@ __all__ = [
     "Pages",
     "ParseError",
     "PathSegments",
+    "Query",
     "QueryParams",
     "ReadOnlyParams",
     "ReadOnlyPath",

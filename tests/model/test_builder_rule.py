@@ -9,7 +9,7 @@ import pytest
 
 from urikit import URI, FrozenURI, NormalizeOptions
 
-START: Final = "HTTP://u@h:1/a/./b?q=1#f"
+START: Final = "HTTP://u@h:1/a/./b?q=1&&b=2&q=1#f"
 
 #: Every builder method, called with arguments that change the URI: a URI edits itself
 #: and returns itself; a FrozenURI returns a new FrozenURI and stays as it was.
@@ -21,6 +21,12 @@ BUILDERS: Final[dict[str, Callable[[Any], Any]]] = {
     "add_param": lambda u: u.add_param("k", "v"),
     "set_param": lambda u: u.set_param("q", "2"),
     "discard_param": lambda u: u.discard_param("q"),
+    "discard_param_pair": lambda u: u.discard_param_pair("q", "1"),
+    "discard_param_value": lambda u: u.discard_param_value("1"),
+    "filter_params": lambda u: u.filter_params(lambda k, v: k != "q"),
+    "sort_params": lambda u: u.sort_params(),
+    "drop_empty_params": lambda u: u.drop_empty_params(),
+    "drop_duplicate_params": lambda u: u.drop_duplicate_params(),
     "normalize": lambda u: u.normalize(NormalizeOptions()),
 }
 
@@ -39,7 +45,7 @@ CONVERSIONS: Final = {"freeze": FrozenURI, "thaw": URI}
 #: Methods that read the URI and return something else; they change nothing.
 READERS: Final[dict[str, Callable[[Any], Any]]] = {
     "display": lambda u: u.display(),
-    "equivalent": lambda u: u.equivalent("http://u@h:1/a/b?q=1#f"),
+    "equivalent": lambda u: u.equivalent("http://u@h:1/a/b?q=1&&b=2&q=1#f"),
     "origin": lambda u: u.origin(),
     "redacted": lambda u: u.redacted(),
     "same_origin": lambda u: u.same_origin("http://h:1/"),

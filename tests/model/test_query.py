@@ -202,14 +202,15 @@ def test_params_reject_non_str() -> None:
     with pytest.raises(TypeError):
         uri.params.add(1, "x")  # type: ignore[arg-type]
     with pytest.raises(TypeError):
-        uri.params.set("k", b"2")  # type: ignore[arg-type]
+        uri.params.set("k", b"2")  # bytes is a Sequence[int] to the checkers
     assert str(uri) == "http://h/?a=1"
 
 
-@pytest.mark.parametrize("value", [True, False, 1.5, b"x", ["a"]])
+@pytest.mark.parametrize("value", [True, False, 1.5, b"x", {"a"}, ["a", ["b"]], (1.5,)])
 def test_params_refuse_values_without_one_spelling(value: object) -> None:
     """bool and float have no one spelling as text, so they are refused with a
-    TypeError, as is anything that is not str, int or None."""
+    TypeError, as is anything that is not str, int or None, or a list or tuple of
+    them (a set has no order)."""
     uri = URI.parse("http://h/?a=1")
     with pytest.raises(TypeError, match=wrong_type("str, int or None")):
         uri.set_param("k", value)  # type: ignore[arg-type]

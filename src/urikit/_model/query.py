@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from itertools import compress
 from typing import Final, Protocol, TypeVar, cast, overload
 
 from .._core.errors import BuildError, Rule
-from .._core.parse import require_str
+from .._core.parse import QUERY, check_wire, require_str
 from .._core.percent import encode, unquote
 from .._whatwg.masking import masked_pairs
 from .view import Owner, Writer, read_only
@@ -17,8 +17,12 @@ T = TypeVar("T")
 #: What a parameter value may be: text, an ``int`` (written with ``str()``), or
 #: ``None`` for a key without "=".
 Value = str | int | None
+#: A value, or a sequence of values (a list, a tuple): one pair of the key for each, in
+#: order (an empty one gives no pair). A ``str`` is one value; ``bytes``, which the
+#: checkers take for a sequence of ints, is refused at run time as a value is.
+Values = Value | Sequence[Value]
 #: Parameters given as a mapping or as (key, value) pairs.
-Params = Mapping[str, Value] | Iterable[tuple[str, Value]]
+Params = Mapping[str, Values] | Iterable[tuple[str, Values]]
 
 _MISSING: Final = object()
 
@@ -77,37 +81,58 @@ def wire_pair(key: str, value: object, form: bool = False) -> str:
     return pair.replace("%20", "+") if form else pair
 
 
-def _pairs(params: Params) -> Iterable[tuple[str, Value]]:
+def wire_pairs(key: str, value: object, form: bool = False) -> list[str]:
+    """The wire text of the pairs of ``key`` for a value or a sequence of values (a
+    list, a tuple; no pair for an empty one), as :func:`wire_pair` writes each.
+
+    Raises:
+        TypeError: a value (or an item) that is not str, int or None.
+        BuildError: as :func:`wire_pair`.
+    """
+    if isinstance(value, (list, tuple)) or not (
+            value is None or isinstance(value, (str, int, bytes, bytearray))
+            or not isinstance(value, Sequence)):  # the ABC check last: it is the slow one
+        return [wire_pair(key, v, form) for v in cast("Sequence[object]", value)]
+    return [wire_pair(key, value, form)]
+
+
+def _pairs(params: Params) -> Iterable[tuple[str, Values]]:
     """The (key, value) pairs of a mapping or of an iterable of 2-tuples; anything else
     is a ``TypeError`` (a 2-character string would otherwise unpack as a pair)."""
     if isinstance(params, Mapping):
-        return cast("Mapping[str, Value]", params).items()
+        return cast("Mapping[str, Values]", params).items()
     if isinstance(params, (str, bytes)):  # type: ignore[unreachable]
         raise TypeError("give parameters as a mapping or (key, value) pairs, not a str")
     return [_pair_of(item) for item in cast("Iterable[object]", params)]
 
 
-def _pair_of(item: object) -> tuple[str, Value]:
+def _pair_of(item: object) -> tuple[str, Values]:
     if not isinstance(item, tuple):
         raise TypeError(f"a parameter must be a (key, value) tuple, not {type(item).__name__}")
     pair = cast("tuple[object, ...]", item)
     if len(pair) != 2:
         raise TypeError(f"a parameter must be a (key, value) tuple, not one of {len(pair)}")
-    return cast("tuple[str, Value]", pair)
+    return cast("tuple[str, Values]", pair)
 
 
 def encode_query(params: Params, *, form: bool = False) -> str | None:
     """The wire query for parameters of plain text given as a mapping or as pairs
-    (``None`` when there are none), encoded as :class:`QueryParams` writes them.
+    (``None`` when there are none), encoded as :class:`QueryParams` writes them. A
+    list or tuple value gives one pair of its key for each item (none when empty).
 
     >>> encode_query({"q": "a&b c", "page": 2}), encode_query({"q": "a b"}, form=True)
     ('q=a%26b%20c&page=2', 'q=a+b')
     >>> encode_query([("a", None), ("a", "1")]), encode_query({})
     ('a&a=1', None)
+    >>> encode_query({"tag": ["x", "y"], "none": [], "n": 1})
+    'tag=x&tag=y&n=1'
 
     .. versionadded:: 0.2
+
+    .. versionchanged:: 0.4
+       A list or tuple value gives repeated keys.
     """
-    pieces = [wire_pair(k, v, form) for k, v in _pairs(params)]
+    pieces = [p for k, v in _pairs(params) for p in wire_pairs(k, v, form)]
     return "&".join(pieces) if pieces else None
 
 
@@ -138,64 +163,21 @@ class ReadOnlyParams(Protocol):
     def __len__(self) -> int: ...
 
 
-class QueryParams:
-    """A live view of a URI's query as an ordered list of ``(key, value)`` pairs.
+class _ParamsReader:
+    """The reading methods shared by the live view (:class:`QueryParams`) and the
+    standalone value (:class:`Query`): one home for how a query reads as pairs."""
 
-    The query is read as pairs separated by "&", each split at its first "=". Keys and
-    values are plain text: reading decodes them once; writing encodes "&", "=" (in
-    keys), "+", "#", "%" and everything the query does not allow. By default the view
-    follows RFC 3986: "+" is a plus and a space is written ``%20``. The
-    ``params.form`` view follows HTML forms (``application/x-www-form-urlencoded``):
-    "+" reads as a space and a space is written "+". A pair written without "=" (``?flag``)
-    has the value ``None``, and ``flag=`` has ``""``: undefined is not empty. An empty
-    piece between two "&" is no pair at all. Pairs that an edit does not touch keep
-    their wire text exactly, and an edit that changes nothing writes nothing.
+    __slots__ = ("_form",)
 
-    Keys may repeat. It follows ``dict`` where a ``dict`` method fits:
-    ``params[key]`` is the first value (``KeyError`` when absent), ``get(key,
-    default)`` the first value or ``default`` when the key is absent or has no value,
-    ``params[key] = v`` and :meth:`set` give the key one value, ``del params[key]``
-    removes every pair of the key (``KeyError`` when absent), :meth:`pop` removes and
-    returns, :meth:`update` replaces keys as ``dict.update`` does. Beyond ``dict``:
-    :meth:`add` and :meth:`extend` append pairs, :meth:`get_all` gives every value.
-    When an edit leaves no pair, the query becomes undefined (``None``).
-
-    >>> from urikit import URI
-    >>> uri = URI.parse("http://h/?a=1&b=x+y&a=2&flag")
-    >>> uri.params["b"], uri.params.form["b"], uri.params.get_all("a"), uri.params["flag"]
-    ('x+y', 'x y', ['1', '2'], None)
-    >>> uri.params["a"] = "3 & 4"
-    >>> str(uri)
-    'http://h/?a=3%20%26%204&b=x+y&flag'
-
-    .. versionadded:: 0.2
-
-    .. versionchanged:: 0.2
-       "+" reads as a plus by default (RFC 3986); :attr:`form` gives the HTML-form
-       reading. :meth:`update` replaces keys as ``dict.update`` does; :meth:`extend`
-       appends.
-    """
-
-    __slots__ = ("_form", "_owner", "_write")
-
-    def __init__(self, owner: Owner, write: Writer | None, form: bool = False) -> None:
-        self._owner = owner
-        self._write = write
+    def __init__(self, form: bool) -> None:
         self._form = form
 
-    @property
-    def form(self) -> QueryParams:
-        """The same query read and written as an HTML form: "+" is a space."""
-        return QueryParams(self._owner, self._write, True)
+    def _query(self) -> str | None:
+        raise NotImplementedError  # pragma: no cover - both subclasses define it
 
     def _wire(self) -> list[str]:
-        query = self._owner.components.query
+        query = self._query()
         return query.split("&") if query else []
-
-    def _store(self, pieces: list[str]) -> None:
-        if self._write is None:
-            raise read_only()
-        self._write("query", "&".join(pieces) if any(pieces) else None)
 
     def items(self) -> list[tuple[str, str | None]]:
         """Every pair, in order, decoded."""
@@ -203,7 +185,7 @@ class QueryParams:
 
     def keys(self) -> list[str]:
         """Every key, in order, repeats included."""
-        query = self._owner.components.query
+        query = self._query()
         if not query:
             return []
         # one partition per pair, then each decoding step only where the query needs it
@@ -248,9 +230,176 @@ class QueryParams:
     def __len__(self) -> int:
         return sum(1 for p in self._wire() if p)
 
-    def add(self, key: str, value: Value) -> None:
-        """Append the pair ``key=value`` (``value`` ``None``: just ``key``)."""
-        piece = wire_pair(key, value, self._form)
+
+class Query(_ParamsReader):
+    """A query as a value of its own, with no URI: made from wire text, a mapping or
+    pairs, read as :class:`QueryParams` reads (one base holds the reading methods),
+    and given to a URI with ``uri.set(query=q)``.
+
+    ``Query(text)`` takes wire text (validated, never encoded: "&", "=" and "%XX" are
+    syntax); ``Query(mapping)`` and ``Query(pairs)`` take plain text, encoded as
+    :func:`encode_query` encodes it (a list or tuple value gives repeated keys);
+    ``Query()`` and ``Query({})`` have no query at all (``wire`` is ``None``:
+    assigned, they remove a URI's query), while ``Query("")`` is the empty query
+    (``?``). ``form=True`` reads and writes as an HTML form ("+" is a space).
+
+    A ``Query`` is frozen and hashable; two are equal when their wire text is (the
+    ``form`` flag is a way of reading, not part of the value). It is equal to a live
+    view holding the same pairs. ``str(q)`` is its wire text (``""`` for none).
+
+    >>> from urikit import URI
+    >>> q = Query({"q": "a b", "tag": ["x", "y"]})
+    >>> str(q), q["q"], q.get_all("tag"), len(q)
+    ('q=a%20b&tag=x&tag=y', 'a b', ['x', 'y'], 3)
+    >>> str(URI.parse("http://h/p?old").set(query=q))
+    'http://h/p?q=a%20b&tag=x&tag=y'
+    >>> Query("a=1&b") == Query([("a", "1"), ("b", None)])
+    True
+
+    Raises:
+        ParseError: text that is not a valid query.
+        TypeError: a source or a value of another type.
+        BuildError: an empty key without a value.
+
+    .. versionadded:: 0.4
+    """
+
+    __slots__ = ("_text",)
+    _text: str | None
+
+    def __init__(self, source: str | Params | Query | None = None, *,
+                 form: bool = False) -> None:
+        self._form = form
+        text: str | None
+        if source is None:
+            text = None
+        elif isinstance(source, Query):
+            text = source._text
+        elif isinstance(source, str):
+            text = check_wire(source, QUERY, "to give plain text, use a mapping or pairs")
+        else:
+            text = encode_query(source, form=form)
+        self._text = text
+
+    def _query(self) -> str | None:
+        return self._text
+
+    @property
+    def wire(self) -> str | None:
+        """The wire text, ``""`` for the empty query, ``None`` for none."""
+        return self._text
+
+    @property
+    def form(self) -> Query:
+        """The same query read as an HTML form: "+" is a space."""
+        if self._form:
+            return self
+        new = Query(self)
+        new._form = True
+        return new
+
+    def __str__(self) -> str:
+        return self._text or ""
+
+    def __repr__(self) -> str:
+        return f"Query({self._text!r})"
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Query):
+            return self._text == other._text
+        if isinstance(other, QueryParams):
+            return self.items() == other.items()
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self._text)
+
+
+def _require_callable(value: object, what: str) -> None:
+    """The one type check of the new pair edits beyond keys and values (kept in one
+    place so the builds' shared reporting can take it over)."""
+    if not callable(value):
+        raise TypeError(f"{what} must be callable, not {type(value).__name__}")
+
+
+class QueryParams(_ParamsReader):
+    """A live view of a URI's query as an ordered list of ``(key, value)`` pairs.
+
+    The query is read as pairs separated by "&", each split at its first "=". Keys and
+    values are plain text: reading decodes them once; writing encodes "&", "=" (in
+    keys), "+", "#", "%" and everything the query does not allow. By default the view
+    follows RFC 3986: "+" is a plus and a space is written ``%20``. The
+    ``params.form`` view follows HTML forms (``application/x-www-form-urlencoded``):
+    "+" reads as a space and a space is written "+". A pair written without "=" (``?flag``)
+    has the value ``None``, and ``flag=`` has ``""``: undefined is not empty. An empty
+    piece between two "&" is no pair at all. Pairs that an edit does not touch keep
+    their wire text exactly, and an edit that changes nothing writes nothing.
+
+    Keys may repeat. It follows ``dict`` where a ``dict`` method fits:
+    ``params[key]`` is the first value (``KeyError`` when absent), ``get(key,
+    default)`` the first value or ``default`` when the key is absent or has no value,
+    ``params[key] = v`` and :meth:`set` give the key one value, ``del params[key]``
+    removes every pair of the key (``KeyError`` when absent), :meth:`pop` removes and
+    returns, :meth:`update` replaces keys as ``dict.update`` does. Beyond ``dict``:
+    :meth:`add` and :meth:`extend` append pairs, :meth:`get_all` gives every value.
+    A list or tuple value (in :meth:`add`, :meth:`set`, :meth:`update`,
+    :meth:`extend`) gives one pair of the key for each item, as in requests, httpx and
+    yarl; an empty one gives none, so ``set(key, [])`` removes the key. Removing and
+    reordering pairs: :meth:`discard_pair` (one key and value), :meth:`discard_value`,
+    :meth:`filter`, :meth:`sort`, :meth:`drop_empty`, :meth:`drop_duplicates`; each
+    keeps the other pairs' wire text and order. When an edit leaves no pair, the query
+    becomes undefined (``None``).
+
+    >>> from urikit import URI
+    >>> uri = URI.parse("http://h/?a=1&b=x+y&a=2&flag")
+    >>> uri.params["b"], uri.params.form["b"], uri.params.get_all("a"), uri.params["flag"]
+    ('x+y', 'x y', ['1', '2'], None)
+    >>> uri.params["a"] = "3 & 4"
+    >>> str(uri)
+    'http://h/?a=3%20%26%204&b=x+y&flag'
+
+    .. versionadded:: 0.2
+
+    .. versionchanged:: 0.4
+       List and tuple values; :meth:`discard_pair`, :meth:`discard_value`,
+       :meth:`filter`, :meth:`sort`, :meth:`drop_empty`, :meth:`drop_duplicates`.
+
+    .. versionchanged:: 0.2
+       "+" reads as a plus by default (RFC 3986); :attr:`form` gives the HTML-form
+       reading. :meth:`update` replaces keys as ``dict.update`` does; :meth:`extend`
+       appends.
+    """
+
+    __slots__ = ("_owner", "_write")
+
+    def __init__(self, owner: Owner, write: Writer | None, form: bool = False) -> None:
+        self._owner = owner
+        self._write = write
+        self._form = form
+
+    @property
+    def form(self) -> QueryParams:
+        """The same query read and written as an HTML form: "+" is a space."""
+        return QueryParams(self._owner, self._write, True)
+
+    def _query(self) -> str | None:
+        return self._owner.components.query
+
+    def _store(self, pieces: list[str]) -> None:
+        if self._write is None:
+            raise read_only()
+        self._write("query", "&".join(pieces) if any(pieces) else None)
+
+    def add(self, key: str, value: Values) -> None:
+        """Append the pair ``key=value`` (``value`` ``None``: just ``key``); a list or
+        tuple appends one pair for each item.
+
+        .. versionchanged:: 0.4
+           A list or tuple value.
+        """
+        piece = "&".join(wire_pairs(key, value, self._form))
+        if not piece:  # an empty list: nothing to add
+            return
         if self._write is None:
             raise read_only()
         if self._owner.components.query:  # appended in place: n adds take linear time
@@ -263,28 +412,35 @@ class QueryParams:
 
         .. versionadded:: 0.2
         """
-        pieces = [wire_pair(k, v, self._form) for k, v in _pairs(params)]
+        pieces = [p for k, v in _pairs(params) for p in wire_pairs(k, v, self._form)]
         if pieces:
             self._store(self._wire() + pieces)
 
-    def set(self, key: str, value: Value) -> None:
+    def set(self, key: str, value: Values) -> None:
         """Give ``key`` the single value ``value``: the first pair with that key is
-        replaced where it stands and the others are removed; a new key is appended."""
-        self._replace({key: wire_pair(key, value, self._form)})
+        replaced where it stands and the others are removed; a new key is appended.
+        A list or tuple gives the key one pair for each item, together where the first
+        pair stood; an empty one removes the key (as in yarl and requests).
 
-    def __setitem__(self, key: str, value: Value) -> None:
+        .. versionchanged:: 0.4
+           A list or tuple value.
+        """
+        self._replace({key: wire_pairs(key, value, self._form)})
+
+    def __setitem__(self, key: str, value: Values) -> None:
         """``params[key] = value``: :meth:`set` (a method of its own, not an alias of
         ``set``, which the compiled build cannot bind in a class body)."""
-        self._replace({key: wire_pair(key, value, self._form)})
+        self._replace({key: wire_pairs(key, value, self._form)})
 
     def update(self, params: Params) -> None:
         """Give each key of a mapping or of pairs its value, as ``dict.update`` does:
         an existing key is replaced where it first stands (its other pairs removed), a
         new key is appended. A key given twice keeps the last value; use
-        :meth:`extend` to append repeated keys."""
-        self._replace({k: wire_pair(k, v, self._form) for k, v in _pairs(params)})
+        :meth:`extend` to append repeated keys. A list or tuple value gives the key
+        one pair for each item; an empty one removes it."""
+        self._replace({k: wire_pairs(k, v, self._form) for k, v in _pairs(params)})
 
-    def _replace(self, new: dict[str, str]) -> None:
+    def _replace(self, new: dict[str, list[str]]) -> None:
         pieces: list[str] = []
         done: set[str] = set()
         old = self._wire()
@@ -293,9 +449,11 @@ class QueryParams:
             if key is None or key not in new:
                 pieces.append(piece)
             elif key not in done:
-                pieces.append(new[key])
+                pieces.extend(new[key])
                 done.add(key)
-        pieces.extend(wire for key, wire in new.items() if key not in done)
+        for key, wire in new.items():
+            if key not in done:
+                pieces.extend(wire)
         if pieces != old:
             self._store(pieces)
 
@@ -334,6 +492,107 @@ class QueryParams:
         if len(kept) != len(pieces):
             self._store(kept)
 
+    def _keep(self, kept: list[str], pieces: list[str]) -> None:
+        if len(kept) != len(pieces):
+            self._store(kept)
+
+    def discard_pair(self, key: str, value: Value) -> None:
+        """Remove every pair of ``key`` with the value ``value`` (``None``: the key
+        written without "="), if there is any; the other pairs of the key stay where
+        they are (the two-argument ``URLSearchParams.delete``).
+
+        >>> from urikit import URI
+        >>> uri = URI.parse("http://h/?a=1&b=2&a=3")
+        >>> uri.params.discard_pair("a", "1")
+        >>> str(uri)
+        'http://h/?b=2&a=3'
+
+        .. versionadded:: 0.4
+        """
+        pair = (require_str(key, "a query key"), value_text(value))
+        form = self._form
+        pieces = self._wire()
+        self._keep([p for p in pieces if not p or _pair(p, form) != pair], pieces)
+
+    def discard_value(self, *values: Value) -> None:
+        """Remove every pair whose value is one of ``values`` (``None``: a key written
+        without "="), if there is any, whatever its key.
+
+        .. versionadded:: 0.4
+        """
+        texts = {value_text(v) for v in values}
+        form = self._form
+        pieces = self._wire()
+        self._keep([p for p in pieces if not p or _pair(p, form)[1] not in texts], pieces)
+
+    def filter(self, predicate: Callable[[str, str | None], bool]) -> None:
+        """Keep only the pairs for which ``predicate(key, value)`` is true (decoded
+        text, as :meth:`items` gives them), in their order; an empty piece between two
+        "&" is no pair and stays (:meth:`drop_empty` removes it).
+
+        >>> from urikit import URI
+        >>> uri = URI.parse("http://h/?utm_source=x&id=7&utm_medium=y")
+        >>> uri.params.filter(lambda key, value: not key.startswith("utm_"))
+        >>> str(uri)
+        'http://h/?id=7'
+
+        .. versionadded:: 0.4
+        """
+        _require_callable(predicate, "a predicate")
+        form = self._form
+        pieces = self._wire()
+        self._keep([p for p in pieces if not p or predicate(*_pair(p, form))], pieces)
+
+    def sort(self) -> None:
+        """Order the pairs by key (decoded, by code point), stably: the pairs of one
+        key keep their order, and each pair its wire text (``URLSearchParams.sort``,
+        which orders by UTF-16 code units, differs only for keys outside the BMP
+        beside U+E000-U+FFFF). An empty piece between two "&" keeps its place.
+
+        >>> from urikit import URI
+        >>> uri = URI.parse("http://h/?b=2&a=x%20y&b=1")
+        >>> uri.params.sort()
+        >>> str(uri)
+        'http://h/?a=x%20y&b=2&b=1'
+
+        .. versionadded:: 0.4
+        """
+        pieces = self._wire()
+        full = [p for p in pieces if p]
+        form = self._form
+        ordered = sorted(full, key=lambda p: _key(p, form))
+        if ordered != full:
+            rest = iter(ordered)
+            self._store([next(rest) if p else p for p in pieces])
+
+    def drop_empty(self) -> None:
+        """Remove the empty pieces between "&" (``a&&b``) and the pairs with neither
+        key nor value (``=``), which carry no data; ``a=`` and ``=v`` stay.
+
+        .. versionadded:: 0.4
+        """
+        pieces = self._wire()
+        self._keep([p for p in pieces if p and p != "="], pieces)
+
+    def drop_duplicates(self) -> None:
+        """Remove every pair equal (key and value, decoded) to one before it: the
+        first of each stays where it stands, with its wire text.
+
+        .. versionadded:: 0.4
+        """
+        seen: set[tuple[str, str | None]] = set()
+        kept: list[str] = []
+        form = self._form
+        pieces = self._wire()
+        for p in pieces:
+            if p:
+                pair = _pair(p, form)
+                if pair in seen:
+                    continue
+                seen.add(pair)
+            kept.append(p)
+        self._keep(kept, pieces)
+
     def clear(self) -> None:
         """Remove every pair: the query becomes undefined."""
         if self._write is None:
@@ -341,7 +600,7 @@ class QueryParams:
         self._write("query", None)
 
     def __eq__(self, other: object) -> bool:
-        if isinstance(other, QueryParams):
+        if isinstance(other, _ParamsReader):
             return self.items() == other.items()
         if isinstance(other, list):
             return self.items() == other

@@ -38,7 +38,7 @@ from .path import (
     path_from,
     segment_suffix,
 )
-from .query import QueryParams, ReadOnlyParams, Value
+from .query import Query, QueryParams, ReadOnlyParams, Value, Values
 from .text import ReadOnlyText, TextView, encode_text, host_from_text
 
 if TYPE_CHECKING:
@@ -669,7 +669,7 @@ class _URIBase:
     def set(self, *, scheme: str | Unset | None = UNSET, userinfo: str | Unset | None = UNSET,
             host: str | Unset | None = UNSET, port: int | Unset | None = UNSET,
             has_port: bool | Unset = UNSET, path: PathInput | Unset = UNSET,
-            query: str | Unset | None = UNSET, fragment: str | Unset | None = UNSET,
+            query: str | Query | Unset | None = UNSET, fragment: str | Unset | None = UNSET,
             allow_zone_id: bool = False) -> Self:
         """Set components from wire text (validated, never encoded); return the URI
         (on a FrozenURI: a new FrozenURI).
@@ -677,12 +677,19 @@ class _URIBase:
         Each keyword left out keeps its component; ``None`` removes one. All are
         checked before anything changes, so an error leaves the URI as it was.
         ``allow_zone_id`` accepts an IPv6 zone identifier in ``host`` (RFC 6874).
+        ``query`` may be a :class:`Query`: its wire text, exactly (none when it has
+        none).
 
         >>> str(URI.parse("http://h/a").set(scheme="https", port=8443, fragment="top"))
         'https://h:8443/a#top'
 
         .. versionadded:: 0.2
+
+        .. versionchanged:: 0.4
+           ``query`` may be a :class:`Query`.
         """
+        if isinstance(query, Query):
+            query = query.wire
         target = self._edit_target()
         target._put(_wire_components(  # pyright: ignore[reportPrivateUsage] (a URI's)
             target._c, allow_zone_id, scheme=scheme, userinfo=userinfo, host=host,
@@ -753,25 +760,36 @@ class _URIBase:
             target._write("path", suffix, append=True)  # pyright: ignore[reportPrivateUsage]
         return self._result(target)
 
-    def add_param(self, key: str, value: Value, *, form: bool = False) -> Self:
+    def add_param(self, key: str, value: Values, *, form: bool = False) -> Self:
         """Append the query parameter ``key=value`` (plain text; an ``int`` is written
-        with ``str()``, ``None`` writes the key alone); return the URI. ``form=True``
-        writes a space as "+" (``application/x-www-form-urlencoded``).
+        with ``str()``, ``None`` writes the key alone, a list or tuple one pair for
+        each item); return the URI. ``form=True`` writes a space as "+"
+        (``application/x-www-form-urlencoded``).
 
         .. versionchanged:: 0.2
            ``int`` values and ``form=True``.
+
+        .. versionchanged:: 0.4
+           A list or tuple value.
         """
         target = self._edit_target()
         (target.params.form if form else target.params).add(key, value)
         return self._result(target)
 
-    def set_param(self, key: str, value: Value, *, form: bool = False) -> Self:
+    def set_param(self, key: str, value: Values, *, form: bool = False) -> Self:
         """Give the query parameter ``key`` the single value ``value`` (plain text),
-        where it first stands, removing its other pairs; return the URI. ``form=True``
-        writes a space as "+".
+        where it first stands, removing its other pairs; return the URI. A list or
+        tuple gives one pair for each item, where the first stood; an empty one
+        removes the key. ``form=True`` writes a space as "+".
+
+        >>> str(URI.parse("http://h/?q=x&page=2").set_param("q", ["a", "b"]))
+        'http://h/?q=a&q=b&page=2'
 
         .. versionchanged:: 0.2
            ``int`` values and ``form=True``.
+
+        .. versionchanged:: 0.4
+           A list or tuple value.
         """
         target = self._edit_target()
         (target.params.form if form else target.params).set(key, value)
@@ -787,6 +805,77 @@ class _URIBase:
             require_str(key, "a query key")  # before the copy a FrozenURI makes
         target = self._edit_target()
         target.params.discard(*keys)
+        return self._result(target)
+
+    def discard_param_pair(self, key: str, value: Value, *, form: bool = False) -> Self:
+        """Remove every query parameter ``key`` whose value is ``value`` (plain text;
+        ``None``: the key without "="), if there is any, keeping the other pairs' text
+        and order; return the URI. See :meth:`QueryParams.discard_pair`.
+
+        >>> str(URI.parse("http://h/?a=1&b=2&a=3").discard_param_pair("a", "1"))
+        'http://h/?b=2&a=3'
+
+        .. versionadded:: 0.4
+        """
+        target = self._edit_target()
+        (target.params.form if form else target.params).discard_pair(key, value)
+        return self._result(target)
+
+    def discard_param_value(self, *values: Value, form: bool = False) -> Self:
+        """Remove every query parameter whose value is one of ``values``, whatever its
+        key; return the URI. See :meth:`QueryParams.discard_value`.
+
+        .. versionadded:: 0.4
+        """
+        target = self._edit_target()
+        (target.params.form if form else target.params).discard_value(*values)
+        return self._result(target)
+
+    def filter_params(self, predicate: Callable[[str, str | None], bool], *,
+                      form: bool = False) -> Self:
+        """Keep only the query parameters for which ``predicate(key, value)`` is true;
+        return the URI. See :meth:`QueryParams.filter`.
+
+        >>> str(URI.parse("http://h/?a=1&b=&c=3").filter_params(lambda k, v: bool(v)))
+        'http://h/?a=1&c=3'
+
+        .. versionadded:: 0.4
+        """
+        target = self._edit_target()
+        (target.params.form if form else target.params).filter(predicate)
+        return self._result(target)
+
+    def sort_params(self, *, form: bool = False) -> Self:
+        """Order the query parameters by key, stably, each keeping its text; return the
+        URI. See :meth:`QueryParams.sort`.
+
+        >>> str(URI.parse("http://h/?b=2&a=1&b=1").sort_params())
+        'http://h/?a=1&b=2&b=1'
+
+        .. versionadded:: 0.4
+        """
+        target = self._edit_target()
+        (target.params.form if form else target.params).sort()
+        return self._result(target)
+
+    def drop_empty_params(self) -> Self:
+        """Remove the empty pieces of the query (``a&&b``) and the pairs with neither
+        key nor value (``=``); return the URI. See :meth:`QueryParams.drop_empty`.
+
+        .. versionadded:: 0.4
+        """
+        target = self._edit_target()
+        target.params.drop_empty()
+        return self._result(target)
+
+    def drop_duplicate_params(self, *, form: bool = False) -> Self:
+        """Remove every query parameter equal (key and value) to one before it; return
+        the URI. See :meth:`QueryParams.drop_duplicates`.
+
+        .. versionadded:: 0.4
+        """
+        target = self._edit_target()
+        (target.params.form if form else target.params).drop_duplicates()
         return self._result(target)
 
     def __truediv__(self, segment: str) -> Self:
