@@ -473,7 +473,7 @@ class URIMachine(RuleBasedStateMachine):
         if exc is None:
             assert isinstance(result, URI)
             assert result is not self.uri
-            assert result == before.copy().add_segments_text(segment)
+            assert result == before.copy().add_path_text(segment)
 
     @rule(case=st.booleans(), percent=st.booleans(), dots=st.booleans(),
           scheme_based=st.booleans(), ipv6=st.booleans())

@@ -976,7 +976,7 @@ class _URIBase:
             BuildError: the name is empty, or the new one would be empty, "." or "..".
 
         >>> str(URI.parse("https://h/a%20b.tar.gz").with_stem("c"))
-        'https://h/a%20b.tar.c.gz'
+        'https://h/c.gz'
 
         .. versionadded:: 0.4
         """
