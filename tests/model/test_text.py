@@ -422,6 +422,7 @@ def test_text_segment_methods_identity(text: str) -> None:
 @given(_TEXT)
 def test_text_path_under_authority_reads_back(text: str) -> None:
     """A text path set under an authority reads back as its segments, made absolute."""
+    assume(not {".", ".."} & set(text.split("/")))  # refused: test_path_strings
     uri = URI.parse("http://h")
     uri.text.path = text
     segments = _segments_of(text)
