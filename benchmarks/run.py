@@ -88,7 +88,7 @@ def prepare(task: str, case: Case, items: Sequence[Any], reference: list[object]
 
     With ``stride`` > 1 only every stride-th input is kept (a systematic sample). Returns
     the inputs and the outputs (``None`` where the case raised or was not sampled). Also
-    records in ``case.extra`` how many outputs equal the input (b, c) or urikit's (d, e).
+    records in ``case.extra`` how many outputs equal the input (b, c) or urikit's (d, e, h, i).
     """
     inputs: list[Any] = []
     outputs: list[object] = []
@@ -115,7 +115,7 @@ def prepare(task: str, case: Case, items: Sequence[Any], reference: list[object]
     case.used, case.failed = len(inputs), sampled - len(inputs)
     case.extra["stride"] = stride
     case.extra["errors"] = errors
-    if task in "bc" or (task in "de" and reference is not None):
+    if task in "bc" or (task in "dehi" and reference is not None):
         case.extra["same"] = same
     return inputs, outputs
 

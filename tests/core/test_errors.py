@@ -143,6 +143,18 @@ def _empty_key_encode_query() -> object:
     return encode_query({"": None})
 
 
+def _dot_segment_from_text() -> object:
+    return URI.parse("http://h/a").add_segments_text("..")
+
+
+def _absolute_path_string() -> object:
+    return URI.parse("http://h/a") / "/etc"
+
+
+def _suffix_without_dot() -> object:
+    return URI.parse("http://h/a.txt").with_suffix("json")
+
+
 def _resolve_against_relative() -> object:
     return URI.parse("a/b").resolve("g")
 
@@ -192,6 +204,10 @@ RULES: list[object] = [
                  id="params.add('', None)"),
     pytest.param(_empty_key_encode_query, Rule.EMPTY_KEY_NEEDS_VALUE,
                  id="encode_query({'': None})"),
+    pytest.param(_dot_segment_from_text, Rule.DOT_SEGMENT_FROM_TEXT,
+                 id="add_segments_text('..')"),
+    pytest.param(_absolute_path_string, Rule.PATH_STRING_IS_RELATIVE, id="uri / '/etc'"),
+    pytest.param(_suffix_without_dot, Rule.PATHLIB_NAME, id="with_suffix('json')"),
     pytest.param(_resolve_against_relative, Rule.BASE_NEEDS_SCHEME, id="resolve, path base"),
     pytest.param(_resolve_against_network_path, Rule.BASE_NEEDS_SCHEME,
                  id="resolve, network-path base"),

@@ -18,6 +18,10 @@ BUILDERS: Final[dict[str, Callable[[Any], Any]]] = {
     "set_text": lambda u: u.set_text(path=["x y"]),
     "add_segments": lambda u: u.add_segments("c"),
     "add_segments_text": lambda u: u.add_segments_text("c d"),
+    "add_path": lambda u: u.add_path("c/d/"),
+    "add_path_text": lambda u: u.add_path_text("c d/e"),
+    "prepend_path": lambda u: u.prepend_path("v1/"),
+    "prepend_path_text": lambda u: u.prepend_path_text("v 1"),
     "add_param": lambda u: u.add_param("k", "v"),
     "set_param": lambda u: u.set_param("q", "2"),
     "discard_param": lambda u: u.discard_param("q"),
@@ -35,7 +39,10 @@ BUILDERS: Final[dict[str, Callable[[Any], Any]]] = {
 DERIVED: Final[dict[str, Callable[[Any], Any]]] = {
     "resolve": lambda u: u.resolve("../g"),
     "relative_to": lambda u: u.relative_to("http://u@h:1/a/"),
-    "__truediv__": lambda u: u / "c",
+    "__truediv__": lambda u: u / "c/d",
+    "with_name": lambda u: u.with_name("x y"),
+    "with_stem": lambda u: u.with_stem("x"),
+    "with_suffix": lambda u: u.with_suffix(".json"),
     "copy": lambda u: u.copy(),
 }
 

@@ -18,9 +18,11 @@ from hypothesis import strategies as st
 import urikit
 from urikit import (
     URI,
+    BuildError,
     Component,
     IDNAError,
     NormalizeOptions,
+    Rule,
     URIError,
     decode,
     encode,
@@ -286,7 +288,17 @@ BUILD_FNS: Final[dict[str, Callable[..., object]]] = {
     "set_param": lambda u, k, v: u.set_param(k, v),
     "discard_param": lambda u, k: u.discard_param(k),
     "remove_dot_segments": _remove_dots,
+    "add_path": lambda u, v: u.add_path(v),
+    "add_path_text": lambda u, v: u.add_path_text(v),
+    "prepend_path": lambda u, v: u.prepend_path(v),
+    "prepend_path_text": lambda u, v: u.prepend_path_text(v),
 }
+
+#: Path strings for add_path and prepend_path: valid relative wire paths, and some
+#: that are not (a leading "/", a space).
+WIRE_PATH_STRINGS: Final = st.one_of(us.paths_noscheme(), us.paths_rootless(),
+                                     us.paths_absolute(), st.just("a//b/"), st.just(""),
+                                     st.just("../a"), st.just("a b"))
 
 BUILD_STEPS: Final = st.one_of(
     st.tuples(st.just("set scheme"), st.one_of(st.none(), us.schemes()).map(lambda x: (x,))),
@@ -319,6 +331,10 @@ BUILD_STEPS: Final = st.one_of(
     st.tuples(st.just("set_param"), st.tuples(ANY_TEXT, st.one_of(st.none(), ANY_TEXT))),
     st.tuples(st.just("discard_param"), ANY_TEXT.map(lambda x: (x,))),
     st.tuples(st.just("remove_dot_segments"), st.just(())),
+    st.tuples(st.sampled_from(["add_path", "prepend_path"]),
+              WIRE_PATH_STRINGS.map(lambda x: (x,))),
+    st.tuples(st.sampled_from(["add_path_text", "prepend_path_text"]),
+              st.one_of(ANY_TEXT, URI_ISH).map(lambda x: (x,))),
 )
 
 
@@ -476,8 +492,15 @@ def test_text_view_write_then_read(attribute: str) -> None:
 
 @given(st.sampled_from(["", "s:", "s:/x", "?q"]), PLAIN)
 def test_text_path_write_then_read(base: str, text: str) -> None:
-    """A plain-text path written as a str reads back, segment by segment, as itself."""
+    """A plain-text path written as a str reads back, segment by segment, as itself,
+    or, when a piece is "." or "..", raises BuildError and leaves the URI as it was."""
     uri = URI.parse(base)
+    if {".", ".."} & set(text.split("/")):
+        with pytest.raises(BuildError) as info:
+            uri.text.path = text
+        assert info.value.rule is Rule.DOT_SEGMENT_FROM_TEXT
+        assert str(uri) == base
+        return
     uri.text.path = text
     assert "/".join(uri.text.path) == text
 
@@ -489,6 +512,12 @@ def test_text_segments_write_then_read(base: str, segments: list[str]) -> None:
     a leading ``""``)."""
     assume(segments != [""])
     uri = URI.parse(base)
+    if {".", ".."} & set(segments):
+        with pytest.raises(BuildError) as info:
+            uri.text.path = segments
+        assert info.value.rule is Rule.DOT_SEGMENT_FROM_TEXT
+        assert str(uri) == base
+        return
     uri.text.path = segments
     expected = segments
     if uri.host is not None and segments and segments[0] != "":

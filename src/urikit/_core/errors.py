@@ -106,6 +106,17 @@ class Rule(enum.Enum):
     EMPTY_KEY_NEEDS_VALUE = "empty-key-needs-value"
     #: a base URI has a scheme (§5.1; §5.2.2 reads the base's scheme).
     BASE_NEEDS_SCHEME = "base-needs-scheme"
+    #: plain text is data, and "." and ".." as a whole segment are the dot segments
+    #: that resolution and normalization remove (§3.3, §5.2.4): a user's ".." would
+    #: climb a level, so plain text is never written as one.
+    DOT_SEGMENT_FROM_TEXT = "dot-segment-from-text"
+    #: a path string added to a path is a relative path (§4.2): a leading "/" would
+    #: read as an absolute path that replaces it (use ``resolve`` for that).
+    PATH_STRING_IS_RELATIVE = "path-string-is-relative"
+    #: pathlib's rules for the last segment: a new name is not empty, a stem or a
+    #: suffix needs a name, and a suffix is "" or "." and more, without "/"
+    #: (``pathlib.PurePath.with_suffix``).
+    PATHLIB_NAME = "pathlib-name"
 
     @property
     def statement(self) -> str:
@@ -129,6 +140,12 @@ _RULE_WORDS: Final[dict[Rule, tuple[str, str]]] = {
     Rule.EMPTY_KEY_NEEDS_VALUE: ("a parameter with an empty key needs a value ('' or more)",
                                  "WHATWG URL §5.1"),
     Rule.BASE_NEEDS_SCHEME: ("a base URI must have a scheme", "RFC 3986 §5.1"),
+    Rule.DOT_SEGMENT_FROM_TEXT: ("a segment of plain text cannot be the dot segment '.' "
+                                 "or '..'", "RFC 3986 §3.3"),
+    Rule.PATH_STRING_IS_RELATIVE: ("a path string added to a path is relative: it cannot "
+                                   "start with '/'", "RFC 3986 §4.2"),
+    Rule.PATHLIB_NAME: ("as in pathlib, a name is a non-empty last segment and a suffix "
+                        "is '' or '.' and more", "RFC 3986 §3.3"),
 }
 
 

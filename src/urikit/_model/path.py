@@ -55,8 +55,58 @@ def check_segment(segment: object) -> str:
 
 
 def encode_segment(segment: object) -> str:
-    """The wire text of one plain-text segment ("/" in it is encoded)."""
-    return encode(require_str(segment, "a segment"), "segment")
+    """The wire text of one plain-text segment ("/" in it is encoded).
+
+    Raises:
+        BuildError: the segment is "." or "..", which plain text never becomes
+            (:attr:`~urikit.Rule.DOT_SEGMENT_FROM_TEXT`).
+    """
+    text = require_str(segment, "a segment")
+    if text == "." or text == "..":
+        raise dot_segment_error(text)
+    return encode(text, "segment")
+
+
+def dot_segment_error(text: str) -> BuildError:
+    """The error for plain text that would be the dot segment ``text``."""
+    return BuildError(Rule.DOT_SEGMENT_FROM_TEXT,
+                      f"{text!r} from plain text would climb or stay a level, as resolution "
+                      "reads it; write a dot segment as wire text (add_segments, add_path)")
+
+
+def check_dots(text: str) -> str:
+    """``text``, a plain path string, if no "/"-separated piece of it is "." or "..";
+    else :class:`BuildError` (:attr:`~urikit.Rule.DOT_SEGMENT_FROM_TEXT`)."""
+    if "." in text:
+        for piece in text.split("/"):
+            if piece == "." or piece == "..":
+                raise dot_segment_error(piece)
+    return text
+
+
+def relative_path(path: object, text: bool) -> str:
+    """The wire text of a relative path string: plain text (``text=True``) split at
+    "/" and each piece encoded once, "." and ".." refused; or wire text validated.
+
+    Raises:
+        BuildError: the path starts with "/"
+            (:attr:`~urikit.Rule.PATH_STRING_IS_RELATIVE`), or, as plain text, has a
+            piece "." or "..".
+        ParseError: wire text that is not a valid path.
+
+    >>> relative_path("a b/c d/", True), relative_path("../a%20b", False)
+    ('a%20b/c%20d/', '../a%20b')
+    """
+    if type(path) is not str:
+        path = require_str(path, "a path")
+    if path[:1] == "/":
+        raise BuildError(Rule.PATH_STRING_IS_RELATIVE,
+                         "to add an empty segment first, use add_segments('', ...); to "
+                         "replace the path, use resolve()")
+    if text:
+        # "path" encodes as "segment" does, but for "/", kept as the delimiter
+        return encode(check_dots(path), "path")
+    return check_wire(path, PATH, _SEGMENT_HINT)
 
 
 def path_from(value: str | Iterable[str], text: bool) -> str:
@@ -70,7 +120,9 @@ def path_from(value: str | Iterable[str], text: bool) -> str:
     if isinstance(value, PathSegments):
         return value._owner.components.path  # pyright: ignore[reportPrivateUsage]
     if isinstance(value, str):
-        return encode(value, "path") if text else check_wire(value, PATH, _SEGMENT_HINT)
+        if text:
+            return encode(check_dots(value), "path")
+        return check_wire(value, PATH, _SEGMENT_HINT)
     if text:
         return join_path([encode_segment(s) for s in value])
     return join_path([check_segment(s) for s in value])
@@ -93,6 +145,63 @@ def segment_suffix(path: str, segment: str, has_authority: bool) -> str:
     if path[-1] == "/":
         return segment
     return "/" + segment
+
+
+def prefix_path(path: str, wire: str, has_authority: bool) -> str:
+    """Path text with the wire path string ``wire`` put before its segments: a
+    trailing "/" of ``wire`` is the separator, so ``v1/`` and ``v1`` both give
+    ``/v1/a`` before ``/a``; an empty path takes ``wire`` as an appended one would
+    (:func:`segment_suffix`); ``""`` or ``"/"`` change nothing.
+
+    >>> prefix_path("/a", "v1/", True), prefix_path("/", "v1", True)
+    ('/v1/a', '/v1/')
+    >>> prefix_path("a", "x/y", False), prefix_path("", "v1/", True)
+    ('x/y/a', '/v1/')
+    """
+    if not path:
+        return segment_suffix(path, wire, has_authority)
+    if wire[-1:] == "/":
+        wire = wire[:-1]
+    if not wire:
+        return path
+    return "/" + wire + path if path[0] == "/" else wire + "/" + path
+
+
+# --- the last segment as pathlib reads a file name -----------------------------------
+
+def suffix_start(name: str) -> int:
+    """Where pathlib's suffix of the file name ``name`` starts (its last ".", not
+    first nor last), or ``len(name)`` when it has none.
+
+    >>> suffix_start("a.tar.gz"), suffix_start(".bashrc"), suffix_start("a.")
+    (5, 7, 2)
+    """
+    i = name.rfind(".")
+    return i if 0 < i < len(name) - 1 else len(name)
+
+
+def wire_suffix_start(wire: str) -> int:
+    """:func:`suffix_start` on a wire segment, where a dot is "." or "%2E": the same
+    split as the plain text's (an escape decodes to "." only if it is one, and no
+    UTF-8 sequence holds the octet 2E), found without decoding the rest.
+
+    >>> wire_suffix_start("a%2Ecsv"), wire_suffix_start("%2Ea")
+    (1, 4)
+    """
+    i = max(wire.rfind("."), wire.rfind("%2E"), wire.rfind("%2e"))
+    end = i + 1 if i < 0 or wire[i] == "." else i + 3
+    return i if i > 0 and end < len(wire) else len(wire)
+
+
+def suffixes_of(name: str) -> list[str]:
+    """pathlib's ``suffixes`` of the file name ``name``.
+
+    >>> suffixes_of("a.tar.gz"), suffixes_of("a."), suffixes_of(".a.b")
+    (['.tar', '.gz'], [], ['.b'])
+    """
+    if name.endswith("."):
+        return []
+    return ["." + piece for piece in name.lstrip(".").split(".")[1:]]
 
 
 class ReadOnlyPath(Protocol):

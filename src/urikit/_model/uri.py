@@ -25,6 +25,7 @@ from .._core.parse import (
     require_str,
     split,
 )
+from .._core.percent import encode, unquote
 from .._core.ports import port_number, port_text
 from .._core.resolve import relative, require_base, resolve
 from .._core.serialize import authority, to_text
@@ -36,7 +37,12 @@ from .path import (
     check_segment,
     encode_segment,
     path_from,
+    prefix_path,
+    relative_path,
     segment_suffix,
+    suffix_start,
+    suffixes_of,
+    wire_suffix_start,
 )
 from .query import Query, QueryParams, ReadOnlyParams, Value, Values
 from .text import ReadOnlyText, TextView, encode_text, host_from_text
@@ -749,6 +755,91 @@ class _URIBase:
         """
         return self._add_segments([encode_segment(s) for s in segments])
 
+    def add_path(self, path: str) -> Self:
+        """Add a relative path of wire text (validated, never encoded), split at "/",
+        to the path; return the URI.
+
+        As :meth:`add_segments` adds the segments ``path.split("/")``: the first fills
+        a trailing empty segment, so ``https://h/api/v1`` and ``https://h/api/v1/``
+        plus ``users/42/`` both give ``https://h/api/v1/users/42/``; an empty path
+        under an authority becomes ``/users/42/``; ``""`` adds a trailing "/" once;
+        ``a//b`` keeps its empty segment; dot segments keep their RFC 3986 meaning
+        (wire text is syntax).
+
+        Raises:
+            BuildError: ``path`` starts with "/" (:attr:`~urikit.Rule.PATH_STRING_IS_RELATIVE`):
+                to replace the path, :meth:`resolve` a reference.
+            ParseError: ``path`` is not valid path text.
+
+        >>> str(URI.parse("https://h.example/api/v1").add_path("users/42/"))
+        'https://h.example/api/v1/users/42/'
+
+        .. versionadded:: 0.4
+        """
+        return self._append_path(relative_path(path, False))
+
+    def add_path_text(self, path: str) -> Self:
+        """Add a relative path of plain text, split at "/", each piece encoded once,
+        to the path; return the URI. As :meth:`add_path` for the rest.
+
+        Raises:
+            BuildError: ``path`` starts with "/", or a piece is "." or ".."
+                (:attr:`~urikit.Rule.DOT_SEGMENT_FROM_TEXT`): plain text never
+                becomes a dot segment.
+
+        >>> str(URI.parse("https://h.example/files/").add_path_text("a b/c d"))
+        'https://h.example/files/a%20b/c%20d'
+
+        .. versionadded:: 0.4
+        """
+        return self._append_path(relative_path(path, True))
+
+    def prepend_path(self, path: str) -> Self:
+        """Put a relative path of wire text (validated), split at "/", before the
+        path's segments (after the root "/"); return the URI.
+
+        A trailing "/" of ``path`` is the separator (``v1/`` and ``v1`` are alike);
+        an empty path takes ``path`` as :meth:`add_path` adds it; ``""`` changes
+        nothing.
+
+        Raises:
+            BuildError: ``path`` starts with "/".
+            ParseError: ``path`` is not valid path text.
+
+        >>> str(URI.parse("https://h.example/users/42?x=1").prepend_path("api/v1"))
+        'https://h.example/api/v1/users/42?x=1'
+
+        .. versionadded:: 0.4
+        """
+        return self._prepend_path(relative_path(path, False))
+
+    def prepend_path_text(self, path: str) -> Self:
+        """:meth:`prepend_path` for plain text: split at "/", each piece encoded once,
+        "." and ".." refused as :meth:`add_path_text` refuses them.
+
+        >>> str(URI.parse("https://h.example/b").prepend_path_text("José/a b"))
+        'https://h.example/Jos%C3%A9/a%20b/b'
+
+        .. versionadded:: 0.4
+        """
+        return self._prepend_path(relative_path(path, True))
+
+    def _append_path(self, wire: str) -> Self:
+        target = self._edit_target()
+        c = target._c
+        suffix = segment_suffix(c[4], wire, c[2] is not None)
+        del c  # the append below grows the path in place when nothing else holds it
+        target._write("path", suffix, append=True)  # pyright: ignore[reportPrivateUsage]
+        return self._result(target)
+
+    def _prepend_path(self, wire: str) -> Self:
+        target = self._edit_target()
+        c = target._c
+        path = prefix_path(c[4], wire, c[2] is not None)
+        if path != c[4]:
+            target._put((c[0], c[1], c[2], c[3], path, c[5], c[6]))  # pyright: ignore[reportPrivateUsage]
+        return self._result(target)
+
     def _add_segments(self, wire: list[str]) -> Self:
         target = self._edit_target()
         if wire:
@@ -878,16 +969,174 @@ class _URIBase:
         (target.params.form if form else target.params).drop_duplicates()
         return self._result(target)
 
-    def __truediv__(self, segment: str) -> Self:
-        """A new object of this one's type with one plain-text segment added, as
-        :meth:`add_segments_text` adds it; neither operand changes (``base / "users" /
-        name``), as pathlib's ``/`` returns a new path: an operator that edited its
-        left operand would surprise in an expression. ``uri /= "x"`` rebinds."""
-        if not isinstance(cast(object, segment), str):  # from code no checker read
+    def __truediv__(self, path: str) -> Self:
+        """A new object of this one's type with a relative path of plain text added,
+        as :meth:`add_path_text` adds it: split at "/", each piece encoded once; "."
+        and ".." and a leading "/" raise :class:`~urikit.BuildError`, as yarl's ``/``
+        refuses them. A value that must keep its "/" inside one segment goes through
+        :meth:`add_segments_text`. Neither operand changes (``base / "users" / name``),
+        as pathlib's ``/`` returns a new path: an operator that edited its left operand
+        would surprise in an expression. ``uri /= "x"`` rebinds.
+
+        >>> str(URI.parse("https://h.example/api/v1") / "users/42" / "a b")
+        'https://h.example/api/v1/users/42/a%20b'
+
+        .. versionchanged:: 0.4
+           A "/" in the argument separates segments, as in pathlib and yarl (it was
+           encoded as ``%2F``); "." and ".." are refused.
+        """
+        if not isinstance(cast(object, path), str):  # from code no checker read
             return NotImplemented
         new = _wrap(URI, self._c, self._text)
-        new._add_segments([encode_segment(segment)])
+        new._append_path(relative_path(path, True))
         return _wrap(type(self), new._c, new._text)
+
+    # --- the last segment, as pathlib reads a file name: names are plain text -----------
+
+    @property
+    def name(self) -> str:
+        """The last segment as plain text (decoded once), as ``PurePath.name``;
+        ``""`` for a path that ends in "/" (``/a/b/``: the URI keeps its empty last
+        segment, where pathlib drops it) and for the empty path.
+
+        >>> URI.parse("https://h/docs/R%C3%A9sum%C3%A9.tar.gz").name
+        'Résumé.tar.gz'
+
+        .. versionadded:: 0.4
+        """
+        path = self._c[4]
+        return unquote(path[path.rfind("/") + 1:])
+
+    @property
+    def stem(self) -> str:
+        """:attr:`name` without its :attr:`suffix`, as ``PurePath.stem``.
+
+        .. versionadded:: 0.4
+        """
+        name = self.name
+        return name[:suffix_start(name)]
+
+    @property
+    def suffix(self) -> str:
+        """The last "." and what follows it in :attr:`name` (``""`` for none, a dot
+        file or a name ending in "."), as ``PurePath.suffix``.
+
+        >>> URI.parse("https://h/a.tar.gz").suffix, URI.parse("https://h/.profile").suffix
+        ('.gz', '')
+
+        .. versionadded:: 0.4
+        """
+        name = self.name
+        return name[suffix_start(name):]
+
+    @property
+    def suffixes(self) -> list[str]:
+        """Every suffix of :attr:`name`, as ``PurePath.suffixes``.
+
+        .. versionadded:: 0.4
+        """
+        return suffixes_of(self.name)
+
+    @property
+    def parent(self) -> Self:
+        """A new object of this one's type with the last segment removed and no query
+        or fragment (they belong to the resource, not to its parent), as yarl's
+        ``parent``. ``https://h/a/b`` gives ``https://h/a``, ``https://h/a/b/`` gives
+        ``https://h/a/b`` (its last segment is the empty one), ``/a`` and ``/`` give
+        ``/``, a relative ``a`` gives the empty path.
+
+        >>> str(URI.parse("https://h/a/b?q=1#f").parent)
+        'https://h/a'
+
+        .. versionadded:: 0.4
+        """
+        c = self._c
+        path = c[4]
+        i = path.rfind("/")
+        parent = "" if i < 0 else "/" if i == 0 else path[:i]
+        return _wrap(type(self), (c[0], c[1], c[2], c[3], parent, None, None), None)
+
+    def with_name(self, name: str) -> Self:
+        """A new object of this one's type with the last segment replaced by ``name``
+        (plain text, encoded once, "/" included); query and fragment are kept. The
+        empty last segment of ``/a/`` is replaced too (``/a/x``); the empty path
+        gains one (``/x`` under an authority).
+
+        Raises:
+            BuildError: ``name`` is empty (:attr:`~urikit.Rule.PATHLIB_NAME`), "." or
+                ".." (:attr:`~urikit.Rule.DOT_SEGMENT_FROM_TEXT`).
+
+        >>> str(URI.parse("https://h/docs/a.txt?v=2").with_name("b c.txt"))
+        'https://h/docs/b%20c.txt?v=2'
+
+        .. versionadded:: 0.4
+        """
+        wire = encode_segment(name)
+        if not wire:
+            raise BuildError(Rule.PATHLIB_NAME, "give a name that is not empty")
+        return self._with_last(wire)
+
+    def with_stem(self, stem: str) -> Self:
+        """A new object of this one's type with the :attr:`stem` replaced by ``stem``
+        (plain text, encoded once); the suffix keeps its wire text.
+
+        Raises:
+            BuildError: the name is empty, or the new one would be empty, "." or "..".
+
+        >>> str(URI.parse("https://h/a%20b.tar.gz").with_stem("c"))
+        'https://h/c.gz'
+
+        .. versionadded:: 0.4
+        """
+        last = self._last()
+        start = wire_suffix_start(last)
+        if start == len(last):  # no suffix: the stem is the whole name
+            wire = encode_segment(stem)
+            if not wire:
+                raise BuildError(Rule.PATHLIB_NAME, "give a stem that is not empty")
+        else:
+            wire = encode(require_str(stem, "a stem"), "segment")
+        return self._with_last(wire + last[start:])
+
+    def with_suffix(self, suffix: str) -> Self:
+        """A new object of this one's type with the :attr:`suffix` replaced by
+        ``suffix`` (plain text: ``""`` or "." and more, encoded once), or added if the
+        name has none, as ``PurePath.with_suffix``; the stem keeps its wire text.
+
+        Raises:
+            BuildError: the name is empty, or ``suffix`` is not ``""`` and not "."
+                and more, or holds "/" (:attr:`~urikit.Rule.PATHLIB_NAME`).
+
+        >>> str(URI.parse("https://h/report.csv?x=1").with_suffix(".json"))
+        'https://h/report.json?x=1'
+
+        .. versionadded:: 0.4
+        """
+        if type(suffix) is not str:
+            suffix = require_str(suffix, "a suffix")
+        if suffix and (suffix[0] != "." or suffix == "." or "/" in suffix):
+            raise BuildError(Rule.PATHLIB_NAME, f"invalid suffix {suffix!r}")
+        last = self._last()
+        return self._with_last(last[:wire_suffix_start(last)] + encode(suffix, "segment"))
+
+    def _last(self) -> str:
+        """The wire text of a non-empty last segment, or :class:`BuildError`."""
+        path = self._c[4]
+        last = path[path.rfind("/") + 1:]
+        if not last:
+            raise BuildError(Rule.PATHLIB_NAME, "the path has no name (its last segment "
+                             "is empty)")
+        return last
+
+    def _with_last(self, wire: str) -> Self:
+        """A new object of this one's type with the last segment replaced by ``wire``."""
+        c = self._c
+        path = c[4]
+        if path:
+            path = path[:path.rfind("/") + 1] + wire
+        else:
+            path = "/" + wire if c[2] is not None else wire
+        return _wrap(type(self), (c[0], c[1], c[2], c[3], path, c[5], c[6]), None)
 
     def _put(self, c: Parts) -> None:
         raise NotImplementedError  # pragma: no cover - only URI writes
