@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from urikit import FrozenURI, Link, Pages, ParseError, URIError, format_links, parse_links
+from urikit import FrozenURI, Link, Pages, ParseError, format_links, parse_links
 
 BASE = "http://example.com/TheBook/chapter3"
 
@@ -165,8 +165,11 @@ def test_writing() -> None:
     assert str(link) == ('</a>; rel="http://e.example/r next"; anchor="#top"; '
                          "title=\"a \\\"b\\\"\"; title*=UTF-8''%C3%A9%20x; "
                          "hreflang*=UTF-8''d%C3%A9")
-    with pytest.raises(URIError):
+    with pytest.raises(ParseError) as caught:
         str(Link(FrozenURI.parse("/a"), frozenset({"x"}), (("a b", "c"),)))
+    assert (caught.value.component, caught.value.position) == ("link parameter name", 1)
+    with pytest.raises(TypeError):
+        format_links(["</a>"])  # type: ignore[list-item]
 
 
 _NAMES = st.from_regex(r"[a-z][a-z0-9\-]{0,8}", fullmatch=True).filter(

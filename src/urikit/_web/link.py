@@ -56,7 +56,7 @@ def _rel_types(value: str) -> frozenset[str]:
     return frozenset(value.lower().split())
 
 
-@attrs.frozen
+@attrs.frozen(slots=False)  # no slots: a slot has no docstring
 class Link:
     """One web link of a ``Link`` header field (RFC 8288 §3): a target URI, its relation
     types and its target attributes.
@@ -127,9 +127,11 @@ def _quoted(value: str) -> str:
 
 
 def _param_text(name: str, value: str) -> str:
-    if _TOKEN_RE.fullmatch(name) is None:
-        raise URIError(f"invalid link parameter name {name!r}: a name is a token "
-                       "(RFC 8288 §3)")
+    token = _TOKEN_RE.match(name)
+    if token is None or token.end() != len(name):
+        at = 0 if token is None else token.end()
+        raise ParseError(name, at, "link parameter name",
+                         "a parameter name is a token (RFC 8288 §3)")
     if name.endswith("*") or not value.isascii() or any(
             (ch < " " and ch != "\t") or ch == "\x7f" for ch in value):
         # RFC 8187 §3.2: charset "'" [ language ] "'" value-chars, in UTF-8
@@ -281,14 +283,18 @@ def format_links(links: Iterable[Link]) -> str:
     '</items?page=2>; rel="next", </items?page=9>; rel="last"; title="Last page"'
 
     Raises:
-        URIError: a parameter's name is not a token.
+        ParseError: a parameter's name is not a token (RFC 8288 §3).
+        TypeError: an item of ``links`` is not a :class:`Link`.
 
     .. versionadded:: 0.4
     """
-    return ", ".join(map(str, links))
+    items = list(cast("Iterable[object]", links))
+    if not all(isinstance(link, Link) for link in items):
+        raise TypeError("format_links takes Link records")
+    return ", ".join(map(str, items))
 
 
-@attrs.frozen
+@attrs.frozen(slots=False)  # no slots: a slot has no docstring
 class Pages:
     """The pagination links of a response (``first``, ``prev``, ``next``, ``last``),
     as GitHub's, GitLab's and most REST APIs send them in a ``Link`` header; each is

@@ -90,10 +90,10 @@ def _check_hops(instance: object, attribute: object, value: object) -> None:
     if not isinstance(value, int) or isinstance(value, bool):
         raise TypeError(f"hops must be an int, not {type(value).__name__}")
     if value < 0:
-        raise URIError(f"hops must be 0 or more, not {value}")
+        raise ValueError(f"hops must be 0 or more, not {value}")
 
 
-@attrs.frozen
+@attrs.frozen(slots=False)  # no slots: a slot has no docstring
 class TrustedProxies:
     """How many proxies stand in front of the application, and so which of their
     headers to believe: one setting for every framework adapter.
@@ -110,6 +110,10 @@ class TrustedProxies:
         forwarded: read RFC 7239's ``Forwarded`` (``proto`` and ``host``).
         x_forwarded: read ``X-Forwarded-Proto``, ``-Host``, ``-Port`` and ``-Prefix``,
             where the request has no ``Forwarded`` header.
+
+    Raises:
+        TypeError: ``hops`` is not an int.
+        ValueError: ``hops`` is negative.
 
     .. versionadded:: 0.4
     """
