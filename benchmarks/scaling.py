@@ -323,12 +323,26 @@ def _windows(n: int, unit: str) -> PureWindowsPath:
 
 
 _BASE: Final = "http://h/a/b/c"
-_DOTS: Final = lambda n: fill("http://h/", "../", n, "x")  # noqa: E731
-_PCT_DOTS: Final = lambda n: fill("http://h/", "%2e%2e/", n)  # noqa: E731
-_SLASHES: Final = lambda n: fill("http://h", "/", n)  # noqa: E731
-_PAIRS: Final = lambda n: fill("http://h/?", "a=1&", n)  # noqa: E731
-_LABELS: Final = lambda n: fill("http://", "a.", n, "b/")  # noqa: E731
-_PCT: Final = lambda n: fill("http://h/", "%41", n)  # noqa: E731
+def _DOTS(n: int) -> str:
+    return fill("http://h/", "../", n, "x")
+
+
+def _PCT_DOTS(n: int) -> str:
+    return fill("http://h/", "%2e%2e/", n)
+
+
+def _SLASHES(n: int) -> str:
+    return fill("http://h", "/", n)
+
+
+def _PAIRS(n: int) -> str:
+    return fill("http://h/?", "a=1&", n)
+
+
+def _LABELS(n: int) -> str:
+    return fill("http://", "a.", n, "b/")
+
+
 
 HUNT: tuple[tuple[str, str, Maker], ...] = (
     # parse, valid and refused

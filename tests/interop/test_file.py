@@ -8,8 +8,8 @@ import re
 import sys
 from pathlib import PurePath, PurePosixPath, PureWindowsPath
 
-import pytest
 import hypothesis
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 

@@ -88,13 +88,14 @@ def _replacer(case: bool, decode: bool, lower: bool) -> Callable[[str], str]:
         return bytes.fromhex(run.replace("%", "")).decode("latin-1").translate(octets)
 
     rewrite = partial(sub, rewrite_run)
+    # with ``case`` every triplet's spelling is decided by its octet alone
+    private = {0xE000 + octet: octets[octet] for octet in range(256)} if case else None
     by_digits = {triplet[1:]: replacement for triplet, replacement in table.items()}
 
     def rewrite_many(text: str) -> str:
         # many short runs (a path of "%2e%2e/" is a callback every 7 characters, 10x
-        # a parse of it): every triplet looked up in C passes instead, the text split
-        # at "%" (each piece after the first starts with the triplet's two digits);
-        # long runs stay with rewrite_run, a constant number of C calls each
+        # a parse of it): every triplet rewritten in C passes instead; long runs stay
+        # with rewrite_run, a constant number of C calls each
         if text.count("%") <= _MANY_TRIPLETS:
             return rewrite(text)
         # which way is faster, judged on a sample (either is linear): the lookups when
@@ -102,13 +103,26 @@ def _replacer(case: bool, decode: bool, lower: bool) -> Callable[[str], str]:
         sample = text[:_SAMPLE].split("%")[1:]
         if list(map(len, sample)).count(2) * 2 > len(sample):
             return rewrite(text)
+        if private is not None and text.isascii() and "\\" not in text:
+            # each triplet read as one private-use character (its escape, \uE0XX, in
+            # either case of hex digit; wire text is ASCII and has no backslash), then
+            # each of those written through a table of 256: three C passes
+            try:
+                private_text = text.replace("%", "\\uE0").encode("ascii").decode(
+                    "unicode_escape")
+            except UnicodeDecodeError:  # a "%" that starts no triplet (no stored text)
+                return rewrite(text)
+            return private_text.translate(private)
+        # the text split at "%": each piece after the first starts with the triplet's
+        # two digits, looked up
         pieces = text.split("%")
         rest = pieces[1:]
         try:
             heads = list(map(by_digits.__getitem__, map(_DIGITS, rest)))
         except KeyError:  # a "%" that starts no triplet (no stored text has one)
             return rewrite(text)
-        return pieces[0] + "".join(chain.from_iterable(zip(heads, map(_AFTER_DIGITS, rest))))
+        return pieces[0] + "".join(chain.from_iterable(
+            zip(heads, map(_AFTER_DIGITS, rest), strict=True)))
 
     return rewrite_many
 
