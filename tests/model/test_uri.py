@@ -650,7 +650,7 @@ def test_a_subclass_works_in_both_builds() -> None:
 class _Tagged(URI):
     """A user's subclass with its own slots, one of them name-mangled."""
 
-    __slots__ = ("tag", "__owner")
+    __slots__ = ("__owner", "tag")
 
     def __init__(self, tag: str = "", **components: Any) -> None:
         super().__init__(**components)
