@@ -357,9 +357,17 @@ def _expand_many(template: str, pieces: list[str],
     literals = "/".join(pieces[::2])  # "/" keeps a triplet from spanning two pieces
     if not _literals_valid(literals):
         return None
+    # where each distinct expression first is, by the pieces' lengths (a find from the
+    # start for each took time quadratic in a template of distinct expressions)
+    first: dict[str, int] = {}
+    at = 0
+    for literal, expression in zip(pieces[::2], pieces[1::2], strict=False):
+        at += len(literal)
+        first.setdefault(expression, at)
+        at += len(expression)
     try:
-        done = {e: _expression_text(template, at, at + len(e) - 1, variables)
-                for e in set(pieces[1::2]) for at in (template.find(e),)}
+        done = {e: _expression_text(template, start, start + len(e) - 1, variables)
+                for e, start in first.items()}
     except (URIError, TypeError):
         return None
     pieces[1::2] = map(done.__getitem__, pieces[1::2])
