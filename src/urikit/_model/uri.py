@@ -245,12 +245,8 @@ def _own_state(uri: _URIBase) -> Any:
 
 
 def _set_state(uri: _URIBase, state: Any) -> None:
-    """Give ``uri`` the state :func:`_own_state` read, as :func:`copy.copy` does: through
-    the subclass's ``__setstate__`` if it has one."""
-    setstate: Any = getattr(uri, "__setstate__", None)
-    if setstate is not None:
-        setstate(state)
-        return
+    """Give ``uri`` the state :func:`_own_state` read: its ``__dict__`` updated and its
+    slots set, as :func:`copy.copy` and ``pickle`` do for a plain object."""
     attributes, slots = state if isinstance(state, tuple) else (state, None)
     if attributes:
         uri.__dict__.update(attributes)
@@ -680,6 +676,11 @@ class _URIBase:
         if isinstance(other, _URIBase):
             return self._c == other._c
         return NotImplemented
+
+    def __setstate__(self, state: Any) -> None:
+        # what pickle and copy give a copy of a subclass, from __reduce__ (defined here
+        # because mypyc's own, compiled, would set the compiled class's slots only)
+        _set_state(self, state)
 
     def __reduce__(self) -> tuple[Any, ...]:
         state = _own_state(self)
@@ -1134,7 +1135,7 @@ class URI(_URIBase):
         new = _wrap(type(self), self._c, self._text)
         state = _own_state(self)
         if state is not None:
-            _set_state(new, state)
+            new.__setstate__(state)  # a subclass's own, if it has one, as copy.copy calls
         return new
 
     def freeze(self) -> FrozenURI:
