@@ -247,7 +247,12 @@ def _own_state(uri: _URIBase) -> Any:
 def _set_state(uri: _URIBase, state: Any) -> None:
     """Give ``uri`` the state :func:`_own_state` read: its ``__dict__`` updated and its
     slots set, as :func:`copy.copy` and ``pickle`` do for a plain object."""
-    attributes, slots = state if isinstance(state, tuple) else (state, None)
+    attributes: dict[str, Any] | None
+    slots: dict[str, Any] | None
+    if isinstance(state, tuple):
+        attributes, slots = cast("tuple[dict[str, Any] | None, dict[str, Any]]", state)
+    else:
+        attributes, slots = cast("dict[str, Any] | None", state), None
     if attributes:
         uri.__dict__.update(attributes)
     if slots:
