@@ -1136,7 +1136,7 @@ class URI(_URIBase):
 
     def copy(self) -> Self:
         """An independent copy (editing one never changes the other); a subclass's own
-        attributes are copied as :func:`copy.copy` copies them."""
+        attributes are copied as ``copy.copy`` copies them."""
         new = _wrap(type(self), self._c, self._text)
         state = _own_state(self)
         if state is not None:
