@@ -24,6 +24,7 @@ from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import pairwise
+from pathlib import PurePosixPath, PureWindowsPath
 from typing import Final
 
 from urikit import (
@@ -32,9 +33,13 @@ from urikit import (
     ParseError,
     URIError,
     canonicalize,
+    iri_to_uri,
     is_ambiguous_ipv4,
+    normalize,
     repair,
+    resolve,
     safe_redirect,
+    uri_to_iri,
 )
 
 SIZES: tuple[int, ...] = (1_000, 10_000, 100_000, 1_000_000)
@@ -294,6 +299,220 @@ ENTRY_POINTS: tuple[tuple[str, str, Callable[[int], str],
 )
 
 
+# The linear-time table (issue 37): every public entry point fed 1 MB of its worst
+# shapes, each timed once at that size as a multiple of the slowest valid parse of the
+# same size (BAR: within 10x). Each row: (shape, entry point, the size -> a callable).
+# A method of a URI is timed on a URI parsed outside the timing; a row that starts
+# from text (to_path, relative_to, from_path) times the parse with it, so errs high.
+Maker = Callable[[int], Callable[[], object]]
+
+
+def _uri(text: str) -> URI:
+    return URI.parse(text, allow_zone_id=True)
+
+
+def _line(command: str, text: str, base: str | None = None) -> Callable[[], object]:
+    from urikit._cli.batch import Operation, process_line  # the CLI's per-line engine
+
+    op = Operation(command, base=base)
+    raw = text.encode()
+    return lambda: process_line(op, "-", 1, raw)
+
+
+def _normalizer(uri: URI) -> Callable[[], object]:
+    return lambda: uri.copy().normalize()
+
+
+def _equivalence(text: str, other: str) -> Callable[[], object]:
+    uri = _uri(text)
+    return lambda: uri.equivalent(other)
+
+
+def _reader(uri: URI, read: Callable[[URI], object]) -> Callable[[], object]:
+    return lambda: read(uri)
+
+
+def _windows(n: int, unit: str) -> PureWindowsPath:
+    return PureWindowsPath(fill("C:\\", unit, n))
+
+
+_BASE: Final = "http://h/a/b/c"
+def _DOTS(n: int) -> str:
+    return fill("http://h/", "../", n, "x")
+
+
+def _PCT_DOTS(n: int) -> str:
+    return fill("http://h/", "%2e%2e/", n)
+
+
+def _SLASHES(n: int) -> str:
+    return fill("http://h", "/", n)
+
+
+def _PAIRS(n: int) -> str:
+    return fill("http://h/?", "a=1&", n)
+
+
+def _LABELS(n: int) -> str:
+    return fill("http://", "a.", n, "b/")
+
+
+
+HUNT: tuple[tuple[str, str, Maker], ...] = (
+    # parse, valid and refused
+    ("path of ../", "URI.parse", lambda n: lambda: _uri(_DOTS(n))),
+    ("path of %2e%2e/", "URI.parse", lambda n: lambda: _uri(_PCT_DOTS(n))),
+    ("IPv6-like host of 1:", "URI.parse (error)",
+     lambda n: _refused(lambda: URI.parse(fill("http://[", "1:", n, "]/")))),
+    ("many slashes, bad % at end", "URI.parse (error)",
+     lambda n: _refused(lambda: URI.parse(fill("http://h", "/", n, "%")))),
+    ("backslashes", "URI.parse (error)",
+     lambda n: _refused(lambda: URI.parse(fill("http://h/", "\\", n)))),
+    # the lenient reader, with and without a base
+    ("%2e%2e/", "URI.parse_lenient", lambda n: lambda: URI.parse_lenient(_PCT_DOTS(n))),
+    ("%2e%2e/ with a base", "URI.parse_lenient(base=)",
+     lambda n: lambda: URI.parse_lenient(fill("", "%2e%2e/", n), base=_BASE)),
+    ("../ with a base", "URI.parse_lenient(base=)",
+     lambda n: lambda: URI.parse_lenient(fill("", "../", n), base=_BASE)),
+    ("backslashes", "URI.parse_lenient", lambda n: lambda: URI.parse_lenient(
+        fill("http://h", "\\", n))),
+    ("backslashes .\\ with a base", "URI.parse_lenient(base=)",
+     lambda n: lambda: URI.parse_lenient(fill("", ".\\", n), base=_BASE)),
+    ("spaces and tabs", "URI.parse_lenient",
+     lambda n: _refused(lambda: URI.parse_lenient(fill("http://h/", " \t", n)))),
+    ("IPv6-like host of 1:", "URI.parse_lenient",
+     lambda n: _refused(lambda: URI.parse_lenient(fill("http://[", "1:", n, "]/")))),
+    ("many labels a.", "URI.parse_lenient",
+     lambda n: _refused(lambda: URI.parse_lenient(_LABELS(n)))),
+    ("authority of a@", "repair", lambda n: _refused(lambda: repair(fill("http://", "a@", n,
+                                                                       "h/")))),
+    # IRIs
+    ("path of é", "URI.from_iri", lambda n: lambda: URI.from_iri(fill("http://h/", "é", n))),
+    ("labels of é.", "URI.from_iri",
+     lambda n: _refused(lambda: URI.from_iri(fill("http://", "é.", n, "a/")))),
+    ("path of %C3%A9", "URI.to_iri", lambda n: _uri(fill("http://h/", "%C3%A9", n)).to_iri),
+    ("path of %E2%80%AE", "URI.to_iri", lambda n: _uri(fill("http://h/", "%E2%80%AE", n)).to_iri),
+    ("labels of xn--", "URI.to_iri",
+     lambda n: _uri(fill("http://", "xn--bcher-kva.", n, "x/")).to_iri),
+    ("path of é", "iri_to_uri", lambda n: lambda: iri_to_uri(fill("http://h/", "é", n))),
+    ("path of %C3%A9", "uri_to_iri", lambda n: lambda: uri_to_iri(fill("http://h/", "%C3%A9", n))),
+    ("labels of xn--", "URI.display",
+     lambda n: _uri(fill("http://", "xn--bcher-kva.", n, "x/")).display),
+    ("path of %C3%A9", "URI.display", lambda n: _uri(fill("http://h/", "%C3%A9", n)).display),
+    # file paths
+    ("names a/", "URI.from_path (posix)",
+     lambda n: lambda: URI.from_path(PurePosixPath(fill("/", "a/", n)))),
+    ("names ../", "URI.from_path (posix)",
+     lambda n: lambda: URI.from_path(PurePosixPath(fill("/", "../", n)))),
+    ("names of %", "URI.from_path (posix)",
+     lambda n: lambda: URI.from_path(PurePosixPath(fill("/", "%/", n)))),
+    ("names a\\", "URI.from_path (windows)",
+     lambda n: lambda: URI.from_path(_windows(n, "a\\"))),
+    ("names é\\", "URI.from_path (windows)",
+     lambda n: lambda: URI.from_path(_windows(n, "é\\"))),
+    ("segments a/", "URI.to_path (posix)",
+     lambda n: lambda: _uri(fill("file:///", "a/", n)).to_path(windows=False)),
+    ("segments %41/", "URI.to_path (posix)",
+     lambda n: lambda: _uri(fill("file:///", "%41/", n)).to_path(windows=False)),
+    ("segments ./", "URI.to_path (posix)",
+     lambda n: lambda: _uri(fill("file:///", "./", n)).to_path(windows=False)),
+    ("segments a/", "URI.to_path (windows)",
+     lambda n: lambda: _uri(fill("file:///C:/", "a/", n)).to_path(windows=True)),
+    ("segments %C3%A9/", "URI.to_path (windows)",
+     lambda n: lambda: _uri(fill("file:///C:/", "%C3%A9/", n)).to_path(windows=True)),
+    # templates
+    ("many {a}", "URI.from_template", lambda n: lambda: URI.from_template(
+        fill("", "{a}", n), a="x")),
+    ("many {/a}", "URI.from_template", lambda n: lambda: URI.from_template(
+        fill("http://h", "{/a}", n), a="x")),
+    ("many distinct {aN}", "URI.from_template", lambda n: lambda: URI.from_template(
+        "".join(f"{{a{i}}}" for i in range(n // 7)), a0="x")),
+    ("many a{a}", "URI.from_template", lambda n: lambda: URI.from_template(
+        fill("", "a{a}", n), a="x")),
+    # normalize, resolve, relative_to, equivalent
+    ("path of ../", "URI.normalize", lambda n: _normalizer(_uri(_DOTS(n)))),
+    ("path of ./", "URI.normalize",
+     lambda n: _normalizer(_uri(fill("http://h/", "./", n, "x")))),
+    ("path of %2e%2e/", "URI.normalize", lambda n: _normalizer(_uri(_PCT_DOTS(n)))),
+    ("path of a/../", "URI.normalize",
+     lambda n: _normalizer(_uri(fill("http://h/", "a/../", n)))),
+    ("path of %2e%2e/", "urikit.normalize", lambda n: lambda: normalize(_PCT_DOTS(n))),
+    ("many slashes", "urikit.normalize", lambda n: lambda: normalize(_SLASHES(n))),
+    ("query pairs", "urikit.normalize", lambda n: lambda: normalize(_PAIRS(n))),
+    ("many labels a.", "urikit.normalize", lambda n: lambda: normalize(_LABELS(n))),
+    ("ref of ../", "URI.resolve", lambda n: _resolver(_uri(_BASE), fill("", "../", n, "x"))),
+    ("ref of %2e%2e/", "URI.resolve", lambda n: _resolver(_uri(_BASE), fill("", "%2e%2e/", n))),
+    ("ref of ../", "urikit.resolve", lambda n: lambda: resolve(_BASE, fill("", "../", n, "x"))),
+    ("ref of a/./", "urikit.resolve", lambda n: lambda: resolve(_BASE, fill("", "a/./", n))),
+    ("path of a/ against a/", "URI.relative_to",
+     lambda n: lambda: _uri(fill("http://h/", "a/", n, "b")).relative_to(
+         fill("http://h/", "a/", n, "c"))),
+    ("path of a/ against /", "URI.relative_to",
+     lambda n: lambda: _uri(fill("http://h/", "a/", n)).relative_to("http://h/x/y")),
+    ("path of ../", "URI.equivalent", lambda n: _equivalence(_DOTS(n), _DOTS(n))),
+    ("path of %2e%2e/", "URI.equivalent",
+     lambda n: _equivalence(_PCT_DOTS(n), _PCT_DOTS(n).upper())),
+    # redirects
+    ("target of %2e%2e/", "safe_redirect",
+     lambda n: lambda: safe_redirect(fill("/", "%2e%2e/", n), "https://shop.example/login")),
+    ("target of .%2e//", "safe_redirect",
+     lambda n: lambda: safe_redirect(fill("/", ".%2e//", n), "https://shop.example/login")),
+    ("target of backslashes", "safe_redirect", lambda n: _refused(
+        lambda: safe_redirect(fill("/", "\\", n), "https://shop.example/login"))),
+    # the views: text and query
+    ("path of %C3%A9/", "text.path (read all)",
+     lambda n: _reader(_uri(fill("http://h/", "%C3%A9/", n)), lambda u: list(u.text.path))),
+    ("query of %C3%A9", "text.query",
+     lambda n: _reader(_uri(fill("http://h/?", "%C3%A9", n)), lambda u: u.text.query)),
+    ("query pairs", "params (read all)",
+     lambda n: _reader(_uri(_PAIRS(n)), lambda u: list(u.params))),
+    ("query pairs", "params.get('zz')",
+     lambda n: _reader(_uri(_PAIRS(n)), lambda u: u.params.get("zz"))),
+    ("query pairs", "discard_param('a')",
+     lambda n: _reader(_uri(_PAIRS(n)), lambda u: u.copy().discard_param("a"))),
+    ("query pairs", "canonicalize", lambda n: lambda: canonicalize(_PAIRS(n))),
+    # the CLI's per-line engine
+    ("path of %2e%2e/", "CLI normalize line", lambda n: _line("normalize", _PCT_DOTS(n))),
+    ("path of ../", "CLI explain line", lambda n: _line("explain", _DOTS(n))),
+    ("ref of ../", "CLI resolve line",
+     lambda n: _line("resolve", fill("", "../", n, "x"), base=_BASE)),
+    ("backslashes", "CLI validate line",
+     lambda n: _line("validate", fill("http://h", "\\", n))),
+)
+
+
+def hunt(size: int, log: Callable[[str], None] = lambda _: None) -> str:
+    """The linear-time table: each HUNT row at ``size``, as a multiple of the slowest
+    valid parse of a SHAPES input of that size."""
+    ref = max(best_time(_parse_of(shape.build(size)))
+              for shape in SHAPES if shape.valid)
+    out = [f"| shape | entry point | {_size(size)} | × parse | verdict |",
+           "|---|---|--:|--:|---|"]
+    over: list[str] = []
+    for shape, op, make in HUNT:
+        try:
+            seconds = best_time(make(size))
+        except Exception as exc:
+            out.append(f"| {shape} | {op} | raises {type(exc).__name__} | – | **RAISES** |")
+            continue
+        ratio = seconds / ref
+        if ratio > BAR:
+            over.append(f"{op} on '{shape}' ({ratio:.1f}×)")
+        out.append(f"| {shape} | {op} | {_fmt_time(seconds)} | {ratio:.1f} | "
+                   f"{'**OVER**' if ratio > BAR else 'within'} |")
+        log(f"  hunt: {op} on {shape}: {ratio:.1f}")
+    out.append("")
+    out.append(f"{len(HUNT)} rows; '× parse' is the time as a multiple of the slowest valid "
+               f"parse of {_size(size)} ({_fmt_time(ref)}). "
+               + (f"**Over {BAR:.0f}×:** " + "; ".join(over) + "." if over
+                  else f"Every entry point is within {BAR:.0f}×."))
+    return "\n".join(out)
+
+
+def _parse_of(text: str) -> Callable[[], object]:
+    return lambda: URI.parse(text)
+
+
 def _templater(template: str, items: list[str]) -> Callable[[], object]:
     return lambda: URI.from_template(template, a=items)
 
@@ -509,7 +728,12 @@ def report(sizes: Sequence[int], log: Callable[[str], None] = lambda _: None,
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="urikit on adversarial inputs, 1 KB to 1 MB")
     parser.add_argument("--max-size", type=int, default=SIZES[-1])
+    parser.add_argument("--hunt", action="store_true",
+                        help="only the linear-time table of every entry point at --max-size")
     args = parser.parse_args(argv)
+    if args.hunt:
+        print(hunt(args.max_size, lambda msg: print(msg, file=sys.stderr, flush=True)))
+        return 0
     sizes = [n for n in SIZES if n <= args.max_size]
     print(report(sizes, lambda msg: print(msg, file=sys.stderr, flush=True)))
     return 0

@@ -2,7 +2,8 @@
 
 ``ci`` (the default) keeps every property quick; ``thorough`` is the soak run:
 ``python -m pytest --hypothesis-profile=thorough tests/test_properties.py``, or set
-``URIKIT_HYPOTHESIS_PROFILE=thorough``. The state machine
+``URIKIT_HYPOTHESIS_PROFILE=thorough``. ``sweep`` runs every property derandomized with a
+larger budget (``URIKIT_HYPOTHESIS_EXAMPLES``), the same examples on every Python. The state machine
 (``tests/test_state_machine.py``) reads the profile's name too: a few dozen runs of 25
 steps under ``ci``, 20,000 runs of 80 steps under ``thorough``.
 
@@ -23,6 +24,13 @@ import urikit
 settings.register_profile("ci", max_examples=300, deadline=None,
                           suppress_health_check=[HealthCheck.too_slow])
 settings.register_profile("thorough", max_examples=100_000, deadline=None,
+                          suppress_health_check=list(HealthCheck))
+# the sweep for tests that pass by the draw: every property with a larger budget, the same
+# examples on every run and every Python (URIKIT_HYPOTHESIS_PROFILE=sweep; the budget
+# from URIKIT_HYPOTHESIS_EXAMPLES, 5,000 by default)
+settings.register_profile("sweep", max_examples=int(os.environ.get(
+                              "URIKIT_HYPOTHESIS_EXAMPLES", "5000")),
+                          derandomize=True, deadline=None, database=None,
                           suppress_health_check=list(HealthCheck))
 settings.load_profile(os.environ.get("URIKIT_HYPOTHESIS_PROFILE", "ci"))
 

@@ -465,3 +465,22 @@ def test_options_check_their_types() -> None:
         NormalizeOptions(False)  # type: ignore[call-arg]
     with pytest.raises(attrs.exceptions.FrozenInstanceError):
         NormalizeOptions().case = False  # type: ignore[misc]
+
+
+_TRIPLETS = st.sampled_from(["%2e", "%2E", "%41", "%7e", "%c3", "%A9", "%2f", "%25"])
+
+
+@given(st.lists(st.one_of(_TRIPLETS, st.sampled_from(["a", "/", "=", "&"])),
+                min_size=1, max_size=12),
+       st.sampled_from([(True, True), (True, False), (False, True)]))
+def test_many_triplets_are_rewritten_as_few_are(pieces: list[str],
+                                                steps: tuple[bool, bool]) -> None:
+    """A text of many triplets (each looked up in C passes, or rewritten run by run,
+    whichever a sample says is faster) is rewritten as its pieces are one by one."""
+    piece = "".join(pieces)
+    assume("%" in piece)
+    rewrite = _rewriter(*steps)
+    assert rewrite is not None
+    for times in (70, 400):
+        assert rewrite[0](piece * times) == rewrite[0](piece) * times
+        assert rewrite[1](piece * times) == rewrite[1](piece) * times

@@ -398,6 +398,8 @@ def test_an_apostrophe_is_a_literal(template: str, expected: str) -> None:
 
 @pytest.mark.parametrize("piece", [
     "/{a}", "{?a,b}&x=1", "{+path}/é{#frag}", "%41{/list*}", "{;keys*}{.a:1}", "'{a}'",
+    # more distinct expressions than are replaced pass by pass: the pieces' way
+    "{a}{b}{c}{d}{e}{f}{g}{h}{/a}", "{a}{b}{c}{d}{e}{f}{g}{/a}",
 ])
 def test_many_expressions_expand_as_few_do(piece: str) -> None:
     """A template of many expressions (expanded by C passes, each distinct expression

@@ -318,3 +318,13 @@ def test_appends_after_a_path_do_not_split_it() -> None:
     uri.text.path.append("b c")
     assert str(uri) == "http://h/a/%7e//x//y/b%20c"
     assert uri.path == ["", "a", "%7e", "", "x", "", "y", "b%20c"]
+
+
+@pytest.mark.parametrize("segment", ["%C3%A9", "a%2Fb", "a%2fb", "%C3", "%A9x", "", "."])
+def test_many_segments_read_as_few_do(segment: str) -> None:
+    """The text view of a path of many segments (decoded at once) reads each segment
+    as a path of one does, an encoded "/" and a split UTF-8 sequence included."""
+    one = URI.parse(f"http://h/{segment}").text.path[-1]
+    many = URI.parse("http://h/" + "/".join([segment, "%C3%A9"] * 20))
+    assert list(many.text.path) == ["", *[one, "é"] * 20]
+    assert many.text.path[2:4] == ["é", one]

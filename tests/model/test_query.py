@@ -292,3 +292,15 @@ def test_discard_removes_many_keys_in_one_pass() -> None:
         uri.params.discard("a", 1)  # type: ignore[arg-type]
     with pytest.raises(TypeError):
         frozen.discard_param(None)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("form", [False, True])
+def test_get_in_a_long_query_finds_the_first_pair(form: bool) -> None:
+    """``get`` finds the first pair of a decoded key among many, with its value
+    decoded, and ``default`` for a key written without a value or absent."""
+    uri = URI.parse("http://h/?" + "a=1&" * 50 + "&%7A+z=x+%C3%A9&flag&%7A+z=2")
+    params = uri.params.form if form else uri.params
+    assert params.get("z z" if form else "z+z") == ("x é" if form else "x+é")
+    assert params.get("flag", "d") == "d"
+    assert params.get("zz", "d") == "d"
+    assert params.get("a") == "1"

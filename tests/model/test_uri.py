@@ -645,3 +645,85 @@ def test_a_subclass_works_in_both_builds() -> None:
     assert str(pinned.set_param("k", "v")) == "https://h.example/a/?k=v"
     assert str(pinned) == "https://h.example/a/"
     assert pinned == FrozenURI.parse("https://h.example/a/")
+
+
+class _Tagged(URI):
+    """A user's subclass with its own slots, one of them name-mangled."""
+
+    __slots__ = ("__owner", "tag")
+
+    def __init__(self, tag: str = "", **components: Any) -> None:
+        super().__init__(**components)
+        self.tag = tag
+        self.__owner = [tag]
+
+    def owner(self) -> list[str]:
+        return self.__owner
+
+
+class _Noted(FrozenURI):
+    """A user's subclass with a ``__dict__``."""
+
+    note: list[int]
+
+
+def _copies() -> list[Any]:
+    return [
+        pytest.param(copy.copy, id="copy.copy"),
+        pytest.param(copy.deepcopy, id="copy.deepcopy"),
+        pytest.param(lambda u: pickle.loads(pickle.dumps(u)), id="pickle"),
+    ]
+
+
+@pytest.mark.parametrize("duplicate", _copies())
+def test_a_subclass_keeps_its_own_attributes(duplicate: Callable[[Any], Any]) -> None:
+    """pickle, copy and deepcopy keep a subclass's own slots and ``__dict__``, as they
+    keep a plain object's, beside its components."""
+    tagged = _Tagged(tag="t", scheme="http", host="h", path="/a")
+    noted = _Noted.parse("http://h/b")
+    noted.note = [1]
+    for original, attribute in ((tagged, "tag"), (tagged, "_Tagged__owner"),
+                                (noted, "note")):
+        twin = duplicate(original)
+        assert type(twin) is type(original)
+        assert twin == original
+        assert str(twin) == str(original)
+        assert getattr(twin, attribute) == getattr(original, attribute)
+    assert duplicate(tagged).owner() == ["t"]
+
+
+def test_copy_method_keeps_a_subclass_s_attributes_shallowly() -> None:
+    """``URI.copy`` of a subclass copies its own attributes as ``copy.copy`` does:
+    the copy is independent, its attributes' values are shared."""
+    tagged = _Tagged(tag="t", scheme="http", host="h", path="/a")
+    twin = tagged.copy()
+    assert (type(twin), twin.tag, twin.owner()) == (_Tagged, "t", ["t"])
+    assert twin.owner() is tagged.owner()
+    twin.add_segments("b")
+    twin.tag = "u"
+    assert (str(tagged), tagged.tag) == ("http://h/a", "t")
+    assert copy.deepcopy(tagged).owner() is not tagged.owner()
+
+
+def test_an_unset_slot_stays_unset() -> None:
+    """A slot the subclass never set is not invented by a copy."""
+    bare = _Tagged.parse("http://h/")
+    for twin in (copy.copy(bare), bare.copy(), pickle.loads(pickle.dumps(bare))):
+        with pytest.raises(AttributeError):
+            twin.tag  # noqa: B018 (reading it is the test)
+
+
+@pytest.mark.parametrize("cls", [URI, FrozenURI])
+def test_evolve_keeps_a_zone_id(cls: type[URI] | type[FrozenURI]) -> None:
+    """``attrs.evolve`` of a URI whose host holds a zone identifier passes the
+    constructor ``allow_zone_id``, which the host needs to be read back (RFC 6874)."""
+    import attrs
+
+    untyped: Any = attrs
+    zoned = cls.parse("http://[fe80::1%25eth0]:8/a", allow_zone_id=True)
+    assert zoned.allow_zone_id is True
+    assert cls.parse("http://[fe80::1]/").allow_zone_id is False
+    evolved = untyped.evolve(zoned, fragment="x")
+    assert (type(evolved), str(evolved)) == (cls, "http://[fe80::1%25eth0]:8/a#x")
+    with pytest.raises(ParseError):
+        untyped.evolve(zoned, host="[fe80::1%25eth1]", allow_zone_id=False)

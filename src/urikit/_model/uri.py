@@ -45,7 +45,7 @@ from .path import (
     wire_suffix_start,
 )
 from .query import Query, QueryParams, ReadOnlyParams, Value, Values
-from .text import ReadOnlyText, TextView, encode_text, host_from_text
+from .text import ReadOnlyText, TextView, encode_text, has_zone_id, host_from_text
 
 if TYPE_CHECKING:
     import os
@@ -220,9 +220,56 @@ def _wrap(cls: type[_U], c: Parts, text: str | None) -> _U:
     return uri
 
 
+_BASE_SLOTS: Final = frozenset({"_c", "_text", "__dict__", "__weakref__"})
+
+
+def _own_state(uri: _URIBase) -> Any:
+    """What a user's subclass of URI or FrozenURI holds beyond the components: its
+    ``__dict__``, and its own slots as a dict, as ``copy`` and ``pickle`` write the
+    state of a plain object (``(dict, slots)`` when it has slots), or ``None``."""
+    cls = type(uri)
+    if cls is URI or cls is FrozenURI:
+        return None
+    attributes: dict[str, Any] | None = getattr(uri, "__dict__", None)
+    slots: dict[str, Any] = {}
+    for klass in cls.__mro__:
+        declared: Any = klass.__dict__.get("__slots__", ())
+        for name in (declared,) if isinstance(declared, str) else declared:
+            if name in _BASE_SLOTS:
+                continue
+            if name.startswith("__") and not name.endswith("__"):
+                name = f"_{klass.__name__.lstrip('_')}{name}"
+            if name not in slots:
+                try:
+                    slots[name] = getattr(uri, name)
+                except AttributeError:
+                    continue
+    if slots:
+        return (attributes or None, slots)
+    return attributes or None
+
+
+def _set_state(uri: _URIBase, state: Any) -> None:
+    """Give ``uri`` the state :func:`_own_state` read: its ``__dict__`` updated and its
+    slots set, as :func:`copy.copy` and ``pickle`` do for a plain object."""
+    attributes: dict[str, Any] | None
+    slots: dict[str, Any] | None
+    if isinstance(state, tuple):
+        attributes, slots = cast("tuple[dict[str, Any] | None, dict[str, Any]]", state)
+    else:
+        attributes, slots = cast("dict[str, Any] | None", state), None
+    if attributes:
+        uri.__dict__.update(attributes)
+    if slots:
+        for name, value in slots.items():
+            setattr(uri, name, value)
+
+
 #: The element model as attrs describes it, on a class attrs makes for that alone: its
-#: fields (the public components, and ``is_relative``, which the constructor does not
-#: take) are what URI and FrozenURI hand to ``attrs.fields``, ``attrs.evolve``,
+#: fields (the public components, ``is_relative``, which the constructor does not take,
+#: and ``allow_zone_id``, so that ``attrs.evolve`` of a URI whose host holds a zone
+#: identifier passes the constructor the permission it needs to read that host back)
+#: are what URI and FrozenURI hand to ``attrs.fields``, ``attrs.evolve``,
 #: ``attrs.asdict`` and ``match``. attrs decorates neither URI class: a decorated class
 #: cannot be a mypyc native class, and the URI classes keep their own slots,
 #: constructor, equality, repr and setters, so attrs would generate nothing for them.
@@ -230,7 +277,7 @@ _ELEMENTS: Final = ("scheme", "userinfo", "host", "port", "has_port", "path", "q
                     "fragment")
 _ATTRS_MODEL: Final[type] = attrs.make_class(
     "URI", {**{name: attrs.field() for name in _ELEMENTS},
-            "is_relative": attrs.field(init=False)},
+            "is_relative": attrs.field(init=False), "allow_zone_id": attrs.field()},
     init=False, repr=False, eq=False, order=False, slots=False)
 
 
@@ -597,6 +644,19 @@ class _URIBase:
         return self._c[0] is None
 
     @property
+    def allow_zone_id(self) -> bool:
+        """Whether the host is an IPv6 literal with a zone identifier (RFC 6874): the
+        ``allow_zone_id`` that rebuilding this URI from its components needs, which
+        ``attrs.evolve`` passes on.
+
+        >>> URI.parse("http://[fe80::1%25eth0]/", allow_zone_id=True).allow_zone_id
+        True
+
+        .. versionadded:: 0.4
+        """
+        return has_zone_id(self._c[2])
+
+    @property
     def authority(self) -> str | None:
         """The authority text, ``[userinfo "@"] host [":" port]``, or ``None``."""
         return authority(self._c)
@@ -627,8 +687,16 @@ class _URIBase:
             return self._c == other._c
         return NotImplemented
 
-    def __reduce__(self) -> tuple[Any, tuple[type[_URIBase], Parts, None]]:
-        return (_wrap, (type(self), self._c, None))
+    def __setstate__(self, state: Any) -> None:
+        # what pickle and copy give a copy of a subclass, from __reduce__ (defined here
+        # because mypyc's own, compiled, would set the compiled class's slots only)
+        _set_state(self, state)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        state = _own_state(self)
+        if state is None:
+            return (_wrap, (type(self), self._c, None))
+        return (_wrap, (type(self), self._c, None), state)
 
     def redacted(self, *, secrets: Iterable[str] = ()) -> str:
         """The URI text with its secrets replaced by ``***``: the password of the
@@ -1424,8 +1492,13 @@ class URI(_URIBase):
         return self  # target is self: the edit was made in place
 
     def copy(self) -> Self:
-        """An independent copy (editing one never changes the other)."""
-        return _wrap(type(self), self._c, self._text)
+        """An independent copy (editing one never changes the other); a subclass's own
+        attributes are copied as ``copy.copy`` copies them."""
+        new = _wrap(type(self), self._c, self._text)
+        state = _own_state(self)
+        if state is not None:
+            new.__setstate__(state)  # a subclass's own, if it has one, as copy.copy calls
+        return new
 
     def freeze(self) -> FrozenURI:
         """A :class:`FrozenURI` with the same components; this URI is not changed.

@@ -204,12 +204,12 @@ def scheme_end(text: str) -> int | None:
 
 
 # WHATWG URL, "single-dot URL path segment" ("." or "%2e", ASCII case-insensitive) and
-# "double-dot URL path segment" (".." or its forms with "%2e": ".%2e", "%2e.", "%2e%2e")
-_DOT_SEGMENT_RE: Final = re.compile(r"(?:(?<=/)|^)(?:\.|%2[eE])(?:\.|%2[eE])?(?=/|$)")
-
-
-def _dots(m: re.Match[str]) -> str:
-    return "." * (len(m.group()) - 2 * m.group().count("%"))
+# "double-dot URL path segment" (".." or its forms with "%2e": ".%2e", "%2e.", "%2e%2e"):
+# each spelling with a "%2e" and the "." or ".." it means
+_DOT_SEGMENTS: Final[dict[str, str]] = {
+    first + second: "." * (len(first + second) - 2 * (first + second).count("%"))
+    for first in (".", "%2e", "%2E") for second in ("", ".", "%2e", "%2E")
+    if "%" in first + second}
 
 
 def plain_dot_segments(path: str) -> str:
@@ -226,7 +226,10 @@ def plain_dot_segments(path: str) -> str:
     """
     if "%2" not in path:
         return path
-    return _DOT_SEGMENT_RE.sub(_dots, path)
+    # each segment looked up in C (a regex calling back per dot segment took 11x a
+    # parse of a path of "%2e%2e/")
+    segments = path.split("/")
+    return "/".join(map(_DOT_SEGMENTS.get, segments, segments))
 
 
 def authority_span(text: str) -> tuple[int, int] | None:
