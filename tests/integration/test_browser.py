@@ -455,6 +455,49 @@ def test_safe_redirect_differential_against_the_browser() -> None:
     assert counts["accepted"] > _DIFFERENTIAL_TARGETS // 10
 
 
+_ALLOWED_HOSTS: Final = ("cdn.example", "accounts.example:8443", "b\u00fccher.example")
+_ALLOWED_PIECES: Final = (*_DIFFERENTIAL_PIECES, "https://cdn.example", "//cdn.example",
+                          "cdn.example", "http://cdn.example", "https://accounts.example",
+                          ":8443", ":443", "https://xn--bcher-kva.example", "B\u00dcCHER",
+                          "https://b\u00fccher.example", "%2ecdn.example", "CDN.example")
+_ALLOWED_TARGETS: Final = 100_000
+
+
+def test_safe_redirect_allowed_hosts_differential_against_the_browser() -> None:
+    """100,000 targets of the same pieces and of the allowed hosts' spellings (a fixed
+    seed), with ``allowed_hosts``: every accepted target lands, in the browser, on the
+    base's origin or on an https or http origin of an allowed host, the returned URI
+    and the target read against the base alike; with ``require_https`` on https only;
+    and its path alone, sent back by the page it lands on, stays there."""
+    rng = random.Random(_DIFFERENTIAL_SEED)
+    allowed = {_origin(f"{scheme}://{host}/") for host in _ALLOWED_HOSTS
+               for scheme in ("https", "http")}
+    counts: collections.Counter[str] = collections.Counter()
+    holes: list[tuple[str, str, bool]] = []
+    for _ in range(_ALLOWED_TARGETS):
+        target = "".join(rng.choices(_ALLOWED_PIECES, k=rng.randint(1, 6)))
+        base = rng.choice(_DIFFERENTIAL_BASES)
+        https_only = rng.random() < 0.3
+        counts["targets"] += 1
+        result = safe_redirect(target, base, allowed_hosts=_ALLOWED_HOSTS,
+                               require_https=https_only)
+        if result is None:
+            continue
+        counts["accepted"] += 1
+        landed = _origin(str(result))
+        if landed != _origin(base):
+            counts["accepted on an allowed host"] += 1
+        ok = {_origin(base), *allowed}
+        alone = str(result.path) + ("" if result.query is None else f"?{result.query}")
+        if landed not in ok or _origin(target, base) != landed \
+                or (https_only and not str(landed).startswith("https:")) \
+                or _origin(alone, str(result)) != landed:
+            holes.append((target, base, https_only))
+    print(f"\nsafe_redirect with allowed hosts: {dict(counts)}, holes: {len(holes)}")
+    assert holes == []
+    assert counts["accepted on an allowed host"] > _ALLOWED_TARGETS // 100
+
+
 def test_a_newer_right_to_left_letter_is_a_known_disagreement() -> None:
     """U+0870 (Arabic, Unicode 14) after a digit. Where this Python's Unicode data knows
     the letter as right-to-left, the Bidi rule refuses the label (a right-to-left label

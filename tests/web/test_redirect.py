@@ -190,3 +190,58 @@ def test_ambiguous_ipv4_host_is_refused_even_as_the_base_host() -> None:
     assert safe_redirect("/a", URI.parse("http://0x7f.1/")) is None
     assert str(safe_redirect("/a", "http://0x7f.1/")) == "http://127.0.0.1/a"
     assert str(safe_redirect("/a", "http://127.0.0.1/")) == "http://127.0.0.1/a"
+
+
+# (target, allowed hosts, require_https, result): safe_redirect's allow-list and scheme
+# policy, as Django's url_has_allowed_host_and_scheme(allowed_hosts=, require_https=)
+ALLOWED_HOSTS_CASES = [
+    pytest.param("https://cdn.example/app", ("cdn.example",), False,
+                 "https://cdn.example/app", id="allowed"),
+    pytest.param("//cdn.example/app", ("cdn.example",), False, "https://cdn.example/app",
+                 id="scheme-relative"),
+    pytest.param("https://CDN.Example/", ("cdn.example",), False, "https://CDN.Example/",
+                 id="case"),
+    pytest.param("https://b\u00fccher.example/", ("xn--bcher-kva.example",), False,
+                 "https://xn--bcher-kva.example/", id="idna"),
+    pytest.param("https://cdn.example:8443/", ("cdn.example",), False, None,
+                 id="other-port"),
+    pytest.param("https://cdn.example:8443/", ("cdn.example:8443",), False,
+                 "https://cdn.example:8443/", id="port"),
+    pytest.param("http://cdn.example/", ("cdn.example",), False, "http://cdn.example/",
+                 id="http"),
+    pytest.param("http://cdn.example/", ("cdn.example",), True, None, id="https-only"),
+    pytest.param("/cart", (), True, "https://shop.example/cart", id="same-origin-https"),
+    pytest.param("https://evil.example/", ("cdn.example",), False, None, id="not-allowed"),
+    pytest.param("https://x.cdn.example/", ("cdn.example",), False, None, id="subdomain"),
+    pytest.param("https://u:p@cdn.example/", ("cdn.example",), False, None, id="userinfo"),
+    pytest.param("javascript://cdn.example/%0aalert(1)", ("cdn.example",), False, None,
+                 id="javascript"),
+    pytest.param("ftp://cdn.example/", ("cdn.example",), False, None, id="ftp"),
+    pytest.param("https://cdn.example//evil.example", ("cdn.example",), False,
+                 None, id="double-slash-path"),
+]
+
+
+@pytest.mark.parametrize(("target", "hosts", "https_only", "expected"), ALLOWED_HOSTS_CASES)
+def test_allowed_hosts(target: str, hosts: tuple[str, ...], https_only: bool,
+                       expected: str | None) -> None:
+    """A target on an allowed host is accepted (https or http, that host's port), with
+    every other check still made; ``require_https`` refuses anything but https."""
+    result = safe_redirect(target, "https://shop.example/login", allowed_hosts=hosts,
+                           require_https=https_only)
+    assert (None if result is None else str(result)) == expected
+
+
+def test_require_https_on_an_http_page() -> None:
+    """On an http page, ``require_https`` refuses a relative target too."""
+    assert safe_redirect("/cart", "http://shop.example/", require_https=True) is None
+    assert str(safe_redirect("/cart", "http://shop.example/")) == "http://shop.example/cart"
+
+
+def test_allowed_hosts_types() -> None:
+    """``allowed_hosts`` is an iterable of text: a bare str or another item is a
+    TypeError."""
+    with pytest.raises(TypeError):
+        safe_redirect("/a", "https://h/", allowed_hosts="cdn.example")
+    with pytest.raises(TypeError):
+        safe_redirect("/a", "https://h/", allowed_hosts=[1])  # type: ignore[list-item]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from typing import Final, cast
 
 from .._core.errors import URIError
@@ -12,13 +13,18 @@ from .._interop.lenient import browser_resolve, repaired_text
 from .._model.uri import URI, FrozenURI
 from .._whatwg.browser import scheme_end
 from .._whatwg.display import is_ambiguous_ipv4
+from .._whatwg.idna import host_to_ascii
+
+# the schemes a target on an allowed host may have, and their default ports
+_WEB_PORTS: Final = {"http": 80, "https": 443}
 
 # C0 controls, DEL and the backslash: browsers strip, skip or read them as "/" (WHATWG)
 _UNSAFE_DECODED: Final = frozenset(map(chr, range(0x20))) | {"\x7f", "\\"}
 _CONTROL_RE: Final = re.compile("[\x00-\x1f\x7f]")
 
 
-def safe_redirect(target: str | None, base: URI | FrozenURI | str) -> URI | None:
+def safe_redirect(target: str | None, base: URI | FrozenURI | str, *,
+                  allowed_hosts: Iterable[str] = (), require_https: bool = False) -> URI | None:
     """The absolute URI to redirect to for ``target``, or ``None`` when it is unsafe.
 
     ``target`` is the text a person or another site controls (a ``next`` or
@@ -38,7 +44,10 @@ def safe_redirect(target: str | None, base: URI | FrozenURI | str) -> URI | None
       host on any other, and RFC 3986 reads them without a host;
     * resolved against ``base``, it has the same origin as ``base`` (scheme, host and
       port, normalized): ``//evil``, ``https://evil``, ``javascript:...`` and
-      ``data:...`` fail here;
+      ``data:...`` fail here; or it is an ``https`` (or ``http``) URI whose host is
+      one of ``allowed_hosts``;
+    * with ``require_https``, its scheme is ``https`` (a relative target on an
+      ``http`` page too is refused);
     * it has no userinfo (``https://good@evil``, ``//user@good``), whose only use in
       a redirect is to make a person misread the host;
     * its host, if it names one, is not an ambiguous IPv4 address
@@ -64,6 +73,12 @@ def safe_redirect(target: str | None, base: URI | FrozenURI | str) -> URI | None
         target: the requested target; ``None`` or ``""`` (no target) gives ``None``.
         base: the absolute URL of the current request: ``str``, ``URI`` or
             ``FrozenURI``.
+        allowed_hosts: other hosts a target may name, as Django's
+            ``url_has_allowed_host_and_scheme`` takes them: ``"cdn.example"`` (the
+            scheme's default port) or ``"cdn.example:8443"``; compared as browsers
+            compare hosts (case-insensitive, IDNA: ``bücher.example`` is
+            ``xn--bcher-kva.example``). Only ``http`` and ``https`` targets reach them.
+        require_https: accept only ``https`` targets.
 
     Returns:
         The target resolved as the browser resolves it (dot segments removed,
@@ -72,8 +87,9 @@ def safe_redirect(target: str | None, base: URI | FrozenURI | str) -> URI | None
         caller then redirects to a default page).
 
     Raises:
-        TypeError: ``target`` is neither ``str`` nor ``None``, or ``base`` is not a
-            ``str``, ``URI`` or ``FrozenURI``.
+        TypeError: ``target`` is neither ``str`` nor ``None``, ``base`` is not a
+            ``str``, ``URI`` or ``FrozenURI``, or ``allowed_hosts`` is not an
+            iterable of ``str``.
 
     >>> str(safe_redirect("/cart?step=2", "https://shop.example/login"))
     'https://shop.example/cart?step=2'
@@ -82,6 +98,9 @@ def safe_redirect(target: str | None, base: URI | FrozenURI | str) -> URI | None
     >>> tricks = ("//evil.example", "/\\\\evil.example", "https://shop.example@evil.example")
     >>> [safe_redirect(t, "https://shop.example/login") for t in tricks]
     [None, None, None]
+    >>> str(safe_redirect("https://cdn.example/app", "https://shop.example/login",
+    ...                   allowed_hosts=["cdn.example"]))
+    'https://cdn.example/app'
 
     .. versionadded:: 0.2
 
@@ -91,8 +110,10 @@ def safe_redirect(target: str | None, base: URI | FrozenURI | str) -> URI | None
 
     .. versionchanged:: 0.4
        The target is resolved as browsers resolve it (``%2e`` is a dot segment), and
-       the ``//`` check reads that path, never a decoded one.
+       the ``//`` check reads that path, never a decoded one; ``allowed_hosts`` and
+       ``require_https``.
     """
+    allowed = _allowed_origins(allowed_hosts)
     base_uri: URI | FrozenURI | None
     if isinstance(base, str):
         try:
@@ -122,7 +143,10 @@ def safe_redirect(target: str | None, base: URI | FrozenURI | str) -> URI | None
         return None
     if resolved.userinfo is not None:  # the target's, or the base's when it has none
         return None
-    if not resolved.same_origin(base_uri):
+    if not resolved.same_origin(base_uri) and (
+            not allowed or _origin_key(resolved) not in allowed):
+        return None
+    if require_https and resolved.scheme != "https":
         return None
     if resolved.host is not None and is_ambiguous_ipv4(resolved.host):
         return None
@@ -138,3 +162,41 @@ def safe_redirect(target: str | None, base: URI | FrozenURI | str) -> URI | None
     if str(resolved.path).startswith("//"):
         return None
     return resolved
+
+
+def _allowed_origins(hosts: Iterable[str]) -> frozenset[tuple[str, str, int]]:
+    """The (scheme, ASCII host, port) origins that ``hosts`` allow: each host, with its
+    port or the scheme's default, over ``http`` and ``https``; a host the browser's
+    reading refuses allows nothing."""
+    given = cast("object", hosts)  # checked: callers without a type checker pass anything
+    if isinstance(given, str) or not isinstance(given, Iterable):
+        raise TypeError("allowed_hosts must be an iterable of str, not "
+                        f"{type(given).__name__}")
+    origins: set[tuple[str, str, int]] = set()
+    for entry in cast("Iterable[object]", given):
+        if not isinstance(entry, str):
+            raise TypeError(f"allowed_hosts must hold str, not {type(entry).__name__}")
+        try:
+            authority = URI.parse_lenient(f"https://{entry}/")
+            host = host_to_ascii(authority.host or "")
+        except URIError:
+            continue
+        if not host or authority.userinfo is not None or authority.path != ["", ""]:
+            continue
+        for scheme, default in _WEB_PORTS.items():
+            origins.add((scheme, host, default if authority.port is None else authority.port))
+    return frozenset(origins)
+
+
+def _origin_key(uri: URI) -> tuple[str, str, int] | None:
+    """A target's (scheme, ASCII host, port), as :func:`_allowed_origins` writes them;
+    ``None`` for a scheme other than ``http`` and ``https``."""
+    scheme = (uri.scheme or "").lower()
+    default = _WEB_PORTS.get(scheme)
+    if default is None or uri.host is None:
+        return None
+    try:
+        host = host_to_ascii(uri.host)
+    except URIError:
+        return None
+    return scheme, host, default if uri.port is None else uri.port
