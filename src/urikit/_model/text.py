@@ -8,7 +8,7 @@ from typing import Final, Protocol
 
 from .._core import grammar as g
 from .._core.parse import check_host, require_str
-from .._core.percent import Component, encode, unquote
+from .._core.percent import Component, encode, encode_octets, unquote
 from .path import PathSegments, ReadOnlyPath, path_from
 from .view import Owner, Writer, read_only
 
@@ -37,7 +37,9 @@ def host_to_text(host: str) -> str:
 def host_from_text(text: object, allow_zone_id: bool = False) -> str:
     """The wire host for plain text: a bracketed IP literal as it is (one with an IPv6
     zone identifier only with ``allow_zone_id``, as :meth:`~urikit.URI.parse` reads
-    it), a name outside ASCII as its A-labels (UTS 46 with the WHATWG parameters,
+    it), an IPv6 address without brackets as its IP literal (``::1`` is ``[::1]``;
+    ``fe80::1%eth0`` is ``[fe80::1%25eth0]`` with ``allow_zone_id``, RFC 6874), a
+    name outside ASCII as its A-labels (UTS 46 with the WHATWG parameters,
     as browsers: never percent-encoded), any other text a registered name,
     percent-encoded. The inverse of :func:`host_to_text` but for the IDNA
     conversion.
@@ -52,6 +54,10 @@ def host_from_text(text: object, allow_zone_id: bool = False) -> str:
         if not allow_zone_id:
             check_host(text, False, _ZONE_HINT)
         return text
+    if ":" in text and text[:1] != "[":
+        literal = _ipv6_literal(text, allow_zone_id)
+        if literal is not None:
+            return literal
     if text.isascii() or _SURROGATE_RE.search(text):
         host = encode(text, "host")  # a lone surrogate: the EncodingError every view gives
         if "xn--" in host.lower():  # an A-label must be one, as from_iri and browsers read it
@@ -62,6 +68,24 @@ def host_from_text(text: object, allow_zone_id: bool = False) -> str:
     from .._whatwg.idna import name_to_ascii  # IDNA: on first use, not with urikit
 
     return name_to_ascii(text)
+
+
+def _ipv6_literal(text: str, allow_zone_id: bool) -> str | None:
+    """The IP literal of plain IPv6 text (``::1`` is ``[::1]``; with a zone identifier,
+    ``fe80::1%eth0`` is ``[fe80::1%25eth0]``, RFC 6874 §2, the zone encoded as data),
+    or ``None`` when ``text`` is no IPv6 address. A zone identifier is refused
+    without ``allow_zone_id`` and when it is empty."""
+    address, percent, zone = text.partition("%")
+    if g.IPV6ADDRESS_RE.fullmatch(address) is None:
+        return None
+    if not percent:
+        return f"[{address}]"
+    if _SURROGATE_RE.search(zone):
+        encode(zone, "host")  # the EncodingError every view gives
+    literal = f"[{address}%25{encode_octets(zone.encode(), g.UNRESERVED)}]"
+    # an empty zone, or one without allow_zone_id, fails with the parser's own message
+    check_host(literal, allow_zone_id, "" if allow_zone_id else _ZONE_HINT)
+    return literal
 
 
 def has_zone_id(host: str | None) -> bool:
