@@ -526,3 +526,57 @@ def test_ipv6_address_text_reads_back(address: object) -> None:
     assert built.host == f"[{address}]"
     assert FrozenURI.parse(str(built)) == built
     assert str(frozen) == "http://h/"
+
+
+# --- labels, parent domain, in_domain (RFC 1034 §3.1) -----------------------------
+
+RFC_1034_3_1_SUBDOMAIN = [
+    pytest.param("http://a.example.com/", "example.com", True, id="subdomain"),
+    pytest.param("http://example.com/", "example.com", True, id="itself"),
+    pytest.param("http://badexample.com/", "example.com", False, id="suffix-not-label"),
+    pytest.param("http://A.EXAMPLE.com./", "Example.COM", True, id="case-and-fqdn-dot"),
+    pytest.param("http://www.xn--bcher-kva.example/", "bücher.example", True, id="u-label"),
+    pytest.param("http://b%C3%BCcher.example/", "xn--bcher-kva.example", True,
+                 id="pct-utf8-vs-a-label"),
+    pytest.param("http://example.com/", "a.example.com", False, id="parent-not-within"),
+    pytest.param("http://[::1]/", "::1", True, id="ipv6-itself"),
+    pytest.param("http://192.0.2.1/", "2.1", False, id="ipv4-within-nothing"),
+    pytest.param("http://a.192.0.2.1/", "192.0.2.1", False, id="ip-contains-nothing"),
+    pytest.param("http://x/", "", False, id="empty-domain-only-empty-host"),
+    pytest.param("file:///x", "", True, id="empty-host-itself"),
+    pytest.param("/x", "example.com", False, id="no-host"),
+]
+
+
+@pytest.mark.parametrize(("uri", "domain", "within"), RFC_1034_3_1_SUBDOMAIN)
+def test_in_domain_is_label_wise(uri: str, domain: str, within: bool) -> None:
+    """A host is in a domain when the domain's labels end its labels (RFC 1034 §3.1),
+    case-insensitively and a U-label as its A-label; an IP address only in itself."""
+    assert URI.parse(uri).in_domain(domain) is within
+
+
+def test_in_domain_refuses_an_empty_label() -> None:
+    """A cookie-style leading dot is no domain: it would silently match nothing."""
+    with pytest.raises(ParseError, match="empty label"):
+        URI.parse("http://a.example.com/").in_domain(".example.com")
+
+
+@pytest.mark.parametrize(("uri", "labels", "parent"), [
+    pytest.param("http://www.example.com/", ("www", "example", "com"), "example.com",
+                 id="name"),
+    pytest.param("http://www.example.com./", ("www", "example", "com", ""), "example.com.",
+                 id="fqdn-dot-kept"),
+    pytest.param("http://localhost/", ("localhost",), None, id="single-label"),
+    pytest.param("http://com./", ("com", ""), None, id="single-label-fqdn"),
+    pytest.param("http://a%2Eb.c/", ("a", "b", "c"), "b.c", id="decoded-once"),
+    pytest.param("http://[::1]/", None, None, id="ip-literal"),
+    pytest.param("http://192.0.2.1/", None, None, id="ipv4"),
+    pytest.param("file:///x", (), None, id="empty-host"),
+    pytest.param("/x", None, None, id="no-host"),
+])
+def test_labels_and_parent_domain(uri: str, labels: tuple[str, ...] | None,
+                                  parent: str | None) -> None:
+    """The text view reads the host's labels as plain text and its parent domain."""
+    text = URI.parse(uri).text
+    assert text.labels == labels
+    assert text.parent_domain == parent

@@ -40,7 +40,7 @@ from .path import (
     segment_suffix,
 )
 from .query import QueryParams, ReadOnlyParams, Value
-from .text import ReadOnlyText, TextView, encode_text, host_from_text
+from .text import ReadOnlyText, TextView, encode_text, host_from_text, in_domain
 
 if TYPE_CHECKING:
     import os
@@ -863,6 +863,31 @@ class _URIBase:
         theirs = origin_key(_components_of(other, "other"))  # checked first, in either build
         mine = origin_key(self._c)
         return mine is not None and mine == theirs
+
+    def in_domain(self, domain: str) -> bool:
+        """Whether the host is ``domain`` or a subdomain of it, compared label by
+        label (RFC 1034 §3.1), not as a suffix of text: ``a.example.com`` is in
+        ``example.com``, ``badexample.com`` is not.
+
+        ``domain`` is plain text, as ``uri.text.host`` takes it. Labels compare
+        without regard to ASCII case, a U-label equal to its A-label
+        (``bücher.example`` and ``xn--bcher-kva.example``); a trailing "." on
+        either side is ignored. An IP address (either side) or an empty host is in
+        nothing but itself. ``False`` without a host.
+
+        Raises:
+            ParseError: ``domain`` has an empty label (``.example.com``) or is no
+                valid host.
+            IDNAError: IDNA refuses ``domain``.
+
+        >>> URI.parse("https://a.Example.com/").in_domain("example.com")
+        True
+        >>> URI.parse("https://badexample.com/").in_domain("example.com")
+        False
+
+        .. versionadded:: 0.4
+        """
+        return in_domain(self._c[2], domain)
 
     def display(self) -> str:
         """The URI as people should see it (RFC 3986 §7.6): the userinfo apart and
