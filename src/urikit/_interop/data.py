@@ -5,7 +5,7 @@ from __future__ import annotations
 import base64 as b64
 import binascii
 import re
-from typing import Final, NamedTuple
+from typing import Final, NamedTuple, cast
 
 from .._core import grammar as g
 from .._core.errors import ParseError
@@ -94,7 +94,7 @@ def data_text(payload: bytes, media_type: str, base64: bool | None) -> str:
     """The text of the ``data:`` URI of ``payload``: ``media_type`` (``""`` for the
     RFC 2397 default) checked as the reader reads it; ``base64=None`` picks the
     shorter form."""
-    given: object = payload  # checked: callers without a type checker pass anything
+    given = cast(object, payload)  # checked: callers without a type checker pass anything
     if not isinstance(given, (bytes, bytearray, memoryview)):
         raise TypeError(f"payload must be bytes, not {type(payload).__name__}")
     media_type = ";".join(p.strip() for p in require_str(media_type, "media_type").split(";"))
