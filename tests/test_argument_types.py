@@ -95,6 +95,9 @@ def test_the_walk_finds_the_entry_points() -> None:
 @pytest.mark.parametrize("value", BAD, ids=lambda v: type(v).__name__)
 @pytest.mark.parametrize(("name", "call"), ENTRY_POINTS, ids=[n for n, _ in ENTRY_POINTS])
 def test_wrong_type_is_type_error(name: str, call: Call, value: object) -> None:
+    if name.endswith(".from_data") and isinstance(value, bytes):
+        assert isinstance(call(value), (URI, FrozenURI))  # a payload is bytes: its type
+        return
     with pytest.raises(TypeError):
         call(value)
 
