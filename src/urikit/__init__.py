@@ -45,6 +45,7 @@ from ._whatwg.masking import SECRET_QUERY_PARAMETERS
 _LAZY: dict[str, str] = {
     "host_to_ascii": "._whatwg.idna",
     "host_to_unicode": "._whatwg.idna",
+    "DataContent": "._interop.data",
     "iri_to_uri": "._interop.iri",
     "uri_to_iri": "._interop.iri",
     "Change": "._interop.lenient",
@@ -75,6 +76,7 @@ _LAZY: dict[str, str] = {
 }
 
 if TYPE_CHECKING:  # what type checkers see of the lazy names: the same imports
+    from ._interop.data import DataContent
     from ._interop.iri import iri_to_uri, uri_to_iri
     from ._interop.lenient import Change, Repaired, repair
     from ._model.pydantic import URIOptions
@@ -122,6 +124,7 @@ __all__ = [
     "Change",
     "Component",
     "Components",
+    "DataContent",
     "EncodingError",
     "FilePathError",
     "FrozenURI",

@@ -53,9 +53,11 @@ CONVERSIONS: Final = {"freeze": FrozenURI, "thaw": URI}
 READERS: Final[dict[str, Callable[[Any], Any]]] = {
     "display": lambda u: u.display(),
     "equivalent": lambda u: u.equivalent("http://u@h:1/a/b?q=1&&b=2&q=1#f"),
+    "in_domain": lambda u: u.in_domain("h"),
     "origin": lambda u: u.origin(),
     "redacted": lambda u: u.redacted(),
     "same_origin": lambda u: u.same_origin("http://h:1/"),
+    "to_data": lambda u: u.to_data() if u.scheme == "data" else None,
     "to_iri": lambda u: u.to_iri(),
     "to_path": lambda u: u.to_path(),
     "to_split": lambda u: u.to_split(),
@@ -65,6 +67,7 @@ READERS: Final[dict[str, Callable[[Any], Any]]] = {
 CONSTRUCTORS: Final[dict[str, Callable[[Any], Any]]] = {
     "parse": lambda cls: cls.parse("http://h/"),
     "parse_lenient": lambda cls: cls.parse_lenient(" http://h/ "),
+    "from_data": lambda cls: cls.from_data(b"x"),
     "from_iri": lambda cls: cls.from_iri("http://h/\u00e9"),
     "from_path": lambda cls: cls.from_path("/tmp/", windows=False),
     "from_split": lambda cls: cls.from_split(("http", "h", "/", "", "")),

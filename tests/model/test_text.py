@@ -58,7 +58,7 @@ TEXT_WRITES = [
     pytest.param(_user("a:b"), "http://a%3Ab@h/p", id="user colon"),
     pytest.param(_password("p:q@"), "http://:p:q%40@h/p", id="password"),
     pytest.param(_host("a b"), "http://a%20b/p", id="host space"),
-    pytest.param(_host("::1"), "http://%3A%3A1/p", id="host unbracketed address is a name"),
+    pytest.param(_host("::1"), "http://[::1]/p", id="host unbracketed address is a literal"),
     pytest.param(_host("[v1.x]"), "http://[v1.x]/p", id="host ipvfuture"),
     pytest.param(_host("[::1"), "http://%5B%3A%3A1/p", id="host half bracket is data"),
     pytest.param(_host("1.2.3.4"), "http://1.2.3.4/p", id="host ipv4"),
@@ -93,7 +93,7 @@ TEXT_METHODS = [
     pytest.param(lambda u: u.set_text(userinfo="u@"), "http://u%40@h/p", id="userinfo"),
     pytest.param(lambda u: u.set_text(host="a b"), "http://a%20b/p", id="host"),
     pytest.param(lambda u: u.set_text(host="[fe80::1]"), "http://[fe80::1]/p", id="ipv6"),
-    pytest.param(lambda u: u.set_text(host="::1"), "http://%3A%3A1/p", id="unbracketed name"),
+    pytest.param(lambda u: u.set_text(host="::1"), "http://[::1]/p", id="unbracketed address"),
     pytest.param(lambda u: u.set_text(path="a b/c"), "http://h/a%20b/c", id="path"),
     pytest.param(lambda u: u.set_text(path=["a/b"]), "http://h/a%2Fb", id="path list"),
     pytest.param(lambda u: u.add_segments_text("a/b", "%"), "http://h/p/a%2Fb/%25",
@@ -467,3 +467,123 @@ def test_text_write_of_escapes_forming_utf8_is_refused() -> None:
         with pytest.raises(EncodingError, match="UTF-8 of 'é'"):
             write()
         assert str(uri) == before
+
+
+# --- plain IPv6 text is an IP literal (RFC 3986 §3.2.2, RFC 6874 §2) ----------------
+
+RFC_3986_3_2_2_IPV6_TEXT = [
+    pytest.param("::1", "[::1]", id="loopback"),
+    pytest.param("2001:DB8::7", "[2001:DB8::7]", id="case-kept"),
+    pytest.param("::ffff:192.0.2.1", "[::ffff:192.0.2.1]", id="ipv4-mapped"),
+    pytest.param("[::1]", "[::1]", id="bracketed-as-is"),
+    pytest.param("a:b", "a%3Ab", id="no-address-is-a-name"),
+]
+
+
+@pytest.mark.parametrize(("text", "wire"), RFC_3986_3_2_2_IPV6_TEXT)
+def test_plain_ipv6_host_is_an_ip_literal(text: str, wire: str) -> None:
+    """An IPv6 address as ipaddress, socket and frameworks hand it (no brackets) is
+    stored as its IP literal, through set_text and the text view alike; text that is
+    no IPv6 address stays a registered name."""
+    built = URI(scheme="http", path="/").set_text(host=text)
+    assert built.host == wire
+    viewed = URI.parse("http://h/")
+    viewed.text.host = text
+    assert viewed == built
+    assert URI.parse(str(built)) == built
+
+
+def test_plain_zone_id_is_built_when_opted_in() -> None:
+    """``fe80::1%eth0`` becomes ``[fe80::1%25eth0]`` with allow_zone_id (RFC 6874 §2:
+    the "%" is written "%25"; the zone is data, so its own "%" is encoded once), and
+    the text reads back with the same option."""
+    uri = URI(scheme="http", path="/").set_text(host="fe80::1%eth0", allow_zone_id=True)
+    assert str(uri) == "http://[fe80::1%25eth0]/"
+    assert URI.parse(str(uri), allow_zone_id=True) == uri
+    odd = URI(scheme="http", path="/").set_text(host="fe80::1%a b%", allow_zone_id=True)
+    assert odd.host == "[fe80::1%25a%20b%25]"
+    held = URI.parse("http://[fe80::1%25x]/", allow_zone_id=True)
+    held.text.host = "fe80::2%eth1"  # the URI holds a zone: the view keeps the option
+    assert held.host == "[fe80::2%25eth1]"
+
+
+@pytest.mark.parametrize(("text", "allow"), [
+    pytest.param("fe80::1%eth0", False, id="not-opted-in"),
+    pytest.param("fe80::1%", True, id="empty-zone"),
+])
+def test_plain_zone_id_refused(text: str, allow: bool) -> None:
+    """A zone identifier without allow_zone_id, or an empty one, is a ParseError and
+    the URI is left as it was."""
+    uri = URI.parse("http://h/")
+    with pytest.raises(ParseError, match="zone"):
+        uri.set_text(host=text, allow_zone_id=allow)
+    with pytest.raises(ParseError, match="zone"):
+        uri.text.host = text
+    assert str(uri) == "http://h/"
+
+
+@given(st.ip_addresses(v=6))
+def test_ipv6_address_text_reads_back(address: object) -> None:
+    """Every IPv6 address's text, as ipaddress writes it, builds an IP literal that
+    reads back from its own text; a frozen original is unchanged."""
+    from urikit import FrozenURI
+
+    frozen = FrozenURI.parse("http://h/")
+    built = frozen.set_text(host=str(address))
+    assert built.host == f"[{address}]"
+    assert FrozenURI.parse(str(built)) == built
+    assert str(frozen) == "http://h/"
+
+
+# --- labels, parent domain, in_domain (RFC 1034 §3.1) -----------------------------
+
+RFC_1034_3_1_SUBDOMAIN = [
+    pytest.param("http://a.example.com/", "example.com", True, id="subdomain"),
+    pytest.param("http://example.com/", "example.com", True, id="itself"),
+    pytest.param("http://badexample.com/", "example.com", False, id="suffix-not-label"),
+    pytest.param("http://A.EXAMPLE.com./", "Example.COM", True, id="case-and-fqdn-dot"),
+    pytest.param("http://www.xn--bcher-kva.example/", "bücher.example", True, id="u-label"),
+    pytest.param("http://b%C3%BCcher.example/", "xn--bcher-kva.example", True,
+                 id="pct-utf8-vs-a-label"),
+    pytest.param("http://example.com/", "a.example.com", False, id="parent-not-within"),
+    pytest.param("http://[::1]/", "::1", True, id="ipv6-itself"),
+    pytest.param("http://192.0.2.1/", "2.1", False, id="ipv4-within-nothing"),
+    pytest.param("http://a.192.0.2.1/", "192.0.2.1", False, id="ip-contains-nothing"),
+    pytest.param("http://x/", "", False, id="empty-domain-only-empty-host"),
+    pytest.param("file:///x", "", True, id="empty-host-itself"),
+    pytest.param("/x", "example.com", False, id="no-host"),
+]
+
+
+@pytest.mark.parametrize(("uri", "domain", "within"), RFC_1034_3_1_SUBDOMAIN)
+def test_in_domain_is_label_wise(uri: str, domain: str, within: bool) -> None:
+    """A host is in a domain when the domain's labels end its labels (RFC 1034 §3.1),
+    case-insensitively and a U-label as its A-label; an IP address only in itself."""
+    assert URI.parse(uri).in_domain(domain) is within
+
+
+def test_in_domain_refuses_an_empty_label() -> None:
+    """A cookie-style leading dot is no domain: it would silently match nothing."""
+    with pytest.raises(ParseError, match="empty label"):
+        URI.parse("http://a.example.com/").in_domain(".example.com")
+
+
+@pytest.mark.parametrize(("uri", "labels", "parent"), [
+    pytest.param("http://www.example.com/", ("www", "example", "com"), "example.com",
+                 id="name"),
+    pytest.param("http://www.example.com./", ("www", "example", "com", ""), "example.com.",
+                 id="fqdn-dot-kept"),
+    pytest.param("http://localhost/", ("localhost",), None, id="single-label"),
+    pytest.param("http://com./", ("com", ""), None, id="single-label-fqdn"),
+    pytest.param("http://a%2Eb.c/", ("a", "b", "c"), "b.c", id="decoded-once"),
+    pytest.param("http://[::1]/", None, None, id="ip-literal"),
+    pytest.param("http://192.0.2.1/", None, None, id="ipv4"),
+    pytest.param("file:///x", (), None, id="empty-host"),
+    pytest.param("/x", None, None, id="no-host"),
+])
+def test_labels_and_parent_domain(uri: str, labels: tuple[str, ...] | None,
+                                  parent: str | None) -> None:
+    """The text view reads the host's labels as plain text and its parent domain."""
+    text = URI.parse(uri).text
+    assert text.labels == labels
+    assert text.parent_domain == parent

@@ -7,8 +7,9 @@ from collections.abc import Iterable
 from typing import Final, Protocol
 
 from .._core import grammar as g
+from .._core.errors import ParseError
 from .._core.parse import check_host, require_str
-from .._core.percent import Component, encode, unquote
+from .._core.percent import Component, encode, encode_octets, unquote
 from .._whatwg.masking import masked_query
 from .path import PathSegments, ReadOnlyPath, path_from
 from .view import Owner, Writer, read_only
@@ -38,7 +39,9 @@ def host_to_text(host: str) -> str:
 def host_from_text(text: object, allow_zone_id: bool = False) -> str:
     """The wire host for plain text: a bracketed IP literal as it is (one with an IPv6
     zone identifier only with ``allow_zone_id``, as :meth:`~urikit.URI.parse` reads
-    it), a name outside ASCII as its A-labels (UTS 46 with the WHATWG parameters,
+    it), an IPv6 address without brackets as its IP literal (``::1`` is ``[::1]``;
+    ``fe80::1%eth0`` is ``[fe80::1%25eth0]`` with ``allow_zone_id``, RFC 6874), a
+    name outside ASCII as its A-labels (UTS 46 with the WHATWG parameters,
     as browsers: never percent-encoded), any other text a registered name,
     percent-encoded. The inverse of :func:`host_to_text` but for the IDNA
     conversion.
@@ -53,6 +56,10 @@ def host_from_text(text: object, allow_zone_id: bool = False) -> str:
         if not allow_zone_id:
             check_host(text, False, _ZONE_HINT)
         return text
+    if ":" in text and text[:1] != "[":
+        literal = _ipv6_literal(text, allow_zone_id)
+        if literal is not None:
+            return literal
     if text.isascii() or _SURROGATE_RE.search(text):
         host = encode(text, "host")  # a lone surrogate: the EncodingError every view gives
         if "xn--" in host.lower():  # an A-label must be one, as from_iri and browsers read it
@@ -63,6 +70,68 @@ def host_from_text(text: object, allow_zone_id: bool = False) -> str:
     from .._whatwg.idna import name_to_ascii  # IDNA: on first use, not with urikit
 
     return name_to_ascii(text)
+
+
+def _ipv6_literal(text: str, allow_zone_id: bool) -> str | None:
+    """The IP literal of plain IPv6 text (``::1`` is ``[::1]``; with a zone identifier,
+    ``fe80::1%eth0`` is ``[fe80::1%25eth0]``, RFC 6874 §2, the zone encoded as data),
+    or ``None`` when ``text`` is no IPv6 address. A zone identifier is refused
+    without ``allow_zone_id`` and when it is empty."""
+    address, percent, zone = text.partition("%")
+    if g.IPV6ADDRESS_RE.fullmatch(address) is None:
+        return None
+    if not percent:
+        return f"[{address}]"
+    if _SURROGATE_RE.search(zone):
+        encode(zone, "host")  # the EncodingError every view gives
+    literal = f"[{address}%25{encode_octets(zone.encode(), g.UNRESERVED)}]"
+    # an empty zone, or one without allow_zone_id, fails with the parser's own message
+    check_host(literal, allow_zone_id, "" if allow_zone_id else _ZONE_HINT)
+    return literal
+
+
+def host_labels(host: str | None) -> tuple[str, ...] | None:
+    """The labels of a registered name, plain text (decoded once, then split at "."),
+    A-labels as stored; ``()`` for an empty host; ``None`` without a host or for an
+    IP address, which has no labels."""
+    if host is None or host[:1] == "[" or g.IPV4ADDRESS_RE.fullmatch(host):
+        return None
+    return tuple(unquote(host).split(".")) if host else ()
+
+
+def _label_key(label: str) -> str:
+    """A label as DNS compares it: ASCII case folded, a U-label as its A-label."""
+    if label.isascii():
+        return label.lower()
+    from .._whatwg.idna import uts46_label_forms
+
+    forms = uts46_label_forms(label)
+    return label if forms is None else forms[0]
+
+
+def in_domain(host: str | None, domain: object) -> bool:
+    """Whether wire ``host`` is plain-text ``domain`` or a subdomain of it, label by
+    label (RFC 1034 §3.1); an IP address is within nothing but itself."""
+    wire = host_from_text(require_str(domain, "domain"), allow_zone_id=True)
+    if host is None:
+        return False
+    mine, theirs = host_labels(host), host_labels(wire)
+    if mine is None or theirs is None or not theirs:
+        return host.lower() == wire.lower()
+    if "" in theirs[:-1]:
+        raise _empty_label(wire)
+    if mine and mine[-1] == "":
+        mine = mine[:-1]
+    if theirs[-1] == "":
+        theirs = theirs[:-1]
+    n = len(theirs)
+    return len(mine) >= n and all(
+        _label_key(a) == _label_key(b) for a, b in zip(mine[len(mine) - n:], theirs, strict=True))
+
+
+def _empty_label(wire: str) -> ParseError:
+    return ParseError(wire, wire.find(".") if wire[:1] == "." else wire.find(".."),
+                      "host", "empty label", "a domain has no empty label")
 
 
 def has_zone_id(host: str | None) -> bool:
@@ -93,6 +162,10 @@ class ReadOnlyText(Protocol):
     def password(self) -> str | None: ...
     @property
     def host(self) -> str | None: ...
+    @property
+    def labels(self) -> tuple[str, ...] | None: ...
+    @property
+    def parent_domain(self) -> str | None: ...
     @property
     def path(self) -> ReadOnlyPath: ...
     @property
@@ -202,6 +275,38 @@ class TextView:
         # a URI that holds a zone identifier was read or built with allow_zone_id
         self._put("host", None if text is None else host_from_text(
             text, has_zone_id(self._owner.components.host)))
+
+    @property
+    def labels(self) -> tuple[str, ...] | None:
+        """The host's labels, plain text: a registered name decoded once and split
+        at "." (A-labels as stored: :meth:`~urikit.URI.to_iri` shows U-labels; a
+        trailing "." gives a last ``""``), ``()`` for an empty host, ``None`` without
+        a host or for an IP address. Read-only.
+
+        >>> from urikit import URI
+        >>> URI.parse("http://www.Example.com/").text.labels
+        ('www', 'Example', 'com')
+
+        .. versionadded:: 0.4
+        """
+        return host_labels(self._owner.components.host)
+
+    @property
+    def parent_domain(self) -> str | None:
+        """The host without its first label, plain text (``www.example.com`` gives
+        ``example.com``); ``None`` for a single label (the root is no host), an IP
+        address, an empty host or none. Read-only.
+
+        >>> from urikit import URI
+        >>> URI.parse("http://www.example.com/").text.parent_domain
+        'example.com'
+
+        .. versionadded:: 0.4
+        """
+        labels = host_labels(self._owner.components.host)
+        if labels is None or len(labels) < 2 or labels[1:] == ("",):
+            return None
+        return ".".join(labels[1:])
 
     @property
     def path(self) -> PathSegments:

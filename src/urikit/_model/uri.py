@@ -45,13 +45,22 @@ from .path import (
     wire_suffix_start,
 )
 from .query import Query, QueryParams, ReadOnlyParams, Value, Values
-from .text import ReadOnlyText, TextView, encode_text, has_zone_id, host_from_text
+from .text import (
+    ReadOnlyText,
+    TextView,
+    encode_text,
+    has_zone_id,
+    host_from_text,
+    in_domain,
+)
 
 if TYPE_CHECKING:
     import os
     import sys
     import urllib.parse
     from pathlib import PurePath
+
+    from .._interop.data import DataContent
 
     if sys.version_info >= (3, 11):
         from typing import Self
@@ -510,6 +519,55 @@ class _URIBase:
         """
         from .._interop.file import components_to_path
         return components_to_path(self.components, windows=windows)
+
+    @classmethod
+    def from_data(cls, payload: bytes, media_type: str = "", *,
+                  base64: bool | None = None) -> Self:
+        """The ``data:`` URI of ``payload`` (RFC 2397).
+
+        ``media_type`` is ``type/subtype`` with ``;attribute=value`` parameters, as a
+        Content-Type header writes it (``""``: omitted, which reads as
+        ``text/plain;charset=US-ASCII``); ``base64=None`` writes the shorter of the
+        base64 and the percent-encoded form.
+
+        Raises:
+            ParseError: ``media_type`` is no RFC 2045 type and parameters.
+            TypeError: ``payload`` is not bytes.
+
+        >>> str(URI.from_data(b"A brief note", "text/plain"))
+        'data:text/plain,A%20brief%20note'
+
+        .. versionadded:: 0.4
+        """
+        from .._interop.data import data_text
+        return cls.parse(data_text(payload, media_type, base64))
+
+    def to_data(self) -> DataContent:
+        """The media type, parameters, base64 flag and payload of a ``data:`` URI,
+        read strictly by RFC 2397 (the fragment is not part of the data; the query
+        is). Browsers (the WHATWG fetch standard's data: URL processor) are looser:
+        they drop spaces before ``base64``, accept base64 without padding or with
+        spaces, and read an invalid media type as ``text/plain;charset=US-ASCII``;
+        this reader refuses those.
+
+        Raises:
+            ParseError: the URI is no ``data:`` URI, has an authority, or breaks
+                RFC 2397 (no ",", an invalid media type or parameter, invalid base64).
+
+        >>> URI.parse("data:,A%20brief%20note").to_data()
+        DataContent(media_type='text/plain', parameters=(('charset', 'US-ASCII'),), \
+base64=False, payload=b'A brief note')
+
+        .. versionadded:: 0.4
+        """
+        from .._interop.data import read_data
+        c = self._c
+        text = str(self)
+        if (c[0] or "").lower() != "data" or c[2] is not None:
+            raise ParseError(text, 0, "scheme", "not a data URI without an authority",
+                             "see RFC 2397")
+        body = c[4] if c[5] is None else f"{c[4]}?{c[5]}"
+        return read_data(body, text, len(c[0] or "") + 1)
 
     @classmethod
     def from_template(cls, template: str, variables: Mapping[str, object] | None = None,
@@ -1288,6 +1346,31 @@ class _URIBase:
         theirs = origin_key(_components_of(other, "other"))  # checked first, in either build
         mine = origin_key(self._c)
         return mine is not None and mine == theirs
+
+    def in_domain(self, domain: str) -> bool:
+        """Whether the host is ``domain`` or a subdomain of it, compared label by
+        label (RFC 1034 §3.1), not as a suffix of text: ``a.example.com`` is in
+        ``example.com``, ``badexample.com`` is not.
+
+        ``domain`` is plain text, as ``uri.text.host`` takes it. Labels compare
+        without regard to ASCII case, a U-label equal to its A-label
+        (``bücher.example`` and ``xn--bcher-kva.example``); a trailing "." on
+        either side is ignored. An IP address (either side) or an empty host is in
+        nothing but itself. ``False`` without a host.
+
+        Raises:
+            ParseError: ``domain`` has an empty label (``.example.com``) or is no
+                valid host.
+            IDNAError: IDNA refuses ``domain``.
+
+        >>> URI.parse("https://a.Example.com/").in_domain("example.com")
+        True
+        >>> URI.parse("https://badexample.com/").in_domain("example.com")
+        False
+
+        .. versionadded:: 0.4
+        """
+        return in_domain(self._c[2], domain)
 
     def display(self) -> str:
         """The URI as people should see it (RFC 3986 §7.6): the userinfo apart and
