@@ -22,7 +22,7 @@ import secrets
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Final, cast
 
-from django.conf import settings
+from django import conf  # conf.settings: a lazy object that doctest must not probe
 from django.core.exceptions import DisallowedHost
 from django.http import HttpRequest, HttpResponsePermanentRedirect, HttpResponseRedirect
 from django.http.request import split_domain_port, validate_host
@@ -59,7 +59,7 @@ def trusted_proxies(proxies: TrustedProxies | None = None) -> TrustedProxies:
         TypeError: the argument or the setting is not a :class:`~urikit.TrustedProxies`.
     """
     chosen = cast("object", proxies if proxies is not None
-                  else getattr(settings, SETTING, None) or _NO_PROXIES)
+                  else getattr(conf.settings, SETTING, None) or _NO_PROXIES)
     if not isinstance(chosen, TrustedProxies):
         raise TypeError(f"{SETTING} must be a urikit.TrustedProxies, "
                         f"not {type(chosen).__name__}")
@@ -135,8 +135,8 @@ def _public(request: HttpRequest, uri: FrozenURI, proxies: TrustedProxies | None
     against ``ALLOWED_HOSTS`` as Django checks the ``Host`` header."""
     public = trusted_proxies(proxies).public_uri(uri, _headers(request))
     if public.host != uri.host or public.port != uri.port:
-        allowed = list(settings.ALLOWED_HOSTS)
-        if settings.DEBUG and not allowed:
+        allowed = list(conf.settings.ALLOWED_HOSTS)
+        if conf.settings.DEBUG and not allowed:
             allowed = [".localhost", "127.0.0.1", "[::1]"]
         domain, _ = split_domain_port(public.authority or "")
         if not domain or not validate_host(domain, allowed):
