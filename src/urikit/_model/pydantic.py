@@ -23,6 +23,7 @@ from .._core.errors import ParseError, URIError
 
 if TYPE_CHECKING:
     from pydantic_core import CoreSchema
+    from typing_extensions import LiteralString
     from pydantic_core.core_schema import SerializationInfo
 
 # a URI or a FrozenURI: this module does not import them (they import it)
@@ -114,7 +115,8 @@ def json_schema_for(options: URIOptions = STRICT) -> dict[str, Any]:
     return {"type": "string", "format": "uri" if options.absolute else "uri-reference"}
 
 
-def refusal(uri: AnyURI, options: URIOptions) -> tuple[str, str, dict[str, Any]] | None:
+def refusal(uri: AnyURI, options: URIOptions
+            ) -> tuple[LiteralString, LiteralString, dict[str, Any]] | None:
     """Why the options' scheme, host or port rules refuse ``uri``, or ``None`` when
     they accept it: the error type, its message template (``str.format`` fields) and
     the context, the URI's text with any password masked (``uri.redacted()``). The

@@ -12,7 +12,7 @@ show a password (``URIError`` messages and the rules' texts are masked).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django import forms
 from django.core.exceptions import ValidationError
@@ -21,6 +21,11 @@ from django.db import models
 from .._core.errors import URIError
 from .._model.pydantic import URIOptions, refusal
 from .._model.uri import URI, FrozenURI
+
+if TYPE_CHECKING:  # the stubs' fields are generic: (what is set, what is read)
+    _CharField = models.CharField[URI | FrozenURI | str | None, FrozenURI | None]
+else:
+    _CharField = models.CharField
 
 
 def to_uri(value: object, options: URIOptions) -> FrozenURI | None:
@@ -52,7 +57,7 @@ def to_uri(value: object, options: URIOptions) -> FrozenURI | None:
     return uri
 
 
-class URIField(models.CharField):  # type: ignore[type-arg]
+class URIField(_CharField):
     """A model field holding a :class:`~urikit.FrozenURI`, stored as its text in a
     ``varchar`` column (``max_length`` 2000 unless given).
 
@@ -97,7 +102,7 @@ class URIField(models.CharField):  # type: ignore[type-arg]
 
     def value_to_string(self, obj: models.Model) -> str:
         """The field's text for serialization."""
-        value = self.value_from_object(obj)
+        value: object = self.value_from_object(obj)
         return "" if value is None else str(value)
 
     def formfield(self, **kwargs: Any) -> Any:

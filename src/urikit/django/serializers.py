@@ -5,7 +5,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.core.exceptions import ValidationError as DjangoValidationError
 from rest_framework import serializers
@@ -14,8 +14,13 @@ from .._model.pydantic import URIOptions
 from .._model.uri import URI, FrozenURI
 from .fields import to_uri
 
+if TYPE_CHECKING:  # the stubs' field is generic: (value, data, representation, instance)
+    _Field = serializers.Field[FrozenURI, str | URI | FrozenURI, str, Any]
+else:
+    _Field = serializers.Field
 
-class URISerializerField(serializers.Field):  # type: ignore[type-arg]
+
+class URISerializerField(_Field):
     """A serializer field: text in, a :class:`~urikit.FrozenURI` validated as
     :class:`urikit.django.fields.URIField` validates it; its text out.
 
