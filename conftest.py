@@ -61,6 +61,8 @@ ONCE: Final = (
     "tests/test_docs.py::test_sphinx_build_has_no_warning",  # the docs build
     "tests/integration/test_release.py",  # sdist, wheel, twine, towncrier
     "tests/integration/test_chromium.py",  # the examples driven by Chromium
+    # urikit.django under gunicorn (a server process)
+    "tests/integration/test_adapter_django.py::test_under_gunicorn_raw_target_and_forged_chain",
     "tests/integration/test_browser.py",  # the differentials against ada-url
     # the source's annotations (a compiled function keeps none to read): a static check
     # like the type checks; the run-time half of that file runs in every build

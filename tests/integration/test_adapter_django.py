@@ -3,7 +3,17 @@ redirects, the template library and the model, form and serializer fields."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import contextlib
+import importlib.util
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Generator, Iterator
+from pathlib import Path
 from typing import Any, ClassVar
 
 import pytest
@@ -33,6 +43,7 @@ elif not settings.DATABASES:  # read when a connection is first made, not before
 import urikit.django as uk
 from urikit.django.fields import URIField, URIFormField
 
+ROOT = Path(__file__).resolve().parents[2]
 PAGINATION = """{% load urikit %}{% autoescape off %}<{{ here|with_param:"page=1" }}>; \
 rel="first", {% for rel, p in pages %}<{% uri_with here page=p %}>; rel="{{ rel }}", \
 {% endfor %}<{{ here|without_param:"page" }}>; rel="collection"{% endautoescape %}"""
@@ -387,3 +398,77 @@ def test_serializer_field_messages() -> None:
     assert [str(e) for e in relative.errors["link"]] == [
         "a URI with a scheme is required (RFC 3986 §4.3), not the relative reference '/x'"]
     assert LinkSerializer(data={"link": 5}).is_valid() is False
+
+
+# --- under a real server ----------------------------------------------------------------
+
+
+def served() -> Any:
+    """This module's views as a WSGI application behind one trusted proxy, for
+    gunicorn (``tests.integration.test_adapter_django:served()``)."""
+    from django.core.wsgi import get_wsgi_application
+
+    override_settings(**SETTINGS, URIKIT_TRUSTED_PROXIES=TrustedProxies(hops=1)).enable()
+    return get_wsgi_application()
+
+
+@contextlib.contextmanager
+def _gunicorn() -> Generator[int]:
+    """gunicorn serving :func:`served` on a free port, in its own process group."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(ROOT / "src"), str(ROOT)]))
+    process = subprocess.Popen(
+        [sys.executable, "-m", "gunicorn", "--bind", f"127.0.0.1:{port}", "--workers", "1",
+         "--chdir", str(ROOT), "--log-level", "warning",
+         "tests.integration.test_adapter_django:served()"],
+        env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True)
+    try:
+        deadline = time.monotonic() + 60
+        while process.poll() is None and time.monotonic() < deadline:
+            with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port), 0.5):
+                break
+            time.sleep(0.05)
+        assert process.poll() is None, process.communicate()[1].decode()
+        yield port
+    finally:
+        os.killpg(process.pid, signal.SIGTERM)
+        process.communicate(timeout=30)
+
+
+def _raw_get(port: int, target: str, headers: dict[str, str]) -> tuple[int, bytes]:
+    """The status and body of ``GET target``, the target sent byte for byte."""
+    with socket.create_connection(("127.0.0.1", port), 10) as sock:
+        lines = [f"GET {target} HTTP/1.0", *(f"{k}: {v}" for k, v in headers.items()),
+                 "", ""]
+        sock.sendall("\r\n".join(lines).encode("latin-1"))
+        data = b""
+        while chunk := sock.recv(65536):
+            data += chunk
+    head, _, body = data.partition(b"\r\n\r\n")
+    return int(head.split()[1]), body
+
+
+@pytest.mark.skipif(not hasattr(os, "killpg") or importlib.util.find_spec("gunicorn") is None,
+                    reason="needs gunicorn (the test extra) on a POSIX system")
+def test_under_gunicorn_raw_target_and_forged_chain() -> None:
+    """Under gunicorn (which hands RAW_URI): ``%2F`` stays, ``[]`` and ``|`` come
+    encoded, the prefix a trusted proxy removed is put back, and of a forged
+    Forwarded chain only the trusted proxy's element is read."""
+    forged = {"Host": "10.0.0.5:8000",
+              "Forwarded": "host=evil.example;proto=http",
+              "X-Forwarded-Prefix": "/evil"}
+    with _gunicorn() as port:
+        status, body = _raw_get(port, "/show/a%2Fb?ids[]=1&q=a|b", {
+            **forged, "Forwarded": "host=evil.example, host=shop.example;proto=https"})
+        assert status == 200, body
+        assert json.loads(body) == {"uri": "https://shop.example/show/a%2Fb?ids%5B%5D=1&q=a%7Cb",
+                                    "root": "https://shop.example/"}
+        status, body = _raw_get(port, "/show/x", {
+            "Host": "10.0.0.5:8000", "X-Forwarded-Proto": "http, https",
+            "X-Forwarded-Prefix": "/evil, /shop"})
+        assert json.loads(body)["uri"] == "https://10.0.0.5:8000/shop/show/x"
+        status, _ = _raw_get(port, "/show/x", {"Host": "10.0.0.5:8000",
+                                               "Forwarded": "host=evil.example"})
+        assert status == 400

@@ -23,8 +23,8 @@ from .._core.errors import ParseError, URIError
 
 if TYPE_CHECKING:
     from pydantic_core import CoreSchema
-    from typing_extensions import LiteralString
     from pydantic_core.core_schema import SerializationInfo
+    from typing_extensions import LiteralString
 
 # a URI or a FrozenURI: this module does not import them (they import it)
 AnyURI = Any
