@@ -136,6 +136,19 @@ def test_encoded_slash_survives_where_the_server_hands_the_raw_target(
     assert _json(client, "/show/a%2Fb%20c", **extra)["uri"] == f"http://shop.example{expected}"
 
 
+@pytest.mark.parametrize(("extra", "path"), [
+    pytest.param({"RAW_URI": "/show/%ff%C3%A9?q=%FF%C3%A9"}, "/show/%ff%C3%A9", id="RAW_URI"),
+    pytest.param({}, "/show/%25FF%C3%A9", id="rebuilt-reads-django's-%FF-as-text"),
+])
+def test_bytes_that_are_not_utf8(extra: dict[str, str], path: str) -> None:
+    """A byte that is not UTF-8 comes back as sent from the raw target and the query;
+    rebuilt from ``request.path``, where Django writes it as the text "%FF" (as for a
+    "%FF" the client sent as ``%25FF``), it is read as that text."""
+    client = Client(HTTP_HOST="shop.example")
+    uri = _json(client, "/show/%ff%C3%A9?q=%FF%C3%A9", **extra)["uri"]
+    assert uri == f"http://shop.example{path}?q=%FF%C3%A9"
+
+
 @pytest.mark.parametrize("force", [False, True], ids=["SCRIPT_NAME", "FORCE_SCRIPT_NAME"])
 def test_script_prefix_is_kept(force: bool) -> None:
     """The prefix the app is mounted under stays in the URI and the root, whether the

@@ -19,6 +19,7 @@ import this module, nor Django.
 from __future__ import annotations
 
 import secrets
+from urllib.parse import unquote_to_bytes
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Final, cast
 
@@ -27,10 +28,11 @@ from django.core.exceptions import DisallowedHost
 from django.http import HttpRequest, HttpResponsePermanentRedirect, HttpResponseRedirect
 from django.http.request import split_domain_port, validate_host
 from django.urls import get_script_prefix
+from django.utils.encoding import repercent_broken_unicode
 from django.urls import reverse as django_reverse
 
 from .._core.errors import URIError
-from .._core.percent import decode, encode
+from .._core.percent import encode
 from .._model.uri import URI, FrozenURI
 from .._web.proxy import TrustedProxies
 from .._web.redirect import safe_redirect
@@ -66,17 +68,25 @@ def trusted_proxies(proxies: TrustedProxies | None = None) -> TrustedProxies:
     return chosen
 
 
-def _wire(text: str) -> str:
-    """A WSGI string (the request's bytes as latin-1 characters, PEP 3333) as ASCII
-    text: each byte outside printable ASCII percent-encoded, so the octets the client
-    sent are kept (the lenient reader then encodes ``[``, ``|`` ...)."""
+def _octets(request: HttpRequest, text: str) -> bytes:
+    """The bytes the client sent for a server's string: under WSGI each byte is a
+    latin-1 character (PEP 3333); Django's ASGI request holds UTF-8 text."""
+    if "wsgi.input" in request.META:
+        try:
+            return text.encode("latin-1")
+        except UnicodeEncodeError:
+            pass
+    return text.encode("utf-8", "surrogateescape")
+
+
+def _wire(request: HttpRequest, text: str) -> str:
+    """A server's string as ASCII text: each byte outside printable ASCII
+    percent-encoded, so the octets the client sent are kept (the lenient reader
+    then encodes ``[``, ``|`` ...)."""
     if _ASCII_TARGET.issuperset(text):
         return text
-    try:
-        data = text.encode("latin-1")
-    except UnicodeEncodeError:  # an ASGI server hands decoded text
-        data = text.encode("utf-8", "surrogateescape")
-    return "".join(chr(b) if chr(b) in _ASCII_TARGET else f"%{b:02X}" for b in data)
+    return "".join(chr(b) if chr(b) in _ASCII_TARGET else f"%{b:02X}"
+                   for b in _octets(request, text))
 
 
 def _script_name(request: HttpRequest) -> str:
@@ -93,7 +103,7 @@ def _raw_target(request: HttpRequest) -> str | None:
     raw = meta.get("RAW_URI") or meta.get("REQUEST_URI")
     if not isinstance(raw, str) or not raw:
         return None
-    text = _wire(raw)
+    text = _wire(request, raw)
     if not text.startswith("/"):  # absolute-form (RFC 9112 §3.2.2): keep path and query
         try:
             absolute = FrozenURI.parse_lenient(text)
@@ -107,7 +117,8 @@ def _raw_target(request: HttpRequest) -> str | None:
         path = FrozenURI.parse_lenient(text.partition("?")[0]).path
     except URIError:
         return None
-    plain = decode(str(path), "path")
+    # the path as Django decodes PATH_INFO: a byte that is not UTF-8 as "%XX" text
+    plain = repercent_broken_unicode(unquote_to_bytes(str(path))).decode()
     if plain == request.path:
         return text
     if plain == request.path_info:  # the prefix is FORCE_SCRIPT_NAME's: put it back
@@ -180,8 +191,11 @@ def request_uri(request: HttpRequest, *, proxies: TrustedProxies | None = None) 
     """
     target = _raw_target(request)
     if target is None:
+        # request.path is all Django keeps (it overwrites META["PATH_INFO"]): a
+        # byte that is not UTF-8 is "%XX" text there, read as a "%" like Django's
+        # get_full_path() reads it
         target = encode(request.path, "path")
-        query = _wire(str(request.META.get("QUERY_STRING", "")))
+        query = _wire(request, str(request.META.get("QUERY_STRING", "")))
         if query:
             target += "?" + query
     return _public(request, _server_uri(request, target), proxies)
