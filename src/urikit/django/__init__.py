@@ -19,17 +19,17 @@ import this module, nor Django.
 from __future__ import annotations
 
 import secrets
-from urllib.parse import unquote_to_bytes
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Final, cast
+from urllib.parse import unquote_to_bytes
 
 from django import conf  # conf.settings: a lazy object that doctest must not probe
 from django.core.exceptions import DisallowedHost
 from django.http import HttpRequest, HttpResponsePermanentRedirect, HttpResponseRedirect
 from django.http.request import split_domain_port, validate_host
 from django.urls import get_script_prefix
-from django.utils.encoding import repercent_broken_unicode
 from django.urls import reverse as django_reverse
+from django.utils.encoding import repercent_broken_unicode
 
 from .._core.errors import URIError
 from .._core.percent import encode
