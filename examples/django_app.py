@@ -19,7 +19,7 @@ from typing import Any, ClassVar
 
 import django
 from django.conf import settings
-from django.http import HttpRequest, HttpResponseRedirect, JsonResponse
+from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.urls import URLPattern, path
 
 from urikit import URI, FrozenURI
@@ -49,7 +49,7 @@ def items(request: HttpRequest) -> JsonResponse:
     return JsonResponse(links)
 
 
-def login(request: HttpRequest) -> HttpResponseRedirect:
+def login(request: HttpRequest) -> HttpResponse:
     """After logging in, go where ``next`` says if it is on this origin."""
     return redirect(request, request.GET.get("next"), fallback="account")
 

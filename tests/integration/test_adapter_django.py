@@ -24,7 +24,7 @@ pytest.importorskip("django", reason="needs Django (the test extra)")
 import django
 from django.conf import settings
 from django.db import connection, models
-from django.http import HttpRequest, HttpResponse, HttpResponseRedirect, JsonResponse
+from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect as django_redirect
 from django.template import engines
 from django.test import Client, override_settings
@@ -71,7 +71,7 @@ def items(request: HttpRequest) -> HttpResponse:
     return response
 
 
-def login(request: HttpRequest) -> HttpResponseRedirect:
+def login(request: HttpRequest) -> HttpResponse:
     """Back to ``next`` if safe (this origin or accounts.example), else the account."""
     return uk.redirect(request, request.GET.get("next"), fallback="account",
                        allowed_hosts=["accounts.example"],

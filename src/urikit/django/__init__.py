@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, Final, cast
+from typing import Any, Final, cast
 from urllib.parse import unquote_to_bytes
 
 from django import conf  # conf.settings: a lazy object that doctest must not probe
@@ -36,9 +36,6 @@ from .._core.percent import encode
 from .._model.uri import URI, FrozenURI
 from .._web.proxy import TrustedProxies
 from .._web.redirect import safe_redirect
-
-if TYPE_CHECKING:
-    from django.http.response import HttpResponseRedirectBase
 
 __all__ = ["context_processor", "redirect", "request_uri", "reverse", "root_uri",
            "trusted_proxies"]
@@ -261,7 +258,8 @@ def reverse(viewname: str | Any, /, *, args: Sequence[object] = (),
 
 def redirect(request: HttpRequest, target: URI | FrozenURI | str | None, *,
              fallback: URI | FrozenURI | str = "/", allowed_hosts: Iterable[str] = (),
-             require_https: bool = False, permanent: bool = False) -> HttpResponseRedirect:
+             require_https: bool = False, permanent: bool = False
+             ) -> HttpResponseRedirect | HttpResponsePermanentRedirect:
     """A redirect to ``target`` (a user's ``next``) when it is safe, else to
     ``fallback``.
 
@@ -286,8 +284,9 @@ def redirect(request: HttpRequest, target: URI | FrozenURI | str | None, *,
     if chosen is not None and require_https and (chosen.scheme or "").lower() != "https":
         chosen = None
     location = str(chosen) if chosen is not None else str(here.resolve(str(fallback)))
-    cls = HttpResponsePermanentRedirect if permanent else HttpResponseRedirect
-    return cast("HttpResponseRedirect", cast("type[HttpResponseRedirectBase]", cls)(location))
+    if permanent:
+        return HttpResponsePermanentRedirect(location)
+    return HttpResponseRedirect(location)
 
 
 def _allowed_elsewhere(text: str, allowed_hosts: Iterable[str],
