@@ -28,9 +28,12 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect as django_redirect
 from django.template import engines
 from django.test import Client, override_settings
-from django.urls import URLPattern, path
+from django.urls import NoReverseMatch, URLPattern, path
+from hypothesis import given
+from hypothesis import settings as settings_hypothesis
+from hypothesis import strategies as st
 
-from urikit import URI, FrozenURI, Pages, TrustedProxies, parse_links
+from urikit import URI, FrozenURI, Pages, TrustedProxies, URIError, decode, parse_links
 
 MEMORY = {"default": {"ENGINE": "django.db.backends.sqlite3", "NAME": ":memory:"}}
 if not settings.configured:  # the example apps' tests may have configured Django first
@@ -218,6 +221,32 @@ def test_reverse_encodes_each_value_as_one_segment() -> None:
         assert str(uk.reverse("files", args=["plain"])) == "/files/plain"
 
 
+@settings_hypothesis(max_examples=60, deadline=None)
+@given(st.text(st.characters(exclude_categories=["Cs"]), min_size=1).filter(
+    lambda v: v not in (".", "..")))
+def test_reverse_value_reads_back_as_one_segment(value: str) -> None:
+    """Whatever the text (but a dot segment), ``reverse`` gives a URI whose last
+    segment decodes to it."""
+    with override_settings(ROOT_URLCONF=URLConf):
+        uri = uk.reverse("show", kwargs={"rest": value})
+    assert str(uri.path).startswith("/show/")
+    assert len(uri.path) == 3  # "", "show" and the value
+    assert decode(uri.path[-1], "segment") == value
+
+
+@pytest.mark.parametrize("value", [".", ".."])
+def test_reverse_refuses_a_dot_segment(value: str) -> None:
+    """A value "." or ".." is plain data that would read as a dot segment: refused."""
+    with override_settings(ROOT_URLCONF=URLConf), pytest.raises(URIError, match="dot segment"):
+        uk.reverse("show", kwargs={"rest": value})
+
+
+def test_reverse_refuses_an_empty_value() -> None:
+    """An empty value is Django's to refuse, as its own reverse does."""
+    with override_settings(ROOT_URLCONF=URLConf), pytest.raises(NoReverseMatch):
+        uk.reverse("files", kwargs={"name": ""})
+
+
 def test_reverse_with_request_is_absolute() -> None:
     """With the request, the link is absolute on the app's root, prefix included."""
     client = Client(HTTP_HOST="shop.example", SCRIPT_NAME="/app")
@@ -339,6 +368,17 @@ def test_model_field_saves_and_loads_a_frozen_uri() -> None:
         assert cursor.fetchone() == ("https://shop.example/a%2Fb?x=1",)
     assert Bookmark.objects.filter(link=FrozenURI.parse("https://shop.example/a%2Fb?x=1")
                                    ).count() == 1
+
+
+def test_model_field_deconstructs_with_its_options() -> None:
+    """Migrations see the field's options and its default length."""
+    note, link = Bookmark._meta.get_field("note"), Bookmark._meta.get_field("link")
+    assert isinstance(note, URIField)
+    assert isinstance(link, URIField)
+    _, path, _, kwargs = note.deconstruct()
+    assert path == "urikit.django.fields.URIField"
+    assert kwargs == {"lenient": True, "null": True, "blank": True, "max_length": 2000}
+    assert link.deconstruct()[3] == {"http": True, "max_length": 2000}
 
 
 @pytest.mark.usefixtures("table")

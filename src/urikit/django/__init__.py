@@ -43,9 +43,6 @@ __all__ = ["context_processor", "redirect", "request_uri", "reverse", "root_uri"
 #: the setting that names the proxies in front of the application
 SETTING: Final = "URIKIT_TRUSTED_PROXIES"
 _NO_PROXIES: Final = TrustedProxies()
-# what Django's reverse() leaves unencoded in a path value (its quote's safe set)
-_DJANGO_SAFE: Final = frozenset("!$&'()*+,;=~:@-._" + "0123456789"
-                                "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")
 # what a raw request target keeps as it is: printable ASCII (the lenient reader then
 # encodes "[", "|" ...); other bytes are percent-encoded
 _ASCII_TARGET: Final = frozenset(map(chr, range(0x21, 0x7F)))
@@ -229,15 +226,20 @@ def reverse(viewname: str | Any, /, *, args: Sequence[object] = (),
 
     Raises:
         django.urls.NoReverseMatch: no route matches.
+        urikit.URIError: a value is "." or "..", which would be a dot segment.
     """
     token = "urikit" + secrets.token_hex(8)
     replacements: dict[str, str] = {}
 
     def stand_in(value: object) -> object:
-        if not isinstance(value, str) or (_DJANGO_SAFE.issuperset(value) and value):
+        # "" goes as it is: Django refuses an empty value, a placeholder would not
+        if not isinstance(value, str) or not value:
+            return value
+        wire = _segment(value)
+        if wire == value:  # nothing to encode: Django writes it as it is
             return value
         key = f"{token}x{len(replacements)}"
-        replacements[key] = encode(value, "segment")
+        replacements[key] = wire
         return key
 
     path = django_reverse(viewname, urlconf=urlconf, args=[stand_in(a) for a in args],
@@ -254,6 +256,16 @@ def reverse(viewname: str | Any, /, *, args: Sequence[object] = (),
     root = root_uri(request)
     rest = str(uri).removeprefix(get_script_prefix())
     return FrozenURI.parse(str(root) + rest)
+
+
+def _segment(value: str) -> str:
+    """``value`` encoded as one path segment by the URI's own rule
+    (:meth:`urikit.FrozenURI.add_segments_text`); a value that would be the dot
+    segment "." or ".." is refused (resolution would remove it or climb a level)."""
+    wire = FrozenURI.parse("/").add_segments_text(value).path[-1]
+    if wire in (".", ".."):
+        raise URIError(f"a path value cannot be the dot segment {wire!r} (RFC 3986 §3.3)")
+    return wire
 
 
 def redirect(request: HttpRequest, target: URI | FrozenURI | str | None, *,
