@@ -525,3 +525,28 @@ def test_under_gunicorn_raw_target_and_forged_chain() -> None:
         status, _ = _raw_get(port, "/show/x", {"Host": "10.0.0.5:8000",
                                                "Forwarded": "host=evil.example"})
         assert status == 400
+
+
+def test_proxies_argument_overrides_the_setting() -> None:
+    """``proxies=`` is read instead of the setting."""
+    from django.test import RequestFactory
+
+    request = RequestFactory(**FORGED).get("/show/x?a=1")
+    assert str(uk.request_uri(request)) == "http://10.0.0.5:8000/show/x?a=1"
+    assert str(uk.request_uri(request, proxies=TrustedProxies(hops=1))) == (
+        "https://shop.example/show/x?a=1")
+    assert str(uk.root_uri(request, proxies=TrustedProxies(hops=1))) == "https://shop.example/"
+
+
+def test_asgi_request() -> None:
+    """Under ASGI (no raw target, text already decoded) the path is rebuilt and the
+    query kept as sent."""
+    import asyncio
+
+    from django.test import AsyncClient
+
+    with override_settings(ALLOWED_HOSTS=["testserver"]):  # AsyncClient's own host
+        # (an ASCII path: AsyncClient hands a UTF-8 path as latin-1 text, as WSGI does)
+        response = asyncio.run(AsyncClient().get("/show/a%20b?ids[]=1&q=a|b&t=%C3%A9"))
+    assert response.status_code == 200
+    assert response.json()["uri"] == "http://testserver/show/a%20b?ids%5B%5D=1&q=a%7Cb&t=%C3%A9"
