@@ -53,6 +53,8 @@ def trusted_proxies(proxies: TrustedProxies | None = None) -> TrustedProxies:
 
     Raises:
         TypeError: the argument or the setting is not a :class:`~urikit.TrustedProxies`.
+
+    .. versionadded:: 0.4
     """
     chosen = cast("object", proxies if proxies is not None
                   else getattr(conf.settings, SETTING, None) or _NO_PROXIES)
@@ -182,6 +184,8 @@ def request_uri(request: HttpRequest, *, proxies: TrustedProxies | None = None) 
         django.core.exceptions.DisallowedHost: the host is not in ``ALLOWED_HOSTS``
             (Django answers 400).
         TypeError: ``proxies`` or the setting is not a TrustedProxies.
+
+    .. versionadded:: 0.4
     """
     target = _raw_target(request)
     if target is None:
@@ -202,6 +206,8 @@ def root_uri(request: HttpRequest, *, proxies: TrustedProxies | None = None) -> 
     Raises:
         django.core.exceptions.DisallowedHost: as :func:`request_uri`.
         TypeError: as :func:`request_uri`.
+
+    .. versionadded:: 0.4
     """
     prefix = encode(_script_name(request), "path") + "/"
     return _public(request, _server_uri(request, prefix), proxies)
@@ -227,6 +233,8 @@ def reverse(viewname: str | Any, /, *, args: Sequence[object] = (),
     Raises:
         django.urls.NoReverseMatch: no route matches.
         urikit.URIError: a value is "." or "..", which would be a dot segment.
+
+    .. versionadded:: 0.4
     """
     token = "urikit" + secrets.token_hex(8)
     replacements: dict[str, str] = {}
@@ -287,6 +295,8 @@ def redirect(request: HttpRequest, target: URI | FrozenURI | str | None, *,
     Returns:
         An ``HttpResponseRedirect`` (302), or ``HttpResponsePermanentRedirect`` (301)
         with ``permanent``.
+
+    .. versionadded:: 0.4
     """
     here = request_uri(request)
     text = None if target is None else str(target)
@@ -324,6 +334,9 @@ def _allowed_elsewhere(text: str, allowed_hosts: Iterable[str],
 def context_processor(request: HttpRequest) -> dict[str, FrozenURI]:
     """A template context processor: ``here`` (:func:`request_uri`) and ``root``
     (:func:`root_uri`), both frozen, for ``"urikit.django.context_processor"`` in
-    ``TEMPLATES[...]["OPTIONS"]["context_processors"]``."""
+    ``TEMPLATES[...]["OPTIONS"]["context_processors"]``.
+
+    .. versionadded:: 0.4
+    """
     return {"here": request_uri(request), "root": root_uri(request)}
 

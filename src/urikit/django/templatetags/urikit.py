@@ -40,14 +40,20 @@ def _frozen(uri: object) -> FrozenURI:
 def with_param(uri: object, pair: object) -> FrozenURI:
     """``uri`` with the parameter ``key=value`` set: ``pair`` is ``"key=value"``
     (plain text, split at the first "="; ``"key"`` alone writes the key without a
-    value)."""
+    value).
+
+    .. versionadded:: 0.4
+    """
     key, equals, value = str(pair).partition("=")
     return _frozen(uri).set_param(key, value if equals else None)
 
 
 @register.filter
 def without_param(uri: object, key: object) -> FrozenURI:
-    """``uri`` without the parameter ``key``."""
+    """``uri`` without the parameter ``key``.
+
+    .. versionadded:: 0.4
+    """
     return _frozen(uri).discard_param(str(key))
 
 
@@ -55,7 +61,10 @@ def without_param(uri: object, key: object) -> FrozenURI:
 def uri_with(uri: object, **params: object) -> str:
     """The text of ``uri`` with each keyword set as a parameter (an ``int`` written
     with ``str()``; ``None`` removes it): text, as Django joins a tag's output
-    without converting it where autoescaping is off; the filters read it back."""
+    without converting it where autoescaping is off; the filters read it back.
+
+    .. versionadded:: 0.4
+    """
     result = _frozen(uri)
     for key, value in params.items():
         if value is None:
