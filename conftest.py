@@ -5,7 +5,8 @@ The core suite runs with attrs, idna, pytest and hypothesis alone. One module's 
 need an extra and are collected only where it is installed: ``urikit.distributed``
 imports Dask when it is imported (it holds no ``>>>`` example;
 ``tests/integration/test_distributed.py`` tests it); ``urikit.duckdb`` imports DuckDB
-only when called, and its example needs it. The docs pages that show an
+only when called, and its example needs it; ``urikit.django`` imports Django (its
+serializers, the REST framework). The docs pages that show an
 extra at work (``docs/pydantic.md``, ``docs/dask.md``, ``docs/sql.md``) are
 skipped, with the reason, where it is missing; ``docs/conf.py`` is Sphinx's
 configuration, not a module with examples.
@@ -32,6 +33,8 @@ import urikit
 _NEEDS: dict[str, str] = {
     "src/urikit/distributed.py": "dask",
     "src/urikit/duckdb.py": "duckdb",
+    "src/urikit/django": "django",
+    "src/urikit/django/serializers.py": "rest_framework",
 }
 collect_ignore = [path for path, module in _NEEDS.items()
                   if importlib.util.find_spec(module) is None]
@@ -45,6 +48,7 @@ _DOCTESTS_NEEDING: dict[str, str] = {
     "pydantic.md": "pydantic",
     "dask.md": "dask",
     "sql.md": "duckdb",
+    "django.md": "django",
 }
 
 
@@ -57,6 +61,8 @@ ONCE: Final = (
     "tests/test_docs.py::test_sphinx_build_has_no_warning",  # the docs build
     "tests/integration/test_release.py",  # sdist, wheel, twine, towncrier
     "tests/integration/test_chromium.py",  # the examples driven by Chromium
+    # urikit.django under gunicorn (a server process)
+    "tests/integration/test_adapter_django.py::test_under_gunicorn_raw_target_and_forged_chain",
     "tests/integration/test_browser.py",  # the differentials against ada-url
     # the source's annotations (a compiled function keeps none to read): a static check
     # like the type checks; the run-time half of that file runs in every build

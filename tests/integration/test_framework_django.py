@@ -28,6 +28,13 @@ DEPLOYMENTS = ["root", "SCRIPT_NAME", "FORCE_SCRIPT_NAME"]
 # what a browser sends for a form with ids[] fields: brackets and "|" unencoded
 
 
+@pytest.fixture(autouse=True)
+def example_settings() -> Iterator[None]:
+    """The example's settings (another test module may have configured Django first)."""
+    with override_settings(**django_app.SETTINGS):
+        yield
+
+
 @pytest.fixture(params=DEPLOYMENTS)
 def deployment(request: pytest.FixtureRequest) -> Iterator[tuple[Client, str]]:
     """Django's test client for the example app, and the path prefix it runs under."""

@@ -54,6 +54,7 @@ READERS: Final[dict[str, Callable[[Any], Any]]] = {
     "display": lambda u: u.display(),
     "equivalent": lambda u: u.equivalent("http://u@h:1/a/b?q=1&&b=2&q=1#f"),
     "in_domain": lambda u: u.in_domain("h"),
+    "get_absolute_url": lambda u: u.get_absolute_url(),
     "origin": lambda u: u.origin(),
     "redacted": lambda u: u.redacted(),
     "same_origin": lambda u: u.same_origin("http://h:1/"),

@@ -24,6 +24,7 @@ from .._core.errors import ParseError, URIError
 if TYPE_CHECKING:
     from pydantic_core import CoreSchema
     from pydantic_core.core_schema import SerializationInfo
+    from typing_extensions import LiteralString
 
 # a URI or a FrozenURI: this module does not import them (they import it)
 AnyURI = Any
@@ -114,32 +115,41 @@ def json_schema_for(options: URIOptions = STRICT) -> dict[str, Any]:
     return {"type": "string", "format": "uri" if options.absolute else "uri-reference"}
 
 
+def refusal(uri: AnyURI, options: URIOptions
+            ) -> tuple[LiteralString, LiteralString, dict[str, Any]] | None:
+    """Why the options' scheme, host or port rules refuse ``uri``, or ``None`` when
+    they accept it: the error type, its message template (``str.format`` fields) and
+    the context, the URI's text with any password masked (``uri.redacted()``). The
+    one home of these rules: the pydantic types and the Django fields
+    (:mod:`urikit.django.fields`) ask it."""
+    if not options.absolute:
+        return None
+    if uri.scheme is None:
+        return "uri_scheme_required", _REQUIRED + " '{text}'", {"text": uri.redacted()}
+    if not options.http:
+        return None
+    if uri.scheme.lower() not in _HTTP_SCHEMES:
+        return ("uri_http_scheme", "an http or https URL is required, not scheme '{scheme}'",
+                {"scheme": uri.scheme, "text": uri.redacted()})
+    if not uri.host:
+        return ("uri_host_required", "an http(s) URL needs a host: '{text}'",
+                {"text": uri.redacted()})
+    port = (uri.components.port or "").lstrip("0")
+    if len(port) > len(str(_MAX_PORT)) or (port and int(port) > _MAX_PORT):
+        return ("uri_port_range", "a port is at most {max_port}: '{text}'",
+                {"max_port": _MAX_PORT, "text": uri.redacted()})
+    return None
+
+
 def _check(uri: AnyURI, options: URIOptions) -> None:
     """Refuse, as a pydantic error, a URI that the options' scheme, host or port
-    rules refuse. The error shows the URI's text with any password masked
-    (``uri.redacted()``), in its message and its context."""
-    if not options.absolute:
+    rules refuse (:func:`refusal`)."""
+    refused = refusal(uri, options)
+    if refused is None:
         return
     from pydantic_core import PydanticCustomError
 
-    if uri.scheme is None:
-        raise PydanticCustomError("uri_scheme_required", _REQUIRED + " '{text}'",
-                                  {"text": uri.redacted()})
-    if not options.http:
-        return
-    if uri.scheme.lower() not in _HTTP_SCHEMES:
-        raise PydanticCustomError(
-            "uri_http_scheme", "an http or https URL is required, not scheme '{scheme}'",
-            {"scheme": uri.scheme, "text": uri.redacted()})
-    if not uri.host:
-        raise PydanticCustomError(
-            "uri_host_required", "an http(s) URL needs a host: '{text}'",
-            {"text": uri.redacted()})
-    port = (uri.components.port or "").lstrip("0")
-    if len(port) > len(str(_MAX_PORT)) or (port and int(port) > _MAX_PORT):
-        raise PydanticCustomError(
-            "uri_port_range", "a port is at most {max_port}: '{text}'",
-            {"max_port": _MAX_PORT, "text": uri.redacted()})
+    raise PydanticCustomError(*refused)
 
 
 def _convert(cls: type[AnyURI], value: object) -> AnyURI | None:

@@ -1393,6 +1393,18 @@ base64=False, payload=b'A brief note')
         """
         return display(self._c)
 
+    def get_absolute_url(self) -> str:
+        """The URI's text: the method Django's ``resolve_url`` asks an object for
+        before it tries ``reverse()`` with it, so ``django.shortcuts.redirect(uri)``
+        redirects to the URI (``reverse()`` would hash it: a ``URI`` is unhashable).
+
+        >>> URI.parse("https://shop.example/cart?step=2").get_absolute_url()
+        'https://shop.example/cart?step=2'
+
+        .. versionadded:: 0.4
+        """
+        return str(self)
+
     @classmethod
     def __get_pydantic_core_schema__(cls, source: object, handler: object) -> object:
         """The pydantic v2 schema: strict parse from str, serialized as its text."""

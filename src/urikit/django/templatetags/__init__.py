@@ -1,0 +1,1 @@
+"""Django template libraries of urikit (``{% load urikit %}``)."""

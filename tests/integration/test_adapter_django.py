@@ -1,0 +1,552 @@
+"""urikit.django through Django's test client: the request's URI, proxies, reverse,
+redirects, the template library and the model, form and serializer fields."""
+
+from __future__ import annotations
+
+import contextlib
+import importlib.util
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Generator, Iterator
+from pathlib import Path
+from typing import Any, ClassVar
+
+import pytest
+
+pytestmark = pytest.mark.integration
+pytest.importorskip("django", reason="needs Django (the test extra)")
+
+import django
+from django.conf import settings
+from django.db import connection, models
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import redirect as django_redirect
+from django.template import engines
+from django.test import Client, override_settings
+from django.urls import NoReverseMatch, URLPattern, path
+from hypothesis import given
+from hypothesis import settings as settings_hypothesis
+from hypothesis import strategies as st
+
+from urikit import URI, FrozenURI, Pages, TrustedProxies, URIError, decode, parse_links
+
+MEMORY = {"default": {"ENGINE": "django.db.backends.sqlite3", "NAME": ":memory:"}}
+if not settings.configured:  # the example apps' tests may have configured Django first
+    settings.configure(DEBUG=False, SECRET_KEY="tests only", ALLOWED_HOSTS=[],
+                       INSTALLED_APPS=[], MIDDLEWARE=[], DATABASES=MEMORY)
+    django.setup()
+elif not settings.DATABASES:  # read when a connection is first made, not before
+    settings.DATABASES = MEMORY
+
+import urikit.django as uk
+from urikit.django.fields import URIField, URIFormField
+
+ROOT = Path(__file__).resolve().parents[2]
+PAGINATION = """{% load urikit %}{% autoescape off %}<{{ here|with_param:"page=1" }}>; \
+rel="first", {% for rel, p in pages %}<{% uri_with here page=p %}>; rel="{{ rel }}", \
+{% endfor %}<{{ here|without_param:"page" }}>; rel="collection"{% endautoescape %}"""
+
+
+def show(request: HttpRequest, rest: str) -> JsonResponse:
+    """The request's URI and the app's root as the adapter reads them."""
+    return JsonResponse({"uri": str(uk.request_uri(request)), "root": str(uk.root_uri(request))})
+
+
+def files(request: HttpRequest, name: str) -> JsonResponse:
+    """A file's own link, absolute, from ``reverse`` with the request."""
+    return JsonResponse({"self": str(uk.reverse("files", kwargs={"name": name},
+                                                query={"v": ["1", "2"]}, request=request)),
+                         "uri": str(uk.request_uri(request))})
+
+
+def items(request: HttpRequest) -> HttpResponse:
+    """Pagination links in a ``Link`` header, written by a template from ``here``."""
+    page = int(request.GET.get("page", "1"))
+    pages = [("prev", page - 1), ("next", page + 1)]
+    text = engines["django"].from_string(PAGINATION).render({"pages": pages}, request)
+    response = HttpResponse(engines["django"].from_string("{{ here }}").render({}, request))
+    response["Link"] = text
+    return response
+
+
+def login(request: HttpRequest) -> HttpResponse:
+    """Back to ``next`` if safe (this origin or accounts.example), else the account."""
+    return uk.redirect(request, request.GET.get("next"), fallback="account",
+                       allowed_hosts=["accounts.example"],
+                       require_https=request.GET.get("https") == "1")
+
+
+class URLConf:
+    """The routes of the tests."""
+
+    urlpatterns: ClassVar[list[URLPattern]] = [
+        path("show/<path:rest>", show, name="show"), path("files/<str:name>", files, name="files"),
+        path("items", items), path("login", login)]
+
+
+SETTINGS: dict[str, Any] = {
+    "ROOT_URLCONF": URLConf, "ALLOWED_HOSTS": ["shop.example", "10.0.0.5"],
+    "INSTALLED_APPS": ["urikit.django"], "MIDDLEWARE": [],
+    "TEMPLATES": [{"BACKEND": "django.template.backends.django.DjangoTemplates",
+                   "APP_DIRS": True,
+                   "OPTIONS": {"context_processors": ["urikit.django.context_processor"]}}],
+}
+
+
+@pytest.fixture(autouse=True)
+def configured() -> Iterator[None]:
+    """Django set up for these tests (the example apps' tests configure it too)."""
+    with override_settings(**SETTINGS):
+        yield
+
+
+def _json(client: Client, target: str, **extra: Any) -> dict[str, str]:
+    response = client.get(target, **extra)
+    assert response.status_code == 200, response.content
+    data: dict[str, str] = response.json()
+    return data
+
+
+# --- the request's URI ---------------------------------------------------------------
+
+
+def test_query_with_brackets_and_bar_is_kept_encoded() -> None:
+    """``[]`` and ``|``, sent unencoded as browsers do, come back percent-encoded;
+    every other byte of the query (a lowercase ``%2f``, a key alone) stays."""
+    client = Client(HTTP_HOST="shop.example")
+    data = _json(client, "/show/x?ids[]=1&q=a|b&x=%2f&flag", secure=True)
+    assert data["uri"] == "https://shop.example/show/x?ids%5B%5D=1&q=a%7Cb&x=%2f&flag"
+    assert data["root"] == "https://shop.example/"
+
+
+@pytest.mark.parametrize(("extra", "expected"), [
+    pytest.param({}, "/show/a/b%20c", id="rebuilt-from-PATH_INFO-loses-%2F"),
+    pytest.param({"RAW_URI": "/show/a%2Fb%20c"}, "/show/a%2Fb%20c", id="gunicorn-RAW_URI"),
+    pytest.param({"REQUEST_URI": "/show/a%2Fb%20c"}, "/show/a%2Fb%20c", id="REQUEST_URI"),
+    pytest.param({"RAW_URI": "/elsewhere"}, "/show/a/b%20c", id="rewritten-target-ignored"),
+])
+def test_encoded_slash_survives_where_the_server_hands_the_raw_target(
+        extra: dict[str, str], expected: str) -> None:
+    """``%2F`` stays distinct from "/" when the server gives the raw target; without
+    it the path is rebuilt from what Django decoded, and a raw target naming another
+    path than Django routes is not believed."""
+    client = Client(HTTP_HOST="shop.example")
+    assert _json(client, "/show/a%2Fb%20c", **extra)["uri"] == f"http://shop.example{expected}"
+
+
+@pytest.mark.parametrize(("extra", "path"), [
+    pytest.param({"RAW_URI": "/show/%ff%C3%A9?q=%FF%C3%A9"}, "/show/%ff%C3%A9", id="RAW_URI"),
+    pytest.param({}, "/show/%25FF%C3%A9", id="rebuilt-reads-django's-%FF-as-text"),
+])
+def test_bytes_that_are_not_utf8(extra: dict[str, str], path: str) -> None:
+    """A byte that is not UTF-8 comes back as sent from the raw target and the query;
+    rebuilt from ``request.path``, where Django writes it as the text "%FF" (as for a
+    "%FF" the client sent as ``%25FF``), it is read as that text."""
+    client = Client(HTTP_HOST="shop.example")
+    uri = _json(client, "/show/%ff%C3%A9?q=%FF%C3%A9", **extra)["uri"]
+    assert uri == f"http://shop.example{path}?q=%FF%C3%A9"
+
+
+@pytest.mark.parametrize("force", [False, True], ids=["SCRIPT_NAME", "FORCE_SCRIPT_NAME"])
+def test_script_prefix_is_kept(force: bool) -> None:
+    """The prefix the app is mounted under stays in the URI and the root, whether the
+    server names it or FORCE_SCRIPT_NAME does (the raw target then lacks it)."""
+    if force:
+        with override_settings(FORCE_SCRIPT_NAME="/app"):
+            data = _json(Client(HTTP_HOST="shop.example"), "/show/x?a=1", RAW_URI="/show/x?a=1")
+    else:
+        data = _json(Client(HTTP_HOST="shop.example", SCRIPT_NAME="/app"), "/show/x?a=1",
+                     RAW_URI="/app/show/x?a=1")
+    assert data == {"uri": "http://shop.example/app/show/x?a=1", "root": "http://shop.example/app/"}
+
+
+FORGED: dict[str, Any] = {"HTTP_HOST": "10.0.0.5:8000",
+          "HTTP_FORWARDED": "host=evil.example;proto=http, for=192.0.2.7;host=shop.example;"
+                            "proto=https"}
+
+
+@pytest.mark.parametrize(("proxies", "expected"), [
+    pytest.param(None, "http://10.0.0.5:8000/show/x", id="untrusted"),
+    pytest.param(TrustedProxies(hops=1), "https://shop.example/show/x", id="one-hop"),
+])
+def test_forged_proxy_chain(proxies: TrustedProxies | None, expected: str) -> None:
+    """The client's forged element (left) is never read; the trusted proxy's element
+    is read only when the setting trusts one hop."""
+    with override_settings(URIKIT_TRUSTED_PROXIES=proxies):
+        assert _json(Client(), "/show/x", **FORGED)["uri"] == expected
+
+
+def test_forwarded_host_must_be_allowed() -> None:
+    """Trusting two hops reads the client's forged host, which ALLOWED_HOSTS refuses:
+    Django answers 400, as for a forged Host header."""
+    with override_settings(URIKIT_TRUSTED_PROXIES=TrustedProxies(hops=2)):
+        assert Client(**FORGED).get("/show/x").status_code == 400
+    assert Client(HTTP_HOST="evil.example").get("/show/x").status_code == 400
+
+
+def test_x_forwarded_prefix_reaches_the_root() -> None:
+    """A trusted proxy's X-Forwarded-Prefix is put in front of the path and the root."""
+    data = _json(Client(HTTP_HOST="shop.example"), "/show/x", HTTP_X_FORWARDED_PREFIX="/shop",
+                 HTTP_X_FORWARDED_PROTO="https")
+    assert data["uri"] == "http://shop.example/show/x"
+    with override_settings(URIKIT_TRUSTED_PROXIES=TrustedProxies(hops=1)):
+        data = _json(Client(HTTP_HOST="shop.example"), "/show/x",
+                     HTTP_X_FORWARDED_PREFIX="/shop", HTTP_X_FORWARDED_PROTO="https")
+    assert data == {"uri": "https://shop.example/shop/show/x", "root": "https://shop.example/shop/"}
+
+
+def test_setting_of_the_wrong_type_is_a_type_error() -> None:
+    """A setting that is not a TrustedProxies is refused with TypeError."""
+    with override_settings(URIKIT_TRUSTED_PROXIES=1), pytest.raises(TypeError, match="URIKIT"):
+        uk.trusted_proxies()
+
+
+# --- reverse ----------------------------------------------------------------------------
+
+
+def test_reverse_encodes_each_value_as_one_segment() -> None:
+    """A "/" and a space in a value are data: one segment, where Django's own reverse
+    finds no route (``<str:name>`` refuses "/"); lists in ``query`` repeat the key."""
+    with override_settings(ROOT_URLCONF=URLConf):
+        uri = uk.reverse("files", kwargs={"name": "a/b c"})
+        assert isinstance(uri, FrozenURI)
+        assert str(uri) == "/files/a%2Fb%20c"
+        assert str(uk.reverse("files", args=["50%"], query={"tag": ["x", "y&z"], "q": None})
+                   ) == "/files/50%25?tag=x&tag=y%26z&q"
+        assert str(uk.reverse("files", args=["plain"])) == "/files/plain"
+
+
+@settings_hypothesis(max_examples=60, deadline=None)
+@given(st.text(st.characters(exclude_categories=["Cs"]), min_size=1).filter(
+    lambda v: v not in (".", "..")))
+def test_reverse_value_reads_back_as_one_segment(value: str) -> None:
+    """Whatever the text (but a dot segment), ``reverse`` gives a URI whose last
+    segment decodes to it."""
+    with override_settings(ROOT_URLCONF=URLConf):
+        uri = uk.reverse("show", kwargs={"rest": value})
+    assert str(uri.path).startswith("/show/")
+    assert len(uri.path) == 3  # "", "show" and the value
+    assert decode(uri.path[-1], "segment") == value
+
+
+@pytest.mark.parametrize("value", [".", ".."])
+def test_reverse_refuses_a_dot_segment(value: str) -> None:
+    """A value "." or ".." is plain data that would read as a dot segment: refused."""
+    with override_settings(ROOT_URLCONF=URLConf), pytest.raises(URIError, match="dot segment"):
+        uk.reverse("show", kwargs={"rest": value})
+
+
+def test_reverse_refuses_an_empty_value() -> None:
+    """An empty value is Django's to refuse, as its own reverse does."""
+    with override_settings(ROOT_URLCONF=URLConf), pytest.raises(NoReverseMatch):
+        uk.reverse("files", kwargs={"name": ""})
+
+
+def test_reverse_with_request_is_absolute() -> None:
+    """With the request, the link is absolute on the app's root, prefix included."""
+    client = Client(HTTP_HOST="shop.example", SCRIPT_NAME="/app")
+    data = _json(client, "/files/x", RAW_URI="/app/files/x", secure=True)
+    assert data["self"] == "https://shop.example/app/files/x?v=1&v=2"
+
+
+def test_encoded_slash_routes_only_through_a_path_converter() -> None:
+    """Django routes on PATH_INFO, which the server has decoded: ``/files/a%2Fb``
+    is ``/files/a/b`` to the resolver, so ``<str:name>`` does not match it (404)
+    and a ``<path:...>`` route does; the adapter still reads the raw target."""
+    link = str(uk.reverse("show", kwargs={"rest": "a/b"}))
+    assert link == "/show/a%2Fb"
+    client = Client(HTTP_HOST="shop.example")
+    assert _json(client, link, RAW_URI=link)["uri"] == "http://shop.example/show/a%2Fb"
+    files_link = str(uk.reverse("files", kwargs={"name": "a/b"}))
+    assert client.get(files_link, RAW_URI=files_link).status_code == 404
+
+
+# --- redirects --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("target", "extra", "expected"), [
+    pytest.param("/cart?step=2", "", "https://shop.example/cart?step=2", id="same-origin"),
+    pytest.param("//evil.example", "", "https://shop.example/account", id="refused"),
+    pytest.param("https://accounts.example/done", "", "https://accounts.example/done",
+                 id="allowed-host"),
+    pytest.param("http://accounts.example/done", "", "http://accounts.example/done",
+                 id="allowed-host-http"),
+    pytest.param("http://accounts.example/done", "&https=1", "https://shop.example/account",
+                 id="allowed-host-http-refused-by-require_https"),
+    pytest.param("https://u@accounts.example/", "", "https://shop.example/account",
+                 id="allowed-host-userinfo-refused"),
+    pytest.param("https://accounts.example.evil/", "", "https://shop.example/account",
+                 id="not-an-allowed-host"),
+    pytest.param("https://accounts.example//evil.example", "", "https://shop.example/account",
+                 id="allowed-host-still-checked"),
+])
+def test_redirect_refuses_unsafe_targets(target: str, extra: str, expected: str) -> None:
+    """The ``next`` target is followed when safe on this origin or on an allowed host,
+    else the fallback, resolved against the request."""
+    client = Client(HTTP_HOST="shop.example")
+    login_page = str(URI.parse("/login").add_param("next", target)) + extra
+    response = client.get(login_page, secure=True)
+    assert response.status_code == 302
+    assert response["Location"] == expected
+
+
+def test_django_redirect_takes_a_uri() -> None:
+    """``django.shortcuts.redirect`` takes a URI or a FrozenURI as it takes text."""
+    for uri in (URI.parse("https://shop.example/a?b=1"),
+                FrozenURI.parse("https://shop.example/a?b=1")):
+        assert django_redirect(uri)["Location"] == "https://shop.example/a?b=1"
+
+
+# --- templates ------------------------------------------------------------------------
+
+
+def test_template_builds_pagination_links_without_editing_here() -> None:
+    """The template's links, read back from the Link header, differ only in ``page``;
+    ``here`` rendered after the loop is still the request's URI."""
+    client = Client(HTTP_HOST="shop.example")
+    response = client.get("/items?ids[]=1&q=a|b&page=2", secure=True)
+    here = "https://shop.example/items?ids%5B%5D=1&q=a%7Cb&page=2"
+    assert response.content.decode() == here.replace("&", "&amp;")
+    pages = Pages.from_links(parse_links(response["Link"], base=here))
+    assert str(pages.first) == "https://shop.example/items?ids%5B%5D=1&q=a%7Cb&page=1"
+    assert str(pages.prev) == "https://shop.example/items?ids%5B%5D=1&q=a%7Cb&page=1"
+    assert str(pages.next) == "https://shop.example/items?ids%5B%5D=1&q=a%7Cb&page=3"
+    collection = [link for link in parse_links(response["Link"]) if "collection" in link.rel]
+    assert str(collection[0].target) == "https://shop.example/items?ids%5B%5D=1&q=a%7Cb"
+
+
+def test_template_filters_copy_a_mutable_uri() -> None:
+    """A mutable URI given to the filters is left as it was."""
+    here = URI.parse("https://shop.example/items?page=2")
+    text = engines["django"].from_string(
+        '{% load urikit %}{{ here|with_param:"page=3" }} {% uri_with here page=4 sort="a b" %}'
+    ).render({"here": here})
+    assert text == ("https://shop.example/items?page=3 "
+                    "https://shop.example/items?page=4&amp;sort=a%20b")
+    assert str(here) == "https://shop.example/items?page=2"
+
+
+# --- fields -----------------------------------------------------------------------------
+
+
+class Bookmark(models.Model):
+    """A model with URI fields, in urikit's app."""
+
+    link = URIField(http=True)
+    note = URIField(lenient=True, null=True, blank=True)
+
+    class Meta:
+        app_label = "urikit"
+
+
+@pytest.fixture
+def table() -> Iterator[None]:
+    """Bookmark's table in the in-memory database."""
+    with connection.schema_editor() as editor:
+        editor.create_model(Bookmark)
+    yield
+    with connection.schema_editor() as editor:
+        editor.delete_model(Bookmark)
+
+
+@pytest.mark.usefixtures("table")
+def test_model_field_saves_and_loads_a_frozen_uri() -> None:
+    """A URI saved is its text in the column and comes back a FrozenURI; text given
+    to the field is read as the options say (lenient: brackets encoded)."""
+    Bookmark.objects.create(link=URI.parse("https://shop.example/a%2Fb?x=1"), note="/l?ids[]=1")
+    loaded = Bookmark.objects.get()
+    assert isinstance(loaded.link, FrozenURI)
+    assert str(loaded.link) == "https://shop.example/a%2Fb?x=1"
+    assert str(loaded.note) == "/l?ids%5B%5D=1"
+    with connection.cursor() as cursor:
+        cursor.execute("select link from urikit_bookmark")
+        assert cursor.fetchone() == ("https://shop.example/a%2Fb?x=1",)
+    assert Bookmark.objects.filter(link=FrozenURI.parse("https://shop.example/a%2Fb?x=1")
+                                   ).count() == 1
+
+
+def test_model_field_deconstructs_with_its_options() -> None:
+    """Migrations see the field's options and its default length."""
+    note, link = Bookmark._meta.get_field("note"), Bookmark._meta.get_field("link")
+    assert isinstance(note, URIField)
+    assert isinstance(link, URIField)
+    _, path, _, kwargs = note.deconstruct()
+    assert path == "urikit.django.fields.URIField"
+    assert kwargs == {"lenient": True, "null": True, "blank": True, "max_length": 2000}
+    assert link.deconstruct()[3] == {"http": True, "max_length": 2000}
+
+
+@pytest.mark.usefixtures("table")
+def test_model_field_validation_masks_passwords() -> None:
+    """full_clean refuses what the options refuse; no message shows the password."""
+    from django.core.exceptions import ValidationError
+
+    for text, code in (("ftp://joe:secret@files.example/", "uri_http_scheme"),
+                       ("https://joe:secret@h/a b", "uri_parsing")):
+        with pytest.raises(ValidationError) as caught:
+            Bookmark(link=text).full_clean()
+        assert "secret" not in str(caught.value.message_dict)
+        assert caught.value.error_dict["link"][0].code == code
+
+
+def test_form_field_messages() -> None:
+    """The form field cleans to a FrozenURI; its errors are urikit's, masked."""
+    from django import forms
+
+    class LinkForm(forms.Form):
+        link = URIFormField(http=True)
+        back = URIFormField(required=False, lenient=True)
+
+    good = LinkForm({"link": "https://shop.example/x", "back": "/l?q=a|b"})
+    assert good.is_valid(), good.errors
+    assert good.cleaned_data == {"link": FrozenURI.parse("https://shop.example/x"),
+                                 "back": FrozenURI.parse("/l?q=a%7Cb")}
+    bad = LinkForm({"link": "ftp://joe:secret@files.example/", "back": ""})
+    assert not bad.is_valid()
+    assert bad.errors["link"] == ["an http or https URL is required, not scheme 'ftp'"]
+    relative = LinkForm({"link": "https://joe:secret@h/a b"})
+    assert not relative.is_valid()
+    assert "secret" not in str(relative.errors)
+    assert "***" in relative.errors["link"][0] or "a b" not in relative.errors["link"][0]
+
+
+def test_model_form_uses_the_form_field() -> None:
+    """A ModelForm of the model gets the form field with the model field's options."""
+    from django import forms
+
+    class BookmarkForm(forms.ModelForm):  # type: ignore[type-arg]
+        class Meta:
+            model = Bookmark
+            fields: ClassVar[list[str]] = ["link"]
+
+    form = BookmarkForm({"link": "mailto:joe@example.com"})
+    assert not form.is_valid()
+    assert form.errors["link"] == ["an http or https URL is required, not scheme 'mailto'"]
+
+
+def test_serializer_field_messages() -> None:
+    """The REST framework field validates as the model field does, masked."""
+    pytest.importorskip("rest_framework", reason="needs djangorestframework (the test extra)")
+    from rest_framework import serializers
+
+    from urikit.django.serializers import URISerializerField
+
+    class LinkSerializer(serializers.Serializer):  # type: ignore[type-arg]
+        link = URISerializerField(absolute=True)
+
+    good = LinkSerializer(data={"link": "urn:isbn:0451450523"})
+    assert good.is_valid(), good.errors
+    assert good.validated_data["link"] == FrozenURI.parse("urn:isbn:0451450523")
+    assert LinkSerializer({"link": FrozenURI.parse("https://h/x")}).data == {"link": "https://h/x"}
+    bad = LinkSerializer(data={"link": "https://joe:secret@h/a b"})
+    assert not bad.is_valid()
+    assert "secret" not in str(bad.errors)
+    relative = LinkSerializer(data={"link": "/x"})
+    assert not relative.is_valid()
+    assert [str(e) for e in relative.errors["link"]] == [
+        "a URI with a scheme is required (RFC 3986 §4.3), not the relative reference '/x'"]
+    assert LinkSerializer(data={"link": 5}).is_valid() is False
+
+
+# --- under a real server ----------------------------------------------------------------
+
+
+def served() -> Any:
+    """This module's views as a WSGI application behind one trusted proxy, for
+    gunicorn (``tests.integration.test_adapter_django:served()``)."""
+    from django.core.wsgi import get_wsgi_application
+
+    override_settings(**SETTINGS, URIKIT_TRUSTED_PROXIES=TrustedProxies(hops=1)).enable()
+    return get_wsgi_application()
+
+
+@contextlib.contextmanager
+def _gunicorn() -> Generator[int]:
+    """gunicorn serving :func:`served` on a free port, in its own process group."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(ROOT / "src"), str(ROOT)]))
+    process = subprocess.Popen(
+        [sys.executable, "-m", "gunicorn", "--bind", f"127.0.0.1:{port}", "--workers", "1",
+         "--chdir", str(ROOT), "--log-level", "warning",
+         "tests.integration.test_adapter_django:served()"],
+        env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True)
+    try:
+        deadline = time.monotonic() + 60
+        while process.poll() is None and time.monotonic() < deadline:
+            with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port), 0.5):
+                break
+            time.sleep(0.05)
+        assert process.poll() is None, process.communicate()[1].decode()
+        yield port
+    finally:
+        os.killpg(process.pid, signal.SIGTERM)
+        process.communicate(timeout=30)
+
+
+def _raw_get(port: int, target: str, headers: dict[str, str]) -> tuple[int, bytes]:
+    """The status and body of ``GET target``, the target sent byte for byte."""
+    with socket.create_connection(("127.0.0.1", port), 10) as sock:
+        lines = [f"GET {target} HTTP/1.0", *(f"{k}: {v}" for k, v in headers.items()),
+                 "", ""]
+        sock.sendall("\r\n".join(lines).encode("latin-1"))
+        data = b""
+        while chunk := sock.recv(65536):
+            data += chunk
+    head, _, body = data.partition(b"\r\n\r\n")
+    return int(head.split()[1]), body
+
+
+@pytest.mark.skipif(not hasattr(os, "killpg") or importlib.util.find_spec("gunicorn") is None,
+                    reason="needs gunicorn (the test extra) on a POSIX system")
+def test_under_gunicorn_raw_target_and_forged_chain() -> None:
+    """Under gunicorn (which hands RAW_URI): ``%2F`` stays, ``[]`` and ``|`` come
+    encoded, the prefix a trusted proxy removed is put back, and of a forged
+    Forwarded chain only the trusted proxy's element is read."""
+    forged = {"Host": "10.0.0.5:8000",
+              "Forwarded": "host=evil.example;proto=http",
+              "X-Forwarded-Prefix": "/evil"}
+    with _gunicorn() as port:
+        status, body = _raw_get(port, "/show/a%2Fb?ids[]=1&q=a|b", {
+            **forged, "Forwarded": "host=evil.example, host=shop.example;proto=https"})
+        assert status == 200, body
+        assert json.loads(body) == {"uri": "https://shop.example/show/a%2Fb?ids%5B%5D=1&q=a%7Cb",
+                                    "root": "https://shop.example/"}
+        status, body = _raw_get(port, "/show/x", {
+            "Host": "10.0.0.5:8000", "X-Forwarded-Proto": "http, https",
+            "X-Forwarded-Prefix": "/evil, /shop"})
+        assert json.loads(body)["uri"] == "https://10.0.0.5:8000/shop/show/x"
+        status, _ = _raw_get(port, "/show/x", {"Host": "10.0.0.5:8000",
+                                               "Forwarded": "host=evil.example"})
+        assert status == 400
+
+
+def test_proxies_argument_overrides_the_setting() -> None:
+    """``proxies=`` is read instead of the setting."""
+    from django.test import RequestFactory
+
+    request = RequestFactory(**FORGED).get("/show/x?a=1")
+    assert str(uk.request_uri(request)) == "http://10.0.0.5:8000/show/x?a=1"
+    assert str(uk.request_uri(request, proxies=TrustedProxies(hops=1))) == (
+        "https://shop.example/show/x?a=1")
+    assert str(uk.root_uri(request, proxies=TrustedProxies(hops=1))) == "https://shop.example/"
+
+
+def test_asgi_request() -> None:
+    """Under ASGI (no raw target, text already decoded) the path is rebuilt and the
+    query kept as sent."""
+    import asyncio
+
+    from django.test import AsyncClient
+
+    with override_settings(ALLOWED_HOSTS=["testserver"]):  # AsyncClient's own host
+        # (an ASCII path: AsyncClient hands a UTF-8 path as latin-1 text, as WSGI does)
+        response = asyncio.run(AsyncClient().get("/show/a%20b?ids[]=1&q=a|b&t=%C3%A9"))
+    assert response.status_code == 200
+    assert response.json()["uri"] == "http://testserver/show/a%20b?ids%5B%5D=1&q=a%7Cb&t=%C3%A9"
