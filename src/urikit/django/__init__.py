@@ -232,7 +232,7 @@ def reverse(viewname: str | Any, /, *, args: Sequence[object] = (),
 
     Raises:
         django.urls.NoReverseMatch: no route matches.
-        urikit.URIError: a value is "." or "..", which would be a dot segment.
+        urikit.BuildError: a value is "." or "..", which would be a dot segment.
 
     .. versionadded:: 0.4
     """
@@ -268,12 +268,9 @@ def reverse(viewname: str | Any, /, *, args: Sequence[object] = (),
 
 def _segment(value: str) -> str:
     """``value`` encoded as one path segment by the URI's own rule
-    (:meth:`urikit.FrozenURI.add_segments_text`); a value that would be the dot
-    segment "." or ".." is refused (resolution would remove it or climb a level)."""
-    wire = FrozenURI.parse("/").add_segments_text(value).path[-1]
-    if wire in (".", ".."):
-        raise URIError(f"a path value cannot be the dot segment {wire!r} (RFC 3986 §3.3)")
-    return wire
+    (:meth:`urikit.FrozenURI.add_segments_text`, which refuses "." and ".." with
+    :class:`~urikit.BuildError`: resolution would remove them or climb a level)."""
+    return FrozenURI.parse("/").add_segments_text(value).path[-1]
 
 
 def redirect(request: HttpRequest, target: URI | FrozenURI | str | None, *,
@@ -284,12 +281,9 @@ def redirect(request: HttpRequest, target: URI | FrozenURI | str | None, *,
     ``fallback``.
 
     ``target`` is checked by :func:`urikit.safe_redirect` against
-    :func:`request_uri` (same origin, none of the browser tricks). One that it
-    refuses is still accepted when it is an absolute ``https`` URI (or ``http``,
-    unless ``require_https``), without userinfo, whose host is in ``allowed_hosts``
-    (compared lower-case, exactly) and that ``safe_redirect`` accepts against that
-    host's own origin. With ``require_https`` a result that is not ``https`` is
-    refused. ``fallback`` is the application's own address (relative to the
+    :func:`request_uri` (same origin, none of the browser tricks), with its
+    ``allowed_hosts`` (other hosts a target may name) and ``require_https``.
+    ``fallback`` is the application's own address (relative to the
     request), not checked.
 
     Returns:
@@ -300,35 +294,12 @@ def redirect(request: HttpRequest, target: URI | FrozenURI | str | None, *,
     """
     here = request_uri(request)
     text = None if target is None else str(target)
-    chosen = safe_redirect(text, here)
-    if chosen is None and text is not None:
-        chosen = _allowed_elsewhere(text, allowed_hosts, require_https)
-    if chosen is not None and require_https and (chosen.scheme or "").lower() != "https":
-        chosen = None
+    chosen = safe_redirect(text, here, allowed_hosts=allowed_hosts,
+                           require_https=require_https)
     location = str(chosen) if chosen is not None else str(here.resolve(str(fallback)))
     if permanent:
         return HttpResponsePermanentRedirect(location)
     return HttpResponseRedirect(location)
-
-
-def _allowed_elsewhere(text: str, allowed_hosts: Iterable[str],
-                       require_https: bool) -> URI | None:
-    """``text`` when it is an absolute http(s) URI on one of ``allowed_hosts`` that
-    :func:`safe_redirect` accepts against that host's origin."""
-    hosts = {h.lower() for h in allowed_hosts}
-    if not hosts:
-        return None
-    try:
-        uri = FrozenURI.parse_lenient(text)
-    except URIError:
-        return None
-    scheme = (uri.scheme or "").lower()
-    if scheme not in (("https",) if require_https else ("https", "http")):
-        return None
-    if uri.userinfo is not None or uri.host is None or uri.host.lower() not in hosts:
-        return None
-    origin = FrozenURI.parse(f"{scheme}://{uri.authority}/")
-    return safe_redirect(text, origin)
 
 
 def context_processor(request: HttpRequest) -> dict[str, FrozenURI]:
