@@ -6,6 +6,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from itertools import compress
 from typing import Final, Protocol, TypeVar, cast, overload
 
+from .._core.build import Checked
 from .._core.errors import BuildError, Rule
 from .._core.parse import require_str
 from .._core.percent import encode, unquote
@@ -15,7 +16,7 @@ T = TypeVar("T")
 
 #: What a parameter value may be: text, an ``int`` (written with ``str()``), or
 #: ``None`` for a key without "=".
-Value = str | int | None
+Value = str | int | Checked | None
 #: Parameters given as a mapping or as (key, value) pairs.
 Params = Mapping[str, Value] | Iterable[tuple[str, Value]]
 

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Final, TypeAlias, TypeVar, cast
 
 import attrs
 
-from .._core.build import mypyc_attr
+from .._core.build import Checked, mypyc_attr
 from .._core.components import EMPTY, Components, Parts
 from .._core.errors import BuildError, ParseError, Rule
 from .._core.grammar import URI_REFERENCE_RE, URI_REFERENCE_Z_RE
@@ -256,11 +256,11 @@ class _URIBase:
     _c: Parts | Components
     _text: str | None
 
-    def __init__(self, *, scheme: str | None = None, userinfo: str | None = None,
-                 host: str | None = None, port: int | None = None,
-                 has_port: bool | None = None, path: PathInput = "",
-                 query: str | None = None, fragment: str | None = None,
-                 allow_zone_id: bool = False) -> None:
+    def __init__(self, *, scheme: str | Checked | None = None,
+                 userinfo: str | Checked | None = None, host: str | Checked | None = None,
+                 port: int | Checked | None = None, has_port: bool | Checked | None = None,
+                 path: PathInput | Checked = "", query: str | Checked | None = None,
+                 fragment: str | Checked | None = None, allow_zone_id: bool = False) -> None:
         """Build from wire-form components, each validated like its attribute.
 
         ``path`` is wire text or an iterable of wire segments; ``has_port=True`` with
@@ -647,10 +647,13 @@ class _URIBase:
         new object of this one's type holding ``target``'s components otherwise."""
         return _wrap(type(self), target._c, target._text)
 
-    def set(self, *, scheme: str | Unset | None = UNSET, userinfo: str | Unset | None = UNSET,
-            host: str | Unset | None = UNSET, port: int | Unset | None = UNSET,
-            has_port: bool | Unset = UNSET, path: PathInput | Unset = UNSET,
-            query: str | Unset | None = UNSET, fragment: str | Unset | None = UNSET,
+    def set(self, *, scheme: str | Unset | Checked | None = UNSET,
+            userinfo: str | Unset | Checked | None = UNSET,
+            host: str | Unset | Checked | None = UNSET,
+            port: int | Unset | Checked | None = UNSET,
+            has_port: bool | Unset | Checked = UNSET, path: PathInput | Unset | Checked = UNSET,
+            query: str | Unset | Checked | None = UNSET,
+            fragment: str | Unset | Checked | None = UNSET,
             allow_zone_id: bool = False) -> Self:
         """Set components from wire text (validated, never encoded); return the URI
         (on a FrozenURI: a new FrozenURI).
@@ -670,10 +673,12 @@ class _URIBase:
             port=port, has_port=has_port, path=path, query=query, fragment=fragment))
         return self._result(target)
 
-    def set_text(self, *, userinfo: str | Unset | None = UNSET,
-                 host: str | Unset | None = UNSET, path: PathInput | Unset = UNSET,
-                 query: str | Unset | None = UNSET,
-                 fragment: str | Unset | None = UNSET, allow_zone_id: bool = False) -> Self:
+    def set_text(self, *, userinfo: str | Unset | Checked | None = UNSET,
+                 host: str | Unset | Checked | None = UNSET,
+                 path: PathInput | Unset | Checked = UNSET,
+                 query: str | Unset | Checked | None = UNSET,
+                 fragment: str | Unset | Checked | None = UNSET,
+                 allow_zone_id: bool = False) -> Self:
         """Set components from plain text (encoded as data); return the URI (on a
         FrozenURI: a new FrozenURI).
 
@@ -952,7 +957,7 @@ class URI(_URIBase):
         return self._c[0]
 
     @scheme.setter
-    def scheme(self, value: str | None) -> None:
+    def scheme(self, value: str | Checked | None) -> None:
         self.set(scheme=value)
 
     @property
@@ -961,7 +966,7 @@ class URI(_URIBase):
         return self._c[1]
 
     @userinfo.setter
-    def userinfo(self, value: str | None) -> None:
+    def userinfo(self, value: str | Checked | None) -> None:
         self.set(userinfo=value)
 
     @property
@@ -971,7 +976,7 @@ class URI(_URIBase):
         return self._c[2]
 
     @host.setter
-    def host(self, value: str | None) -> None:
+    def host(self, value: str | Checked | None) -> None:
         self.set(host=value)
 
     @property
@@ -982,7 +987,7 @@ class URI(_URIBase):
         return port_number(port) if port else None
 
     @port.setter
-    def port(self, value: int | None) -> None:
+    def port(self, value: int | Checked | None) -> None:
         self.set(port=value)
 
     @property
@@ -991,7 +996,7 @@ class URI(_URIBase):
         return self._c[3] is not None
 
     @has_port.setter
-    def has_port(self, value: bool) -> None:
+    def has_port(self, value: bool | Checked) -> None:
         self.set(has_port=value)
 
     @property
@@ -1000,7 +1005,7 @@ class URI(_URIBase):
         return PathSegments(self, self._write)
 
     @path.setter
-    def path(self, value: PathInput) -> None:
+    def path(self, value: PathInput | Checked) -> None:
         self.set(path=value)
 
     @property
@@ -1009,7 +1014,7 @@ class URI(_URIBase):
         return self._c[5]
 
     @query.setter
-    def query(self, value: str | None) -> None:
+    def query(self, value: str | Checked | None) -> None:
         self.set(query=value)
 
     @property
@@ -1018,7 +1023,7 @@ class URI(_URIBase):
         return self._c[6]
 
     @fragment.setter
-    def fragment(self, value: str | None) -> None:
+    def fragment(self, value: str | Checked | None) -> None:
         self.set(fragment=value)
 
     @property
