@@ -217,23 +217,26 @@ class QueryParams:
         """Every value, in order."""
         return [v for _, v in self.items()]
 
-    def get_all(self, key: str) -> list[str | None]:
+    def get_all(self, key: str | Checked) -> list[str | None]:
         """Every value of ``key``, in order (an empty list when it is absent)."""
+        key = require_str(key, "a query key")
         return [v for k, v in self.items() if k == key]
 
     @overload
     def get(self, key: str) -> str | None: ...
     @overload
     def get(self, key: str, default: T) -> str | T: ...
-    def get(self, key: str, default: object = None) -> object:
+    def get(self, key: str | Checked, default: object = None) -> object:
         """The first value of ``key``; ``default`` when the key is absent or written
         without a value (``?page``), so ``int(params.get("page", "1"))`` type-checks."""
+        key = require_str(key, "a query key")
         for k, v in self.items():
             if k == key:
                 return default if v is None else v
         return default
 
-    def __getitem__(self, key: str) -> str | None:
+    def __getitem__(self, key: str | Checked) -> str | None:
+        key = require_str(key, "a query key")
         for k, v in self.items():
             if k == key:
                 return v
@@ -248,7 +251,7 @@ class QueryParams:
     def __len__(self) -> int:
         return sum(1 for p in self._wire() if p)
 
-    def add(self, key: str, value: Value) -> None:
+    def add(self, key: str | Checked, value: Value) -> None:
         """Append the pair ``key=value`` (``value`` ``None``: just ``key``)."""
         piece = wire_pair(key, value, self._form)
         if self._write is None:
@@ -267,12 +270,12 @@ class QueryParams:
         if pieces:
             self._store(self._wire() + pieces)
 
-    def set(self, key: str, value: Value) -> None:
+    def set(self, key: str | Checked, value: Value) -> None:
         """Give ``key`` the single value ``value``: the first pair with that key is
         replaced where it stands and the others are removed; a new key is appended."""
         self._replace({key: wire_pair(key, value, self._form)})
 
-    def __setitem__(self, key: str, value: Value) -> None:
+    def __setitem__(self, key: str | Checked, value: Value) -> None:
         """``params[key] = value``: :meth:`set` (a method of its own, not an alias of
         ``set``, which the compiled build cannot bind in a class body)."""
         self._replace({key: wire_pair(key, value, self._form)})

@@ -739,7 +739,7 @@ class _URIBase:
             target._write("path", suffix, append=True)  # pyright: ignore[reportPrivateUsage]
         return self._result(target)
 
-    def add_param(self, key: str, value: Value, *, form: bool = False) -> Self:
+    def add_param(self, key: str | Checked, value: Value, *, form: bool = False) -> Self:
         """Append the query parameter ``key=value`` (plain text; an ``int`` is written
         with ``str()``, ``None`` writes the key alone); return the URI. ``form=True``
         writes a space as "+" (``application/x-www-form-urlencoded``).
@@ -751,7 +751,7 @@ class _URIBase:
         (target.params.form if form else target.params).add(key, value)
         return self._result(target)
 
-    def set_param(self, key: str, value: Value, *, form: bool = False) -> Self:
+    def set_param(self, key: str | Checked, value: Value, *, form: bool = False) -> Self:
         """Give the query parameter ``key`` the single value ``value`` (plain text),
         where it first stands, removing its other pairs; return the URI. ``form=True``
         writes a space as "+".
