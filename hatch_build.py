@@ -38,9 +38,10 @@ COMPILED = ("_core", "_whatwg", "_interop", "_model", "_web")
 
 #: What stays interpreted, and why (everything else of the compiled layers is compiled,
 #: the URI classes and their views included: a method's signature is then checked by
-#: mypyc before its body runs, so an argument of the wrong type is refused with mypyc's
-#: ``TypeError`` message, "bool object expected; got str", where the pure build gives
-#: urikit's own, "has_port must be bool, not str"; the exception type is the same):
+#: mypyc before its body runs, in mypyc's words, "bool object expected; got str"; the
+#: public builders and setters mark their parameters ``Checked``, which mypyc does not
+#: check, so that urikit's own check answers in both builds, "has_port must be bool,
+#: not str"; see ``urikit._core.build.Checked``):
 #: - ``__init__.py``, ``__main__.py`` and the packages' ``__init__.py``: re-exports, run
 #:   once; urikit's resolves its names lazily through a module ``__getattr__``.
 #: - ``_core/build.py``: the run-time stand-in for mypyc's class marker lives there, in

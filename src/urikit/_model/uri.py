@@ -479,7 +479,7 @@ class _URIBase:
         return cls.parse(expand(template, {**(variables or {}), **values}))
 
     @classmethod
-    def from_split(cls, parts: tuple[str, str, str, str, str]) -> Self:
+    def from_split(cls, parts: tuple[str, str, str, str, str] | Checked) -> Self:
         """A URI from :func:`urllib.parse.urlsplit`'s five parts, checked strictly.
 
         urllib cannot tell an empty query or fragment from none, so ``""`` is read as
@@ -791,7 +791,7 @@ class _URIBase:
 
     # --- RFC 3986 §5 and §6 -------------------------------------------------------------
 
-    def resolve(self, reference: AnyURI | str, *, strict: bool = True) -> Self:
+    def resolve(self, reference: AnyURI | str | Checked, *, strict: bool = True) -> Self:
         """The target of ``reference`` resolved against this base (RFC 3986 §5.2), as
         a new object of this one's type; this one is not changed.
 
@@ -812,7 +812,7 @@ class _URIBase:
                 raise diagnose(reference)
             ref: Parts = m.groups()  # type: ignore[assignment]
         else:
-            # the type first, as the compiled build's signature check does
+            # the type first, before the base (urikit.resolve checks in this order)
             ref = _components_of(reference, "a reference", c)
         return _wrap(type(self), resolve(c, ref, strict), None)
 
@@ -843,7 +843,7 @@ class _URIBase:
             require_base(b, _shown_base(b))
         return _wrap(type(self), relative(self._c, b), None)
 
-    def equivalent(self, other: AnyURI | str) -> bool:
+    def equivalent(self, other: AnyURI | str | Checked) -> bool:
         """Whether this URI and ``other`` are equivalent: equal once both are
         normalized (RFC 3986 §6.2). Neither is changed."""
         return equivalent(self._c, _components_of(other, "other"))
@@ -862,7 +862,7 @@ class _URIBase:
         no scheme or no host."""
         return origin(self._c)
 
-    def same_origin(self, other: AnyURI | str) -> bool:
+    def same_origin(self, other: AnyURI | str | Checked) -> bool:
         """Whether ``other`` has the same origin (scheme, host and port, normalized,
         default ports filled in); ``False`` when either has no origin."""
         theirs = origin_key(_components_of(other, "other"))  # checked first, in either build
