@@ -274,7 +274,7 @@ class _URIBase:
         """
         if port is None:
             port_given: str | None = "" if has_port is True else None
-            fast = has_port is None or isinstance(has_port, bool)
+            fast = has_port is None or isinstance(cast("object", has_port), bool)
         else:
             port_given = str(port) if type(port) is int and 0 <= port < 65536 else None
             fast = port_given is not None and has_port is not False
