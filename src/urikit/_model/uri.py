@@ -272,12 +272,17 @@ class _URIBase:
         >>> str(URI(scheme="https", host="example.com", path="/a%20b"))
         'https://example.com/a%20b'
         """
-        if port is None:
-            port_given: str | None = "" if has_port is True else None
-            fast = has_port is None or isinstance(cast("object", has_port), bool)
+        # read as object: compiled, a comparison of the typed argument (``is True``,
+        # ``type(port) is int``) would convert it first (True to 1, "yes" refused in
+        # mypyc's words) before urikit's check in _wire_components
+        given_port, given_has_port = cast("object", port), cast("object", has_port)
+        if given_port is None:
+            port_given: str | None = "" if given_has_port is True else None
+            fast = given_has_port is None or type(given_has_port) is bool
         else:
-            port_given = str(port) if type(port) is int and 0 <= port < 65536 else None
-            fast = port_given is not None and has_port is not False
+            port_given = (str(given_port) if type(given_port) is int
+                          and 0 <= given_port < 65536 else None)
+            fast = port_given is not None and given_has_port is not False
         if fast and type(path) is str:
             given = (scheme, userinfo, host, port_given, path, query, fragment)
             text = to_text(given)
