@@ -57,7 +57,7 @@ def value_text(value: object) -> str | None:
                        else ""))
 
 
-def wire_pair(key: str, value: object, form: bool = False) -> str:
+def wire_pair(key: object, value: object, form: bool = False) -> str:
     """The wire text of one ``key=value`` pair of plain text (``key`` alone for None).
 
     "+" is always encoded (``%2B``), so the pair reads the same to both kinds of
