@@ -38,9 +38,10 @@ COMPILED = ("_core", "_whatwg", "_interop", "_model", "_web")
 
 #: What stays interpreted, and why (everything else of the compiled layers is compiled,
 #: the URI classes and their views included: a method's signature is then checked by
-#: mypyc before its body runs, so an argument of the wrong type is refused with mypyc's
-#: ``TypeError`` message, "bool object expected; got str", where the pure build gives
-#: urikit's own, "has_port must be bool, not str"; the exception type is the same):
+#: mypyc before its body runs, in mypyc's words, "bool object expected; got str"; the
+#: public builders and setters mark their parameters ``Checked``, which mypyc does not
+#: check, so that urikit's own check answers in both builds, "has_port must be bool,
+#: not str"; see ``urikit._core.build.Checked``):
 #: - ``__init__.py``, ``__main__.py`` and the packages' ``__init__.py``: re-exports, run
 #:   once; urikit's resolves its names lazily through a module ``__getattr__``.
 #: - ``_core/build.py``: the run-time stand-in for mypyc's class marker lives there, in
@@ -74,13 +75,43 @@ INTERPRETED = (
 MYPY_OPTIONS = ("--ignore-missing-imports", "--follow-imports=silent",
                 "--no-warn-unused-ignores")
 
-_SCRIPT = textwrap.dedent("""
+_SCRIPT = textwrap.dedent(r"""
+    import re
     import sys
+    from pathlib import Path
+
     from mypyc.build import mypycify
     from setuptools import Distribution
 
+    # mypyc's setter of a property passes the NULL value of a ``del`` on to the
+    # property's setter, which reads it: a segfault (the setter of a native attribute
+    # refuses it). Each property setter in the generated C first refuses a ``del``
+    # with CPython's own AttributeError for a property without a deleter.
+    GETSET = re.compile(r'\{"(\w+)",\s*\(getter\)\w+,\s*\(setter\)(\w+),')
+    SETTER = re.compile(
+        r"^[ \t]*(\w+)\(\w+ \*self, PyObject \*value, void \*closure\)\n[ \t]*\{\n"
+        r"(?![ \t]*if \(value == NULL\))", re.M)
+    DELETE = ('    if (value == NULL) {{\n'
+              '        PyErr_Format(PyExc_AttributeError, "property \'{name}\' of '
+              '\'%.100s\' object has no deleter", Py_TYPE(self)->tp_name);\n'
+              '        return -1;\n    }}\n')
+
+    def refuse_delete(target):
+        for source in target.rglob("*.c"):
+            text = source.read_text()
+            names = {setter: name for name, setter in GETSET.findall(text)}
+
+            def guard(match):
+                name = names.get(match.group(1))
+                if name is None:
+                    return match.group(0)
+                return match.group(0) + DELETE.format(name=name)
+
+            source.write_text(SETTER.sub(guard, text))
+
     target, temp, lib, *paths = sys.argv[1:]
     extensions = mypycify(paths, opt_level="3", target_dir=target, group_name="urikit")
+    refuse_delete(Path(target))
     dist = Distribution({"name": "urikit", "ext_modules": extensions})
     command = dist.get_command_obj("build_ext")
     command.build_temp = temp

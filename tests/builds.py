@@ -1,11 +1,13 @@
 """What the tests expect of each build: the words of a ``TypeError`` for an argument of
 the wrong type.
 
-In the pure build urikit's own check says what is wrong ("has_port must be bool, not
-str"). In the compiled build a method's signature is checked by mypyc before the body
-runs, so where the signature names the type, mypyc's words come first ("bool object
-expected; got str"); the exception is a ``TypeError`` in both, as the build-parity test
-checks at every entry point.
+The public builders and setters mark their parameters ``Checked``
+(``urikit._core.build``), so mypyc leaves the type check to urikit and both builds give
+urikit's words ("has_port must be bool, not str"): their tests match those words alone.
+Elsewhere a compiled method's signature may still be checked by mypyc first, in its own
+words ("bool object expected; got str"); a test of such a method matches
+``wrong_type(words)``. The exception is a ``TypeError`` in both, as the build-parity
+test checks at every entry point.
 """
 
 from __future__ import annotations

@@ -541,6 +541,20 @@ def test_build_error_leaves_no_partial_constructor_state() -> None:
         URI(scheme="http", port=80, path="/x")
 
 
+@pytest.mark.parametrize("value", [True, False])
+def test_a_bool_is_not_a_port(value: bool) -> None:
+    """A bool is refused as a port in both builds, in urikit's words (the compiled
+    build once read True as the port 1)."""
+    with pytest.raises(TypeError, match="port must be int or None, not bool"):
+        URI(host="h", port=value)
+    uri = URI.parse("http://h/")
+    with pytest.raises(TypeError, match="port must be int or None, not bool"):
+        uri.set(port=value)
+    with pytest.raises(TypeError, match="port must be int or None, not bool"):
+        uri.port = value
+    assert str(uri) == "http://h/"
+
+
 @pytest.mark.parametrize("value", ["no", 1, 0])
 def test_has_port_takes_a_bool_only(value: object) -> None:
     """has_port is a bool in the constructor, set() and assignment; anything else is a
@@ -548,9 +562,9 @@ def test_has_port_takes_a_bool_only(value: object) -> None:
     with pytest.raises(TypeError, match=wrong_type("has_port must be bool")):
         URI(host="h", has_port=value)  # type: ignore[arg-type]
     uri = URI.parse("http://h/")
-    with pytest.raises(TypeError, match=wrong_type("has_port must be bool")):
+    with pytest.raises(TypeError, match="has_port must be bool"):
         uri.set(has_port=value)  # type: ignore[arg-type]
-    with pytest.raises(TypeError, match=wrong_type("has_port must be bool")):
+    with pytest.raises(TypeError, match="has_port must be bool"):
         uri.has_port = value  # type: ignore[assignment]
     assert str(uri) == "http://h/"
 
@@ -609,13 +623,13 @@ def test_many_appends_give_the_text_of_one_join() -> None:
 def test_from_split_takes_five_parts_only(parts: tuple[str, ...]) -> None:
     """A tuple of another length is a TypeError, as for a value that is no tuple (it
     reached urlunsplit, whose ValueError escaped)."""
-    with pytest.raises(TypeError, match=wrong_type("tuple of five str")):
+    with pytest.raises(TypeError, match="tuple of five str"):
         URI.from_split(parts)  # type: ignore[arg-type]
 
 
 def test_same_origin_checks_its_argument_first() -> None:
     """A wrong type is a TypeError even where this URI has no origin to compare."""
-    with pytest.raises(TypeError, match=wrong_type("other must be")):
+    with pytest.raises(TypeError, match="other must be"):
         URI.parse("a/b").same_origin(None)  # type: ignore[arg-type]
 
 

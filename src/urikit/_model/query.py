@@ -6,6 +6,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from itertools import compress
 from typing import Final, Protocol, TypeVar, cast, overload
 
+from .._core.build import Checked
 from .._core.errors import BuildError, Rule
 from .._core.parse import QUERY, check_wire, require_str
 from .._core.percent import encode, unquote
@@ -16,7 +17,7 @@ T = TypeVar("T")
 
 #: What a parameter value may be: text, an ``int`` (written with ``str()``), or
 #: ``None`` for a key without "=".
-Value = str | int | None
+Value = str | int | Checked | None
 #: A value, or a sequence of values (a list, a tuple): one pair of the key for each, in
 #: order (an empty one gives no pair). A ``str`` is one value; ``bytes``, which the
 #: checkers take for a sequence of ints, is refused at run time as a value is.
@@ -61,7 +62,7 @@ def value_text(value: object) -> str | None:
                        else ""))
 
 
-def wire_pair(key: str, value: object, form: bool = False) -> str:
+def wire_pair(key: object, value: object, form: bool = False) -> str:
     """The wire text of one ``key=value`` pair of plain text (``key`` alone for None).
 
     "+" is always encoded (``%2B``), so the pair reads the same to both kinds of
@@ -81,7 +82,7 @@ def wire_pair(key: str, value: object, form: bool = False) -> str:
     return pair.replace("%20", "+") if form else pair
 
 
-def wire_pairs(key: str, value: object, form: bool = False) -> list[str]:
+def wire_pairs(key: object, value: object, form: bool = False) -> list[str]:
     """The wire text of the pairs of ``key`` for a value or a sequence of values (a
     list, a tuple; no pair for an empty one), as :func:`wire_pair` writes each.
 
@@ -89,6 +90,7 @@ def wire_pairs(key: str, value: object, form: bool = False) -> list[str]:
         TypeError: a value (or an item) that is not str, int or None.
         BuildError: as :func:`wire_pair`.
     """
+    key = require_str(key, "a query key")  # checked first: an empty list adds no pair
     if isinstance(value, (list, tuple)) or not (
             value is None or isinstance(value, (str, int, bytes, bytearray))
             or not isinstance(value, Sequence)):  # the ABC check last: it is the slow one
@@ -199,17 +201,19 @@ class _ParamsReader:
         """Every value, in order."""
         return [v for _, v in self.items()]
 
-    def get_all(self, key: str) -> list[str | None]:
+    def get_all(self, key: str | Checked) -> list[str | None]:
         """Every value of ``key``, in order (an empty list when it is absent)."""
+        key = require_str(key, "a query key")
         return [v for k, v in self.items() if k == key]
 
     @overload
     def get(self, key: str) -> str | None: ...
     @overload
     def get(self, key: str, default: T) -> str | T: ...
-    def get(self, key: str, default: object = None) -> object:
+    def get(self, key: str | Checked, default: object = None) -> object:
         """The first value of ``key``; ``default`` when the key is absent or written
         without a value (``?page``), so ``int(params.get("page", "1"))`` type-checks."""
+        key = require_str(key, "a query key")
         # the keys decoded in C passes, found by list.index, and one value decoded (a
         # decoded pair at a time took 11x a parse of a long query without the key)
         keys = self.keys()
@@ -218,7 +222,8 @@ class _ParamsReader:
         value = _pair([p for p in self._wire() if p][keys.index(key)], self._form)[1]
         return default if value is None else value
 
-    def __getitem__(self, key: str) -> str | None:
+    def __getitem__(self, key: str | Checked) -> str | None:
+        key = require_str(key, "a query key")
         for k, v in self.items():
             if k == key:
                 return v
@@ -393,7 +398,7 @@ class QueryParams(_ParamsReader):
             raise read_only()
         self._write("query", "&".join(pieces) if any(pieces) else None)
 
-    def add(self, key: str, value: Values) -> None:
+    def add(self, key: str | Checked, value: Values) -> None:
         """Append the pair ``key=value`` (``value`` ``None``: just ``key``); a list or
         tuple appends one pair for each item.
 
@@ -419,7 +424,7 @@ class QueryParams(_ParamsReader):
         if pieces:
             self._store(self._wire() + pieces)
 
-    def set(self, key: str, value: Values) -> None:
+    def set(self, key: str | Checked, value: Values) -> None:
         """Give ``key`` the single value ``value``: the first pair with that key is
         replaced where it stands and the others are removed; a new key is appended.
         A list or tuple gives the key one pair for each item, together where the first
@@ -430,7 +435,7 @@ class QueryParams(_ParamsReader):
         """
         self._replace({key: wire_pairs(key, value, self._form)})
 
-    def __setitem__(self, key: str, value: Values) -> None:
+    def __setitem__(self, key: str | Checked, value: Values) -> None:
         """``params[key] = value``: :meth:`set` (a method of its own, not an alias of
         ``set``, which the compiled build cannot bind in a class body)."""
         self._replace({key: wire_pairs(key, value, self._form)})

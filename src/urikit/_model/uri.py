@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Final, TypeAlias, TypeVar, cast
 
 import attrs
 
-from .._core.build import mypyc_attr
+from .._core.build import Checked, mypyc_attr
 from .._core.components import EMPTY, Components, Parts
 from .._core.errors import BuildError, ParseError, Rule
 from .._core.grammar import URI_REFERENCE_RE, URI_REFERENCE_Z_RE
@@ -317,11 +317,11 @@ class _URIBase:
     _c: Parts | Components
     _text: str | None
 
-    def __init__(self, *, scheme: str | None = None, userinfo: str | None = None,
-                 host: str | None = None, port: int | None = None,
-                 has_port: bool | None = None, path: PathInput = "",
-                 query: str | None = None, fragment: str | None = None,
-                 allow_zone_id: bool = False) -> None:
+    def __init__(self, *, scheme: str | Checked | None = None,
+                 userinfo: str | Checked | None = None, host: str | Checked | None = None,
+                 port: int | Checked | None = None, has_port: bool | Checked | None = None,
+                 path: PathInput | Checked = "", query: str | Checked | None = None,
+                 fragment: str | Checked | None = None, allow_zone_id: bool = False) -> None:
         """Build from wire-form components, each validated like its attribute.
 
         ``path`` is wire text or an iterable of wire segments; ``has_port=True`` with
@@ -333,12 +333,17 @@ class _URIBase:
         >>> str(URI(scheme="https", host="example.com", path="/a%20b"))
         'https://example.com/a%20b'
         """
-        if port is None:
-            port_given: str | None = "" if has_port is True else None
-            fast = has_port is None or type(has_port) is bool
+        # read as object: compiled, a comparison of the typed argument (``is True``,
+        # ``type(port) is int``) would convert it first (True to 1, "yes" refused in
+        # mypyc's words) before urikit's check in _wire_components
+        given_port, given_has_port = cast("object", port), cast("object", has_port)
+        if given_port is None:
+            port_given: str | None = "" if given_has_port is True else None
+            fast = given_has_port is None or type(given_has_port) is bool
         else:
-            port_given = str(port) if type(port) is int and 0 <= port < 65536 else None
-            fast = port_given is not None and has_port is not False
+            port_given = (str(given_port) if type(given_port) is int
+                          and 0 <= given_port < 65536 else None)
+            fast = port_given is not None and given_has_port is not False
         if fast and type(path) is str:
             given = (scheme, userinfo, host, port_given, path, query, fragment)
             text = to_text(given)
@@ -589,7 +594,7 @@ base64=False, payload=b'A brief note')
         return cls.parse(expand(template, {**(variables or {}), **values}))
 
     @classmethod
-    def from_split(cls, parts: tuple[str, str, str, str, str]) -> Self:
+    def from_split(cls, parts: tuple[str, str, str, str, str] | Checked) -> Self:
         """A URI from :func:`urllib.parse.urlsplit`'s five parts, checked strictly.
 
         urllib cannot tell an empty query or fragment from none, so ``""`` is read as
@@ -798,10 +803,13 @@ base64=False, payload=b'A brief note')
         new object of this one's type holding ``target``'s components otherwise."""
         return _wrap(type(self), target._c, target._text)
 
-    def set(self, *, scheme: str | Unset | None = UNSET, userinfo: str | Unset | None = UNSET,
-            host: str | Unset | None = UNSET, port: int | Unset | None = UNSET,
-            has_port: bool | Unset = UNSET, path: PathInput | Unset = UNSET,
-            query: str | Query | Unset | None = UNSET, fragment: str | Unset | None = UNSET,
+    def set(self, *, scheme: str | Unset | Checked | None = UNSET,
+            userinfo: str | Unset | Checked | None = UNSET,
+            host: str | Unset | Checked | None = UNSET,
+            port: int | Unset | Checked | None = UNSET,
+            has_port: bool | Unset | Checked = UNSET, path: PathInput | Unset | Checked = UNSET,
+            query: str | Query | Unset | Checked | None = UNSET,
+            fragment: str | Unset | Checked | None = UNSET,
             allow_zone_id: bool = False) -> Self:
         """Set components from wire text (validated, never encoded); return the URI
         (on a FrozenURI: a new FrozenURI).
@@ -828,10 +836,12 @@ base64=False, payload=b'A brief note')
             port=port, has_port=has_port, path=path, query=query, fragment=fragment))
         return self._result(target)
 
-    def set_text(self, *, userinfo: str | Unset | None = UNSET,
-                 host: str | Unset | None = UNSET, path: PathInput | Unset = UNSET,
-                 query: str | Unset | None = UNSET,
-                 fragment: str | Unset | None = UNSET, allow_zone_id: bool = False) -> Self:
+    def set_text(self, *, userinfo: str | Unset | Checked | None = UNSET,
+                 host: str | Unset | Checked | None = UNSET,
+                 path: PathInput | Unset | Checked = UNSET,
+                 query: str | Unset | Checked | None = UNSET,
+                 fragment: str | Unset | Checked | None = UNSET,
+                 allow_zone_id: bool = False) -> Self:
         """Set components from plain text (encoded as data); return the URI (on a
         FrozenURI: a new FrozenURI).
 
@@ -977,7 +987,7 @@ base64=False, payload=b'A brief note')
             target._write("path", suffix, append=True)  # pyright: ignore[reportPrivateUsage]
         return self._result(target)
 
-    def add_param(self, key: str, value: Values, *, form: bool = False) -> Self:
+    def add_param(self, key: str | Checked, value: Values, *, form: bool = False) -> Self:
         """Append the query parameter ``key=value`` (plain text; an ``int`` is written
         with ``str()``, ``None`` writes the key alone, a list or tuple one pair for
         each item); return the URI. ``form=True`` writes a space as "+"
@@ -993,7 +1003,7 @@ base64=False, payload=b'A brief note')
         (target.params.form if form else target.params).add(key, value)
         return self._result(target)
 
-    def set_param(self, key: str, value: Values, *, form: bool = False) -> Self:
+    def set_param(self, key: str | Checked, value: Values, *, form: bool = False) -> Self:
         """Give the query parameter ``key`` the single value ``value`` (plain text),
         where it first stands, removing its other pairs; return the URI. A list or
         tuple gives one pair for each item, where the first stood; an empty one
@@ -1269,7 +1279,7 @@ base64=False, payload=b'A brief note')
 
     # --- RFC 3986 §5 and §6 -------------------------------------------------------------
 
-    def resolve(self, reference: AnyURI | str, *, strict: bool = True) -> Self:
+    def resolve(self, reference: AnyURI | str | Checked, *, strict: bool = True) -> Self:
         """The target of ``reference`` resolved against this base (RFC 3986 §5.2), as
         a new object of this one's type; this one is not changed.
 
@@ -1290,7 +1300,7 @@ base64=False, payload=b'A brief note')
                 raise diagnose(reference)
             ref: Parts = m.groups()  # type: ignore[assignment]
         else:
-            # the type first, as the compiled build's signature check does
+            # the type first, before the base (urikit.resolve checks in this order)
             ref = _components_of(reference, "a reference", c)
         return _wrap(type(self), resolve(c, ref, strict), None)
 
@@ -1321,7 +1331,7 @@ base64=False, payload=b'A brief note')
             require_base(b, _shown_base(b))
         return _wrap(type(self), relative(self._c, b), None)
 
-    def equivalent(self, other: AnyURI | str) -> bool:
+    def equivalent(self, other: AnyURI | str | Checked) -> bool:
         """Whether this URI and ``other`` are equivalent: equal once both are
         normalized (RFC 3986 §6.2). Neither is changed."""
         return equivalent(self._c, _components_of(other, "other"))
@@ -1340,7 +1350,7 @@ base64=False, payload=b'A brief note')
         no scheme or no host."""
         return origin(self._c)
 
-    def same_origin(self, other: AnyURI | str) -> bool:
+    def same_origin(self, other: AnyURI | str | Checked) -> bool:
         """Whether ``other`` has the same origin (scheme, host and port, normalized,
         default ports filled in); ``False`` when either has no origin."""
         theirs = origin_key(_components_of(other, "other"))  # checked first, in either build
@@ -1472,7 +1482,7 @@ class URI(_URIBase):
         return self._c[0]
 
     @scheme.setter
-    def scheme(self, value: str | None) -> None:
+    def scheme(self, value: str | Checked | None) -> None:
         self.set(scheme=value)
 
     @property
@@ -1481,7 +1491,7 @@ class URI(_URIBase):
         return self._c[1]
 
     @userinfo.setter
-    def userinfo(self, value: str | None) -> None:
+    def userinfo(self, value: str | Checked | None) -> None:
         self.set(userinfo=value)
 
     @property
@@ -1491,7 +1501,7 @@ class URI(_URIBase):
         return self._c[2]
 
     @host.setter
-    def host(self, value: str | None) -> None:
+    def host(self, value: str | Checked | None) -> None:
         self.set(host=value)
 
     @property
@@ -1502,7 +1512,7 @@ class URI(_URIBase):
         return port_number(port) if port else None
 
     @port.setter
-    def port(self, value: int | None) -> None:
+    def port(self, value: int | Checked | None) -> None:
         self.set(port=value)
 
     @property
@@ -1511,7 +1521,7 @@ class URI(_URIBase):
         return self._c[3] is not None
 
     @has_port.setter
-    def has_port(self, value: bool) -> None:
+    def has_port(self, value: bool | Checked) -> None:
         self.set(has_port=value)
 
     @property
@@ -1520,7 +1530,7 @@ class URI(_URIBase):
         return PathSegments(self, self._write)
 
     @path.setter
-    def path(self, value: PathInput) -> None:
+    def path(self, value: PathInput | Checked) -> None:
         self.set(path=value)
 
     @property
@@ -1529,7 +1539,7 @@ class URI(_URIBase):
         return self._c[5]
 
     @query.setter
-    def query(self, value: str | None) -> None:
+    def query(self, value: str | Checked | None) -> None:
         self.set(query=value)
 
     @property
@@ -1538,7 +1548,7 @@ class URI(_URIBase):
         return self._c[6]
 
     @fragment.setter
-    def fragment(self, value: str | None) -> None:
+    def fragment(self, value: str | Checked | None) -> None:
         self.set(fragment=value)
 
     @property
