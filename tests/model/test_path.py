@@ -328,3 +328,16 @@ def test_many_segments_read_as_few_do(segment: str) -> None:
     many = URI.parse("http://h/" + "/".join([segment, "%C3%A9"] * 20))
     assert list(many.text.path) == ["", *[one, "é"] * 20]
     assert many.text.path[2:4] == ["é", one]
+
+
+def test_a_huge_index_is_an_index_error() -> None:
+    """An index no list can hold is an IndexError, as a list gives, in both builds (a
+    compiled list index was a C integer: OverflowError)."""
+    uri = URI.parse("http://h/a")
+    with pytest.raises(IndexError):
+        uri.path[10**30]
+    with pytest.raises(IndexError):
+        uri.text.path[10**30] = "x"
+    with pytest.raises(IndexError):
+        del uri.path[-10**30]
+    assert str(uri) == "http://h/a"

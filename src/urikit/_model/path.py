@@ -317,7 +317,9 @@ class PathSegments(MutableSequence[str]):
         segments = self._segments()
         if isinstance(index, slice):
             return self._out(segments[index])
-        segment = segments[index]
+        # indexed as a sequence, not as a list: compiled, a list's index is a C integer
+        # (10**30 an OverflowError, where a list raises IndexError)
+        segment = cast("MutableSequence[str]", segments)[index]
         return unquote(segment) if self._text else segment
 
     @overload
@@ -329,12 +331,12 @@ class PathSegments(MutableSequence[str]):
         if isinstance(index, slice):
             segments[index] = self._ins(value)
         else:
-            segments[index] = self._in(value)
+            cast("MutableSequence[str]", segments)[index] = self._in(value)  # __getitem__
         self._store(segments)
 
     def __delitem__(self, index: int | slice) -> None:
         segments = self._segments()
-        del segments[index]
+        del cast("MutableSequence[str]", segments)[index]  # see __getitem__
         self._store(segments)
 
     def __len__(self) -> int:
