@@ -6,7 +6,8 @@ need an extra and are collected only where it is installed: ``urikit.distributed
 imports Dask when it is imported (it holds no ``>>>`` example;
 ``tests/integration/test_distributed.py`` tests it); ``urikit.duckdb`` imports DuckDB
 only when called, and its example needs it. The docs pages that show an
-extra at work (``docs/pydantic.md``, ``docs/dask.md``, ``docs/sql.md``) are
+extra at work (``docs/pydantic.md``, ``docs/dask.md``, ``docs/sql.md``,
+``docs/flask.md``, ``docs/starlette.md``) are
 skipped, with the reason, where it is missing; ``docs/conf.py`` is Sphinx's
 configuration, not a module with examples.
 
@@ -45,6 +46,8 @@ _DOCTESTS_NEEDING: dict[str, str] = {
     "pydantic.md": "pydantic",
     "dask.md": "dask",
     "sql.md": "duckdb",
+    "flask.md": "flask",
+    "starlette.md": "starlette",
 }
 
 
