@@ -1,5 +1,4 @@
-"""Links in Flask: the request's URI as the client sent it, routes built as URIs, safe
-redirects and Jinja filters, as :class:`urikit.FrozenURI`.
+"""Links in Flask as :class:`urikit.FrozenURI`: the request's URI, routes, redirects, filters.
 
 :func:`request_uri` reads the request target the WSGI server kept (``REQUEST_URI``
 from Werkzeug's server and test client, ``RAW_URI`` from gunicorn), so an encoded

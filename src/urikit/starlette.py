@@ -1,5 +1,4 @@
-"""Links in Starlette and FastAPI: the request's URI as the client sent it, routes built
-as URIs, safe redirects and Jinja filters, as :class:`urikit.FrozenURI`.
+"""Links in Starlette and FastAPI as :class:`urikit.FrozenURI`: request, routes, redirects.
 
 :func:`request_uri` reads the ASGI ``raw_path`` (uvicorn, hypercorn and Starlette's
 test client keep it), so an encoded "/" (``%2F``) in the path stays distinct from a

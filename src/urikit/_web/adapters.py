@@ -1,5 +1,4 @@
-"""What the Flask and Starlette adapters share: the raw request target read back into a
-URI, path values as segments, the redirect check with an allow-list, template filters."""
+"""What the framework adapters share: raw request targets, path values, redirects, filters."""
 
 from __future__ import annotations
 
