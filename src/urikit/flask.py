@@ -123,6 +123,10 @@ def request_uri(request: Request | None = None, *,
     Returns:
         The URI, a :class:`~urikit.FrozenURI`.
 
+    Raises:
+        URIError: the request's ``Host`` header is not a valid host (servers pass on
+            whatever the client wrote there).
+
     .. versionadded:: 0.4
     """
     current = _request(request)
@@ -140,6 +144,10 @@ def root_uri(request: Request | None = None, *,
 
     Returns:
         The URI, a :class:`~urikit.FrozenURI`.
+
+    Raises:
+        URIError: the request's ``Host`` header is not a valid host (servers pass on
+            whatever the client wrote there).
 
     .. versionadded:: 0.4
     """

@@ -99,6 +99,10 @@ def request_uri(request: Request, *, proxies: TrustedProxies | None = None) -> F
     Returns:
         The URI, a :class:`~urikit.FrozenURI`.
 
+    Raises:
+        URIError: the request's ``Host`` header is not a valid host (servers pass on
+            whatever the client wrote there).
+
     .. versionadded:: 0.4
     """
     return _public(_server_uri(request)[0], request, proxies)
@@ -114,6 +118,10 @@ def root_uri(request: Request, *, proxies: TrustedProxies | None = None) -> Froz
 
     Returns:
         The URI, a :class:`~urikit.FrozenURI`.
+
+    Raises:
+        URIError: the request's ``Host`` header is not a valid host (servers pass on
+            whatever the client wrote there).
 
     .. versionadded:: 0.4
     """

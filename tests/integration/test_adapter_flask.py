@@ -89,6 +89,11 @@ def test_request_uri_keeps_an_encoded_slash_and_the_raw_query(client: FlaskClien
     assert data["root"] == "https://shop.example/app/"
 
 
+def test_request_uri_keeps_bytes_that_are_not_utf8(client: FlaskClient) -> None:
+    """A byte that is not UTF-8, in the path or the query, stays as its ``%XX``."""
+    assert _json(client, "/files/a%FF?q=%FE")["here"] == "https://shop.example/app/files/a%FF?q=%FE"
+
+
 def test_request_uri_without_a_raw_target_encodes_the_decoded_path() -> None:
     """A server that keeps no ``REQUEST_URI`` or ``RAW_URI`` leaves only the decoded
     path: its "/" are separators, so ``%2F`` is lost, and the rest is encoded again."""

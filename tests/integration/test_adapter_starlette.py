@@ -94,6 +94,13 @@ def test_request_uri_keeps_an_encoded_slash_and_the_raw_query() -> None:
     assert data["root"] == "https://shop.example/app/"
 
 
+def test_request_uri_keeps_bytes_that_are_not_utf8() -> None:
+    """A byte that is not UTF-8 (Starlette's ``path`` holds U+FFFD for it) stays as its
+    ``%XX``, in the path and the query."""
+    assert _json(_client(), "/app/files/a%FF?q=%FE")["here"] == \
+        "https://shop.example/app/files/a%FF?q=%FE"
+
+
 @pytest.mark.parametrize(("change", "here"), [
     pytest.param("drop", "https://shop.example/app/files/a/b/c%20d?q=a%7Cb",
                  id="no raw_path: the decoded path encoded again"),

@@ -38,14 +38,21 @@ def raw_path(raw: bytes | None, decoded: str, prefix: str) -> tuple[str, str]:
         prefix = ""
     if raw is not None and raw.startswith(b"/"):
         wire = wire_text(raw)
-        if unquote_octets(wire) == decoded.encode("utf-8", "surrogateescape"):
+        if _decodes_to(wire, decoded):
             head = "/".join(wire.split("/")[:prefix.count("/") + 1]) if prefix else ""
-            if unquote_octets(head) == prefix.encode("utf-8", "surrogateescape"):
+            if _decodes_to(head, prefix):
                 return head, wire[len(head):]
-        elif prefix and unquote_octets(wire) == decoded[len(prefix):].encode(
-                "utf-8", "surrogateescape"):
+        elif prefix and _decodes_to(wire, decoded[len(prefix):]):
             return encode_path(prefix), wire
     return encode_path(prefix), encode_path(decoded[len(prefix):])
+
+
+def _decodes_to(wire: str, decoded: str) -> bool:
+    """Whether ``wire`` percent-decodes to ``decoded``: its bytes (WSGI keeps bytes that
+    are not UTF-8) or its text with U+FFFD for them (ASGI servers, Werkzeug's client)."""
+    sent = unquote_octets(wire)
+    return (sent == decoded.encode("utf-8", "surrogateescape")
+            or sent.decode("utf-8", "replace") == decoded)
 
 
 def encode_path(decoded: str) -> str:
