@@ -86,7 +86,8 @@ def _server_uri(request: Request) -> tuple[FrozenURI, FrozenURI]:
     target = cast("str | None", environ.get("REQUEST_URI", environ.get("RAW_URI")))
     raw: bytes | None = None
     query_defined = bool(environ.get("QUERY_STRING"))
-    if target is not None:
+    # PEP 3333: the bytes as latin-1 characters; anything else is no raw target
+    if target is not None and all(ord(ch) < 0x100 for ch in target):
         target_bytes = target.encode("latin-1")
         if not target_bytes.startswith(b"/"):  # absolute-form: http://host/path?query
             after = target_bytes.partition(b"://")[2]

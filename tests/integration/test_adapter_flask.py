@@ -94,6 +94,15 @@ def test_request_uri_keeps_bytes_that_are_not_utf8(client: FlaskClient) -> None:
     assert _json(client, "/files/a%FF?q=%FE")["here"] == "https://shop.example/app/files/a%FF?q=%FE"
 
 
+def test_request_uri_encodes_what_a_reader_would_take_for_syntax(client: FlaskClient) -> None:
+    """A "#" or "\\" that a client sent unencoded is data of the path or query, kept
+    encoded, never a fragment or a separator."""
+    target = "/files/a#b\\c?q=x#y"
+    data = client.get("/", base_url=BASE, environ_overrides={
+        "REQUEST_URI": target, "PATH_INFO": "/files/a#b\\c", "QUERY_STRING": "q=x#y"}).get_json()
+    assert data["here"] == "https://shop.example/app/files/a%23b%5Cc?q=x%23y"
+
+
 def test_request_uri_without_a_raw_target_encodes_the_decoded_path() -> None:
     """A server that keeps no ``REQUEST_URI`` or ``RAW_URI`` leaves only the decoded
     path: its "/" are separators, so ``%2F`` is lost, and the rest is encoded again."""

@@ -11,14 +11,16 @@ from .._model.uri import URI, FrozenURI
 from .redirect import safe_redirect
 
 # every printable ASCII character as the client sent it; the lenient reader encodes
-# what RFC 3986 does not allow ("[", "|", ...), and "%XX" triplets stay as written
-_PRINTABLE: Final = frozenset(map(chr, range(0x21, 0x7F)))
+# what RFC 3986 does not allow ("[", "|", ...), and "%XX" triplets stay as written.
+# But "#" (a client never sends a fragment) and "\" (a browser's "/") are data in a
+# request target that a reader would take for syntax: they are encoded.
+_PRINTABLE: Final = frozenset(map(chr, range(0x21, 0x7F))) - {"#", "\\"}
 
 
 def wire_text(raw: bytes) -> str:
-    """The text of raw request bytes: printable ASCII kept, every other octet (a
-    space, a control, a byte of UTF-8 or of another encoding) as ``%XX``, so no byte
-    is decoded or lost."""
+    """The text of raw request bytes: printable ASCII kept but "#" and "\\", every
+    other octet (a space, a control, a byte of UTF-8 or of another encoding) as
+    ``%XX``, so no byte is decoded, lost, or read as syntax."""
     return encode_octets(raw, _PRINTABLE)
 
 
