@@ -49,6 +49,9 @@ COMPILED = ("_core", "_whatwg", "_interop", "_model", "_web")
 #:   they keep their docstrings (mypyc keeps none) for ``help()`` and tracebacks.
 #: - ``_interop/template.py`` and ``_model/pydantic.py``: the bridges to optional
 #:   packages (uritemplate, pydantic), which the build environment does not have.
+#: - ``_web/proxy.py``: TrustedProxies declares ``hops: int = attrs.field(...)``, which a
+#:   compiled class body checks as an int and refuses at import ("int object expected;
+#:   got attr._make._CountingAttr"); it reads a few headers once per request.
 #: - ``_web/site.py``: the bridge to the Public Suffix List (publicsuffixlist, an
 #:   optional package the build environment does not have).
 #: - ``_web/adapters.py``: what the Flask and Starlette adapters share, run once per
@@ -68,6 +71,7 @@ INTERPRETED = (
     "_model/pydantic.py",
     "_web/adapters.py",
     "_web/canonical.py",
+    "_web/proxy.py",
     "_web/site.py",
 )
 
