@@ -7,7 +7,8 @@ imports Dask when it is imported (it holds no ``>>>`` example;
 ``tests/integration/test_distributed.py`` tests it); ``urikit.duckdb`` imports DuckDB
 only when called, and its example needs it; ``urikit.django`` imports Django (its
 serializers, the REST framework). The docs pages that show an
-extra at work (``docs/pydantic.md``, ``docs/dask.md``, ``docs/sql.md``) are
+extra at work (``docs/pydantic.md``, ``docs/dask.md``, ``docs/sql.md``,
+``docs/flask.md``, ``docs/starlette.md``, ``docs/django.md``) are
 skipped, with the reason, where it is missing; ``docs/conf.py`` is Sphinx's
 configuration, not a module with examples.
 
@@ -49,6 +50,8 @@ _DOCTESTS_NEEDING: dict[str, str] = {
     "dask.md": "dask",
     "sql.md": "duckdb",
     "django.md": "django",
+    "flask.md": "flask",
+    "starlette.md": "starlette",
 }
 
 

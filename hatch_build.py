@@ -52,6 +52,9 @@ COMPILED = ("_core", "_whatwg", "_interop", "_model", "_web")
 #:   packages (uritemplate, pydantic), which the build environment does not have.
 #: - ``_web/site.py``: the bridge to the Public Suffix List (publicsuffixlist, an
 #:   optional package the build environment does not have).
+#: - ``_web/adapters.py``: what the Flask and Starlette adapters share, run once per
+#:   request (its time goes into the compiled URI methods it calls); its template
+#:   filters take whatever a template passes, and answer it with urikit's own messages.
 #: - ``_web/canonical.py``: CanonicalOptions declares its attrs fields as the values
 #:   they stand for (``normalization: NormalizeOptions = attrs.field(...)``), which
 #:   the stubs allow and a compiled class body would check; canonicalize's work is in
@@ -64,6 +67,7 @@ INTERPRETED = (
     "_core/errors.py",
     "_interop/template.py",
     "_model/pydantic.py",
+    "_web/adapters.py",
     "_web/canonical.py",
     "_web/site.py",
 )

@@ -73,18 +73,21 @@ if not settings.configured:  # the tests and ``python django_app.py`` share one 
 
 def main() -> None:
     """Print the links the app gives, behind the prefix ``/app``."""
-    from django.test import Client
+    from django.test import Client, override_settings
 
     client = Client(HTTP_HOST="shop.example", SCRIPT_NAME="/app")
     share_page = str(URI.parse("/share").add_param("owner", "José/Ana")
                      .add_param("name", "report 50%.pdf"))
-    for key, link in client.get(share_page, secure=True).json().items():
-        print(f"{key}: {link}")
-    for key, link in client.get("/items?ids[]=1&q=a|b&page=2", secure=True).json().items():
-        print(f"{key}: {link}")
-    for target in ("/app/cart", "//evil.example"):
-        login_page = str(URI.parse("/login").add_param("next", target))
-        print(f"next={target}: {client.get(login_page, secure=True)['Location']}")
+    # the app's settings, also where another app configured Django first
+    with override_settings(**SETTINGS):
+        for key, link in client.get(share_page, secure=True).json().items():
+            print(f"{key}: {link}")
+        items = client.get("/items?ids[]=1&q=a|b&page=2", secure=True)
+        for key, link in items.json().items():
+            print(f"{key}: {link}")
+        for target in ("/app/cart", "//evil.example"):
+            login_page = str(URI.parse("/login").add_param("next", target))
+            print(f"next={target}: {client.get(login_page, secure=True)['Location']}")
 
 
 if __name__ == "__main__":

@@ -5,7 +5,7 @@
   is a 422 whose error keeps urikit's position and component; the response holds the
   URL as its text, and a link to the new bookmark built from the base URL;
 * ``/items``: pagination that changes only ``page`` (FastAPI's request is
-  Starlette's: ``URI.parse_lenient(str(request.url))``);
+  Starlette's, so :mod:`urikit.starlette` serves it);
 * ``/login``: a redirect to ``next``, followed only when it stays on this origin.
 
 The OpenAPI schema shows the URI fields as strings of format ``uri``. Run it to see
@@ -19,7 +19,8 @@ from fastapi.responses import RedirectResponse
 from fastapi.testclient import TestClient
 from pydantic import BaseModel
 
-from urikit import URI, AbsoluteURI, LenientURI, safe_redirect
+from urikit import URI, AbsoluteURI, LenientURI
+from urikit.starlette import redirect, request_uri, root_uri
 
 app = FastAPI()
 
@@ -43,24 +44,21 @@ class Bookmark(BaseModel):
 @app.post("/bookmarks", status_code=201)
 def add_bookmark(new: NewBookmark, request: Request) -> Bookmark:
     """Keep ``new.url``; the bookmark's link carries its title as a path segment."""
-    root = URI.parse_lenient(str(request.base_url))
-    link = root.add_segments_text("bookmarks", new.title or "untitled")
+    link = root_uri(request).add_segments_text("bookmarks", new.title or "untitled").thaw()
     return Bookmark(url=new.url, display=new.url.display(), link=link)
 
 
 @app.get("/items")
 def items(request: Request, page: int = 1) -> dict[str, str]:
     """This page's next link: only ``page`` changes."""
-    current = URI.parse_lenient(str(request.url))
-    return {"self": str(current), "next": str(current.copy().set_param("page", page + 1))}
+    here = request_uri(request)
+    return {"self": str(here), "next": str(here.set_param("page", page + 1))}
 
 
 @app.get("/login")
 def login(request: Request, next: str | None = None) -> RedirectResponse:
     """After logging in, go where ``next`` says if it is on this origin."""
-    target = safe_redirect(next, URI.parse_lenient(str(request.url)))
-    root = URI.parse_lenient(str(request.base_url))
-    return RedirectResponse(str(target or root / "account"), status_code=303)
+    return redirect(request, next, fallback="account")
 
 
 def main() -> None:

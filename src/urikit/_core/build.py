@@ -1,5 +1,7 @@
-"""Which build is running (compiled by mypyc, or pure Python); mypyc's class marker;
-the mark that leaves an argument's type check to urikit.
+"""Which build is running; mypyc's class marker; the mark that leaves a type check to us.
+
+Which build: compiled by mypyc, or pure Python. The mark (``Checked``) leaves an
+argument's type check to urikit's own code in both builds.
 
 ``@mypyc_attr(native_class=False)`` keeps a class an ordinary Python class in the
 compiled build, which is the same source compiled by mypyc (``hatch_build.py`` lists

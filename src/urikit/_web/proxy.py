@@ -85,8 +85,9 @@ def _forwarded_pairs(element: str) -> dict[str, str] | None:
     return pairs
 
 
-def _check_hops(instance: object, attribute: object, value: object) -> None:
-    """attrs' validator of :attr:`TrustedProxies.hops`."""
+def _check_hops(value: object) -> None:
+    """The check of :attr:`TrustedProxies.hops` (after attrs' ``__init__``: a field
+    declared with ``attrs.field`` would not compile)."""
     if not isinstance(value, int) or isinstance(value, bool):
         raise TypeError(f"hops must be an int, not {type(value).__name__}")
     if value < 0:
@@ -118,9 +119,12 @@ class TrustedProxies:
     .. versionadded:: 0.4
     """
 
-    hops: int = attrs.field(default=0, validator=_check_hops)
+    hops: int = 0
     forwarded: bool = True
     x_forwarded: bool = True
+
+    def __attrs_post_init__(self) -> None:
+        _check_hops(self.hops)
 
     def public_uri(self, uri: URI | FrozenURI, headers: Headers) -> FrozenURI:
         """``uri``, the request's URI as the application's server saw it, with the

@@ -1,0 +1,251 @@
+"""urikit.flask through Flask's test client: the request's URI as sent, proxies, routes,
+redirects and the template filters."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Any, cast
+
+import pytest
+
+pytestmark = pytest.mark.integration
+pytest.importorskip("flask", reason="needs Flask (the test extra)")
+
+from flask import Flask, render_template_string, request
+from flask.testing import FlaskClient
+
+import urikit.flask
+from urikit import Pages, TrustedProxies, format_links
+
+from ..web.test_redirect import TRICKS
+
+if TYPE_CHECKING:
+    from _typeshed.wsgi import StartResponse, WSGIEnvironment
+
+BASE = "https://shop.example/app"
+#: a browser's query: brackets, "|", a lowercase "%2f", a key alone, UTF-8
+QUERY = "ids[]=1&ids[]=2&q=a|b&x=%2f&flag&page=2&tail=%C3%A9"
+QUERY_WIRE = "ids%5B%5D=1&ids%5B%5D=2&q=a%7Cb&x=%2f&flag&page=2&tail=%C3%A9"
+PAGES = ("{% set here = here() %}"
+         "{% for p in range(1, 4) %}<a href='{{ here|with_param('page', p) }}'>{{ p }}</a>"
+         "{% endfor %}|{{ here }}|{{ here|without_param('ids[]') }}"
+         "|{{ root()|with_segments('files', 'a/b') }}")
+
+
+def _app(proxies: TrustedProxies | None = None) -> Flask:
+    """An app with urikit set up and a view per adapter function."""
+    app = Flask(__name__)
+    urikit.flask.init_app(app, proxies=proxies)
+
+    @app.get("/files/<path:name>")
+    def files(name: str) -> dict[str, str]:
+        return {"here": str(urikit.flask.request_uri()), "root": str(urikit.flask.root_uri()),
+                "name": name}
+
+    @app.get("/items")
+    def items() -> tuple[str, dict[str, str]]:
+        here = urikit.flask.request_uri()
+        page = int(request.args.get("page", "1"))
+        pages = Pages(first=here.set_param("page", 1), prev=here.set_param("page", page - 1),
+                      next=here.set_param("page", page + 1))
+        return render_template_string(PAGES), {"Link": format_links(pages.links())}
+
+    @app.get("/build")
+    def build() -> dict[str, str]:
+        return {"relative": str(urikit.flask.url_for("files", name="a/b c", page=[1, 2],
+                                                    q="x|y", flag=None)),
+                "segments": str(urikit.flask.url_for("files", name=("a b", "c"))),
+                "external": str(urikit.flask.url_for("files", name="a/b", _external=True))}
+
+    @app.get("/login")
+    def login() -> Any:
+        https = request.args.get("https") == "1"
+        return urikit.flask.redirect(request.args.get("next"), require_https=https,
+                                     allowed_hosts=("cdn.example", "Accounts.Example:8443"))
+
+    return app
+
+
+@pytest.fixture
+def client() -> FlaskClient:
+    """The test client of an app without trusted proxies."""
+    return _app().test_client()
+
+
+def _json(client: FlaskClient, path: str, base: str = BASE,
+          headers: Iterable[tuple[str, str]] = ()) -> dict[str, str]:
+    response = client.get(path, base_url=base, headers=list(headers))
+    assert response.status_code == 200
+    data: dict[str, str] = response.get_json()
+    return data
+
+
+def test_request_uri_keeps_an_encoded_slash_and_the_raw_query(client: FlaskClient) -> None:
+    """``%2F`` stays distinct from "/" (Werkzeug's ``request.path`` decodes it), the
+    query keeps every byte, "[]" and "|" encoded, and the SCRIPT_NAME prefix is kept."""
+    data = _json(client, f"/files/a%2Fb/c%20d?{QUERY}")
+    assert data["name"] == "a/b/c d"
+    assert data["here"] == f"https://shop.example/app/files/a%2Fb/c%20d?{QUERY_WIRE}"
+    assert data["root"] == "https://shop.example/app/"
+
+
+def test_request_uri_keeps_bytes_that_are_not_utf8(client: FlaskClient) -> None:
+    """A byte that is not UTF-8, in the path or the query, stays as its ``%XX``."""
+    assert _json(client, "/files/a%FF?q=%FE")["here"] == "https://shop.example/app/files/a%FF?q=%FE"
+
+
+def test_request_uri_encodes_what_a_reader_would_take_for_syntax(client: FlaskClient) -> None:
+    """A "#" or "\\" that a client sent unencoded is data of the path or query, kept
+    encoded, never a fragment or a separator."""
+    target = "/files/a#b\\c?q=x#y"
+    data = client.get("/", base_url=BASE, environ_overrides={
+        "REQUEST_URI": target, "PATH_INFO": "/files/a#b\\c", "QUERY_STRING": "q=x#y"}).get_json()
+    assert data["here"] == "https://shop.example/app/files/a%23b%5Cc?q=x%23y"
+
+
+def test_request_uri_without_a_raw_target_encodes_the_decoded_path() -> None:
+    """A server that keeps no ``REQUEST_URI`` or ``RAW_URI`` leaves only the decoded
+    path: its "/" are separators, so ``%2F`` is lost, and the rest is encoded again."""
+    app = _app()
+    inner = app.wsgi_app
+
+    def no_raw_target(environ: WSGIEnvironment, start_response: StartResponse) -> Iterable[bytes]:
+        environ.pop("REQUEST_URI", None)
+        environ.pop("RAW_URI", None)
+        return inner(environ, start_response)
+
+    app.wsgi_app = no_raw_target  # type: ignore[method-assign]
+    data = _json(app.test_client(), "/files/a%2Fb/c%20d?q=a|b")
+    assert data["here"] == "https://shop.example/app/files/a/b/c%20d?q=a%7Cb"
+
+
+FORGED = [("X-Forwarded-Proto", "http"), ("X-Forwarded-Host", "evil.example"),
+          ("X-Forwarded-Proto", "https"), ("X-Forwarded-Host", "shop.example"),
+          ("X-Forwarded-Prefix", "/app")]
+
+
+@pytest.mark.parametrize(("proxies", "here"), [
+    pytest.param(None, "http://10.0.0.5:8000/files/x?q=1", id="no trusted hop"),
+    pytest.param(TrustedProxies(hops=1), "https://shop.example/app/files/x?q=1", id="one hop"),
+    # two hops trusted where one proxy stands: the client's forgery is read, and the
+    # prefix, which only the proxy sent, is too short a list to be read at all
+    pytest.param(TrustedProxies(hops=2), "http://evil.example/files/x?q=1",
+                 id="two hops, the client's forgery believed"),
+    pytest.param(TrustedProxies(hops=3), "http://10.0.0.5:8000/files/x?q=1",
+                 id="more hops than the chain: nothing believed"),
+])
+def test_a_forged_proxy_chain_is_read_only_as_far_as_trusted(
+        proxies: TrustedProxies | None, here: str) -> None:
+    """The client forged the left elements; the proxy appended the right ones. Only
+    the app's trusted hops are read, rightmost first; without them nothing is."""
+    client = _app(proxies).test_client()
+    data = _json(client, "/files/x?q=1", "http://10.0.0.5:8000", FORGED)
+    assert data["here"] == here
+    assert data["root"] == here.partition("files/")[0]
+
+
+def test_an_explicit_proxies_argument_wins_over_the_app(client: FlaskClient) -> None:
+    """``request_uri(proxies=...)`` reads the headers where the app trusts none."""
+    app = _app()
+    with app.test_request_context("/files/x", base_url="http://10.0.0.5:8000",
+                                  headers=FORGED):
+        assert str(urikit.flask.request_uri()) == "http://10.0.0.5:8000/files/x"
+        assert str(urikit.flask.request_uri(proxies=TrustedProxies(hops=1))) == \
+            "https://shop.example/app/files/x"
+
+
+def test_a_template_builds_pagination_links_without_editing_here(client: FlaskClient) -> None:
+    """``here|with_param`` gives a new URI per page; ``here`` itself is unchanged after
+    the loop; the ``Link`` header from :class:`urikit.Pages` holds the same links."""
+    response = client.get(f"/items?{QUERY}", base_url=BASE)
+    html = response.get_data(as_text=True)
+    current = f"https://shop.example/app/items?{QUERY_WIRE}"
+    links, here, without, segments = html.split("|")
+    for page in (1, 2, 3):
+        link = current.replace("page=2", f"page={page}").replace("&", "&amp;")
+        assert f"<a href='{link}'>{page}</a>" in links
+    assert here == current.replace("&", "&amp;")
+    assert without == current.replace("ids%5B%5D=1&ids%5B%5D=2&", "").replace("&", "&amp;")
+    assert segments == "https://shop.example/app/files/a%2Fb"
+    assert response.headers["Link"] == ", ".join(
+        f'<{current.replace("page=2", f"page={page}")}>; rel="{rel}"'
+        for page, rel in ((1, "first"), (1, "prev"), (3, "next")))
+
+
+def test_url_for_encodes_each_value_as_one_segment(client: FlaskClient) -> None:
+    """A value's "/" is encoded (Flask's own url_for writes it as a separator), a
+    tuple is several segments, extra keywords are query parameters (a list repeated),
+    ``_external`` gives the absolute URI."""
+    data = _json(client, "/build")
+    assert data["relative"] == "/app/files/a%2Fb%20c?page=1&page=2&q=x%7Cy&flag"
+    assert data["segments"] == "/app/files/a%20b/c"
+    assert data["external"] == "https://shop.example/app/files/a%2Fb"
+    with _app().test_request_context("/", base_url=BASE):
+        import flask
+
+        assert flask.url_for("files", name="a/b c") == "/app/files/a/b%20c"
+
+
+#: Targets that name an allowed host but must still be refused.
+ALLOWED_HOST_TRICKS: list[tuple[str, str]] = [
+    ("allowed host behind userinfo", "https://cdn.example@evil.example/"),
+    ("userinfo on an allowed host", "https://user@cdn.example/"),
+    ("allowed host without its port", "https://accounts.example/"),
+    ("allowed host, scheme without slashes", "https:cdn.example"),
+    ("allowed host, another scheme", "ftp://cdn.example/"),
+    ("allowed host, encoded slashes in the path", "https://cdn.example/%2F%2Fevil.example"),
+]
+
+
+def _location(client: FlaskClient, target: str, https: bool = False) -> str:
+    query = {"next": target, **({"https": "1"} if https else {})}
+    response = client.get("/login", query_string=query, base_url=BASE)
+    assert response.status_code == 302
+    location: str = response.headers["Location"]
+    return location
+
+
+@pytest.mark.parametrize(("name", "target"), [*TRICKS, *ALLOWED_HOST_TRICKS],
+                         ids=[name for name, _ in [*TRICKS, *ALLOWED_HOST_TRICKS]])
+def test_redirect_refuses_an_unsafe_target(client: FlaskClient, name: str, target: str) -> None:
+    """Each trick, with two hosts allowed, ends on the app's root."""
+    assert _location(client, target) == "https://shop.example/app/", name
+
+
+@pytest.mark.parametrize(("target", "https", "location"), [
+    pytest.param("/app/cart?step=2", False, "https://shop.example/app/cart?step=2",
+                 id="same origin"),
+    pytest.param("https://cdn.example/a?b=[1]", False, "https://cdn.example/a?b=%5B1%5D",
+                 id="allowed host"),
+    pytest.param("https://ACCOUNTS.example:8443/me", False, "https://accounts.example:8443/me",
+                 id="allowed host and port"),
+    pytest.param("http://cdn.example/a", False, "http://cdn.example/a", id="allowed host, http"),
+    pytest.param("http://cdn.example/a", True, "https://shop.example/app/",
+                 id="allowed host, http refused with require_https"),
+    pytest.param("", False, "https://shop.example/app/", id="empty"),
+])
+def test_redirect_follows_a_safe_target(client: FlaskClient, target: str, https: bool,
+                                        location: str) -> None:
+    """A same-origin target, or one on an allowed host, is followed."""
+    assert _location(client, target, https) == location
+
+
+def test_redirect_fallback_and_status() -> None:
+    """The fallback is resolved against the app's root, the status is the caller's."""
+    app = _app()
+    with app.test_request_context("/login", base_url=BASE):
+        response = urikit.flask.redirect("//evil.example", fallback="account", status=303)
+        assert (response.status_code, response.headers["Location"]) == \
+            (303, "https://shop.example/app/account")
+        with pytest.raises(TypeError, match="target must be a str or a URI, not int"):
+            urikit.flask.redirect(3)  # type: ignore[arg-type]
+
+
+def test_filters_take_a_mutable_uri_and_leave_it_alone() -> None:
+    """A ``URI`` given to a filter is frozen first, so the template never edits it."""
+    from urikit import URI
+
+    uri = URI.parse("https://a.example/x?page=1")
+    with_param = cast("Callable[..., object]", _app().jinja_env.filters["with_param"])
+    assert str(with_param(uri, "page", 2)) == "https://a.example/x?page=2"
+    assert str(uri) == "https://a.example/x?page=1"

@@ -1,0 +1,228 @@
+"""urikit.starlette through Starlette's test client (and FastAPI's, through it): the
+request's URI as sent, proxies, routes, redirects and the template filters."""
+
+from __future__ import annotations
+
+from collections.abc import MutableMapping
+from typing import Any
+
+import pytest
+
+pytestmark = pytest.mark.integration
+pytest.importorskip("starlette", reason="needs Starlette (the test extra)")
+pytest.importorskip("httpx", reason="needs httpx (the test extra)")
+pytest.importorskip("jinja2", reason="needs Jinja2 (the test extra)")
+
+import jinja2
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import JSONResponse, RedirectResponse, Response
+from starlette.routing import Route
+from starlette.templating import Jinja2Templates
+from starlette.testclient import TestClient
+from starlette.types import Receive, Scope, Send
+
+import urikit.starlette
+from urikit import Pages, TrustedProxies, format_links
+
+from ..web.test_redirect import TRICKS
+from .test_adapter_flask import ALLOWED_HOST_TRICKS, FORGED, PAGES, QUERY, QUERY_WIRE
+
+PAGES_TEMPLATE = PAGES + "|{{ uri_for('files', name='a/b c') }}"
+
+
+def _app(proxies: TrustedProxies | None = None) -> Starlette:
+    """An app with a view per adapter function, its templates set up by install."""
+    templates = Jinja2Templates(env=jinja2.Environment(
+        loader=jinja2.DictLoader({"items.html": PAGES_TEMPLATE}), autoescape=True))
+    urikit.starlette.install(templates)
+
+    async def files(request: Request) -> JSONResponse:
+        return JSONResponse({"here": str(urikit.starlette.request_uri(request)),
+                             "root": str(urikit.starlette.root_uri(request)),
+                             "name": request.path_params["name"]})
+
+    async def items(request: Request) -> Response:
+        here = urikit.starlette.request_uri(request)
+        page = int(request.query_params.get("page", "1"))
+        pages = Pages(first=here.set_param("page", 1), prev=here.set_param("page", page - 1),
+                      next=here.set_param("page", page + 1))
+        return templates.TemplateResponse(request, "items.html",
+                                          headers={"Link": format_links(pages.links())})
+
+    async def build(request: Request) -> JSONResponse:
+        return JSONResponse({
+            "one": str(urikit.starlette.url_for(request, "files", name="a/b c")),
+            "segments": str(urikit.starlette.url_for(request, "files", name=("a b", "c"))),
+            "query": str(urikit.starlette.url_for(request, "files", name="x")
+                         .set_param("q", "a|b"))})
+
+    async def login(request: Request) -> RedirectResponse:
+        https = request.query_params.get("https") == "1"
+        return urikit.starlette.redirect(
+            request, request.query_params.get("next"), require_https=https,
+            allowed_hosts=("cdn.example", "Accounts.Example:8443"))
+
+    app = Starlette(routes=[Route("/files/{name:path}", files, name="files"),
+                            Route("/items", items), Route("/build", build),
+                            Route("/login", login)])
+    if proxies is not None:
+        app.state.urikit = proxies
+    return app
+
+
+def _client(prefix: str = "/app", base: str = "https://shop.example",
+            proxies: TrustedProxies | None = None) -> TestClient:
+    """A client for the app mounted at ``prefix``, as ``--root-path`` runs it."""
+    return TestClient(_app(proxies), base_url=base, root_path=prefix)
+
+
+def _json(client: TestClient, path: str, headers: list[tuple[str, str]] | None = None
+          ) -> dict[str, str]:
+    response = client.get(path, headers=headers)
+    assert response.status_code == 200
+    data: dict[str, str] = response.json()
+    return data
+
+
+def test_request_uri_keeps_an_encoded_slash_and_the_raw_query() -> None:
+    """``%2F`` stays distinct from "/" (Starlette's ``path`` decodes it), the query
+    keeps every byte, "[]" and "|" encoded, and the root_path is kept."""
+    data = _json(_client(), f"/app/files/a%2Fb/c%20d?{QUERY}")
+    assert data["name"] == "a/b/c d"
+    assert data["here"] == f"https://shop.example/app/files/a%2Fb/c%20d?{QUERY_WIRE}"
+    assert data["root"] == "https://shop.example/app/"
+
+
+def test_request_uri_keeps_bytes_that_are_not_utf8() -> None:
+    """A byte that is not UTF-8 (Starlette's ``path`` holds U+FFFD for it) stays as its
+    ``%XX``, in the path and the query."""
+    assert _json(_client(), "/app/files/a%FF?q=%FE")["here"] == \
+        "https://shop.example/app/files/a%FF?q=%FE"
+
+
+@pytest.mark.parametrize(("change", "here"), [
+    pytest.param("drop", "https://shop.example/app/files/a/b/c%20d?q=a%7Cb",
+                 id="no raw_path: the decoded path encoded again"),
+    pytest.param("strip", "https://shop.example/app/files/a%2Fb/c%20d?q=a%7Cb",
+                 id="raw_path without the root_path: the prefix put back"),
+])
+def test_request_uri_where_the_server_keeps_less(change: str, here: str) -> None:
+    """``raw_path`` is optional in ASGI, and some servers leave the root_path out."""
+    inner = _app()
+
+    async def server(scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http":
+            if change == "drop":
+                del scope["raw_path"]
+            else:
+                scope["raw_path"] = scope["raw_path"].removeprefix(b"/app")
+        await inner(scope, receive, send)
+
+    client = TestClient(server, base_url="https://shop.example", root_path="/app")
+    assert _json(client, "/app/files/a%2Fb/c%20d?q=a|b")["here"] == here
+
+
+@pytest.mark.parametrize(("proxies", "here"), [
+    pytest.param(None, "http://10.0.0.5:8000/files/x?q=1", id="no trusted hop"),
+    pytest.param(TrustedProxies(hops=1), "https://shop.example/app/files/x?q=1", id="one hop"),
+    pytest.param(TrustedProxies(hops=2), "http://evil.example/files/x?q=1",
+                 id="two hops, the client's forgery believed"),
+    pytest.param(TrustedProxies(hops=3), "http://10.0.0.5:8000/files/x?q=1",
+                 id="more hops than the chain: nothing believed"),
+])
+def test_a_forged_proxy_chain_is_read_only_as_far_as_trusted(
+        proxies: TrustedProxies | None, here: str) -> None:
+    """The client forged the left elements; the proxy appended the right ones. Only
+    the trusted hops of ``app.state.urikit`` are read; without them nothing is."""
+    client = _client("", "http://10.0.0.5:8000", proxies)
+    data = _json(client, "/files/x?q=1", FORGED)
+    assert data["here"] == here
+    assert data["root"] == here.partition("files/")[0]
+
+
+def test_a_template_builds_pagination_links_without_editing_here() -> None:
+    """``here|with_param`` gives a new URI per page; ``here`` is unchanged after the
+    loop; ``uri_for`` encodes a value as one segment; the ``Link`` header from
+    :class:`urikit.Pages` holds the same links."""
+    response = _client().get(f"/app/items?{QUERY}")
+    current = f"https://shop.example/app/items?{QUERY_WIRE}"
+    links, here, without, segments, built = response.text.split("|")
+    for page in (1, 2, 3):
+        link = current.replace("page=2", f"page={page}").replace("&", "&amp;")
+        assert f"<a href='{link}'>{page}</a>" in links
+    assert here == current.replace("&", "&amp;")
+    assert without == current.replace("ids%5B%5D=1&ids%5B%5D=2&", "").replace("&", "&amp;")
+    assert segments == "https://shop.example/app/files/a%2Fb"
+    assert built == "https://shop.example/app/files/a%2Fb%20c"
+    assert response.headers["link"] == ", ".join(
+        f'<{current.replace("page=2", f"page={page}")}>; rel="{rel}"'
+        for page, rel in ((1, "first"), (1, "prev"), (3, "next")))
+
+
+def test_url_for_encodes_each_value_as_one_segment() -> None:
+    """A value's "/" and space are encoded (Starlette's own url_for refuses the "/"
+    and writes the space as is), a tuple is several segments, and the query is added
+    to the FrozenURI it returns."""
+    data = _json(_client(), "/app/build")
+    assert data == {"one": "https://shop.example/app/files/a%2Fb%20c",
+                    "segments": "https://shop.example/app/files/a%20b/c",
+                    "query": "https://shop.example/app/files/x?q=a%7Cb"}
+
+
+def _location(target: str, https: bool = False) -> str:
+    params = {"next": target, **({"https": "1"} if https else {})}
+    response = _client().get("/app/login", params=params, follow_redirects=False)
+    assert response.status_code == 303
+    location: str = response.headers["location"]
+    return location
+
+
+@pytest.mark.parametrize(("name", "target"), [*TRICKS, *ALLOWED_HOST_TRICKS],
+                         ids=[name for name, _ in [*TRICKS, *ALLOWED_HOST_TRICKS]])
+def test_redirect_refuses_an_unsafe_target(name: str, target: str) -> None:
+    """Each trick, with two hosts allowed, ends on the app's root."""
+    assert _location(target) == "https://shop.example/app/", name
+
+
+@pytest.mark.parametrize(("target", "https", "location"), [
+    pytest.param("/app/cart?step=2", False, "https://shop.example/app/cart?step=2",
+                 id="same origin"),
+    pytest.param("https://cdn.example/a?b=[1]", False, "https://cdn.example/a?b=%5B1%5D",
+                 id="allowed host"),
+    # the host as the user wrote it (Werkzeug's Location lowercases it; Starlette's not)
+    pytest.param("https://ACCOUNTS.example:8443/me", False, "https://ACCOUNTS.example:8443/me",
+                 id="allowed host and port"),
+    pytest.param("http://cdn.example/a", True, "https://shop.example/app/",
+                 id="allowed host, http refused with require_https"),
+])
+def test_redirect_follows_a_safe_target(target: str, https: bool, location: str) -> None:
+    """A same-origin target, or one on an allowed host, is followed."""
+    assert _location(target, https) == location
+
+
+def test_fastapi_request_is_starlettes() -> None:
+    """FastAPI's request and router serve the same functions."""
+    pytest.importorskip("fastapi", reason="needs FastAPI (the test extra)")
+    from fastapi import FastAPI
+
+    api = FastAPI()
+
+    @api.get("/files/{name:path}", name="files")
+    def files(name: str, request: Request) -> dict[str, Any]:
+        return {"here": str(urikit.starlette.request_uri(request)),
+                "link": str(urikit.starlette.url_for(request, "files", name="a/b"))}
+
+    client = TestClient(api, base_url="https://shop.example", root_path="/app")
+    assert client.get("/app/files/a%2Fb?q=a|b").json() == {
+        "here": "https://shop.example/app/files/a%2Fb?q=a%7Cb",
+        "link": "https://shop.example/app/files/a%2Fb"}
+
+
+def test_state_without_proxies_is_ignored() -> None:
+    """An app whose state holds something else under ``urikit`` trusts no proxy."""
+    app = _app()
+    state: MutableMapping[str, Any] = {}
+    app.state.urikit = state
+    client = TestClient(app, base_url="http://10.0.0.5:8000")
+    assert _json(client, "/files/x", FORGED)["here"] == "http://10.0.0.5:8000/files/x"
