@@ -39,6 +39,7 @@ from urikit import (
 )
 from urikit import strategies as us
 from urikit._core.components import Components
+from urikit._whatwg.masking import mask_secrets
 
 from .test_properties import BASES, _assert_reads_back
 from .test_properties import TEXT as ANY_STR
@@ -732,7 +733,9 @@ def test_only_uri_errors_and_protocol_errors_escape(name: str) -> None:
         _, exc = _outcome(lambda: op(uri, text))
         if exc is not None:
             assert isinstance(exc, (URIError, *allowed)), repr(exc)
-            assert SECRET not in str(exc)
+            # no password reaches the message: a "secret" the browser does not read as
+            # one (a scheme "Asecret:") may be quoted as the data it is
+            assert SECRET not in str(exc) or SECRET in mask_secrets(text)[0]
             assert uri.components == before
         _assert_reads_back(uri)
 
