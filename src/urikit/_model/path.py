@@ -123,9 +123,12 @@ def path_from(value: str | Iterable[str], text: bool) -> str:
         if text:
             return encode(check_dots(value), "path")
         return check_wire(value, PATH, _SEGMENT_HINT)
+    # each segment read as the object it is: compiled, a loop over Iterable[str] would
+    # check it in mypyc's words before urikit's check names it
+    segments = cast("Iterable[object]", value)
     if text:
-        return join_path([encode_segment(s) for s in value])
-    return join_path([check_segment(s) for s in value])
+        return join_path([encode_segment(s) for s in segments])
+    return join_path([check_segment(s) for s in segments])
 
 
 def segment_suffix(path: str, segment: str, has_authority: bool) -> str:
@@ -227,6 +230,15 @@ class ReadOnlyPath(Protocol):
     def __add__(self, values: Iterable[str]) -> list[str]: ...
 
 
+def _in_range(index: int, length: int) -> int:
+    """``index`` when a list of ``length`` items has it, else ``IndexError``, as a list
+    says: compiled, a list's index is a C integer, so an index no list can hold
+    (``10**30``) would be an OverflowError there."""
+    if not -length <= index < length:
+        raise IndexError("path index out of range")
+    return index
+
+
 class PathSegments(MutableSequence[str]):
     """A live, list-like view of a URI's path segments.
 
@@ -317,9 +329,7 @@ class PathSegments(MutableSequence[str]):
         segments = self._segments()
         if isinstance(index, slice):
             return self._out(segments[index])
-        # indexed as a sequence, not as a list: compiled, a list's index is a C integer
-        # (10**30 an OverflowError, where a list raises IndexError)
-        segment = cast("MutableSequence[str]", segments)[index]
+        segment = segments[_in_range(index, len(segments))]
         return unquote(segment) if self._text else segment
 
     @overload
@@ -331,12 +341,14 @@ class PathSegments(MutableSequence[str]):
         if isinstance(index, slice):
             segments[index] = self._ins(value)
         else:
-            cast("MutableSequence[str]", segments)[index] = self._in(value)  # __getitem__
+            segments[_in_range(index, len(segments))] = self._in(value)
         self._store(segments)
 
     def __delitem__(self, index: int | slice) -> None:
         segments = self._segments()
-        del cast("MutableSequence[str]", segments)[index]  # see __getitem__
+        if not isinstance(index, slice):
+            index = _in_range(index, len(segments))
+        del segments[index]
         self._store(segments)
 
     def __len__(self) -> int:

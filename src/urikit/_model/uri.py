@@ -345,9 +345,12 @@ class _URIBase:
                           and 0 <= given_port < 65536 else None)
             fast = port_given is not None and given_has_port is not False
         if fast and type(path) is str:
-            given = (scheme, userinfo, host, port_given, path, query, fragment)
-            text = to_text(given)
-            m = (_MATCH_Z if allow_zone_id else _MATCH)(text)
+            try:  # compiled, a component that is no str fails here: said below
+                given = (scheme, userinfo, host, port_given, path, query, fragment)
+                text = to_text(given)
+            except TypeError:
+                given, text = EMPTY, ""
+            m = (_MATCH_Z if allow_zone_id else _MATCH)(text) if text else None
             if m is not None:
                 groups: Parts = m.groups()  # type: ignore[assignment]
                 if groups == given:
@@ -356,8 +359,8 @@ class _URIBase:
                     return
         self._c = _wire_components(
             EMPTY, allow_zone_id, scheme=scheme, userinfo=userinfo, host=host, port=port,
-            has_port=UNSET if has_port is None else has_port, path=path, query=query,
-            fragment=fragment)
+            has_port=UNSET if given_has_port is None else given_has_port, path=path,
+            query=query, fragment=fragment)
         self._text = None
 
     @classmethod
