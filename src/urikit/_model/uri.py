@@ -831,12 +831,15 @@ base64=False, payload=b'A brief note')
         .. versionchanged:: 0.4
            ``query`` may be a :class:`Query`.
         """
-        if isinstance(query, Query):
-            query = query.wire
+        # read as the object it is: compiled, narrowing it past Query would check it in
+        # mypyc's words before urikit's check names it
+        given_query = cast("object", query)
+        if isinstance(given_query, Query):
+            given_query = given_query.wire
         target = self._edit_target()
         target._put(_wire_components(  # pyright: ignore[reportPrivateUsage] (a URI's)
             target._c, allow_zone_id, scheme=scheme, userinfo=userinfo, host=host,
-            port=port, has_port=has_port, path=path, query=query, fragment=fragment))
+            port=port, has_port=has_port, path=path, query=given_query, fragment=fragment))
         return self._result(target)
 
     def set_text(self, *, userinfo: str | Unset | Checked | None = UNSET,
@@ -894,7 +897,7 @@ base64=False, payload=b'A brief note')
         """
         return self._add_segments([encode_segment(s) for s in segments])
 
-    def add_path(self, path: str) -> Self:
+    def add_path(self, path: str | Checked) -> Self:
         """Add a relative path of wire text (validated, never encoded), split at "/",
         to the path; return the URI.
 
@@ -917,7 +920,7 @@ base64=False, payload=b'A brief note')
         """
         return self._append_path(relative_path(path, False))
 
-    def add_path_text(self, path: str) -> Self:
+    def add_path_text(self, path: str | Checked) -> Self:
         """Add a relative path of plain text, split at "/", each piece encoded once,
         to the path; return the URI. As :meth:`add_path` for the rest.
 
@@ -933,7 +936,7 @@ base64=False, payload=b'A brief note')
         """
         return self._append_path(relative_path(path, True))
 
-    def prepend_path(self, path: str) -> Self:
+    def prepend_path(self, path: str | Checked) -> Self:
         """Put a relative path of wire text (validated), split at "/", before the
         path's segments (after the root "/"); return the URI.
 
@@ -952,7 +955,7 @@ base64=False, payload=b'A brief note')
         """
         return self._prepend_path(relative_path(path, False))
 
-    def prepend_path_text(self, path: str) -> Self:
+    def prepend_path_text(self, path: str | Checked) -> Self:
         """:meth:`prepend_path` for plain text: split at "/", each piece encoded once,
         "." and ".." refused as :meth:`add_path_text` refuses them.
 
@@ -1037,7 +1040,7 @@ base64=False, payload=b'A brief note')
         target.params.discard(*keys)
         return self._result(target)
 
-    def discard_param_pair(self, key: str, value: Value, *, form: bool = False) -> Self:
+    def discard_param_pair(self, key: str | Checked, value: Value, *, form: bool = False) -> Self:
         """Remove every query parameter ``key`` whose value is ``value`` (plain text;
         ``None``: the key without "="), if there is any, keeping the other pairs' text
         and order; return the URI. See :meth:`QueryParams.discard_pair`.
@@ -1195,7 +1198,7 @@ base64=False, payload=b'A brief note')
         parent = "" if i < 0 else "/" if i == 0 else path[:i]
         return _wrap(type(self), (c[0], c[1], c[2], c[3], parent, None, None), None)
 
-    def with_name(self, name: str) -> Self:
+    def with_name(self, name: str | Checked) -> Self:
         """A new object of this one's type with the last segment replaced by ``name``
         (plain text, encoded once, "/" included); query and fragment are kept. The
         empty last segment of ``/a/`` is replaced too (``/a/x``); the empty path
@@ -1215,7 +1218,7 @@ base64=False, payload=b'A brief note')
             raise BuildError(Rule.PATHLIB_NAME, "give a name that is not empty")
         return self._with_last(wire)
 
-    def with_stem(self, stem: str) -> Self:
+    def with_stem(self, stem: str | Checked) -> Self:
         """A new object of this one's type with the :attr:`stem` replaced by ``stem``
         (plain text, encoded once); the suffix keeps its wire text.
 
@@ -1227,17 +1230,18 @@ base64=False, payload=b'A brief note')
 
         .. versionadded:: 0.4
         """
+        given = require_str(stem, "a stem")  # the type first, in both builds
         last = self._last()
         start = wire_suffix_start(last)
         if start == len(last):  # no suffix: the stem is the whole name
-            wire = encode_segment(stem)
+            wire = encode_segment(given)
             if not wire:
                 raise BuildError(Rule.PATHLIB_NAME, "give a stem that is not empty")
         else:
-            wire = encode(require_str(stem, "a stem"), "segment")
+            wire = encode(given, "segment")
         return self._with_last(wire + last[start:])
 
-    def with_suffix(self, suffix: str) -> Self:
+    def with_suffix(self, suffix: str | Checked) -> Self:
         """A new object of this one's type with the :attr:`suffix` replaced by
         ``suffix`` (plain text: ``""`` or "." and more, encoded once), or added if the
         name has none, as ``PurePath.with_suffix``; the stem keeps its wire text.
@@ -1251,8 +1255,7 @@ base64=False, payload=b'A brief note')
 
         .. versionadded:: 0.4
         """
-        if type(suffix) is not str:
-            suffix = require_str(suffix, "a suffix")
+        suffix = require_str(suffix, "a suffix")
         if suffix and (suffix[0] != "." or suffix == "." or "/" in suffix):
             raise BuildError(Rule.PATHLIB_NAME, f"invalid suffix {suffix!r}")
         last = self._last()
@@ -1360,7 +1363,7 @@ base64=False, payload=b'A brief note')
         mine = origin_key(self._c)
         return mine is not None and mine == theirs
 
-    def in_domain(self, domain: str) -> bool:
+    def in_domain(self, domain: str | Checked) -> bool:
         """Whether the host is ``domain`` or a subdomain of it, compared label by
         label (RFC 1034 §3.1), not as a suffix of text: ``a.example.com`` is in
         ``example.com``, ``badexample.com`` is not.

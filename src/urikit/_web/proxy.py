@@ -12,6 +12,7 @@ from typing import Final, cast
 
 import attrs
 
+from .._core.build import Checked
 from .._core.errors import URIError
 from .._model.uri import URI, FrozenURI
 
@@ -119,7 +120,7 @@ class TrustedProxies:
     .. versionadded:: 0.4
     """
 
-    hops: int = 0
+    hops: int | Checked = 0  # Checked: compiled, True would be stored as 1
     forwarded: bool = True
     x_forwarded: bool = True
 

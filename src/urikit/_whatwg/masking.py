@@ -11,7 +11,6 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from typing import Final, cast
-from urllib.parse import unquote
 
 from .._core.components import Parts
 from .._core.parse import appendix_b
@@ -36,6 +35,16 @@ SECRET_QUERY_PARAMETERS: Final = frozenset({
 _MASK: Final = "***"
 # a query pair of a secret's name: where its value starts and ends
 _PAIR_RE: Final = re.compile(r"[^&;#]*")
+_TRIPLET_RE: Final = re.compile("%([0-9A-Fa-f]{2})")
+
+
+def _key(text: str) -> str:
+    """A query key as compared with the secret names: each ``%XX`` decoded as one
+    octet (the names are ASCII, so a key outside ASCII never matches), lower-cased;
+    any other "%" kept (urllib.parse, which imports ipaddress, stays out of urikit)."""
+    if "%" not in text:
+        return text.lower()
+    return _TRIPLET_RE.sub(lambda m: chr(int(m.group(1), 16)), text).lower()
 
 
 def _userinfo_password(text: str, start: int, end: int) -> tuple[int, int] | None:
@@ -126,7 +135,7 @@ def query_secret_spans(text: str,
         pair_end = end if m is None else m.end()
         equals = text.find("=", position, pair_end)
         if equals > position and equals + 1 < pair_end \
-                and unquote(text[position:equals]).lower() in secrets:
+                and _key(text[position:equals]) in secrets:
             spans.append((equals + 1, pair_end))
         position = pair_end + 1
     return spans
