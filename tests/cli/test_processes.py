@@ -200,7 +200,9 @@ def test_workers_ignore_ctrl_c_from_birth() -> None:
         with _pool_context().Pool(1) as pool:  # no initializer
             worker = pool.apply(signal.getsignal, (signal.SIGINT,))
         main = signal.getsignal(signal.SIGINT)
-        print(worker is signal.SIG_IGN, main is signal.default_int_handler)
+        # compared by value: the worker's answer comes back pickled, and SIG_IGN is an
+        # IntEnum that may come back as the int it stands for
+        print(worker == signal.SIG_IGN, main is signal.default_int_handler)
     """)
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                             timeout=BOUND, check=True)
