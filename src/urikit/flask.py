@@ -223,12 +223,10 @@ def redirect(target: str | URI | FrozenURI | None, *,
     """A redirect to ``target`` (a user's ``next``) when it is safe, else to
     ``fallback``.
 
-    ``target`` is checked by :func:`urikit.safe_redirect` against :func:`request_uri`:
-    it must stay on this origin; or be an absolute URI without userinfo whose host
-    (or ``host:port``) is one of ``allowed_hosts``, ``https`` (or ``http``, without
-    ``require_https``), and that :func:`urikit.safe_redirect` accepts against that
-    host's own origin. With ``require_https`` a target that is not ``https`` is
-    refused, same-origin ones included.
+    ``target`` is checked by :func:`urikit.safe_redirect` against :func:`request_uri`,
+    with its ``allowed_hosts`` (other hosts, or ``host:port``, a target may name) and
+    ``require_https`` (a target that is not ``https`` is refused, same-origin ones
+    included).
 
     Args:
         target: where the user asks to go; ``None`` or ``""`` goes to ``fallback``.
