@@ -50,6 +50,9 @@ COMPILED = ("_core", "_whatwg", "_interop", "_model", "_web")
 #:   they keep their docstrings (mypyc keeps none) for ``help()`` and tracebacks.
 #: - ``_interop/template.py`` and ``_model/pydantic.py``: the bridges to optional
 #:   packages (uritemplate, pydantic), which the build environment does not have.
+#: - ``_web/proxy.py``: TrustedProxies, an attrs record checked in
+#:   ``__attrs_post_init__``; compiled, ``TrustedProxies(hops=True)`` was accepted (the
+#:   compiled session found it). It is built once per application, not per request.
 #: - ``_web/site.py``: the bridge to the Public Suffix List (publicsuffixlist, an
 #:   optional package the build environment does not have).
 #: - ``_web/adapters.py``: what the Flask and Starlette adapters share, run once per
@@ -69,6 +72,7 @@ INTERPRETED = (
     "_model/pydantic.py",
     "_web/adapters.py",
     "_web/canonical.py",
+    "_web/proxy.py",
     "_web/site.py",
 )
 
