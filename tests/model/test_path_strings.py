@@ -208,11 +208,23 @@ def test_names_as_pathlib_reads_them(name: str) -> None:
     uri = FrozenURI.parse("https://h/d/" + encode(name, "segment") + "?q#f")
     assert (uri.name, uri.stem, uri.suffix, uri.suffixes) == (
         path.name, path.stem, path.suffix, path.suffixes)
-    for new, expected in ((uri.with_suffix(".j s"), path.with_suffix(".j s")),
-                          (uri.with_suffix(""), path.with_suffix("")),
-                          (uri.with_stem("x%"), path.with_stem("x%")),
-                          (uri.with_name("y z"), path.with_name("y z"))):
-        assert new.name == expected.name
+    edits: list[tuple[Callable[[Any], Any], str]] = [
+        (lambda p: p.with_suffix(".j s"), "with_suffix('.j s')"),
+        (lambda p: p.with_suffix(""), "with_suffix('')"),
+        (lambda p: p.with_stem("x%"), "with_stem('x%')"),
+        (lambda p: p.with_name("y z"), "with_name('y z')")]
+    for edit, what in edits:
+        try:
+            expected = edit(path)
+        except ValueError:  # 3.13 refuses a name that is "." ("..a" without its suffix)
+            expected = None
+        if expected is None or expected.name in (".", ".."):
+            # pathlib before 3.13 gives "/d/."; urikit never makes a dot segment of text
+            with pytest.raises(BuildError):
+                edit(uri)
+            continue
+        new = edit(uri)
+        assert new.name == expected.name, what
         assert str(new.text.path) == str(expected)
         assert (new.query, new.fragment) == ("q", "f")
         assert FrozenURI.parse(str(new)) == new

@@ -35,6 +35,7 @@ from .path import (
     PathSegments,
     ReadOnlyPath,
     check_segment,
+    dot_segment_error,
     encode_segment,
     path_from,
     prefix_path,
@@ -1271,7 +1272,11 @@ base64=False, payload=b'A brief note')
         return last
 
     def _with_last(self, wire: str) -> Self:
-        """A new object of this one's type with the last segment replaced by ``wire``."""
+        """A new object of this one's type with the last segment replaced by ``wire``;
+        a name that would be a dot segment (``..a`` without its suffix is ".") is
+        refused, as plain text never becomes one."""
+        if wire.replace("%2E", ".").replace("%2e", ".") in (".", ".."):
+            raise dot_segment_error(unquote(wire))
         c = self._c
         path = c[4]
         if path:
