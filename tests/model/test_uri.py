@@ -17,8 +17,6 @@ from hypothesis import strategies as st
 from urikit import URI, BuildError, FrozenURI, ParseError, URIError
 from urikit._core.ports import port_number
 
-from ..builds import wrong_type
-
 # --- construction ------------------------------------------------------------------
 
 
@@ -559,7 +557,7 @@ def test_a_bool_is_not_a_port(value: bool) -> None:
 def test_has_port_takes_a_bool_only(value: object) -> None:
     """has_port is a bool in the constructor, set() and assignment; anything else is a
     TypeError, never read by its truthiness."""
-    with pytest.raises(TypeError, match=wrong_type("has_port must be bool")):
+    with pytest.raises(TypeError, match="has_port must be bool"):  # in both builds
         URI(host="h", has_port=value)  # type: ignore[arg-type]
     uri = URI.parse("http://h/")
     with pytest.raises(TypeError, match="has_port must be bool"):
