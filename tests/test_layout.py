@@ -28,7 +28,8 @@ SRC: Final = Path(urikit.__file__).resolve().parent
 #: lower one; the public modules (``urikit``, ``urikit.strategies``,
 #: ``urikit.distributed``, ``urikit.duckdb``, ``urikit.flask``, ``urikit.starlette``,
 #: ``urikit.__main__``) stand above them all.
-LAYERS: Final = ("_core", "_whatwg", "_interop", "_model", "_web", "_cli")
+LAYERS: Final = ("_core", "_whatwg", "_interop", "_model", "_match", "_web", "_batch",
+                  "_cli")
 PUBLIC_LEVEL: Final = len(LAYERS)
 
 

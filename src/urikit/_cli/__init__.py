@@ -1,8 +1,8 @@
-"""The tools: the streaming batch engine and the ``urikit`` command line built on it.
+"""The command line: argument parsing, files, output writers and worker processes.
 
-The engine owns records, output writers and worker processes; the command line owns
-argument parsing and exit codes.
+It runs the batch engine (:mod:`urikit._batch`) over files and standard input and owns
+the exit codes.
 
-Layer 6 of 6, the highest: it may import any layer below. Only the public modules
+Layer 8 of 8, the highest: it may import any layer below. Only the public modules
 (:mod:`urikit`, :mod:`urikit.distributed`, ``python -m urikit``) import from it.
 """

@@ -6,5 +6,5 @@ percent-encoding, resolution and relative references (§5), normalization (§6),
 classification and origins. What a browser reads and shows lives a layer up, in
 :mod:`urikit._whatwg`.
 
-Layer 1 of 6, the lowest: it imports nothing else from urikit.
+Layer 1 of 8, the lowest: it imports nothing else from urikit.
 """

@@ -2,6 +2,6 @@
 
 The views are the path segments, the query parameters and the plain-text components.
 
-Layer 4 of 6: it imports only from :mod:`urikit._core`, :mod:`urikit._whatwg`,
+Layer 4 of 8: it imports only from :mod:`urikit._core`, :mod:`urikit._whatwg`,
 :mod:`urikit._interop` and itself.
 """

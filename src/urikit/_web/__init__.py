@@ -2,6 +2,7 @@
 
 Safe redirects, canonical forms for deduplication and the ready-made pydantic field types.
 
-Layer 5 of 6: it imports only from the layers below (:mod:`urikit._core`,
-:mod:`urikit._whatwg`, :mod:`urikit._interop`, :mod:`urikit._model`) and from itself.
+Layer 6 of 8: it imports only from the layers below (:mod:`urikit._core`,
+:mod:`urikit._whatwg`, :mod:`urikit._interop`, :mod:`urikit._model`, :mod:`urikit._match`)
+and from itself.
 """

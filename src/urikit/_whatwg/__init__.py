@@ -6,5 +6,5 @@ points), international domain names (UTS 46 as the URL standard applies it, and 
 and the display of hosts and URIs built on it. It works on plain values, as
 :mod:`urikit._core` does; RFC 3986 itself stays there.
 
-Layer 2 of 6: it imports only from :mod:`urikit._core` and from itself.
+Layer 2 of 8: it imports only from :mod:`urikit._core` and from itself.
 """
