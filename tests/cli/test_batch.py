@@ -119,9 +119,10 @@ def test_lone_dash_reads_stdin_and_dot_slash_dash_is_the_reference(
 
 def test_usage_errors_exit_2(tmp_path: Path, capsys: pytest.CaptureFixture[str],
                              monkeypatch: pytest.MonkeyPatch) -> None:
-    """Mixing '-' with references, references with --input, or no input at all is a
-    usage error; an unreadable file is fatal; all exit with status 2."""
-    for argv in (["normalize", "a", "-"], ["normalize", "a", "-i", "f"], ["normalize"],
+    """Mixing '-' with references, or references with --input, is a usage error (no
+    input at all on a terminal too: tests/cli/test_entry.py); an unreadable file is
+    fatal; all exit with status 2."""
+    for argv in (["normalize", "a", "-"], ["normalize", "a", "-i", "f"],
                  ["normalize", "-j", "0", "-"]):
         with pytest.raises(SystemExit) as info:
             main(argv)
@@ -202,7 +203,8 @@ def test_jsonl_and_csv_records(capsys: pytest.CaptureFixture[str],
     assert rows[0]["output"] == "http://h/a"
     assert rows[1]["error_position"] == "1"
     assert rows[1]["error_component"] == "path"
-    assert rows[1]["error_message"] == "invalid character ' ' at position 1 in path"
+    assert rows[1]["error_message"] == ("invalid character ' ' at position 1 in path"
+                                        " (--lenient reads it as a browser does)")
 
 
 def test_several_inputs_name_their_source(tmp_path: Path,

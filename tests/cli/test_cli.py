@@ -58,7 +58,8 @@ def test_invalid_input_prints_a_caret_and_exits_2(capsys: pytest.CaptureFixture[
     """A parse error prints the message, the text and a caret under the position."""
     assert main(["explain", "http://a/b c"]) == 2
     err = capsys.readouterr().err.splitlines()
-    assert err[0] == "urikit: invalid character ' ' at position 10 in path"
+    assert err[0] == ("urikit: invalid character ' ' at position 10 in path"
+                      " (--lenient reads it as a browser does)")
     assert err[1] == "  http://a/b c"
     assert err[2] == "  " + " " * 10 + "^"
 
@@ -130,7 +131,8 @@ def test_caret_is_aligned_under_escaped_characters(
     line, with the caret under the escape."""
     assert main(["explain", "http://h/a\tb\nc"]) == 2
     err = capsys.readouterr().err.splitlines()
-    assert err[0] == "urikit: invalid character '\\t' at position 10 in path"
+    assert err[0] == ("urikit: invalid character '\\t' at position 10 in path"
+                      " (--lenient reads it as a browser does)")
     assert err[1:] == ["  http://h/a\\tb\\nc", "  " + " " * len("http://h/a") + "^"]
     assert main(["normalize", "x\ny"]) == 2
     assert capsys.readouterr().err.splitlines()[1:] == ["  x\\ny", "   ^"]
@@ -185,7 +187,8 @@ def test_caret_of_a_masked_input_points_at_the_same_character(
     character."""
     assert main(["normalize", "http://joe:longpassword@h/a b"]) == 2
     err = capsys.readouterr().err.splitlines()
-    assert err[0] == "urikit: invalid character ' ' at position 27 in path"
+    assert err[0] == ("urikit: invalid character ' ' at position 27 in path"
+                      " (--lenient reads it as a browser does)")
     assert err[1] == "  http://joe:***@h/a b"
     assert err[2].index("^") == err[1].index(" ", 2)
 
@@ -212,7 +215,8 @@ def test_arguments_are_all_processed(capsys: pytest.CaptureFixture[str]) -> None
     assert main(["normalize", "HTTP://A", "a b", "HTTP://B"]) == 2
     out, err = capsys.readouterr()
     assert out == "http://a/\nhttp://b/\n"
-    assert err.startswith("urikit: invalid character ' ' at position 1 in path\n")
+    assert err.startswith("urikit: invalid character ' ' at position 1 in path"
+                          " (--lenient reads it as a browser does)\n")
 
 
 @pytest.mark.parametrize(("text", "shown", "position"), [

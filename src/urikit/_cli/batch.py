@@ -124,7 +124,11 @@ class Operation:
     """What to do with each line: a command and its options (picklable, so that
     worker processes and Dask tasks receive it whole). ``lenient`` reads each line as
     :meth:`urikit.URI.parse_lenient` does, and records what was repaired. Resolve and
-    relative without a ``base`` read (base, reference) pairs (:attr:`pairs`)."""
+    relative without a ``base`` read (base, reference) pairs (:attr:`pairs`).
+    ``lenient_hint``: a front end's own advice (the command line's ``--lenient``),
+    given in place of the library's hint when a strict reading refuses a line that
+    the lenient reading would read (the lenient reader is asked, on error lines only);
+    ``""`` keeps the library's hint."""
 
     command: str
     allow_zone_id: bool = False
@@ -133,6 +137,7 @@ class Operation:
     strict: bool = True  # resolve
     options: CanonicalOptions = field(default_factory=CanonicalOptions)  # canonicalize
     lenient: bool = False
+    lenient_hint: str = ""
     #: whether each line is a (base, reference) pair: resolve or relative without a
     #: base (set from the others: a field, not a property, as it is asked every line)
     pairs: bool = field(init=False, default=False)
@@ -375,7 +380,8 @@ def _pair(op: Operation, source: str, line: int, base: bytes | str | None,
         which = "base" if base is None else "reference"
         return Record(source, line, shown, None, LineError(f"no {which} (null)"))
     checked = process_line(Operation("validate", allow_zone_id=op.allow_zone_id,
-                                     show_password=op.show_password, lenient=op.lenient),
+                                     show_password=op.show_password, lenient=op.lenient,
+                                     lenient_hint=op.lenient_hint),
                            source, line, base)
     shown_base = checked.input
     if checked.error is not None:
@@ -459,14 +465,17 @@ def process_line(op: Operation, source: str, line: int, raw: Line) -> Record:
             return Record(source, line, shown, None, LineError(
                 f"{reason} (in the repaired text)", None, exc.component, None, exc.hint),
                 None, repairs)
+        hint = exc.hint
+        if op.lenient_hint and not op.lenient and _lenient_reads(op, text):
+            hint = op.lenient_hint
         if show:
             return Record(source, line, text, None, LineError(
-                reason, position, exc.component, position, exc.hint))
+                reason, position, exc.component, position, hint))
         caret = mask_secrets(text, position)[1] if spans else position
         if _in_spans(exc.position, spans):
             reason = _masked_reason(reason, exc.component)
         return Record(source, line, shown, None,
-                      LineError(reason, position, exc.component, caret, exc.hint))
+                      LineError(reason, position, exc.component, caret, hint))
     except URIError as exc:
         return Record(source, line, shown, None, LineError(
             mask_passwords_in(str(exc)) if not show else str(exc)), None, repairs)
@@ -475,6 +484,18 @@ def process_line(op: Operation, source: str, line: int, raw: Line) -> Record:
                       LineError(f"{type(exc).__name__}: {exc}"), None, repairs)
     return Record(source, line, shown, shown if output is None else output, None, key,
                   repairs)
+
+
+def _lenient_reads(op: Operation, text: str) -> bool:
+    """Whether ``op`` under ``--lenient`` gives ``text`` a result (a line the strict
+    reading refused)."""
+    from .._interop.lenient import repair
+
+    try:
+        _apply(op, repair(text).text)
+    except Exception:  # any refusal: no advice
+        return False
+    return True
 
 
 def error_message(error: LineError) -> str:

@@ -225,7 +225,8 @@ def _renderer(command: str, allow_zone_id: bool,
 
 def _common(p: argparse.ArgumentParser, refs: str) -> None:
     p.add_argument("refs", nargs="*", metavar=refs,
-                   help="references; a lone '-' reads them from standard input, one a line")
+                   help="references; a lone '-' reads them from standard input, one a "
+                   "line, as does no reference with standard input a pipe or a file")
     p.add_argument("-i", "--input", action="append", default=[], metavar="FILE",
                    help="read references from FILE, one a line ('-': standard input); "
                    "repeatable")
@@ -236,9 +237,9 @@ def _common(p: argparse.ArgumentParser, refs: str) -> None:
                    help="write the output to FILE instead of standard output")
     p.add_argument("--input-format", choices=("lines", "csv", "parquet"), default=None,
                    help="how the input files are read: one reference a line, a CSV "
-                   "file with a header, or Parquet (default: parquet for a name ending "
-                   "with .parquet or with --format parquet, csv for .csv with --column, "
-                   "lines otherwise)")
+                   "file with a header, or Parquet (default: by the name's extension, "
+                   ".csv or .parquet; else parquet with --format parquet, lines "
+                   "otherwise)")
     p.add_argument("--column", metavar="NAME", default=None,
                    help="the column of a CSV or Parquet input holding the references "
                    "(default: url)")
@@ -334,7 +335,7 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action=_VersionAction,
                         help="print the installed urikit's version and build (compiled "
                         "by mypyc, or pure Python) and exit")
-    sub = parser.add_subparsers(dest="command", required=True)
+    sub = parser.add_subparsers(dest="command")  # none: the help (see main)
     p = sub.add_parser("explain", help="show the components of URI references")
     _common(p, "URI")
     p.add_argument("--json", action="store_const", const="model", dest="format",
@@ -370,7 +371,13 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
+#: The command line's advice for a line refused that ``--lenient`` would read, in
+#: place of the library's (which names Python calls: ``URI.from_iri``, ``LenientURI``).
+LENIENT_HINT: Final = "--lenient reads it as a browser does"
+
+
 def _operation(args: argparse.Namespace) -> Operation:
+    """The operation the arguments ask for."""
     command = args.command
     options = CanonicalOptions()
     if command in ("canonicalize", "dedupe"):
@@ -384,7 +391,7 @@ def _operation(args: argparse.Namespace) -> Operation:
                      show_password=args.show_password,
                      base=getattr(args, "base", None),
                      strict=not getattr(args, "non_strict", False), options=options,
-                     lenient=args.lenient)
+                     lenient=args.lenient, lenient_hint=LENIENT_HINT)
 
 
 # --- running -------------------------------------------------------------------------
@@ -485,9 +492,20 @@ def _sources(args: argparse.Namespace,
     if refs and inputs:
         parser.error("give references as arguments or with --input, not both")
     if not refs and not inputs:
-        parser.error("no reference given: give references, '-' for standard input, "
-                     "or --input FILE")
+        if not _stdin_is_terminal():  # a pipe or a file: read as '-' would
+            return [], ["-"]
+        # a terminal: no silent wait for typing that nobody announced
+        parser.error("no reference given: give references, pipe them in (or '-' "
+                     "reads them from the terminal), or --input FILE")
     return refs, inputs
+
+
+def _stdin_is_terminal() -> bool:
+    """Whether standard input is a terminal (or closed: nothing to read either)."""
+    try:
+        return sys.stdin is None or sys.stdin.isatty()
+    except (OSError, ValueError):  # closed
+        return True
 
 
 def _check_base(op: Operation, err: Stream) -> bool:
@@ -694,27 +712,75 @@ def main(argv: Sequence[str] | None = None) -> int:
     reference gave a result, 1 when some input lines failed, 2 for a usage error, an
     invalid argument or base, or an unreadable input, 3 when results or error records
     could not be written, 4 when a worker process was lost, 130 after ^C, 143 after
-    SIGTERM."""
+    SIGTERM. Bare ``urikit`` prints the help, with status 0."""
     parser = _parser()
     args = parser.parse_args(argv)
+    if args.command is None:  # bare urikit: what it does, not what it lacks
+        parser.print_help()
+        return EXIT_OK
+    plan = _plan(args, parser)
+    # an error record for people starts with "urikit: ", at the start of a line
+    err = Stream(sys.stderr, "standard error", b"\nurikit: ", 1)
+    op = _checked_operation(plan, err)
+    if op is None:
+        return EXIT_USAGE
+    return _run(dataclasses.replace(plan, op=op), parser, err)
+
+
+@dataclasses.dataclass(frozen=True)
+class _Plan:
+    """What a run reads, does and writes, settled from its arguments (every usage
+    check made, nothing opened yet)."""
+
+    args: argparse.Namespace
+    refs: list[str]  # references given as arguments (no inputs then)
+    inputs: list[str]  # input names, '-' for standard input (no refs then)
+    fmt_name: str  # the output's format
+    table: TableReader | None  # the CSV or Parquet input, if the input is one
+    op: Operation
+
+    @property
+    def batch(self) -> bool:
+        """Whether the references are read from inputs (not arguments)."""
+        return bool(self.inputs)
+
+    @property
+    def dedupe(self) -> bool:
+        """Whether the command is ``dedupe``."""
+        return bool(self.args.command == "dedupe")
+
+
+def _plan(args: argparse.Namespace, parser: argparse.ArgumentParser) -> _Plan:
+    """The run's inputs, formats and operation: a usage error (status 2, through
+    ``parser``) for any that cannot go together."""
     if getattr(args, "base", None) == "-" and not args.refs:  # pairs on standard input
         args.base, args.refs = None, ["-"]
     refs, inputs = _sources(args, parser)
     fmt_name = output_kind(args.format, args.output)
     table = _table_input(args, inputs, fmt_name, parser)
-    op = _operation(args)
-    # an error record for people starts with "urikit: ", at the start of a line
-    err = Stream(sys.stderr, "standard error", b"\nurikit: ", 1)
+    return _Plan(args, refs, inputs, fmt_name, table, _operation(args))
+
+
+def _checked_operation(plan: _Plan, err: Stream) -> Operation | None:
+    """The operation once its base is checked (``None``: invalid, said on ``err``)
+    and read as the references are, unless the run would write over one of its
+    inputs (``None``, said on ``err``)."""
+    op = plan.op
     if not _check_base(op, err):
-        return EXIT_USAGE
-    op = _lenient_base(op)
+        return None
+    args = plan.args
     outputs = [] if args.errors in ("stderr", "inline") else [("--errors", args.errors)]
     if args.output is not None:
         outputs.append(("--output", args.output))
-    clash = overwritten_input(inputs, outputs, stdout=args.output is None)
+    clash = overwritten_input(plan.inputs, outputs, stdout=args.output is None)
     if clash is not None:
         err.write(f"urikit: {clash}\n")
-        return EXIT_USAGE
+        return None
+    return _lenient_base(op)
+
+
+def _run(plan: _Plan, parser: argparse.ArgumentParser, err: Stream) -> int:
+    """Open the output and the error file, run, close them; the exit status."""
     signals = _Signals()
     with contextlib.ExitStack() as files:
         # ^C and SIGTERM are the run's from the first file it writes until it
@@ -725,33 +791,38 @@ def main(argv: Sequence[str] | None = None) -> int:
         status = EXIT_USAGE
         try:
             try:
-                out = _open_output(args, fmt_name, table, op, files)
+                out = _open_output(plan.args, plan.fmt_name, plan.table, plan.op, files)
             except TableError as exc:  # its column names may be URIs
                 err.write(f"urikit: {mask_passwords_in(str(exc))}\n")
                 return EXIT_USAGE
-            error_file = _open_errors(args.errors, parser)
+            error_file = _open_errors(plan.args.errors, parser)
             try:
-                status = _main(args, op, refs, inputs, err, error_file, out, fmt_name,
-                               table, signals)
+                status = _Session(plan, out, err, error_file, signals).run()
             finally:
                 signals.deferred = True
                 status = _close(out, err, status)
-                if error_file is not None:
-                    try:
-                        error_file.close()
-                    except (OSError, ValueError) as exc:
-                        # what the last flush could not write: reported (once), never
-                        # a traceback
-                        if status != EXIT_WRITE:
-                            err.write(f"urikit: could not write the error records to "
-                                      f"{args.errors} ({why(exc)})\n")
-                        status = max(status, EXIT_WRITE) if status < 100 else status
+                status = _close_errors(error_file, plan.args.errors, err, status)
         except (KeyboardInterrupt, _Terminated):  # before the run read its first line
             signals.deferred = True
             err.write(f"urikit: stopped: {_stop_reason(signals.caught)[0]}, before "
                       "the first line\n")
     if signals.caught and status < 100:  # late: the output is whole, the status says
         status = _stop_reason(signals.caught)[1]
+    return status
+
+
+def _close_errors(error_file: TextIO | None, name: str, err: Stream, status: int) -> int:
+    """Close the ``--errors`` file; the status, 3 if its last flush failed."""
+    if error_file is None:
+        return status
+    try:
+        error_file.close()
+    except (OSError, ValueError) as exc:
+        # what the last flush could not write: reported (once), never a traceback
+        if status != EXIT_WRITE:
+            err.write(f"urikit: could not write the error records to {name} "
+                      f"({why(exc)})\n")
+        return max(status, EXIT_WRITE) if status < 100 else status
     return status
 
 
@@ -766,8 +837,12 @@ def _table_input(args: argparse.Namespace, inputs: list[str], fmt_name: str,
                  parser: argparse.ArgumentParser) -> TableReader | None:
     """The CSV or Parquet input, if the input is one (not yet opened: see
     :func:`_open_output`), after the checks that make the rest a usage error."""
-    kinds = [input_kind(name, args.input_format, args.format, args.column)
-             for name in inputs]
+    kinds = [input_kind(name, args.input_format, args.format) for name in inputs]
+    for name, kind in zip(inputs, kinds, strict=True):
+        if kind == "jsonl":  # by its name: no reader of JSON Lines
+            parser.error(f"cannot read {name} as JSON Lines: the input formats are "
+                         "lines, csv and parquet (--input-format lines reads each "
+                         "line as a reference)")
     pairs = args.command in ("resolve", "relative") and args.base is None
     if getattr(args, "base_column", None) is not None and not pairs:
         parser.error("--base-column names the base's column when no BASE is given")
@@ -776,7 +851,8 @@ def _table_input(args: argparse.Namespace, inputs: list[str], fmt_name: str,
             parser.error("--column and --base-column need a CSV or Parquet input "
                          "(a .csv or .parquet file, or --input-format)")
         if fmt_name == "parquet":
-            parser.error("Parquet output needs a CSV or Parquet input (--input-format)")
+            parser.error("Parquet output needs a CSV or Parquet input (a .csv or "
+                         ".parquet file, or --input-format)")
         return None
     if len(inputs) > 1:
         parser.error("a CSV or Parquet input must be the only input")
@@ -845,54 +921,99 @@ def _lenient_base(op: Operation) -> Operation:
     return dataclasses.replace(op, base=repair(op.base).text)
 
 
-def _main(args: argparse.Namespace, op: Operation, refs: list[str], inputs: list[str],
-          err: Stream, error_file: TextIO | None, out: Stream | ParquetRun,
-          fmt_name: str, table: TableReader | None, signals: _Signals) -> int:
-    dedupe = args.command == "dedupe"
-    groups = dedupe and args.groups
-    batch = bool(inputs)
+def _record_format(plan: _Plan, to_file: bool) -> Format:
+    """How the records of the run are written (``to_file``: error records go to an
+    ``--errors`` file)."""
+    args, op, fmt_name = plan.args, plan.op, plan.fmt_name
     separator = ", " if fmt_name == "json" else (
         "\n" if fmt_name == "text" and args.command == "explain" else "")
     # errors sent to a file are records in the output's format (people's text for text)
-    errors_as = fmt_name if error_file is not None and fmt_name in ("jsonl", "csv") else ""
-    fmt = Format(fmt_name, separator, inline=args.errors == "inline",
-                 with_source=len(inputs) > 1,
-                 where=batch, lenient=op.lenient and fmt_name in ("jsonl", "csv"),
-                 render=_renderer(args.command, op.allow_zone_id, op.lenient), errors_as=errors_as)
-    job = Job(op, fmt, keys=dedupe and not groups, groups=groups)
+    errors_as = fmt_name if to_file and fmt_name in ("jsonl", "csv") else ""
+    return Format(fmt_name, separator, inline=args.errors == "inline",
+                  with_source=len(plan.inputs) > 1, where=plan.batch,
+                  lenient=op.lenient and fmt_name in ("jsonl", "csv"),
+                  render=_renderer(args.command, op.allow_zone_id, op.lenient),
+                  errors_as=errors_as)
 
-    def unreadable(src: Source, exc: OSError) -> None:
-        run.summary.fatal = True
-        err.write(f"urikit: cannot read {src.name}: {exc.strerror or exc}\n")
 
-    stopped = ""
-    status = EXIT_OK
-    with _progress(batch and not args.quiet, _total_bytes(inputs)) as progress:
-        errors: Stream | _AboveBar = err if progress is None else _AboveBar(err)
-        if error_file is not None:
-            # a record a line (jsonl, csv), or for people: each starts with "urikit: "
-            errors = Stream(error_file, args.errors, b"\n" if errors_as else b"\nurikit: ",
-                            1)
-            if errors_as:
-                errors.write(fmt.header())
-        run = out if isinstance(out, ParquetRun) else _Run(fmt, out, errors, dedupe, groups)
-        if table is not None:
-            chunks: Iterable[Chunk] = table.chunks()
-        elif batch:
-            chunks = read_chunks([Source(name) for name in inputs], args.chunk_size,
-                                 unreadable)
-        else:
-            chunks = [Chunk("argument", 1, refs)]
-        jobs = args.jobs if batch else 1
-        dones: Generator[Done | Cells, None, None] = (
-            map_work(table_chunk, job, chunks, jobs, guard=signals)
-            if isinstance(run, ParquetRun) else map_chunks(job, chunks, jobs, guard=signals))
-        for stream in (out, err, errors):
+def _chunks(plan: _Plan, unreadable: Callable[[Source, OSError], None]) -> Iterable[Chunk]:
+    """The references in chunks: a table's rows, the inputs' lines, or the arguments."""
+    if plan.table is not None:
+        return plan.table.chunks()
+    if plan.batch:
+        return read_chunks([Source(name) for name in plan.inputs], plan.args.chunk_size,
+                           unreadable)
+    return [Chunk("argument", 1, plan.refs)]
+
+
+class _Session:
+    """One run, from its opened output to its exit status: the records written as the
+    chunks come back (:meth:`pump`), the streams wound up whatever stopped it
+    (:meth:`wind_up`), the summary and the status (:meth:`report`)."""
+
+    def __init__(self, plan: _Plan, out: Stream | ParquetRun, err: Stream,
+                 error_file: TextIO | None, signals: _Signals) -> None:
+        self.plan = plan
+        self.out = out
+        self.err = err
+        self.error_file = error_file
+        self.signals = signals
+        self.fmt = _record_format(plan, error_file is not None)
+        self.errors: Stream | _AboveBar = err
+        self.opened = False  # whether the header went out (a JSON list's "[")
+
+    def run(self) -> int:
+        """Process every chunk and write the records; the exit status."""
+        plan, fmt, signals = self.plan, self.fmt, self.signals
+        groups = plan.dedupe and plan.args.groups
+        job = Job(plan.op, fmt, keys=plan.dedupe and not groups, groups=groups)
+        batch = plan.batch
+        with _progress(batch and not plan.args.quiet,
+                       _total_bytes(plan.inputs)) as progress:
+            self.errors = self._error_stream(progress is not None)
+            out = self.out
+            run = out if isinstance(out, ParquetRun) else _Run(
+                fmt, out, self.errors, plan.dedupe, groups)
+            unreadable = functools.partial(_unreadable, run.summary, self.err)
+            chunks = _chunks(plan, unreadable)
+            jobs = plan.args.jobs if batch else 1
+            dones: Generator[Done | Cells, None, None] = (
+                map_work(table_chunk, job, chunks, jobs, guard=signals)
+                if isinstance(run, ParquetRun)
+                else map_chunks(job, chunks, jobs, guard=signals))
+            self._guard(signals)
+            try:
+                stopped, status = self.pump(run, dones, progress)
+            finally:
+                self.wind_up(run, dones)
+        return self.report(run, stopped, status)
+
+    def _error_stream(self, bar: bool) -> Stream | _AboveBar:
+        """Where error records for people go: standard error (above the progress
+        ``bar`` if one is shown) or the ``--errors`` file."""
+        if self.error_file is None:
+            return _AboveBar(self.err) if bar else self.err
+        errors_as = self.fmt.errors_as
+        # a record a line (jsonl, csv), or for people: each starts with "urikit: "
+        errors = Stream(self.error_file, self.plan.args.errors,
+                        b"\n" if errors_as else b"\nurikit: ", 1)
+        if errors_as:
+            errors.write(self.fmt.header())
+        return errors
+
+    def _guard(self, guard: _Signals | None) -> None:
+        """Let the streams' writes raise for a signal (``guard``), or not (``None``)."""
+        for stream in (self.out, self.err, self.errors):
             if isinstance(stream, (Stream, ParquetRun)):
-                stream.guard = signals
-        opened = False  # whether the header went out (a JSON list's "[")
+                stream.guard = guard
+
+    def pump(self, run: _Run | ParquetRun, dones: Iterable[Done | Cells],
+             progress: Callable[[int], None] | None) -> tuple[str, int]:
+        """Write the header, then each processed chunk as it comes, then the groups;
+        what stopped it (``""`` for nothing) and the status so far."""
+        out, signals = self.out, self.signals
         try:
-            opened = out.write(fmt.header())
+            self.opened = out.write(self.fmt.header())
             for done in dones:
                 signals.check()
                 if isinstance(run, ParquetRun):
@@ -909,48 +1030,63 @@ def _main(args: argparse.Namespace, op: Operation, refs: list[str], inputs: list
             signals.check()
             run.write_groups()
         except KeyboardInterrupt:
-            stopped, status = "interrupted", EXIT_INTERRUPTED
+            return "interrupted", EXIT_INTERRUPTED
         except _Terminated:
-            stopped, status = "terminated", EXIT_TERMINATED
+            return "terminated", EXIT_TERMINATED
         except WorkerLost as exc:
-            stopped, status = str(exc), EXIT_WORKER_LOST
-        finally:
-            try:
-                dones.close()
-            except (KeyboardInterrupt, _Terminated):
-                dones.close()
-            if isinstance(out, ParquetRun):  # its last row group and footer, a signal
-                out.close()  # deferred: stopped or not, the file ends readable
-            signals.deferred = True  # from here a signal marks itself (see main)
-            for stream in (out, err, errors):
-                if isinstance(stream, (Stream, ParquetRun)):
-                    stream.guard = None  # the summary is written after the stop
-            if opened:  # stopped or not: a JSON list closed after its last whole item
-                out.write(fmt.footer())
-            out.flush()
-            if not errors.flush() and run.sent_errors:
-                run.lost_errors = True
-    if not stopped and signals.caught:  # during the last row group or the footer
-        stopped, status = _stop_reason(signals.caught)
-    summary = run.summary
-    if out.failed:
-        if not stopped:
-            status = EXIT_WRITE
-        stopped = stopped or f"could not write to {out.name} ({out.failed})"
-        if args.output is None:  # standard output: no more writes, no flush at exit
-            with contextlib.suppress(OSError, ValueError, AttributeError):
-                os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-    if stopped:
-        err.write(f"urikit: stopped: {stopped}, after {summary.text(dedupe)}\n")
-    elif batch and not args.quiet:
-        err.write(f"urikit: {summary.text(dedupe)}\n")
-    if status:
-        return status
-    if run.lost_errors:
-        if errors.name != err.name:  # a file: say so where people look
-            err.write(f"urikit: could not write the error records to {errors.name} "
-                      f"({errors.failed})\n")
-        return EXIT_WRITE
-    if summary.fatal or (summary.errors and not batch):
-        return EXIT_USAGE
-    return EXIT_LINES_FAILED if summary.errors else EXIT_OK
+            return str(exc), EXIT_WORKER_LOST
+        return "", EXIT_OK
+
+    def wind_up(self, run: _Run | ParquetRun,
+                dones: Generator[Done | Cells, None, None]) -> None:
+        """Stop the workers and end the output, stopped or not: a Parquet file with
+        its footer, a JSON list closed after its last whole item, everything flushed."""
+        out = self.out
+        try:
+            dones.close()
+        except (KeyboardInterrupt, _Terminated):
+            dones.close()
+        if isinstance(out, ParquetRun):  # its last row group and footer, a signal
+            out.close()  # deferred: stopped or not, the file ends readable
+        self.signals.deferred = True  # from here a signal marks itself (see main)
+        self._guard(None)  # the summary is written after the stop
+        if self.opened:  # stopped or not: a JSON list closed after its last whole item
+            out.write(self.fmt.footer())
+        out.flush()
+        if not self.errors.flush() and run.sent_errors:
+            run.lost_errors = True
+
+    def report(self, run: _Run | ParquetRun, stopped: str, status: int) -> int:
+        """Write the summary (or why the run stopped) on standard error; the exit
+        status."""
+        plan, out, err = self.plan, self.out, self.err
+        if not stopped and self.signals.caught:  # during the last row group or footer
+            stopped, status = _stop_reason(self.signals.caught)
+        summary = run.summary
+        if out.failed:
+            if not stopped:
+                status = EXIT_WRITE
+            stopped = stopped or f"could not write to {out.name} ({out.failed})"
+            if plan.args.output is None:  # standard output: no more writes or flush
+                with contextlib.suppress(OSError, ValueError, AttributeError):
+                    os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        if stopped:
+            err.write(f"urikit: stopped: {stopped}, after {summary.text(plan.dedupe)}\n")
+        elif plan.batch and not plan.args.quiet:
+            err.write(f"urikit: {summary.text(plan.dedupe)}\n")
+        if status:
+            return status
+        if run.lost_errors:
+            if self.errors.name != err.name:  # a file: say so where people look
+                err.write(f"urikit: could not write the error records to "
+                          f"{self.errors.name} ({self.errors.failed})\n")
+            return EXIT_WRITE
+        if summary.fatal or (summary.errors and not plan.batch):
+            return EXIT_USAGE
+        return EXIT_LINES_FAILED if summary.errors else EXIT_OK
+
+
+def _unreadable(summary: Summary, err: Stream, src: Source, exc: OSError) -> None:
+    """An input that cannot be read: said on standard error; the run ends with 2."""
+    summary.fatal = True
+    err.write(f"urikit: cannot read {src.name}: {exc.strerror or exc}\n")

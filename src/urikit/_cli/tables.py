@@ -61,26 +61,30 @@ def arrow() -> tuple[Any, Any]:
     return pyarrow, parquet
 
 
-def input_kind(name: str, input_format: str | None, output_format: str | None,
-               column: str | None) -> str:
-    """How an input is read: ``lines``, ``csv`` or ``parquet``. Given by
-    ``--input-format``; otherwise CSV for a name ending with ``.csv`` when ``--column``
-    is given, Parquet for a name ending with ``.parquet`` or with ``--format parquet``
-    given, lines otherwise (a ``.csv`` file of one URL a line still reads as lines).
+#: The input formats that a file's name tells by its extension (``--input-format``
+#: wins); JSON Lines is told only to be refused (no reader reads it).
+INPUT_EXTENSIONS: Final = {".csv": "csv", ".parquet": "parquet", ".jsonl": "jsonl",
+                           ".ndjson": "jsonl"}
 
-    >>> input_kind("a.parquet", None, None, None), input_kind("a.csv", None, None, "u")
+
+def input_kind(name: str, input_format: str | None, output_format: str | None) -> str:
+    """How an input is read: ``lines``, ``csv`` or ``parquet`` (or ``jsonl``, which
+    the command line refuses). Given by ``--input-format``; otherwise by the name's
+    extension (:data:`INPUT_EXTENSIONS`, in any case), as the output's format is
+    (:func:`output_kind`); otherwise Parquet with ``--format parquet`` given, lines
+    otherwise.
+
+    >>> input_kind("a.parquet", None, None), input_kind("a.CSV", None, None)
     ('parquet', 'csv')
-    >>> input_kind("a.csv", None, None, None), input_kind("-", None, "parquet", None)
+    >>> input_kind("a.csv", "lines", None), input_kind("-", None, "parquet")
     ('lines', 'parquet')
     """
     if input_format is not None:
         return input_format
-    lower = name.lower()
-    if lower.endswith(".csv") and column is not None:
-        return "csv"
-    if lower.endswith(".parquet") or output_format == "parquet":
-        return "parquet"
-    return "lines"
+    kind = INPUT_EXTENSIONS.get(os.path.splitext(name)[1].lower())
+    if kind is not None:
+        return kind
+    return "parquet" if output_format == "parquet" else "lines"
 
 
 class TableReader:
