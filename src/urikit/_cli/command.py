@@ -513,7 +513,8 @@ def _check_base(op: Operation, err: Stream) -> bool:
     if op.base is None:
         return True
     record = process_line(Operation("validate", allow_zone_id=op.allow_zone_id,
-                                    show_password=op.show_password, lenient=op.lenient),
+                                    show_password=op.show_password, lenient=op.lenient,
+                                    lenient_hint=op.lenient_hint),
                           "base", 1, op.base)
     if record.error is not None:
         err.write(error_text(record, where=False).replace("urikit: ", "urikit: base: ", 1))
