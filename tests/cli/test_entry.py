@@ -15,7 +15,7 @@ from typing import Any, Final
 import pytest
 
 import urikit
-from urikit import ParseError, URI
+from urikit import URI, ParseError
 
 #: The urikit under test (the checkout's source, or an installed build) for the
 #: subprocesses.
