@@ -110,6 +110,21 @@ def test_a_csv_file_is_read_as_a_table(tmp_path: Path) -> None:
     assert lines.stderr.splitlines()[-1] == "urikit: 3 lines, 2 results, 1 errors"
 
 
+def test_a_csv_file_of_bare_lines_says_how_to_read_it(tmp_path: Path) -> None:
+    """A .csv file of one URL a line, without a header, is refused before anything is
+    written, saying that --input-format lines reads it (which it does)."""
+    (tmp_path / "bare.csv").write_text("http://a/\nHTTP://B/\n", encoding="utf-8")
+    done = urikit_run("normalize", "-i", "bare.csv", cwd=tmp_path)
+    assert (done.returncode, done.stdout) == (2, "")
+    assert done.stderr == (
+        "urikit: bare.csv has no column 'url' (its columns: http://a/); name it with "
+        "--column (a file of one reference a line, without a header: --input-format "
+        "lines)\n")
+    lines = urikit_run("normalize", "-i", "bare.csv", "--input-format", "lines",
+                       cwd=tmp_path)
+    assert (lines.returncode, lines.stdout) == (0, "http://a/\nhttp://b/\n")
+
+
 def test_a_csv_file_becomes_parquet(tmp_path: Path) -> None:
     """-i urls.csv -o out.parquet: both formats told by the names, every column kept."""
     pq: Any = pytest.importorskip("pyarrow.parquet", reason="needs the parquet extra")

@@ -128,10 +128,13 @@ class TableReader:
         _check_names(name, self.names, self.keep)
         missing = [c for c in self.wanted if c not in self.names]
         if missing:
+            # a .csv file of bare lines (read as CSV by its name) has a URL for header
+            lines = "" if kind == "parquet" else (
+                " (a file of one reference a line, without a header: --input-format lines)")
             raise TableError(f"{name} has no column {missing[0]!r} (its columns: "
                              f"{', '.join(map(_shown_name, self.names)) or 'none'}); "
                              "name it with --column"
-                             f"{' or --base-column' if base_column else ''}")
+                             f"{' or --base-column' if base_column else ''}{lines}")
         if self._parquet is not None:
             pa, _ = arrow()
             for column in self.wanted:
