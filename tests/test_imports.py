@@ -129,10 +129,12 @@ def lines(tmp_path: Path) -> str:
 
 @pytest.mark.parametrize("argv", [["--help"], ["explain", "http://a/b"],
                                   ["normalize", "--jobs", "1", "-i", "{lines}"]])
-def test_the_command_line_imports_what_it_uses(argv: list[str], lines: str) -> None:
-    """``urikit --help``, a plain ``explain`` and a batch run with one job import none
-    of the parts the command line uses only on request."""
-    loaded = _cli_imports(*(arg.format(lines=lines) for arg in argv))
+def test_the_command_line_imports_what_it_uses(argv: list[str], tmp_path: Path) -> None:
+    """``urikit --help``, a plain ``explain`` and a batch run of valid lines with one
+    job import none of the parts the command line uses only on request."""
+    valid = tmp_path / "valid.txt"
+    valid.write_text("HTTP://A/./b\nhttp://a/b%20c\n", encoding="utf-8")
+    loaded = _cli_imports(*(arg.format(lines=valid) for arg in argv))
     assert "urikit._cli.batch" in loaded
     assert [m for m in CLI_ON_DEMAND if m in loaded] == []
 
@@ -140,11 +142,14 @@ def test_the_command_line_imports_what_it_uses(argv: list[str], lines: str) -> N
 @pytest.mark.parametrize(("argv", "wanted"), [
     (["--version"], "importlib.metadata"),
     (["normalize", "--lenient", "http://a/b c"], "urikit._interop.lenient"),
+    # a refused line: the lenient reader is asked whether --lenient would read it
+    (["normalize", "http://a/b c"], "urikit._interop.lenient"),
     (["normalize", "--jobs", "2", "-i", "{lines}"], "multiprocessing"),
 ])
 def test_the_command_line_imports_a_part_when_asked(argv: list[str], wanted: str,
                                                      lines: str) -> None:
-    """``--version``, ``--lenient`` and ``--jobs 2`` import what they use."""
+    """``--version``, ``--lenient``, a refused line and ``--jobs 2`` import what they
+    use."""
     assert wanted in _cli_imports(*(arg.format(lines=lines) for arg in argv))
 
 
