@@ -63,6 +63,11 @@ COMPILED = ("_core", "_whatwg", "_interop", "_model", "_web", "_batch")
 #:   they stand for (``normalization: NormalizeOptions = attrs.field(...)``), which
 #:   the stubs allow and a compiled class body would check; canonicalize's work is in
 #:   the compiled normalize and query code.
+#: - ``_batch/records.py``: BatchRecord and BatchError, public NamedTuples (classes
+#:   mypyc leaves non-native anyway, so compiling gains nothing): compiled, the
+#:   class statement failed at import (``KeyError: 'object'``, mypyc looking the
+#:   field type ``object`` up in the module's names); interpreted, they keep their
+#:   docstrings for ``help()``.
 #: - ``_cli``, ``strategies.py``, ``distributed.py``, ``duckdb.py``: the command line
 #:   (argument parsing, files, chunks and worker processes: its time goes into the
 #:   compiled batch engine, ``_batch``, and to I/O), the Hypothesis strategies and the
@@ -76,6 +81,7 @@ INTERPRETED = (
     "_web/canonical.py",
     "_web/proxy.py",
     "_web/site.py",
+    "_batch/records.py",
 )
 
 #: mypy's options beside pyproject's. The optional packages that the modules left

@@ -67,9 +67,9 @@ import importlib
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Final, cast
 
+from ._batch import operations
 from ._batch.engine import apply_pair, bound, process_line
 from ._batch.masking import mask_passwords_in
-from ._batch import operations
 from ._batch.operations import Command, Operation
 from ._core.errors import URIError
 from ._web.canonical import DEFAULT_OPTIONS, CanonicalOptions

@@ -1,4 +1,4 @@
-"""The per-line function: an operation applied to one line or cell, a record out, never an exception.
+"""The per-line function: an operation on one line or cell, a record out, never an exception.
 
 :func:`process_line` is what every front end runs for each line or cell (the command
 line, Dask, DuckDB's error functions, Polars, pandas): a result, or an error as data
@@ -141,8 +141,9 @@ def process_line(op: Operation, source: str, line: int, raw: Line) -> BatchRecor
 
     >>> process_line(Operation(Command.NORMALIZE), "-", 1, b"HTTP://A/./b").output
     'http://a/b'
-    >>> process_line(Operation(Command.NORMALIZE), "-", 2, b"http://a/b c").error
-    BatchError(kind='invalid-path', reason="invalid character ' '", position=10, component='path', caret=10, hint='')
+    >>> error = process_line(Operation(Command.NORMALIZE), "-", 2, b"http://a/b c").error
+    >>> error.kind, error.position, error.message
+    ('invalid-path', 10, "invalid character ' ' in path")
     """
     show = op.show_password
     if isinstance(raw, bytes):
