@@ -2,9 +2,9 @@
 
 Every function takes a :class:`dask.bag.Bag` of lines, as :func:`read_lines` gives them
 or any bag of ``str`` (numbered from 1 in bag order, line ends kept or not), and
-returns a bag of :class:`urikit._cli.batch.Record`, computed by the very function the
-command line uses for each line (:func:`urikit._cli.batch.process_line`), with the
-command line's definition of a line (:func:`urikit._cli.batch.split_lines`): ``\n``
+returns a bag of :class:`urikit.BatchRecord`, computed by the very function the
+command line uses for each line (:func:`urikit._batch.engine.process_line`), with the
+command line's definition of a line (:func:`urikit._batch.lines.split_lines`): ``\n``
 and ``\r\n`` end a line, a lone ``\r`` stays in it, a BOM is removed from line 1 of
 each file, undecodable bytes give an error record for their line, and an empty file
 has no lines. An invalid or undecodable line is an error record, kept, never dropped,
@@ -16,7 +16,9 @@ Dask DataFrame (a :class:`dask.dataframe.Series` of ``str``, as ``read_parquet``
 it) and return a Series aligned with it: the same index and partitions, one value a
 row, computed by the same per-line function: the command line's output for a valid
 row, ``<NA>`` for an invalid or missing one (``validate``: ``True``, ``False`` or
-``<NA>``). Put it beside the other columns with ``df.assign``. :func:`dedupe` on a
+``<NA>``). Put it beside the other columns with ``df.assign``. :func:`errors` gives
+why each invalid row is invalid, as the columns ``error_kind``, ``error_position``
+and ``error_message``. :func:`dedupe` on a
 Series gives a ``boolean`` column aligned with it, ``True`` for the first row of each
 canonical form: ``df[ud.dedupe(df.url)]`` keeps the rows the command line keeps.
 :func:`dedupe_groups` takes bags only.
@@ -28,16 +30,20 @@ from __future__ import annotations
 
 import importlib
 import operator
-from typing import TYPE_CHECKING, Any, NamedTuple, overload
+from typing import TYPE_CHECKING, Any, Final, NamedTuple, overload
 
 from dask.bag import Bag
 from dask.delayed import Delayed
 
-from ._cli.batch import Operation, Record, jsonl, process_line, split_lines, text_line
+from ._batch.engine import process_line
+from ._batch.lines import split_lines, text_line
+from ._batch.operations import Command, Operation
+from ._batch.records import BatchRecord
+from ._batch.render import jsonl
 from ._web.canonical import DEFAULT_OPTIONS, CanonicalOptions
 
 if TYPE_CHECKING:
-    from dask.dataframe import Series
+    from dask.dataframe import DataFrame, Series
 
 # dask.bag's functions and methods have no annotations: called through Any.
 db: Any = importlib.import_module("dask.bag")
@@ -105,7 +111,7 @@ def _numbered(partition: list[str | Line], first: int) -> list[Numbered]:
 def number_lines(lines: Bag) -> Bag:
     """A bag of ``(source, line number, line)``: a :class:`Line` as it is, a ``str``
     numbered from 1 in bag order (its source ``None``) and cut as the command line
-    cuts lines (:func:`urikit._cli.batch.text_line`)."""
+    cuts lines (:func:`urikit._batch.lines.text_line`)."""
     bag: Any = lines
     parts = bag.to_delayed(optimize_graph=False)
     numbered: list[Delayed] = []
@@ -117,7 +123,7 @@ def number_lines(lines: Bag) -> Bag:
 
 
 def _records(partition: list[Numbered], op: Operation,
-             source: str | None) -> list[Record]:
+             source: str | None) -> list[BatchRecord]:
     return [process_line(op, source or name or "-", line, raw)
             for name, line, raw in partition]
 
@@ -138,7 +144,7 @@ def _column_values(partition: Any, op: Operation, name: str) -> Any:
     pandas: Any = importlib.import_module("pandas")
     values: list[object] = []
     append = values.append
-    validate = op.command == "validate"
+    validate = op.command is Command.VALIDATE
     for text in partition.tolist():
         if not isinstance(text, str):  # None, <NA> or NaN: a missing row
             append(None)
@@ -166,13 +172,82 @@ def column(urls: Series, op: Operation, name: str | None = None) -> Series:
 
     .. versionadded:: 0.3
     """
-    if op.command not in ("normalize", "validate", "canonicalize"):
+    if op.command not in (Command.NORMALIZE, Command.VALIDATE, Command.CANONICALIZE):
         raise ValueError(f"a Series takes normalize, validate or canonicalize, "
                          f"not {op.command}")
     if not _is_series(urls):
         raise TypeError(f"urls must be a dask.dataframe.Series, not {type(urls).__name__}")
     series: Any = urls
-    result: Series = series.map_partitions(_column_values, op, name or op.command)
+    result: Series = series.map_partitions(_column_values, op, name or op.command.value)
+    return result
+
+
+#: The columns of :func:`errors`: the error as data, as the command line's Parquet
+#: output has it (without its ``urikit_`` prefix).
+ERROR_COLUMNS: Final = ("error_kind", "error_position", "error_message")
+
+
+def _error_frame(partition: Any, op: Operation) -> Any:
+    """One partition of :func:`errors`: each row's error as three columns."""
+    pandas: Any = importlib.import_module("pandas")
+    kinds: list[str | None] = []
+    positions: list[int | None] = []
+    messages: list[str | None] = []
+    for text in partition.tolist():
+        # None, <NA> or NaN is a missing row: the command line's null cell
+        error = process_line(op, "-", 0, text if isinstance(text, str) else None).error
+        if error is None:
+            kinds.append(None)
+            positions.append(None)
+            messages.append(None)
+        else:
+            kinds.append(error.kind)
+            positions.append(error.position)
+            messages.append(error.message)
+    index = partition.index
+    return pandas.DataFrame({
+        ERROR_COLUMNS[0]: pandas.Series(kinds, index=index, dtype="string"),
+        ERROR_COLUMNS[1]: pandas.Series(positions, index=index, dtype="Int64"),
+        ERROR_COLUMNS[2]: pandas.Series(messages, index=index, dtype="string"),
+    }, index=index)
+
+
+def errors(urls: Series, *, allow_zone_id: bool = False,
+           lenient: bool = False) -> DataFrame:
+    """Why each row of a Dask Series of ``str`` is not a URI-reference, as data: a Dask
+    DataFrame aligned with it (the same index and partitions) of three columns, the
+    error's kind (``string``: a short name to group by, ``invalid-host``,
+    ``invalid-path``, ...: :attr:`urikit.BatchError.kind`), its position (``Int64``,
+    ``<NA>`` when the error has none) and its message (``string``, without the
+    position), each ``<NA>`` for a valid row; a missing row has the error ``null``
+    (``no reference (null)``), as a null cell has in the command line's Parquet
+    output, whose ``urikit_error_kind``, ``urikit_error_position`` and
+    ``urikit_error_message`` columns these are. Passwords are masked in the messages.
+    Put them beside the other columns with ``df.join(ud.errors(df.url))``, and group
+    by ``error_kind``.
+
+    Args:
+        urls: a column of a Dask DataFrame.
+        allow_zone_id: accept an IPv6 zone identifier (RFC 6874).
+        lenient: read each row as :meth:`urikit.URI.parse_lenient` does (the error is
+            then one the repaired text still has).
+
+    Raises:
+        TypeError: ``urls`` is not a Dask Series.
+
+    .. versionadded:: 0.5
+    """
+    if not _is_series(urls):
+        raise TypeError(f"urls must be a dask.dataframe.Series, not {type(urls).__name__}")
+    pandas: Any = importlib.import_module("pandas")
+    meta = pandas.DataFrame({
+        ERROR_COLUMNS[0]: pandas.Series([], dtype="string"),
+        ERROR_COLUMNS[1]: pandas.Series([], dtype="Int64"),
+        ERROR_COLUMNS[2]: pandas.Series([], dtype="string"),
+    })
+    op = Operation(Command.VALIDATE, allow_zone_id=allow_zone_id, lenient=lenient)
+    series: Any = urls
+    result: DataFrame = series.map_partitions(_error_frame, op, meta=meta)
     return result
 
 
@@ -199,7 +274,7 @@ def normalize(lines: Bag | Series, *, allow_zone_id: bool = False,
     .. versionchanged:: 0.3
        Takes a Dask DataFrame column too.
     """
-    return _run(lines, Operation("normalize", allow_zone_id=allow_zone_id,
+    return _run(lines, Operation(Command.NORMALIZE, allow_zone_id=allow_zone_id,
                                  show_password=show_password, lenient=lenient), source)
 
 
@@ -219,7 +294,7 @@ def validate(lines: Bag | Series, *, allow_zone_id: bool = False,
     .. versionchanged:: 0.3
        Takes a Dask DataFrame column too.
     """
-    return _run(lines, Operation("validate", allow_zone_id=allow_zone_id,
+    return _run(lines, Operation(Command.VALIDATE, allow_zone_id=allow_zone_id,
                                  show_password=show_password, lenient=lenient), source)
 
 
@@ -244,28 +319,28 @@ def canonicalize(lines: Bag | Series, options: CanonicalOptions = DEFAULT_OPTION
     .. versionchanged:: 0.3
        Takes a Dask DataFrame column too.
     """
-    return _run(lines, Operation("canonicalize", allow_zone_id=allow_zone_id,
+    return _run(lines, Operation(Command.CANONICALIZE, allow_zone_id=allow_zone_id,
                                  show_password=show_password, options=options,
                                  lenient=lenient), source)
 
 
-def _is_error(record: Record) -> bool:
+def _is_error(record: BatchRecord) -> bool:
     return record.error is not None
 
 
-def _is_result(record: Record) -> bool:
+def _is_result(record: BatchRecord) -> bool:
     return record.error is None
 
 
-def _key(record: Record) -> str | None:
+def _key(record: BatchRecord) -> str | None:
     return record.key
 
 
-def _earlier(a: Record, b: Record) -> Record:
+def _earlier(a: BatchRecord, b: BatchRecord) -> BatchRecord:
     return a if a.line <= b.line else b
 
 
-def _second(pair: tuple[str, Record]) -> Record:
+def _second(pair: tuple[str, BatchRecord]) -> BatchRecord:
     return pair[1]
 
 
@@ -281,7 +356,7 @@ def _canonical_op(options: CanonicalOptions = DEFAULT_OPTIONS, *, allow_zone_id:
                   show_password: bool = False, lenient: bool = False,
                   source: str | None = None) -> Operation:
     """The operation of :func:`canonicalize`'s keywords (``source`` names no row)."""
-    return Operation("canonicalize", allow_zone_id=allow_zone_id,
+    return Operation(Command.CANONICALIZE, allow_zone_id=allow_zone_id,
                      show_password=show_password, options=options, lenient=lenient)
 
 
@@ -384,7 +459,7 @@ def dedupe(lines: Bag | Series, **options: Any) -> Bag | Series:
 Member = tuple[int, str, str]  # line, input, canonical form as shown
 
 
-def _add(group: list[Member], record: Record) -> list[Member]:
+def _add(group: list[Member], record: BatchRecord) -> list[Member]:
     group.append((record.line, record.input, str(record.output)))  # a fresh list a key
     return group
 

@@ -136,7 +136,9 @@ def test_a_csv_file_becomes_parquet(tmp_path: Path) -> None:
     assert [(r["url"], r["id"], r["urikit_result"]) for r in rows] == [
         ("HTTP://Example.com/./a", "1", "http://example.com/a"),
         ("http://a b", "2", None)]
-    assert rows[1]["urikit_error"].startswith("invalid character ' ' at position 8")
+    assert (rows[1]["urikit_error_kind"], rows[1]["urikit_error_position"]) == (
+        "invalid-host", 8)
+    assert rows[1]["urikit_error_message"].startswith("invalid character ' ' in host")
 
 
 @pytest.mark.parametrize("name", ["urls.jsonl", "urls.NDJSON"])

@@ -5,6 +5,7 @@ row what the command line's text path gives for the same line."""
 from __future__ import annotations
 
 import importlib
+import json
 import os
 import re
 import subprocess
@@ -28,7 +29,7 @@ from hypothesis import strategies as st
 
 from urikit import CanonicalOptions, strategies
 from urikit import distributed as ud
-from urikit._cli.batch import Operation
+from urikit._batch.operations import Command, Operation
 from urikit._whatwg.masking import mask_secrets
 
 # dask, pandas and pyarrow have unannotated functions: called through Any.
@@ -100,7 +101,27 @@ def check_against_the_cli(tmp: Path, urls: list[str]) -> None:
     assert [mask_secrets(url)[0] for url, ok in zip(urls, got.validate, strict=True)
             if ok] == written  # the command line writes the valid lines, masked
     assert [k + 1 for k, ok in enumerate(got.validate) if not ok] == errors
+    check_errors(text, df)
     check_dedupe(text, urls, df)
+
+
+def check_errors(text: Path, df: Any) -> None:
+    """The error columns against the command line's JSON Lines records of the same
+    lines: each invalid row's kind, position and message, ``<NA>`` for a valid one."""
+    frame: Any = ud.errors(df.url)
+    assert list(frame.columns) == list(ud.ERROR_COLUMNS)
+    assert frame.divisions == df.divisions
+    got = frame.compute(scheduler="sync")
+    assert [str(t) for t in got.dtypes] == ["string", "Int64", "string"]
+    env = {**os.environ, "PYTHONPATH": str(SRC)}
+    run = subprocess.run([sys.executable, "-m", "urikit", "validate", "--format", "jsonl",
+                          "--errors", "inline", "-q", "-i", str(text)],
+                         capture_output=True, text=True, env=env, check=False)
+    records = [json.loads(line) for line in run.stdout.splitlines()]
+    expected = [tuple(r["error"][f] for f in ("kind", "position", "message"))
+                if "error" in r else (None, None, None) for r in records]
+    assert [tuple(None if v is pd.NA else v for v in row)
+            for row in got.itertuples(index=False)] == expected
 
 
 def check_dedupe(text: Path, urls: list[str], df: Any) -> None:
@@ -147,7 +168,7 @@ def test_the_series_is_aligned_with_its_column() -> None:
     frame = pd.DataFrame({"url": pd.array(["HTTP://A/", None, "a b", "x"], dtype="string")},
                          index=[10, 20, 30, 40])
     df = dd.from_pandas(frame, npartitions=2)
-    result: Any = ud.column(df.url, Operation("normalize"), name="normalized")
+    result: Any = ud.column(df.url, Operation(Command.NORMALIZE), name="normalized")
     assert result.name == "normalized"
     assert result.divisions == df.divisions
     got = result.compute(scheduler="processes", num_workers=2)
@@ -172,9 +193,9 @@ def test_a_series_takes_only_the_per_row_commands() -> None:
     neither a bag nor a Series."""
     df = dd.from_pandas(pd.DataFrame({"url": ["http://a/"]}), npartitions=1)
     with pytest.raises(ValueError, match="not explain"):
-        ud.column(df.url, Operation("explain"))
+        ud.column(df.url, Operation(Command.EXPLAIN))
     with pytest.raises(TypeError, match="not list"):
-        ud.column(["http://a/"], Operation("normalize"))  # type: ignore[arg-type]
+        ud.column(["http://a/"], Operation(Command.NORMALIZE))  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="group on its canonicalize"):
         ud.dedupe_groups(df.url)
     with pytest.raises(TypeError, match="not list"):
