@@ -18,7 +18,7 @@ from typing import Final, NamedTuple
 from .._core.errors import URIError
 from .._core.parse import split
 from .._web.canonical import DEFAULT_OPTIONS, CanonicalOptions
-from .batch import Operation, Record, process_line
+from .batch import Operation, Record, error_message, process_line
 
 #: The operations of a column, by their name in every front end (DuckDB's, less its
 #: ``urikit_`` prefix): each with the command of the engine that computes it.
@@ -71,7 +71,7 @@ def error_of(op: ColumnOp, value: str, base: str | None = None) -> CellError | N
     error = _record(op, value, base, False).error
     if error is None:
         return None
-    kind = error.component or "error"
+    kind = "uri-error" if error.component is None else f"invalid-{error.component}"
     message = error.message if error.component is None else f"{error.message} in {error.component}"
     return CellError(kind, error.position, message)
 
@@ -87,11 +87,9 @@ def _result(op: ColumnOp, record: Record, value: str) -> object:
 
 
 def _raise(op: ColumnOp, front: str, value: str, base: str | None) -> None:
-    error = error_of(op, value, base)
-    assert error is not None
-    shown = _record(op, value, base, False).input
-    raise URIError(f"{front}{op.name}: {shown!r}: {error.message}"
-                   + ("" if error.position is None else f" (position {error.position})"))
+    record = _record(op, value, base, False)
+    assert record.error is not None
+    raise URIError(f"{front}{op.name}: {record.input!r}: {error_message(record.error)}")
 
 
 def column(op: ColumnOp, values: Sequence[str | None], bases: Sequence[str | None] | str

@@ -1,0 +1,217 @@
+"""urikit's Polars namespace: each method gives what the Python function gives, row for
+row, in an eager frame, a lazy one and the streaming engine; null gives null; an
+invalid row raises a masked :class:`urikit.URIError`, or gives null in the ``try_``
+twin with its error in ``error()``."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytestmark = pytest.mark.integration
+pytest.importorskip("polars", reason="needs polars (the test extra)")
+
+import polars as pl
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import urikit
+from urikit import URI, CanonicalOptions, URIError, strategies
+from urikit.polars import COMPONENTS, COMPONENTS_DTYPE, ERROR
+
+#: Rows every generated table holds beside the generated ones: invalid text (one with
+#: a password), undefined and empty components, a zone identifier, text outside ASCII.
+FIXED: list[str | None] = [None, "http://joe:S3CRET@a b/", "%zz", "", "http://a/?",
+                           "http://a/", "HTTP://A:80/%7e/./x?b=1&a=2#f", "http://h:/",
+                           "http://[fe80::1%25eth0]/", "http://h/caf\u00e9"]
+
+
+def or_none(function: Callable[..., object], *args: str | None) -> object:
+    """What a ``try_`` method gives: the Python function's result, ``None`` for a null
+    argument or for text it rejects."""
+    if None in args:
+        return None
+    try:
+        return function(*args)
+    except URIError:
+        return None
+
+
+def components(text: str) -> dict[str, str | None]:
+    return dict(zip(COMPONENTS, URI.parse(text).components, strict=True))
+
+
+def host(text: str) -> str | None:
+    return URI.parse(text).host
+
+
+def relative(target: str, base: str) -> str:
+    return str(URI.parse(target).relative_to(base))
+
+
+def column(frame: pl.DataFrame | pl.LazyFrame, expr: pl.Expr) -> list[Any]:
+    """The values of one expression over a frame (a lazy one through the streaming
+    engine)."""
+    if isinstance(frame, pl.LazyFrame):
+        return frame.select(expr.alias("out")).collect(engine="streaming")["out"].to_list()
+    return frame.select(expr.alias("out"))["out"].to_list()
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.lists(strategies.uri_references(), min_size=1, max_size=300), st.booleans())
+def test_each_method_gives_the_python_functions_results(urls: list[str], lazy: bool) -> None:
+    """On generated URI-references and the fixed rows (15 frames of up to 310 rows,
+    eager or lazy and streamed), every method gives what the Python function gives,
+    in row order, null for null and (``try_``) for invalid text."""
+    values = [*FIXED, *urls]
+    frame: pl.DataFrame | pl.LazyFrame = pl.DataFrame({"url": values},
+                                                      schema={"url": pl.String})
+    if lazy:
+        frame = frame.lazy()
+    uri = pl.col("url").uri
+    assert column(frame, uri.is_valid()) == [None if u is None else urikit.is_valid(u)
+                                             for u in values]
+    assert column(frame, uri.try_normalize()) == [or_none(urikit.normalize, u)
+                                                  for u in values]
+    assert column(frame, uri.try_canonicalize()) == [or_none(urikit.canonicalize, u)
+                                                     for u in values]
+    assert column(frame, uri.try_host()) == [or_none(host, u) for u in values]
+    assert column(frame, uri.try_components()) == [or_none(components, u) for u in values]
+    errors = column(frame, uri.error())
+    assert [e is None for e in errors] == [u is None or urikit.is_valid(u) for u in values]
+
+
+@settings(max_examples=10, deadline=None)
+@given(st.lists(st.tuples(strategies.absolute_uris(), strategies.uri_references()),
+                min_size=1, max_size=200))
+def test_resolve_and_relative_against_a_column(pairs: list[tuple[str, str]]) -> None:
+    """(base, reference) pairs (10 frames of up to 200 generated pairs, and pairs with
+    a null, an invalid base and a base without a scheme): resolve and relative against
+    a column give what :func:`urikit.resolve` and :meth:`urikit.URI.relative_to`
+    give."""
+    bases: list[str | None] = [None, "http://a/", "a/b", "http://a b/", *(b for b, _ in pairs)]
+    refs: list[str | None] = ["x", None, "x", "x", *(r for _, r in pairs)]
+    frame = pl.DataFrame({"base": bases, "ref": refs},
+                         schema={"base": pl.String, "ref": pl.String})
+    resolved = column(frame, pl.col("ref").uri.try_resolve(pl.col("base")))
+    assert resolved == [or_none(urikit.resolve, b, r) for b, r in zip(bases, refs, strict=True)]
+    frame = frame.with_columns(target=pl.Series(resolved, dtype=pl.String))
+    assert column(frame, pl.col("target").uri.try_relative(pl.col("base"))) == [
+        or_none(relative, t, b) for t, b in zip(resolved, bases, strict=True)]
+    assert resolved[:2] == [None, None]
+    assert resolved[4] is not None
+
+
+def test_a_constant_base() -> None:
+    """A base given as text applies to every row, the rows' count kept (a literal
+    expression of one row would be broadcast or not, as Polars sees fit)."""
+    frame = pl.DataFrame({"ref": ["../d", "e?f", None, "a b"]})
+    assert column(frame, pl.col("ref").uri.try_resolve("http://a/b/c")) == [
+        "http://a/d", "http://a/b/e?f", None, None]
+    assert column(frame, pl.col("ref").uri.error("resolve", "http://a/b/c"))[3] == {
+        "kind": "invalid-path", "position": 1, "message": "invalid character ' ' in path"}
+
+
+def test_components_keep_undefined_apart_from_empty() -> None:
+    """``http://a/?`` has an empty query, ``http://a/`` none; an empty port stays
+    ``''`` and a port's digits are kept as written."""
+    frame = pl.DataFrame({"url": ["http://a/?", "http://a/", "http://h:/", "http://h:0080/#"]})
+    got = frame.select(pl.col("url").uri.components().alias("c")).unnest("c")
+    assert got.select("query", "port", "fragment").rows() == [
+        ("", None, None), (None, None, None), (None, "", None), (None, "0080", "")]
+
+
+def test_the_lazy_schema_is_known_before_running() -> None:
+    """Each method declares its dtype: a lazy frame's schema is known without running
+    any of urikit's code."""
+    uri = pl.col("url").uri
+    lazy = pl.LazyFrame({"url": ["x"], "base": ["http://a/"]}).select(
+        uri.is_valid().alias("v"), uri.error().alias("e"), uri.normalize().alias("n"),
+        uri.try_canonicalize().alias("c"), uri.resolve(pl.col("base")).alias("r"),
+        uri.try_relative("http://a/").alias("rel"), uri.host().alias("h"),
+        uri.try_components().alias("p"))
+    assert dict(lazy.collect_schema()) == {
+        "v": pl.Boolean(), "e": ERROR, "n": pl.String(), "c": pl.String(),
+        "r": pl.String(), "rel": pl.String(), "h": pl.String(), "p": COMPONENTS_DTYPE}
+
+
+@pytest.mark.parametrize(("expr", "message"), [
+    pytest.param(pl.col("url").uri.normalize(),
+                 "uri.normalize: 'http://joe:***@a b/': invalid character ' ' at position "
+                 "19 in host", id="normalize"),
+    pytest.param(pl.col("url").uri.canonicalize(),
+                 "uri.canonicalize: 'http://joe:***@a b/': invalid character ' ' at "
+                 "position 19 in host", id="canonicalize"),
+    pytest.param(pl.col("url").uri.host(), "uri.host: 'http://joe:***@a b/'", id="host"),
+    pytest.param(pl.col("url").uri.components(), "uri.components: 'http://joe:***@a b/'",
+                 id="components"),
+    pytest.param(pl.col("url").uri.resolve("http://a/"), "uri.resolve: 'http://joe:***@a b/'",
+                 id="resolve"),
+    pytest.param(pl.col("url").uri.relative("http://a/"),
+                 "uri.relative: 'http://joe:***@a b/'", id="relative"),
+])
+def test_an_invalid_row_raises_a_masked_uri_error(expr: pl.Expr, message: str) -> None:
+    """The strict methods end the query with a :class:`URIError` naming the method, the
+    value (its password masked) and the rule; the ``try_`` twin gives null and
+    ``error()`` the same error as data."""
+    frame = pl.DataFrame({"url": ["http://a/", "http://joe:S3CRET@a b/"]})
+    with pytest.raises(URIError) as info:
+        column(frame, expr)
+    assert message in str(info.value)
+    assert "S3CRET" not in str(info.value)
+
+
+def test_a_password_never_shows_in_an_error_column() -> None:
+    """An error inside a password is reported without its text, its kind and position
+    kept."""
+    frame = pl.DataFrame({"url": ["http://joe:S3 CRET@a/"]})
+    (error,) = column(frame, pl.col("url").uri.error())
+    assert error["kind"] == "invalid-userinfo"
+    assert error["position"] == 13
+    assert "S3" not in error["message"]
+    assert "masked" in error["message"]
+
+
+def test_options_reach_the_engine() -> None:
+    """``options``, ``lenient`` and ``allow_zone_id`` are those of the command line."""
+    frame = pl.DataFrame({"url": ["HTTP://A/x y?utm_source=z&b=1#f", "http://[FE80::1%25eth0]/"]})
+    uri = pl.col("url").uri
+    options = CanonicalOptions(drop_tracking=True, drop_fragment=False)
+    assert column(frame, uri.try_canonicalize(options, lenient=True))[0] == "http://a/x%20y?b=1#f"
+    assert column(frame, uri.try_normalize(allow_zone_id=True))[1] == "http://[fe80::1%25eth0]/"
+    assert column(frame, uri.is_valid()) == [False, False]
+
+
+def test_wrong_arguments_are_type_errors() -> None:
+    """A column that is not ``String``, options that are not a record, a base of another
+    type and an unknown operation are refused with :class:`TypeError`."""
+    with pytest.raises(TypeError, match="String column"):
+        column(pl.DataFrame({"url": [1]}), pl.col("url").uri.try_normalize())
+    with pytest.raises(TypeError, match="options must be CanonicalOptions"):
+        pl.col("url").uri.canonicalize({"drop_fragment": False})  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="base must be"):
+        pl.col("url").uri.resolve(3)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="operation must be"):
+        pl.col("url").uri.error("explain")  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="needs a base"):
+        pl.col("url").uri.error("resolve")
+
+
+def test_streaming_from_parquet_to_parquet(tmp_path: Path) -> None:
+    """A Parquet file of 30,000 rows in row groups of 1,000 streams through
+    ``sink_parquet`` with the results and errors beside every column, in order."""
+    urls = [f"HTTP://H/{k}/../x{k}" if k % 1000 else "bad url" for k in range(30_000)]
+    pl.DataFrame({"id": range(30_000), "url": urls}).write_parquet(
+        tmp_path / "in.parquet", row_group_size=1000)
+    uri = pl.col("url").uri
+    (pl.scan_parquet(tmp_path / "in.parquet")
+       .with_columns(uri.try_normalize().alias("normalized"), uri.error().alias("error"))
+       .sink_parquet(tmp_path / "out.parquet"))
+    out = pl.read_parquet(tmp_path / "out.parquet")
+    assert out["id"].to_list() == list(range(30_000))
+    assert out["normalized"].to_list() == [None if k % 1000 == 0 else f"http://h/x{k}"
+                                           for k in range(30_000)]
+    assert out["error"].struct.field("kind").drop_nulls().unique().to_list() == ["invalid-path"]
