@@ -27,7 +27,8 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import unquote, urlsplit, urlunsplit
 
-from urikit._cli.batch import Operation, process_line
+from urikit._batch.engine import process_line
+from urikit._batch.operations import Command, Operation
 
 DEFAULT_CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus" / "kasztp.txt"
 TRACKING = re.compile(r"^(utm_[^=]*|gclid|fbclid|msclkid|mc_[ce]id|yclid|_ga|_gl)(=|$)")
@@ -166,7 +167,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     lines = data.decode("utf-8", "replace").splitlines()
     if args.limit:
         lines = lines[:args.limit]
-    op = Operation("canonicalize", lenient=True, show_password=True)
+    op = Operation(Command.CANONICALIZE, lenient=True, show_password=True)
     found = peers()
     counts: dict[str, Counter[str]] = {name: Counter() for name in found}
     examples: dict[str, dict[str, tuple[str, str, str]]] = {name: {} for name in found}

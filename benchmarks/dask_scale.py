@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from urikit import distributed as ud
-from urikit._cli.batch import Record
+from urikit import BatchRecord as Record
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from batch import DEFAULT_CORPUS, load_average, make_input, replace_section

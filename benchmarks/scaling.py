@@ -312,9 +312,10 @@ def _uri(text: str) -> URI:
 
 
 def _line(command: str, text: str, base: str | None = None) -> Callable[[], object]:
-    from urikit._cli.batch import Operation, process_line  # the CLI's per-line engine
+    from urikit._batch.engine import process_line  # the per-line engine
+    from urikit._batch.operations import Command, Operation
 
-    op = Operation(command, base=base)
+    op = Operation(Command(command), base=base)
     raw = text.encode()
     return lambda: process_line(op, "-", 1, raw)
 

@@ -14,7 +14,8 @@ import pytest
 
 import urikit
 from urikit import URI, FrozenURI, canonicalize, safe_redirect
-from urikit._cli import batch, command
+from urikit._batch import operations
+from urikit._cli import command
 from urikit._model import uri as uri_module
 
 WORD_RE = re.compile(r"\b(?:Frozen)?URI\b")
@@ -44,7 +45,7 @@ def _callables() -> Iterator[tuple[str, Callable[..., object]]]:
                     yield f"{name}.{member_name}", function
         elif isinstance(obj, types.FunctionType):
             yield name, obj
-    for module in (command, batch):  # (urikit.distributed takes Bags of lines, no URI)
+    for module in (command, operations):  # (urikit.distributed takes Bags of lines, no URI)
         for name, obj in vars(module).items():
             if isinstance(obj, types.FunctionType) and obj.__module__ == module.__name__ \
                     and not name.startswith("_"):
@@ -58,7 +59,7 @@ def test_the_audit_sees_the_entry_points() -> None:
     """The walk finds the functions and methods that take a URI."""
     for name in ("canonicalize", "safe_redirect", "URI.resolve", "FrozenURI.equivalent",
                  "URI.parse_lenient", "urikit._cli.command.diagram",
-                 "urikit._cli.batch.element_model"):
+                 "urikit._batch.operations.element_model"):
         assert name in CALLABLES, name
 
 
@@ -84,4 +85,4 @@ def test_the_functions_take_a_frozen_uri_at_run_time() -> None:
     assert safe_redirect("/x", frozen) == safe_redirect("/x", uri)
     assert command.diagram(frozen) == command.diagram(uri)
     assert command.spans(frozen) == command.spans(uri)
-    assert batch.element_model(frozen) == batch.element_model(uri)
+    assert operations.element_model(frozen) == operations.element_model(uri)

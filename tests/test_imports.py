@@ -35,6 +35,7 @@ OPTIONAL = (
     "urikit._web.canonical",
     "urikit._web.fields",
     "urikit._web.redirect",
+    "urikit._batch.engine",
     "urikit._cli.batch",
     "urikit._cli.command",
     "urikit.distributed",

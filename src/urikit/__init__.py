@@ -73,9 +73,12 @@ _LAZY: dict[str, str] = {
     "registrable_domain": "._web.site",
     "same_site": "._web.site",
     "TrustedProxies": "._web.proxy",
+    "BatchError": "._batch.records",
+    "BatchRecord": "._batch.records",
 }
 
 if TYPE_CHECKING:  # what type checkers see of the lazy names: the same imports
+    from ._batch.records import BatchError, BatchRecord
     from ._interop.data import DataContent
     from ._interop.iri import iri_to_uri, uri_to_iri
     from ._interop.lenient import Change, Repaired, repair
@@ -119,6 +122,8 @@ __all__ = [
     "URI",
     "AbsoluteFrozenURI",
     "AbsoluteURI",
+    "BatchError",
+    "BatchRecord",
     "BuildError",
     "CanonicalOptions",
     "Change",

@@ -2,9 +2,9 @@
 
 Every function takes a :class:`dask.bag.Bag` of lines, as :func:`read_lines` gives them
 or any bag of ``str`` (numbered from 1 in bag order, line ends kept or not), and
-returns a bag of :class:`urikit._cli.batch.Record`, computed by the very function the
-command line uses for each line (:func:`urikit._cli.batch.process_line`), with the
-command line's definition of a line (:func:`urikit._cli.batch.split_lines`): ``\n``
+returns a bag of :class:`urikit.BatchRecord`, computed by the very function the
+command line uses for each line (:func:`urikit._batch.engine.process_line`), with the
+command line's definition of a line (:func:`urikit._batch.lines.split_lines`): ``\n``
 and ``\r\n`` end a line, a lone ``\r`` stays in it, a BOM is removed from line 1 of
 each file, undecodable bytes give an error record for their line, and an empty file
 has no lines. An invalid or undecodable line is an error record, kept, never dropped,
@@ -33,7 +33,11 @@ from typing import TYPE_CHECKING, Any, NamedTuple, overload
 from dask.bag import Bag
 from dask.delayed import Delayed
 
-from ._cli.batch import Operation, Record, jsonl, process_line, split_lines, text_line
+from ._batch.engine import process_line
+from ._batch.lines import split_lines, text_line
+from ._batch.operations import Command, Operation
+from ._batch.records import BatchRecord
+from ._batch.render import jsonl
 from ._web.canonical import DEFAULT_OPTIONS, CanonicalOptions
 
 if TYPE_CHECKING:
@@ -105,7 +109,7 @@ def _numbered(partition: list[str | Line], first: int) -> list[Numbered]:
 def number_lines(lines: Bag) -> Bag:
     """A bag of ``(source, line number, line)``: a :class:`Line` as it is, a ``str``
     numbered from 1 in bag order (its source ``None``) and cut as the command line
-    cuts lines (:func:`urikit._cli.batch.text_line`)."""
+    cuts lines (:func:`urikit._batch.lines.text_line`)."""
     bag: Any = lines
     parts = bag.to_delayed(optimize_graph=False)
     numbered: list[Delayed] = []
@@ -117,7 +121,7 @@ def number_lines(lines: Bag) -> Bag:
 
 
 def _records(partition: list[Numbered], op: Operation,
-             source: str | None) -> list[Record]:
+             source: str | None) -> list[BatchRecord]:
     return [process_line(op, source or name or "-", line, raw)
             for name, line, raw in partition]
 
@@ -138,7 +142,7 @@ def _column_values(partition: Any, op: Operation, name: str) -> Any:
     pandas: Any = importlib.import_module("pandas")
     values: list[object] = []
     append = values.append
-    validate = op.command == "validate"
+    validate = op.command is Command.VALIDATE
     for text in partition.tolist():
         if not isinstance(text, str):  # None, <NA> or NaN: a missing row
             append(None)
@@ -166,13 +170,13 @@ def column(urls: Series, op: Operation, name: str | None = None) -> Series:
 
     .. versionadded:: 0.3
     """
-    if op.command not in ("normalize", "validate", "canonicalize"):
+    if op.command not in (Command.NORMALIZE, Command.VALIDATE, Command.CANONICALIZE):
         raise ValueError(f"a Series takes normalize, validate or canonicalize, "
                          f"not {op.command}")
     if not _is_series(urls):
         raise TypeError(f"urls must be a dask.dataframe.Series, not {type(urls).__name__}")
     series: Any = urls
-    result: Series = series.map_partitions(_column_values, op, name or op.command)
+    result: Series = series.map_partitions(_column_values, op, name or op.command.value)
     return result
 
 
@@ -199,7 +203,7 @@ def normalize(lines: Bag | Series, *, allow_zone_id: bool = False,
     .. versionchanged:: 0.3
        Takes a Dask DataFrame column too.
     """
-    return _run(lines, Operation("normalize", allow_zone_id=allow_zone_id,
+    return _run(lines, Operation(Command.NORMALIZE, allow_zone_id=allow_zone_id,
                                  show_password=show_password, lenient=lenient), source)
 
 
@@ -219,7 +223,7 @@ def validate(lines: Bag | Series, *, allow_zone_id: bool = False,
     .. versionchanged:: 0.3
        Takes a Dask DataFrame column too.
     """
-    return _run(lines, Operation("validate", allow_zone_id=allow_zone_id,
+    return _run(lines, Operation(Command.VALIDATE, allow_zone_id=allow_zone_id,
                                  show_password=show_password, lenient=lenient), source)
 
 
@@ -244,28 +248,28 @@ def canonicalize(lines: Bag | Series, options: CanonicalOptions = DEFAULT_OPTION
     .. versionchanged:: 0.3
        Takes a Dask DataFrame column too.
     """
-    return _run(lines, Operation("canonicalize", allow_zone_id=allow_zone_id,
+    return _run(lines, Operation(Command.CANONICALIZE, allow_zone_id=allow_zone_id,
                                  show_password=show_password, options=options,
                                  lenient=lenient), source)
 
 
-def _is_error(record: Record) -> bool:
+def _is_error(record: BatchRecord) -> bool:
     return record.error is not None
 
 
-def _is_result(record: Record) -> bool:
+def _is_result(record: BatchRecord) -> bool:
     return record.error is None
 
 
-def _key(record: Record) -> str | None:
+def _key(record: BatchRecord) -> str | None:
     return record.key
 
 
-def _earlier(a: Record, b: Record) -> Record:
+def _earlier(a: BatchRecord, b: BatchRecord) -> BatchRecord:
     return a if a.line <= b.line else b
 
 
-def _second(pair: tuple[str, Record]) -> Record:
+def _second(pair: tuple[str, BatchRecord]) -> BatchRecord:
     return pair[1]
 
 
@@ -281,7 +285,7 @@ def _canonical_op(options: CanonicalOptions = DEFAULT_OPTIONS, *, allow_zone_id:
                   show_password: bool = False, lenient: bool = False,
                   source: str | None = None) -> Operation:
     """The operation of :func:`canonicalize`'s keywords (``source`` names no row)."""
-    return Operation("canonicalize", allow_zone_id=allow_zone_id,
+    return Operation(Command.CANONICALIZE, allow_zone_id=allow_zone_id,
                      show_password=show_password, options=options, lenient=lenient)
 
 
@@ -384,7 +388,7 @@ def dedupe(lines: Bag | Series, **options: Any) -> Bag | Series:
 Member = tuple[int, str, str]  # line, input, canonical form as shown
 
 
-def _add(group: list[Member], record: Record) -> list[Member]:
+def _add(group: list[Member], record: BatchRecord) -> list[Member]:
     group.append((record.line, record.input, str(record.output)))  # a fresh list a key
     return group
 

@@ -15,6 +15,7 @@ function                                  returns      what
 ========================================  ===========  ==============================
 ``urikit_is_valid(url)``                  ``BOOLEAN``  is it a URI-reference (RFC 3986)
 ``urikit_error(url)``                     ``VARCHAR``  why not (``NULL`` when valid)
+``urikit_error_info(url)``                ``STRUCT``   why not, as data (see below)
 ``urikit_normalize(url)``                 ``VARCHAR``  :func:`urikit.normalize`
 ``urikit_canonicalize(url)``              ``VARCHAR``  :func:`urikit.canonicalize`
 ``urikit_resolve(base, reference)``       ``VARCHAR``  :func:`urikit.resolve`
@@ -37,7 +38,14 @@ twin (``try_urikit_normalize``, as ``TRY_CAST``) gives ``NULL`` instead. The err
 names the function, the argument and the rule, with the text's password masked:
 ``urikit_normalize: url 'http://a b': invalid character ' ' at position 8 in
 host``. ``urikit_error(url)`` gives that reason for any row, so a query can keep the
-rows it cannot read and say why.
+rows it cannot read and say why. ``urikit_error_info(url)`` gives the same error as
+data, ``STRUCT(kind VARCHAR, position BIGINT, message VARCHAR)`` (``NULL`` when
+valid), the columns the command line's Parquet output has: the kind to group by
+(``invalid-host``, ``invalid-path``, ...: :attr:`urikit.BatchError.kind`), the
+position (or ``NULL``) and the message without the position::
+
+    SELECT urikit_error_info(url).kind AS kind, count(*) AS rows
+    FROM 'links.parquet' WHERE NOT urikit_is_valid(url) GROUP BY kind
 
 The results are data, like those of the Python functions: a password in a URL stays
 in the result (mask it in SQL, or leave the userinfo out, where it must not show);
@@ -48,6 +56,8 @@ Needs the ``duckdb`` extra (``pip install 'urikit[duckdb]'``: DuckDB and pyarrow
 :func:`register` is called.
 
 .. versionadded:: 0.3
+.. versionchanged:: 0.5
+   ``urikit_error_info``: the error as data (kind, position, message).
 """
 
 from __future__ import annotations
@@ -57,23 +67,23 @@ import importlib
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Final, cast
 
-from ._cli.batch import Operation, error_message, mask_passwords_in, process_line
-from ._core.components import Parts
+from ._batch.engine import apply, apply_pair, process_line
+from ._batch.masking import mask_passwords_in
+from ._batch import operations
+from ._batch.operations import Command, Operation
 from ._core.errors import URIError
-from ._core.normalize import DEFAULT_OPTIONS as DEFAULT_NORMALIZE
-from ._core.normalize import normalize as normalize_parts
-from ._core.parse import split
-from ._core.serialize import to_text
-from ._model.uri import URI
-from ._web.canonical import DEFAULT_OPTIONS, CanonicalOptions, canonical_text
+from ._web.canonical import DEFAULT_OPTIONS, CanonicalOptions
 
 if TYPE_CHECKING:
     import duckdb
 
 __all__ = ["COMPONENTS", "register"]
 
-#: The fields of ``urikit_components``' ``STRUCT``, in :class:`urikit.Components`' order.
-COMPONENTS: Final = ("scheme", "userinfo", "host", "port", "path", "query", "fragment")
+#: The fields of ``urikit_components``' ``STRUCT``, in :class:`urikit.Components`' order
+#: (the ``components`` operation's, :mod:`urikit._batch.operations`).
+COMPONENTS: Final = operations.COMPONENTS
+#: The fields of ``urikit_error_info``'s ``STRUCT``: the error as data.
+ERROR_FIELDS: Final = ("kind", "position", "message")
 
 #: The functions with a ``try_`` twin: those that fail on invalid text.
 _FAILING: Final = ("normalize", "canonicalize", "resolve", "relative", "host", "components")
@@ -89,57 +99,45 @@ def _pyarrow() -> Any:
 
 class _Reader:
     """The per-row functions of one registration: text in, a value out, ``URIError``
-    for invalid text. Kept on one object so that the options travel together."""
+    for invalid text, each asking the batch engine (:mod:`urikit._batch`) with the
+    registration's options. Results are data: passwords stay in them
+    (``show_password``); the error messages mask them."""
 
     def __init__(self, options: CanonicalOptions, allow_zone_id: bool, lenient: bool):
-        self.options = options
-        self.zone = allow_zone_id
-        self.lenient = lenient
-        self.base = functools.lru_cache(maxsize=64)(self._uri)  # a link table repeats its bases
+        def operation(command: Command) -> Operation:
+            return Operation(command, allow_zone_id=allow_zone_id, show_password=True,
+                             options=options, lenient=lenient)
 
-    def text(self, text: str) -> str:
-        """The text as read: as it is, or repaired as ``--lenient`` repairs it."""
-        if not self.lenient:
-            return text
-        from ._interop.lenient import repaired_text
-
-        return repaired_text(text)
-
-    def _uri(self, text: str) -> URI:
-        return URI.parse(self.text(text), allow_zone_id=self.zone)
-
-    def parts(self, text: str) -> Parts:
-        return split(self.text(text), self.zone)
+        self.ops = {command: operation(command) for command in Command}
+        # the error of a row, as the command line reports it (its secrets masked)
+        self.checking = Operation(Command.VALIDATE, allow_zone_id=allow_zone_id,
+                                  lenient=lenient)
+        ops = self.ops
+        self.normalize = functools.partial(apply, ops[Command.NORMALIZE])
+        self.canonicalize = functools.partial(apply, ops[Command.CANONICALIZE])
+        self.host = functools.partial(apply, ops[Command.HOST])
+        self.components = functools.partial(apply, ops[Command.COMPONENTS])
+        self.resolve = functools.partial(apply_pair, ops[Command.RESOLVE])
 
     def is_valid(self, text: str) -> bool:
         try:
-            self.parts(text)
+            apply(self.ops[Command.VALIDATE], text)
         except URIError:
             return False
         return True
 
     def error(self, text: str) -> str | None:
-        record = process_line(Operation("validate", allow_zone_id=self.zone,
-                                        lenient=self.lenient), "sql", 1, text)
-        return None if record.error is None else error_message(record.error)
+        found = process_line(self.checking, "sql", 1, text).error
+        return None if found is None else str(found)
 
-    def normalize(self, text: str) -> str:
-        return to_text(normalize_parts(self.parts(text), DEFAULT_NORMALIZE))
-
-    def canonicalize(self, text: str) -> str:
-        return canonical_text(self.text(text), self.options, allow_zone_id=self.zone)
-
-    def resolve(self, base: str, reference: str) -> str:
-        return str(self.base(base).resolve(self._uri(reference)))
+    def error_info(self, text: str) -> dict[str, object] | None:
+        found = process_line(self.checking, "sql", 1, text).error
+        if found is None:
+            return None
+        return {"kind": found.kind, "position": found.position, "message": found.message}
 
     def relative(self, target: str, base: str) -> str:
-        return str(self._uri(target).relative_to(self.base(base)))
-
-    def host(self, text: str) -> str | None:
-        return self.parts(text)[2]
-
-    def components(self, text: str) -> dict[str, str | None]:
-        return dict(zip(COMPONENTS, self.parts(text), strict=True))
+        return apply_pair(self.ops[Command.RELATIVE], base, target)
 
     def why(self, name: str, function: str, args: Sequence[str | None],
             exc: URIError) -> str:
@@ -148,10 +146,9 @@ class _Reader:
         argument is one, the error's own message (a base without a scheme)."""
         for arg_name, arg in zip(_ARGUMENTS.get(function, ("url",)), args, strict=True):
             assert arg is not None  # a NULL row gives NULL, never an error
-            record = process_line(Operation("validate", allow_zone_id=self.zone,
-                                            lenient=self.lenient), "sql", 1, arg)
+            record = process_line(self.checking, "sql", 1, arg)
             if record.error is not None:
-                return f"{name}: {arg_name} {record.input!r}: {error_message(record.error)}"
+                return f"{name}: {arg_name} {record.input!r}: {record.error}"
         return f"{name}: {mask_passwords_in(str(exc))}"
 
 
@@ -248,9 +245,14 @@ def register(connection: duckdb.DuckDBPyConnection, *, prefix: str = "urikit_",
     string = pyarrow.large_string()
     struct = pyarrow.struct([(field, string) for field in COMPONENTS])
     sql_struct = duckdb.struct_type(dict.fromkeys(COMPONENTS, "VARCHAR"))
+    error_struct = pyarrow.struct([("kind", string), ("position", pyarrow.int64()),
+                                   ("message", string)])
+    sql_error = duckdb.struct_type({"kind": "VARCHAR", "position": "BIGINT",
+                                    "message": "VARCHAR"})
     signatures: dict[str, tuple[int, Any, Any]] = {
         "is_valid": (1, "BOOLEAN", pyarrow.bool_()),
         "error": (1, "VARCHAR", string),
+        "error_info": (1, sql_error, error_struct),
         "normalize": (1, "VARCHAR", string),
         "canonicalize": (1, "VARCHAR", string),
         "resolve": (2, "VARCHAR", string),

@@ -20,16 +20,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from urikit import CanonicalOptions, canonicalize
-from urikit._cli.batch import (
-    Chunk,
-    Format,
-    Job,
-    LineError,
-    Operation,
-    _cut,
-    map_chunks,
-    process_line,
-)
+from urikit._batch.engine import process_line
+from urikit._batch.operations import Command, Operation
+from urikit._batch.records import BatchError
+from urikit._batch.render import Format
+from urikit._cli.batch import Chunk, Job, _cut, map_chunks
 from urikit._cli.command import _operation, _parser, main
 from urikit._whatwg.masking import mask_secrets
 
@@ -92,7 +87,7 @@ def test_empty_file_has_no_lines(tmp_path: Path, capsys: pytest.CaptureFixture[s
     assert run(["normalize", "-i", str(path)], capsys, monkeypatch) == (
         0, "", "urikit: 0 lines, 0 results, 0 errors\n")
     assert run(["normalize", "--format", "csv", "-"], capsys, monkeypatch)[1] == (
-        '"line","input","output","error_position","error_component","error_message"\n')
+        '"line","input","output","error_kind","error_position","error_component","error_message"\n')
 
 
 def test_undecodable_bytes_are_reported_by_line(capsys: pytest.CaptureFixture[str],
@@ -180,7 +175,7 @@ def test_parallel_map_keeps_few_chunks_in_flight() -> None:
             next(pulled)
             yield Chunk("-", k * 2 + 1, [b"a:b", b"c:d"])
 
-    results = map_chunks(Job(Operation("validate"), Format()), chunks(), jobs=2,
+    results = map_chunks(Job(Operation(Command.VALIDATE), Format()), chunks(), jobs=2,
                          in_flight=4)
     taken = [done.out[0] for done in itertools.islice(results, 10)]
     results.close()
@@ -336,7 +331,7 @@ def test_no_exception_escapes_for_any_line() -> None:
     for command in ("normalize", "validate", "explain", "canonicalize"):
         record = process_line(Operation(command), "-", 1, line)
         assert record.error is None or record.error.message, command
-    record = process_line(Operation("explain"), "-", 1, line)
+    record = process_line(Operation(Command.EXPLAIN), "-", 1, line)
     assert record.error is None
     assert isinstance(record.output, dict)
     assert record.output["port"] == "9" * 5000
@@ -352,14 +347,16 @@ def test_mask_password_moves_the_position() -> None:
 
 def test_error_inside_a_password_does_not_show_it() -> None:
     """An invalid character inside the password is not quoted in the message."""
-    record = process_line(Operation("normalize"), "-", 1, b"http://joe:s3 cret@h/")
+    record = process_line(Operation(Command.NORMALIZE), "-", 1, b"http://joe:s3 cret@h/")
     assert record.input == "http://joe:***@h/"
-    assert record.error == LineError("invalid character (in the password, masked)", 13,
-                                     "userinfo", 11)
-    shown = process_line(Operation("normalize", show_password=True), "-", 1,
+    assert record.error == BatchError("invalid-userinfo",
+                                      "invalid character (in the password, masked)", 13,
+                                      "userinfo", 11)
+    shown = process_line(Operation(Command.NORMALIZE, show_password=True), "-", 1,
                          b"http://joe:s3 cret@h/")
     assert shown.error is not None
-    assert shown.error.message == "invalid character ' '"
+    assert shown.error.reason == "invalid character ' '"
+    assert shown.error.message == "invalid character ' ' in userinfo"
 
 
 MEMORY_PROBE = textwrap.dedent("""

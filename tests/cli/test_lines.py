@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from urikit._cli.batch import split_lines, text_line
+from urikit._batch.lines import split_lines, text_line
 from urikit._cli.command import main
 
 #: Every kind of trouble a crawl file holds, one a line: a BOM on line 1, CRLF, a lone

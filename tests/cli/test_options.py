@@ -12,7 +12,8 @@ from pathlib import Path
 import pytest
 
 from urikit import CanonicalOptions, canonicalize
-from urikit._cli.batch import Operation, process_line
+from urikit._batch.engine import process_line
+from urikit._batch.operations import Command, Operation
 from urikit._cli.command import main
 from urikit._whatwg.masking import mask_secrets, password_spans
 
@@ -122,7 +123,7 @@ def test_lenient_on_every_command(capsys: pytest.CaptureFixture[str],
                              b"http://h/a b\n")
         assert status == 0, argv
         assert "%20" in out or (argv == ["dedupe"] and out == "http://h/a b\n"), argv
-    record = process_line(Operation("canonicalize", lenient=True), "-", 1,
+    record = process_line(Operation(Command.CANONICALIZE, lenient=True), "-", 1,
                           b"HTTP://h/?b=|&a=1#f")
     assert record.output == "http://h/?a=1&b=%7C"
 

@@ -28,7 +28,7 @@ from hypothesis import strategies as st
 
 from urikit import CanonicalOptions, strategies
 from urikit import distributed as ud
-from urikit._cli.batch import Operation
+from urikit._batch.operations import Command, Operation
 from urikit._whatwg.masking import mask_secrets
 
 # dask, pandas and pyarrow have unannotated functions: called through Any.
@@ -147,7 +147,7 @@ def test_the_series_is_aligned_with_its_column() -> None:
     frame = pd.DataFrame({"url": pd.array(["HTTP://A/", None, "a b", "x"], dtype="string")},
                          index=[10, 20, 30, 40])
     df = dd.from_pandas(frame, npartitions=2)
-    result: Any = ud.column(df.url, Operation("normalize"), name="normalized")
+    result: Any = ud.column(df.url, Operation(Command.NORMALIZE), name="normalized")
     assert result.name == "normalized"
     assert result.divisions == df.divisions
     got = result.compute(scheduler="processes", num_workers=2)
@@ -172,9 +172,9 @@ def test_a_series_takes_only_the_per_row_commands() -> None:
     neither a bag nor a Series."""
     df = dd.from_pandas(pd.DataFrame({"url": ["http://a/"]}), npartitions=1)
     with pytest.raises(ValueError, match="not explain"):
-        ud.column(df.url, Operation("explain"))
+        ud.column(df.url, Operation(Command.EXPLAIN))
     with pytest.raises(TypeError, match="not list"):
-        ud.column(["http://a/"], Operation("normalize"))  # type: ignore[arg-type]
+        ud.column(["http://a/"], Operation(Command.NORMALIZE))  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="group on its canonicalize"):
         ud.dedupe_groups(df.url)
     with pytest.raises(TypeError, match="not list"):

@@ -18,8 +18,8 @@ pytestmark = pytest.mark.integration
 pytest.importorskip("dask.distributed", reason="needs the dask extra (the test extra)")
 
 
+from urikit import BatchRecord as Record
 from urikit import distributed as ud
-from urikit._cli.batch import Record
 from urikit._cli.command import _operation, _parser
 
 # dask and distributed have unannotated functions: called through Any.

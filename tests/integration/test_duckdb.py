@@ -21,7 +21,8 @@ from hypothesis import strategies as st
 
 import urikit
 from urikit import URI, CanonicalOptions, URIError, strategies
-from urikit._cli.batch import Operation, error_message, process_line
+from urikit._batch.engine import process_line
+from urikit._batch.operations import Command, Operation
 from urikit.duckdb import COMPONENTS, register
 
 # pyarrow has no annotations: used through Any.
@@ -76,8 +77,8 @@ def relative(target: str, base: str) -> str:
 
 def cli_error(text: str) -> str | None:
     """The reason the command line gives for a line (``None``: valid)."""
-    record = process_line(Operation("validate"), "-", 1, text)
-    return None if record.error is None else error_message(record.error)
+    record = process_line(Operation(Command.VALIDATE), "-", 1, text)
+    return None if record.error is None else str(record.error)
 
 
 @settings(max_examples=15, deadline=None)

@@ -26,25 +26,23 @@ from .._core.errors import ParseError
 from .._model.uri import URI, FrozenURI
 from .._web.canonical import CanonicalOptions
 from .._whatwg.masking import mask_secrets
+from .._batch.engine import process_line
+from .._batch.masking import mask_passwords_in
+from .._batch.operations import Command, Operation
+from .._batch.operations import (
+    element_model as element_model,  # the element model, also for callers of _cli
+)
+from .._batch.records import BatchRecord as Record
+from .._batch.render import Format, caret_lines, error_text
 from .batch import (
     Chunk,
     Done,
-    Format,
     Job,
-    Operation,
-    Record,
     Source,
     WorkerLost,
-    caret_lines,
-    error_text,
     map_chunks,
     map_work,
-    mask_passwords_in,
-    process_line,
     read_chunks,
-)
-from .batch import (
-    element_model as element_model,  # the element model, also for callers of _cli
 )
 from .files import overwritten_input
 from .output import Stream, why
@@ -380,7 +378,7 @@ def _operation(args: argparse.Namespace) -> Operation:
             sort_query=not args.keep_query_order, drop_tracking=args.drop_tracking,
             drop_params=args.drop_param, form_query=args.form_query)
         command = "canonicalize"
-    return Operation(command, allow_zone_id=args.allow_zone_id,
+    return Operation(Command(command), allow_zone_id=args.allow_zone_id,
                      show_password=args.show_password,
                      base=getattr(args, "base", None),
                      strict=not getattr(args, "non_strict", False), options=options,
@@ -494,7 +492,7 @@ def _check_base(op: Operation, err: Stream) -> bool:
     """Whether the base (resolve, relative) is valid; if not, say why on stderr."""
     if op.base is None:
         return True
-    record = process_line(Operation("validate", allow_zone_id=op.allow_zone_id,
+    record = process_line(Operation(Command.VALIDATE, allow_zone_id=op.allow_zone_id,
                                     show_password=op.show_password, lenient=op.lenient),
                           "base", 1, op.base)
     if record.error is not None:

@@ -12,6 +12,7 @@ only when a Parquet file is read or written.
 
 from __future__ import annotations
 
+import array
 import csv
 import importlib
 import json
@@ -21,24 +22,21 @@ from collections import deque
 from collections.abc import Iterator, Sequence
 from typing import Any, Final, NamedTuple, TextIO, cast
 
-from .._whatwg.masking import mask_secrets
-from .batch import (
-    Chunk,
-    Job,
-    Line,
-    error_message,
-    process_line,
-    repairs_object,
-    shown_text,
-)
+from .._batch.engine import process_line
+from .._batch.lines import Line, safe, shown_text
+from .._batch.masking import masked_column
+from .._batch.render import repairs_object
+from .batch import Chunk, Job
 from .output import Guard, deferred, why
 from .report import Summary
 
 #: The columns a Parquet output adds to the input's: the result as the text output
-#: shows it (explain: the element model as JSON), the error message, and with
-#: ``--lenient`` the repairs (JSON, as in the ``repairs`` of ``jsonl``). A row has a
-#: result or an error, never both.
-RESULT_COLUMNS: Final = ("urikit_result", "urikit_error", "urikit_repairs")
+#: shows it (explain: the element model as JSON), the error as data (its kind, its
+#: position or null, its message without the position: see
+#: :class:`urikit.BatchError`), and with ``--lenient`` the repairs (JSON, as in the
+#: ``repairs`` of ``jsonl``). A row has a result or an error, never both.
+RESULT_COLUMNS: Final = ("urikit_result", "urikit_error_kind", "urikit_error_position",
+                         "urikit_error_message", "urikit_repairs")
 #: Rows written to a Parquet output at a time (one row group each).
 ROW_GROUP: Final = 1 << 16
 DEFAULT_COLUMN: Final = "url"
@@ -274,7 +272,9 @@ class Cells(NamedTuple):
     worker sends back for a Parquet output)."""
 
     results: list[str | None]
-    errors: list[str | None]
+    kinds: list[str | None]
+    positions: list[int | None]
+    messages: list[str | None]
     repairs: list[str | None] | None
     keys: list[str | None] | None  # dedupe: the canonical form, None for an error
     #: the reference column (and for pairs the base column), a password masked, when
@@ -282,43 +282,43 @@ class Cells(NamedTuple):
     masked: list[list[str | None]] | None = None
 
 
-def _text(value: str) -> str:
-    """``value`` as Parquet stores it (UTF-8): a lone surrogate written ``\\udc80``."""
-    if value.isascii():
-        return value
-    return value.encode("utf-8", "backslashreplace").decode("utf-8")
-
-
 def table_chunk(job: Job, chunk: Chunk) -> Cells:
     """Process the rows of a chunk into result cells (the function a worker runs)."""
     op = job.op
     results: list[str | None] = []
-    errors: list[str | None] = []
+    kinds: list[str | None] = []
+    positions: list[int | None] = []
+    messages: list[str | None] = []
     repairs: list[str | None] | None = [] if op.lenient else None
     keys: list[str | None] | None = [] if job.keys else None
     source, first = chunk.source, chunk.first
     lines = chunk.lines
     assert not isinstance(lines, bytes)
-    add_result, add_error = results.append, errors.append
+    add_result, add_kind = results.append, kinds.append
+    add_position, add_message = positions.append, messages.append
     for k, raw in enumerate(lines, first):
         record = process_line(op, source, k, raw)
         error = record.error
         if error is None:
             output = record.output
             # a result is URI text (ASCII); explain's element model becomes JSON
-            add_result(output if type(output) is str else _text(json.dumps(
+            add_result(output if type(output) is str else safe(json.dumps(
                 output, ensure_ascii=False)))
-            add_error(None)
+            add_kind(None)
+            add_position(None)
+            add_message(None)
         else:
             add_result(None)
-            add_error(_text(error_message(error)))
+            add_kind(error.kind)
+            add_position(error.position)
+            add_message(safe(error.message))
         if repairs is not None:
-            repairs.append(_text(json.dumps(repairs_object(record.repairs),
+            repairs.append(safe(json.dumps(repairs_object(record.repairs),
                                             ensure_ascii=False)))
         if keys is not None:
             keys.append(record.key)
     masked = None if op.show_password else _masked_columns(lines, op.pairs)
-    return Cells(results, errors, repairs, keys, masked)
+    return Cells(results, kinds, positions, messages, repairs, keys, masked)
 
 
 def _masked_columns(lines: Sequence[Line], pairs: bool) -> list[list[str | None]] | None:
@@ -330,18 +330,8 @@ def _masked_columns(lines: Sequence[Line], pairs: bool) -> list[list[str | None]
     values_of = cast("list[list[bytes | str | None]]", [list(column) for column in zip(
         *lines, strict=True)] if pairs else [list(lines)])
     columns = [[v if v is None else shown_text(v) for v in values] for values in values_of]
-    found = False
-    for values in columns:
-        joined = "\n".join(filter(None, values))
-        if "@" not in joined and "?" not in joined:
-            continue
-        for k, value in enumerate(values):
-            if value is not None and ("@" in value or "?" in value):
-                masked = mask_secrets(value)[0]
-                if masked != value:
-                    values[k] = masked
-                    found = True
-    return columns if found else None
+    found = [masked_column(values) for values in columns]
+    return columns if any(found) else None
 
 
 def _strings(pa: Any, values: list[str | None]) -> Any:
@@ -354,6 +344,15 @@ def _strings(pa: Any, values: list[str | None]) -> Any:
     strings = builder()
     strings.append_values(values)
     return strings.finish()
+
+
+def _integers(pa: Any, values: list[int | None]) -> Any:
+    """An Arrow int64 array of ``values`` (``None`` a null), from its buffers, for the
+    same reason as :func:`_strings`."""
+    present = [v is not None for v in values]
+    data = array.array("q", [v or 0 for v in values]).tobytes()
+    validity = None if all(present) else _booleans(pa, present).buffers()[1]
+    return pa.Array.from_buffers(pa.int64(), len(values), [validity, pa.py_buffer(data)])
 
 
 def _booleans(pa: Any, values: list[bool]) -> Any:
@@ -394,7 +393,8 @@ class ParquetRun:
         self.dedupe = dedupe
         self.seen: set[str] = set()
         schema = reader.schema()
-        added = [(RESULT_COLUMNS[0], pa.string()), (RESULT_COLUMNS[1], pa.string())]
+        added = [(RESULT_COLUMNS[0], pa.string()), (RESULT_COLUMNS[1], pa.string()),
+                 (RESULT_COLUMNS[2], pa.int64()), (RESULT_COLUMNS[3], pa.string())]
         self.lenient = False
         self.schema = schema
         self._pending: list[object] = []
@@ -411,7 +411,7 @@ class ParquetRun:
         pa = self.pa
         self.lenient = lenient
         if lenient:
-            self._added.append((RESULT_COLUMNS[2], pa.string()))
+            self._added.append((RESULT_COLUMNS[4], pa.string()))
         schema = self.schema
         for name, kind in self._added:
             schema = schema.append(pa.field(name, kind))
@@ -449,12 +449,13 @@ class ParquetRun:
                 k = batch.schema.get_field_index(name)
                 field = batch.schema.field(k)
                 batch = batch.set_column(k, field, _strings(pa, values).cast(field.type))
-        columns = [cells.results, cells.errors]
+        columns: list[Any] = [_strings(pa, cells.results), _strings(pa, cells.kinds),
+                              _integers(pa, cells.positions), _strings(pa, cells.messages)]
         if self.lenient:
             assert cells.repairs is not None
-            columns.append(cells.repairs)
+            columns.append(_strings(pa, cells.repairs))
         for (name, _), values in zip(self._added, columns, strict=True):
-            batch = batch.append_column(name, _strings(pa, values))
+            batch = batch.append_column(name, values)
         results = len(cells.results) - cells.results.count(None)
         counts = self._counts
         counts.results += results

@@ -1,0 +1,240 @@
+"""The table of operations: each command with its function, its output columns and its errors.
+
+:class:`Command` is the one list of what a batch front end can do to a line or a
+cell (the command line's commands, Dask's, DuckDB's, Polars' and pandas'); each
+member has its :attr:`~Command.function` (text in, result out, a
+:class:`~urikit.URIError` for invalid text), its :attr:`~Command.columns` (the names
+of the result's fields) and its :attr:`~Command.kinds` (the kinds of error it gives,
+:mod:`urikit._batch.records`). :class:`Operation` is a command with its options, as
+every front end builds it once and sends it whole to its workers.
+"""
+
+from __future__ import annotations
+
+import enum
+import functools
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Final, NamedTuple
+
+from .._core.normalize import DEFAULT_OPTIONS as DEFAULT_NORMALIZE
+from .._core.normalize import normalize as normalize_parts
+from .._core.parse import split
+from .._core.serialize import to_text
+from .._model.uri import URI, FrozenURI
+from .._web.canonical import CanonicalOptions, canonical_text
+from .masking import masked
+from .records import (
+    BASE,
+    ENCODING,
+    IDNA,
+    INTERNAL,
+    NO_TAB,
+    NULL,
+    OTHER,
+    PARSE_COMPONENTS,
+    UNDECODABLE,
+    parse_kind,
+)
+
+#: The fields of the ``components`` operation's result, in :class:`urikit.Components`'
+#: order (wire text, ``None`` for an undefined component).
+COMPONENTS: Final = ("scheme", "userinfo", "host", "port", "path", "query", "fragment")
+#: The fields of the ``explain`` operation's result (the element model).
+ELEMENT_MODEL: Final = ("scheme", "userinfo", "host", "port", "has_port", "path",
+                        "query", "fragment", "is_relative")
+
+
+class Command(str, enum.Enum):
+    """A batch operation: what the command line's command of the same name does to
+    each line (``host`` and ``components`` are the data front ends' only).
+
+    >>> Command("normalize").columns, Command.HOST.function is not None
+    (('normalize',), True)
+    """
+
+    NORMALIZE = "normalize"
+    VALIDATE = "validate"
+    EXPLAIN = "explain"
+    RESOLVE = "resolve"
+    RELATIVE = "relative"
+    CANONICALIZE = "canonicalize"
+    HOST = "host"
+    COMPONENTS = "components"
+
+    def __str__(self) -> str:
+        """The command's name (in a message, or as a column's name)."""
+        return self.value
+
+    @property
+    def function(self) -> Function:
+        """The operation on one text: ``(output, key)`` (``key``: the unmasked
+        canonical form, for canonicalize), or a :class:`~urikit.URIError`."""
+        return _TABLE[self].function
+
+    @property
+    def columns(self) -> tuple[str, ...]:
+        """The names of the result's fields: one for a text result (the command's
+        name), several for a ``dict`` result (``explain``, ``components``)."""
+        return _TABLE[self].columns
+
+    @property
+    def kinds(self) -> frozenset[str]:
+        """The kinds of error a line can get from this operation (for a pair's base,
+        each with ``base-`` before it)."""
+        return _TABLE[self].kinds
+
+    @property
+    def pairs(self) -> bool:
+        """Whether it reads a base with each reference (resolve, relative)."""
+        return self in (Command.RESOLVE, Command.RELATIVE)
+
+
+@dataclass(frozen=True, slots=True)
+class Operation:
+    """What to do with each line: a command and its options (picklable, so that
+    worker processes and Dask tasks receive it whole). ``lenient`` reads each line as
+    :meth:`urikit.URI.parse_lenient` does, and records what was repaired. Resolve and
+    relative without a ``base`` read (base, reference) pairs (:attr:`pairs`).
+    ``show_password`` leaves secrets in the results and inputs (the data front ends
+    that return data, not output for people, set it; errors are masked always)."""
+
+    command: Command
+    allow_zone_id: bool = False
+    show_password: bool = False
+    base: str | None = None  # resolve, relative
+    strict: bool = True  # resolve
+    options: CanonicalOptions = field(default_factory=CanonicalOptions)  # canonicalize
+    lenient: bool = False
+    #: whether each line is a (base, reference) pair: resolve or relative without a
+    #: base (set from the others: a field, not a property, as it is asked every line)
+    pairs: bool = field(init=False, default=False)
+
+    def __post_init__(self) -> None:
+        command: object = self.command
+        if not isinstance(command, Command):  # a name, from a caller without types
+            try:
+                command = Command(command)
+            except ValueError:
+                raise ValueError(f"unknown command {command!r}") from None
+            object.__setattr__(self, "command", command)
+        object.__setattr__(self, "pairs", self.base is None and self.command.pairs)
+
+
+Function = Callable[[Operation, str], tuple[object, str | None]]
+
+
+class _Entry(NamedTuple):
+    function: Function
+    columns: tuple[str, ...]
+    kinds: frozenset[str]
+
+
+# --- the functions -------------------------------------------------------------------
+
+
+@functools.lru_cache(maxsize=64)  # a link table repeats its bases
+def base_uri(text: str, allow_zone_id: bool) -> URI:
+    """The base of resolve and relative, read once for the many lines that share it."""
+    return URI.parse(text, allow_zone_id=allow_zone_id)
+
+
+def _normalize(op: Operation, text: str) -> tuple[object, str | None]:
+    parts = normalize_parts(split(text, op.allow_zone_id), DEFAULT_NORMALIZE)
+    return masked(to_text(parts), op.show_password), None
+
+
+def _canonicalize(op: Operation, text: str) -> tuple[object, str | None]:
+    key = canonical_text(text, op.options, allow_zone_id=op.allow_zone_id)
+    return masked(key, op.show_password), key
+
+
+def _validate(op: Operation, text: str) -> tuple[object, str | None]:
+    split(text, op.allow_zone_id)
+    return masked(text, op.show_password), None
+
+
+def element_model(uri: URI | FrozenURI) -> dict[str, object]:
+    """The element model of ``uri`` as plain data (``None`` for undefined). A port of
+    more digits than ``int`` converts to text (``sys.get_int_max_str_digits()``, 4300
+    by default) is given as its digits, a ``str``, so that it prints and is written
+    to JSON."""
+    return {
+        "scheme": uri.scheme,
+        "userinfo": uri.userinfo,
+        "host": uri.host,
+        "port": _port(uri),
+        "has_port": uri.has_port,
+        "path": list(uri.path),
+        "query": uri.query,
+        "fragment": uri.fragment,
+        "is_relative": uri.scheme is None,
+    }
+
+
+def _port(uri: URI | FrozenURI) -> int | str | None:
+    digits = (uri.components.port or "").lstrip("0")
+    limit = getattr(sys, "get_int_max_str_digits", int)()  # 0: no limit (and before 3.11)
+    return digits if limit and len(digits) > limit else uri.port
+
+
+def _explain(op: Operation, text: str) -> tuple[object, str | None]:
+    uri = URI.parse(text, allow_zone_id=op.allow_zone_id)
+    if not op.show_password:
+        uri = URI.parse(masked(str(uri)), allow_zone_id=op.allow_zone_id)
+    return element_model(uri), None
+
+
+def _resolve(op: Operation, text: str) -> tuple[object, str | None]:
+    assert op.base is not None
+    return resolve_text(op, op.base, text), None
+
+
+def resolve_text(op: Operation, base: str, reference: str) -> str:
+    """``reference`` resolved against ``base`` (texts), as ``op`` shows it."""
+    uri = URI.parse(reference, allow_zone_id=op.allow_zone_id)
+    resolved = base_uri(base, op.allow_zone_id).resolve(uri, strict=op.strict)
+    return masked(str(resolved), op.show_password)
+
+
+def _relative(op: Operation, text: str) -> tuple[object, str | None]:
+    assert op.base is not None
+    return relative_text(op, op.base, text), None
+
+
+def relative_text(op: Operation, base: str, target: str) -> str:
+    """The reference from ``base`` to ``target`` (texts), as ``op`` shows it."""
+    uri = URI.parse(target, allow_zone_id=op.allow_zone_id)
+    return masked(str(uri.relative_to(base_uri(base, op.allow_zone_id))), op.show_password)
+
+
+def _host(op: Operation, text: str) -> tuple[object, str | None]:
+    return split(text, op.allow_zone_id)[2], None
+
+
+def _components(op: Operation, text: str) -> tuple[object, str | None]:
+    parts = split(masked(text, op.show_password), op.allow_zone_id)
+    return dict(zip(COMPONENTS, parts, strict=True)), None
+
+
+# --- the table ---------------------------------------------------------------------------
+
+#: What any line can give: the errors of reading it (a table's null, undecodable bytes,
+#: a lone surrogate, text that is not a URI-reference, what the lenient reader refuses).
+_READING: Final = frozenset({NULL, UNDECODABLE, ENCODING, IDNA, OTHER, INTERNAL,
+                             *(parse_kind(c) for c in PARSE_COMPONENTS)})
+#: What a (base, reference) pair adds: a line without a tab, the errors of its base.
+_PAIRS: Final = frozenset({NO_TAB, *(BASE + kind for kind in _READING - {NULL})})
+
+_TABLE: Final[dict[Command, _Entry]] = {
+    Command.NORMALIZE: _Entry(_normalize, ("normalize",), _READING),
+    Command.VALIDATE: _Entry(_validate, ("validate",), _READING),
+    Command.EXPLAIN: _Entry(_explain, ELEMENT_MODEL, _READING),
+    Command.RESOLVE: _Entry(_resolve, ("resolve",),
+                            _READING | _PAIRS | {"base-needs-scheme"}),
+    Command.RELATIVE: _Entry(_relative, ("relative",), _READING | _PAIRS),
+    Command.CANONICALIZE: _Entry(_canonicalize, ("canonicalize",), _READING),
+    Command.HOST: _Entry(_host, ("host",), _READING),
+    Command.COMPONENTS: _Entry(_components, COMPONENTS, _READING),
+}
