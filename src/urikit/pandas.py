@@ -58,10 +58,10 @@ urikit`` does not import it.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Sequence
 from typing import Any, Final, Literal
 
-from ._cli.cells import COMPONENTS, ERROR_FIELDS, ColumnOp, column, errors
+from ._batch import columns
+from ._batch.operations import COMPONENTS, Command, Operation
 from ._web.canonical import DEFAULT_OPTIONS, CanonicalOptions
 
 __all__ = ["URIAccessor"]
@@ -71,11 +71,13 @@ __all__ = ["URIAccessor"]
 pd: Any = importlib.import_module("pandas")
 
 #: The operations whose errors :meth:`URIAccessor.error` gives.
-Operation = Literal["is_valid", "normalize", "canonicalize", "resolve", "relative", "host",
+OperationName = Literal["is_valid", "normalize", "canonicalize", "resolve", "relative", "host",
                     "components"]
-_OPERATIONS: Final = ("is_valid", "normalize", "canonicalize", "resolve", "relative",
-                      "host", "components")
-_PAIRS: Final = ("resolve", "relative")
+#: Each method's operation in the engine's table (``is_valid``: validate).
+_COMMANDS: Final = {"is_valid": Command.VALIDATE, "normalize": Command.NORMALIZE,
+                    "canonicalize": Command.CANONICALIZE, "resolve": Command.RESOLVE,
+                    "relative": Command.RELATIVE, "host": Command.HOST,
+                    "components": Command.COMPONENTS}
 
 
 def _text(value: object) -> str | None:
@@ -109,22 +111,30 @@ class URIAccessor:
     def __init__(self, series: Any) -> None:
         self._series: Any = series
 
-    def _bases(self, base: object) -> Sequence[str | None] | str | None:
+    def _bases(self, base: object) -> columns.Bases:
         if base is None or isinstance(base, str):
             return base
         if isinstance(base, pd.Series):
             return _values(base.reindex(self._series.index))
         raise TypeError(f"base must be str or a pandas Series, not {type(base).__name__}")
 
-    def _column(self, name: str, dtype: str, *, strict: bool = True, base: object = None,
-                options: CanonicalOptions = DEFAULT_OPTIONS, allow_zone_id: bool = False,
-                lenient: bool = False) -> Any:
+    def _op(self, name: str, base: object, options: CanonicalOptions, allow_zone_id: bool,
+            lenient: bool) -> Operation:
         given: object = options  # checked: callers without a type checker pass anything
         if not isinstance(given, CanonicalOptions):
             raise TypeError(f"options must be CanonicalOptions, not {type(given).__name__}")
-        op = ColumnOp(name, options, allow_zone_id, lenient)
-        results = column(op, _values(self._series), self._bases(base), strict=strict,
-                         front="uri.")
+        command = _COMMANDS[name]
+        if command.pairs and base is None:
+            raise TypeError(f"{name} needs a base")
+        return columns.operation(command, options, allow_zone_id, lenient)
+
+    def _column(self, method: str, dtype: str, *, base: object = None,
+                options: CanonicalOptions = DEFAULT_OPTIONS, allow_zone_id: bool = False,
+                lenient: bool = False) -> Any:
+        name = method.removeprefix("try_")
+        op = self._op(name, base, options, allow_zone_id, lenient)
+        results = columns.results(op, _values(self._series), self._bases(base),
+                                  strict=name == method, name=f"uri.{method}")
         series = self._series
         if name == "components":
             return pd.DataFrame([dict.fromkeys(COMPONENTS) if r is None else r
@@ -144,7 +154,7 @@ class URIAccessor:
         return self._column("is_valid", "boolean", allow_zone_id=allow_zone_id,
                             lenient=lenient)
 
-    def error(self, operation: Operation = "is_valid", base: object = None, *,
+    def error(self, operation: OperationName = "is_valid", base: object = None, *,
               options: CanonicalOptions = DEFAULT_OPTIONS, allow_zone_id: bool = False,
               lenient: bool = False) -> Any:
         """Why ``operation`` fails on each value (against ``base`` for ``resolve`` and
@@ -156,19 +166,14 @@ class URIAccessor:
         >>> import urikit.pandas
         >>> print(pd.Series(["http://joe:S3CRET@a b/", "http://a/"]).uri.error().to_string())
                    kind  position                        message
-        0  invalid-host        20  invalid character ' ' in host
+        0  invalid-host        19  invalid character ' ' in host
         1          <NA>      <NA>                           <NA>
         """
-        if operation not in _OPERATIONS:
-            raise TypeError(f"operation must be one of {', '.join(_OPERATIONS)}, "
+        if operation not in _COMMANDS:
+            raise TypeError(f"operation must be one of {', '.join(_COMMANDS)}, "
                             f"not {operation!r}")
-        if operation in _PAIRS and base is None:
-            raise TypeError(f"error({operation!r}) needs a base")
-        given: object = options
-        if not isinstance(given, CanonicalOptions):
-            raise TypeError(f"options must be CanonicalOptions, not {type(given).__name__}")
-        op = ColumnOp("error", options, allow_zone_id, lenient, operation)
-        found = errors(op, _values(self._series), self._bases(base))
+        op = self._op(operation, base, options, allow_zone_id, lenient)
+        found = columns.errors(op, _values(self._series), self._bases(base))
         index = self._series.index
         frame = pd.DataFrame({
             "kind": pd.Series([None if e is None else e.kind for e in found],
@@ -177,7 +182,7 @@ class URIAccessor:
                                   index=index, dtype="Int64"),
             "message": pd.Series([None if e is None else e.message for e in found],
                                  index=index, dtype="string")})
-        assert tuple(frame.columns) == ERROR_FIELDS
+        assert tuple(frame.columns) == columns.ERROR_FIELDS
         return frame
 
     def normalize(self, *, allow_zone_id: bool = False, lenient: bool = False) -> Any:
@@ -195,7 +200,7 @@ class URIAccessor:
 
     def try_normalize(self, *, allow_zone_id: bool = False, lenient: bool = False) -> Any:
         """:meth:`normalize`, ``<NA>`` for an invalid value."""
-        return self._column("normalize", "string", strict=False,
+        return self._column("try_normalize", "string",
                             allow_zone_id=allow_zone_id, lenient=lenient)
 
     def canonicalize(self, options: CanonicalOptions = DEFAULT_OPTIONS, *,
@@ -209,7 +214,7 @@ class URIAccessor:
     def try_canonicalize(self, options: CanonicalOptions = DEFAULT_OPTIONS, *,
                          allow_zone_id: bool = False, lenient: bool = False) -> Any:
         """:meth:`canonicalize`, ``<NA>`` for an invalid value."""
-        return self._column("canonicalize", "string", strict=False, options=options,
+        return self._column("try_canonicalize", "string", options=options,
                             allow_zone_id=allow_zone_id, lenient=lenient)
 
     def resolve(self, base: object, *, allow_zone_id: bool = False,
@@ -231,7 +236,7 @@ class URIAccessor:
     def try_resolve(self, base: object, *, allow_zone_id: bool = False,
                     lenient: bool = False) -> Any:
         """:meth:`resolve`, ``<NA>`` for an invalid value or base."""
-        return self._column("resolve", "string", strict=False, base=base,
+        return self._column("try_resolve", "string", base=base,
                             allow_zone_id=allow_zone_id, lenient=lenient)
 
     def relative(self, base: object, *, allow_zone_id: bool = False,
@@ -252,7 +257,7 @@ class URIAccessor:
     def try_relative(self, base: object, *, allow_zone_id: bool = False,
                      lenient: bool = False) -> Any:
         """:meth:`relative`, ``<NA>`` for an invalid value or base."""
-        return self._column("relative", "string", strict=False, base=base,
+        return self._column("try_relative", "string", base=base,
                             allow_zone_id=allow_zone_id, lenient=lenient)
 
     def host(self, *, allow_zone_id: bool = False, lenient: bool = False) -> Any:
@@ -263,7 +268,7 @@ class URIAccessor:
 
     def try_host(self, *, allow_zone_id: bool = False, lenient: bool = False) -> Any:
         """:meth:`host`, ``<NA>`` for an invalid value."""
-        return self._column("host", "string", strict=False, allow_zone_id=allow_zone_id,
+        return self._column("try_host", "string", allow_zone_id=allow_zone_id,
                             lenient=lenient)
 
     def components(self, *, allow_zone_id: bool = False, lenient: bool = False) -> Any:
@@ -282,5 +287,5 @@ class URIAccessor:
 
     def try_components(self, *, allow_zone_id: bool = False, lenient: bool = False) -> Any:
         """:meth:`components`, a row of ``<NA>`` for an invalid value."""
-        return self._column("components", "string", strict=False,
+        return self._column("try_components", "string",
                             allow_zone_id=allow_zone_id, lenient=lenient)

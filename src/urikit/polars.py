@@ -77,7 +77,8 @@ from typing import Final, Literal
 
 import polars as pl
 
-from ._cli.cells import COMPONENTS, ColumnOp, column, errors
+from ._batch import columns
+from ._batch.operations import COMPONENTS, Command, Operation
 from ._web.canonical import DEFAULT_OPTIONS, CanonicalOptions
 
 __all__ = ["COMPONENTS", "COMPONENTS_DTYPE", "ERROR", "URIExpr"]
@@ -88,11 +89,13 @@ COMPONENTS_DTYPE: Final = pl.Struct(dict.fromkeys(COMPONENTS, pl.String))
 ERROR: Final = pl.Struct({"kind": pl.String, "position": pl.Int64, "message": pl.String})
 
 #: The operations whose errors :meth:`URIExpr.error` gives.
-Operation = Literal["is_valid", "normalize", "canonicalize", "resolve", "relative", "host",
+OperationName = Literal["is_valid", "normalize", "canonicalize", "resolve", "relative", "host",
                     "components"]
-_OPERATIONS: Final = ("is_valid", "normalize", "canonicalize", "resolve", "relative",
-                      "host", "components")
-_PAIRS: Final = ("resolve", "relative")
+#: Each method's operation in the engine's table (``is_valid``: validate).
+_COMMANDS: Final = {"is_valid": Command.VALIDATE, "normalize": Command.NORMALIZE,
+                    "canonicalize": Command.CANONICALIZE, "resolve": Command.RESOLVE,
+                    "relative": Command.RELATIVE, "host": Command.HOST,
+                    "components": Command.COMPONENTS}
 
 
 def _values(series: pl.Series) -> list[str | None]:
@@ -103,20 +106,24 @@ def _values(series: pl.Series) -> list[str | None]:
     return values
 
 
-def _results(op: ColumnOp, strict: bool, dtype: pl.DataType,
+def _results(op: Operation, method: str, dtype: pl.DataType,
              series: pl.Series | Sequence[pl.Series], base: str | None = None) -> pl.Series:
-    """One batch of a column (or of a column and its bases) through the engine."""
+    """One batch of a column (or of a column and its bases) through the engine: the
+    results of ``method`` (``try_`` ones: a null for an invalid value), or, for
+    ``error``, the errors as data."""
     if isinstance(series, pl.Series):
         name, values = series.name, _values(series)
-        bases: Sequence[str | None] | str | None = base
+        bases: columns.Bases = base
     else:
         name, values, bases = series[0].name, _values(series[0]), _values(series[1])
-    if op.name == "error":
-        found = errors(op, values, bases)
-        return pl.Series(name, [None if e is None else e._asdict() for e in found],
-                         dtype=dtype)
-    return pl.Series(name, column(op, values, bases, strict=strict, front="uri."),
-                     dtype=dtype)
+    if method == "error":
+        found = columns.errors(op, values, bases)
+        return pl.Series(name, [None if e is None else
+                                {"kind": e.kind, "position": e.position, "message": e.message}
+                                for e in found], dtype=dtype)
+    return pl.Series(name, columns.results(op, values, bases,
+                                           strict=not method.startswith("try_"),
+                                           name=f"uri.{method}"), dtype=dtype)
 
 
 @pl.api.register_expr_namespace("uri")
@@ -136,21 +143,24 @@ class URIExpr:
     def __init__(self, expr: pl.Expr) -> None:
         self._expr = expr
 
-    def _map(self, name: str, dtype: pl.DataType, *, strict: bool = True,
+    def _map(self, method: str, dtype: pl.DataType, *, of: str | None = None,
              base: str | pl.Expr | None = None, options: CanonicalOptions = DEFAULT_OPTIONS,
-             of: str = "is_valid", allow_zone_id: bool = False,
-             lenient: bool = False) -> pl.Expr:
+             allow_zone_id: bool = False, lenient: bool = False) -> pl.Expr:
+        """The expression of ``method`` (of ``of``'s errors for ``error``)."""
         given: object = options  # checked: callers without a type checker pass anything
         if not isinstance(given, CanonicalOptions):
             raise TypeError(f"options must be CanonicalOptions, not {type(given).__name__}")
-        op = ColumnOp(name, options, allow_zone_id, lenient, of)
+        command = _COMMANDS[of or method.removeprefix("try_")]
+        if command.pairs and base is None:
+            raise TypeError(f"{method}({of!r}) needs a base" if of else f"{method} needs a base")
+        op = columns.operation(command, options, allow_zone_id, lenient)
         if isinstance(base, pl.Expr):
             return pl.map_batches([self._expr, base],
-                                  functools.partial(_results, op, strict, dtype),
+                                  functools.partial(_results, op, method, dtype),
                                   return_dtype=dtype, is_elementwise=True)
         if base is not None and not isinstance(base, str):
             raise TypeError(f"base must be str or a polars Expr, not {type(base).__name__}")
-        return self._expr.map_batches(functools.partial(_results, op, strict, dtype,
+        return self._expr.map_batches(functools.partial(_results, op, method, dtype,
                                                         base=base),
                                       return_dtype=dtype, is_elementwise=True)
 
@@ -167,7 +177,7 @@ class URIExpr:
         return self._map("is_valid", pl.Boolean(), allow_zone_id=allow_zone_id,
                          lenient=lenient)
 
-    def error(self, operation: Operation = "is_valid", base: str | pl.Expr | None = None,
+    def error(self, operation: OperationName = "is_valid", base: str | pl.Expr | None = None,
               *, options: CanonicalOptions = DEFAULT_OPTIONS, allow_zone_id: bool = False,
               lenient: bool = False) -> pl.Expr:
         """Why ``operation`` fails on each value (against ``base`` for ``resolve`` and
@@ -179,13 +189,11 @@ class URIExpr:
         >>> import urikit.polars
         >>> df = pl.DataFrame({"url": ["http://joe:S3CRET@a b/", "http://a/"]})
         >>> df.select(pl.col("url").uri.error())["url"].to_list()
-        [{'kind': 'invalid-host', 'position': 20, 'message': "invalid character ' ' in host"}, None]
+        [{'kind': 'invalid-host', 'position': 19, 'message': "invalid character ' ' in host"}, None]
         """
-        if operation not in _OPERATIONS:
-            raise TypeError(f"operation must be one of {', '.join(_OPERATIONS)}, "
+        if operation not in _COMMANDS:
+            raise TypeError(f"operation must be one of {', '.join(_COMMANDS)}, "
                             f"not {operation!r}")
-        if operation in _PAIRS and base is None:
-            raise TypeError(f"error({operation!r}) needs a base")
         return self._map("error", ERROR, base=base, options=options, of=operation,
                          allow_zone_id=allow_zone_id, lenient=lenient)
 
@@ -205,7 +213,7 @@ class URIExpr:
 
     def try_normalize(self, *, allow_zone_id: bool = False, lenient: bool = False) -> pl.Expr:
         """:meth:`normalize`, a null for an invalid value."""
-        return self._map("normalize", pl.String(), strict=False,
+        return self._map("try_normalize", pl.String(),
                          allow_zone_id=allow_zone_id, lenient=lenient)
 
     def canonicalize(self, options: CanonicalOptions = DEFAULT_OPTIONS, *,
@@ -219,7 +227,7 @@ class URIExpr:
     def try_canonicalize(self, options: CanonicalOptions = DEFAULT_OPTIONS, *,
                          allow_zone_id: bool = False, lenient: bool = False) -> pl.Expr:
         """:meth:`canonicalize`, a null for an invalid value."""
-        return self._map("canonicalize", pl.String(), strict=False, options=options,
+        return self._map("try_canonicalize", pl.String(), options=options,
                          allow_zone_id=allow_zone_id, lenient=lenient)
 
     def resolve(self, base: str | pl.Expr, *, allow_zone_id: bool = False,
@@ -241,7 +249,7 @@ class URIExpr:
     def try_resolve(self, base: str | pl.Expr, *, allow_zone_id: bool = False,
                     lenient: bool = False) -> pl.Expr:
         """:meth:`resolve`, a null for an invalid value or base."""
-        return self._map("resolve", pl.String(), strict=False, base=base,
+        return self._map("try_resolve", pl.String(), base=base,
                          allow_zone_id=allow_zone_id, lenient=lenient)
 
     def relative(self, base: str | pl.Expr, *, allow_zone_id: bool = False,
@@ -263,7 +271,7 @@ class URIExpr:
     def try_relative(self, base: str | pl.Expr, *, allow_zone_id: bool = False,
                      lenient: bool = False) -> pl.Expr:
         """:meth:`relative`, a null for an invalid value or base."""
-        return self._map("relative", pl.String(), strict=False, base=base,
+        return self._map("try_relative", pl.String(), base=base,
                          allow_zone_id=allow_zone_id, lenient=lenient)
 
     def host(self, *, allow_zone_id: bool = False, lenient: bool = False) -> pl.Expr:
@@ -274,7 +282,7 @@ class URIExpr:
 
     def try_host(self, *, allow_zone_id: bool = False, lenient: bool = False) -> pl.Expr:
         """:meth:`host`, a null for an invalid value."""
-        return self._map("host", pl.String(), strict=False, allow_zone_id=allow_zone_id,
+        return self._map("try_host", pl.String(), allow_zone_id=allow_zone_id,
                          lenient=lenient)
 
     def components(self, *, allow_zone_id: bool = False, lenient: bool = False) -> pl.Expr:
@@ -285,9 +293,10 @@ class URIExpr:
 
         >>> import polars as pl
         >>> import urikit.polars
-        >>> pl.DataFrame({"u": ["http://h:/p?"]}).select(
+        >>> parts = pl.DataFrame({"u": ["http://h:/p?"]}).select(
         ...     pl.col("u").uri.components()).item()
-        {'scheme': 'http', 'userinfo': None, 'host': 'h', 'port': '', 'path': '/p', 'query': '', 'fragment': None}
+        >>> parts["host"], parts["port"], parts["query"], parts["fragment"]
+        ('h', '', '', None)
         """
         return self._map("components", COMPONENTS_DTYPE, allow_zone_id=allow_zone_id,
                          lenient=lenient)
@@ -295,5 +304,5 @@ class URIExpr:
     def try_components(self, *, allow_zone_id: bool = False,
                        lenient: bool = False) -> pl.Expr:
         """:meth:`components`, a null for an invalid value."""
-        return self._map("components", COMPONENTS_DTYPE, strict=False,
+        return self._map("try_components", COMPONENTS_DTYPE,
                          allow_zone_id=allow_zone_id, lenient=lenient)
