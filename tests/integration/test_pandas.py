@@ -134,3 +134,25 @@ def test_options_reach_the_engine() -> None:
         series.uri.resolve(3)
     with pytest.raises(TypeError, match="needs a base"):
         series.uri.error("relative")
+
+
+def test_the_dask_functions_take_a_pandas_series() -> None:
+    """:mod:`urikit.distributed`'s column functions take a pandas Series and give the
+    column a Dask Series of the same rows gives, with the pandas Series' index."""
+    pytest.importorskip("dask.dataframe", reason="needs the dask extra (the test extra)")
+    from urikit import distributed as ud
+
+    dd: Any = importlib.import_module("dask.dataframe")
+    series = pd.Series(["http://a/?b&a", "http://x/", "bad x", "HTTP://A/?a&b", None],
+                       index=[10, 11, 12, 13, 14], name="url")
+    lazy = dd.from_pandas(series, npartitions=2)
+    for function in (ud.normalize, ud.validate, ud.canonicalize, ud.dedupe):
+        got = function(series)
+        assert isinstance(got, pd.Series)
+        assert got.index.equals(series.index)
+        expected = function(lazy).compute(scheduler="sync")
+        assert plain(got) == plain(expected)
+        assert got.dtype == expected.dtype
+    assert plain(ud.dedupe(series)) == [True, True, None, False, None]
+    with pytest.raises(TypeError, match=r"or a pandas\.Series, not list"):
+        ud.normalize([1, 2])  # a pandas Series is Any to a type checker: so is a list
