@@ -87,14 +87,14 @@ pl.scan_parquet(sys.argv[2]).with_columns(*columns).sink_parquet(sys.argv[3])
 
 def usage(argv: list[str], env: dict[str, str] = ONE_CORE) -> tuple[float, float]:
     """The CPU time (user + system, s) and the peak resident memory (MiB) of a process
-    run to its end, its output dropped."""
-    process = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                               env=env)
-    assert process.stderr is not None
-    _, status, rusage = os.wait4(process.pid, 0)
-    errors = process.stderr.read().decode("utf-8", "replace")
-    process.stderr.close()
-    assert os.waitstatus_to_exitcode(status) in (0, 1), (argv, errors[-2000:])
+    run to its end, its output dropped (its standard error kept in a file, shown if
+    it fails: a pipe would fill with the command line's error lines and block it)."""
+    with tempfile.TemporaryFile() as errors:
+        process = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=errors, env=env)
+        _, status, rusage = os.wait4(process.pid, 0)
+        if os.waitstatus_to_exitcode(status) not in (0, 1):  # 1: invalid lines reported
+            errors.seek(0)
+            raise RuntimeError(f"{argv} failed: {errors.read()[-2000:]!r}")
     return rusage.ru_utime + rusage.ru_stime, rusage.ru_maxrss / 1024
 
 
