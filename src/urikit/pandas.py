@@ -58,7 +58,7 @@ urikit`` does not import it.
 from __future__ import annotations
 
 import importlib
-from typing import Any, Final, Literal
+from typing import Any, Final, Literal, cast
 
 from ._batch import columns
 from ._batch.operations import COMPONENTS, Command, Operation
@@ -115,12 +115,13 @@ class URIAccessor:
         if base is None or isinstance(base, str):
             return base
         if isinstance(base, pd.Series):
-            return _values(base.reindex(self._series.index))
+            column: Any = base
+            return _values(column.reindex(self._series.index))
         raise TypeError(f"base must be str or a pandas Series, not {type(base).__name__}")
 
     def _op(self, name: str, base: object, options: CanonicalOptions, allow_zone_id: bool,
             lenient: bool) -> Operation:
-        given: object = options  # checked: callers without a type checker pass anything
+        given = cast("object", options)  # checked: callers without a type checker pass anything
         if not isinstance(given, CanonicalOptions):
             raise TypeError(f"options must be CanonicalOptions, not {type(given).__name__}")
         command = _COMMANDS[name]

@@ -73,7 +73,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Sequence
-from typing import Final, Literal
+from typing import Final, Literal, cast
 
 import polars as pl
 
@@ -147,7 +147,7 @@ class URIExpr:
              base: str | pl.Expr | None = None, options: CanonicalOptions = DEFAULT_OPTIONS,
              allow_zone_id: bool = False, lenient: bool = False) -> pl.Expr:
         """The expression of ``method`` (of ``of``'s errors for ``error``)."""
-        given: object = options  # checked: callers without a type checker pass anything
+        given = cast("object", options)  # checked: callers without a type checker pass anything
         if not isinstance(given, CanonicalOptions):
             raise TypeError(f"options must be CanonicalOptions, not {type(given).__name__}")
         command = _COMMANDS[of or method.removeprefix("try_")]
@@ -158,8 +158,10 @@ class URIExpr:
             return pl.map_batches([self._expr, base],
                                   functools.partial(_results, op, method, dtype),
                                   return_dtype=dtype, is_elementwise=True)
-        if base is not None and not isinstance(base, str):
-            raise TypeError(f"base must be str or a polars Expr, not {type(base).__name__}")
+        given_base = cast("object", base)  # checked, as options are
+        if given_base is not None and not isinstance(given_base, str):
+            raise TypeError(f"base must be str or a polars Expr, "
+                            f"not {type(given_base).__name__}")
         return self._expr.map_batches(functools.partial(_results, op, method, dtype,
                                                         base=base),
                                       return_dtype=dtype, is_elementwise=True)

@@ -36,9 +36,9 @@ for _module in ("polars", "duckdb", "pyarrow", "dask.dataframe"):
 import duckdb
 import polars as pl
 
-import urikit.pandas  # noqa: F401 (registers Series.uri)
 from urikit import distributed as ud
 from urikit.duckdb import register
+from urikit.pandas import URIAccessor
 from urikit.polars import OperationName, URIExpr
 
 # dask, pandas and pyarrow have unannotated functions: used through Any.
@@ -163,6 +163,7 @@ def polars_outcomes(path: Path, command: str) -> list[Outcome]:
 def pandas_outcomes(path: Path, command: str) -> list[Outcome]:
     """Each row's outcome from the pandas accessor, on the column pandas reads."""
     series = pd.read_parquet(path)["url"]
+    assert isinstance(series.uri, URIAccessor)
     method = "is_valid" if command == "validate" else f"try_{command}"
     results = plain(getattr(series.uri, method)().tolist())
     errors = series.uri.error("is_valid" if command == "validate" else command)

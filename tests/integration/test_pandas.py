@@ -18,8 +18,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import urikit
-import urikit.pandas
 from urikit import URI, CanonicalOptions, URIError, strategies
+from urikit.pandas import URIAccessor
 
 # pandas has no annotations: used through Any.
 pd: Any = importlib.import_module("pandas")
@@ -59,6 +59,7 @@ def test_each_method_gives_the_python_functions_results(urls: list[str]) -> None
     values = [*FIXED, *urls]
     index = pd.Index(range(100 + len(values), 100, -1))
     series = pd.Series(values, index=index, name="url", dtype="object")
+    assert isinstance(series.uri, URIAccessor)
     valid = series.uri.is_valid()
     assert valid.dtype == "boolean"
     assert valid.index.equals(index)
