@@ -119,6 +119,29 @@ def test_an_upward_import_fails_the_layering_check() -> None:
         "urikit._core.host imports urikit"]
 
 
+#: The public modules that are a front end of the batch engine (all but the command
+#: line's entry point): they ask :mod:`urikit._batch`, never :mod:`urikit._cli`.
+FRONT_ENDS: Final = sorted(p for p in SRC.glob("*.py") if p.name != "__main__.py")
+
+
+@pytest.mark.parametrize("path", FRONT_ENDS, ids=lambda p: p.name)
+def test_the_public_modules_import_nothing_from_the_command_line(path: Path) -> None:
+    """``urikit.distributed``, ``urikit.duckdb`` (and every public module but
+    ``__main__``) import nothing from ``_cli``: the engine they share is ``_batch``."""
+    cli = LAYERS.index("_cli")
+    assert sorted(t for t in _imports(path) if _level(t) == cli) == []
+
+
+def test_the_data_front_ends_ask_the_batch_engine() -> None:
+    """The Dask and DuckDB front ends run the batch engine's per-line function; the
+    check above sees an import of the command line."""
+    for name in ("distributed.py", "duckdb.py"):
+        assert "urikit._batch.engine" in _imports(SRC / name), name
+    source = (SRC / "duckdb.py").read_text(encoding="utf-8")
+    assert "urikit._cli.batch" in _imports(SRC / "duckdb.py",
+                                           source + "\nfrom ._cli.batch import Job\n")
+
+
 def test_each_layer_has_no_import_cycle() -> None:
     """Within a layer, no module imports itself through others."""
     graph = {_module_name(p): {t for t in _imports(p) if _level(t) == _level(_module_name(p))}

@@ -10,6 +10,7 @@ the same shapes through it).
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 from typing import Final
 
 import pytest
@@ -228,3 +229,60 @@ def test_the_query_reading_is_the_pairs(tail: str) -> None:
 
     text = f"https://h/p{tail}"
     assert query_secret_spans(text) == _reference_spans(text)
+
+
+@pytest.mark.parametrize("lenient", [False, True], ids=["strict", "lenient"])
+def test_no_batch_error_shows_a_secret(lenient: bool) -> None:
+    """The batch engine's error as data (kind, position, message: the columns every
+    front end writes, and the message with the position), its record's input and its
+    JSON record hold no secret, for every operation, the text alone or in a pair."""
+    from urikit._batch.engine import cell
+    from urikit._batch.operations import Command, Operation
+    from urikit._batch.render import record_object
+
+    errors = 0
+    for command in Command:
+        op = Operation(command, lenient=lenient)
+        for text in TEXTS:
+            records = [cell(op, BASE if command.pairs else text, text)]
+            if command.pairs:
+                records.append(cell(op, text, "x"))
+            for record in records:
+                shown = [record.input, repr(record.output), repr(record.repairs),
+                         repr(record_object(record, True, True))]
+                if record.error is not None:
+                    errors += 1
+                    error = record.error
+                    shown += [error.kind, error.message, str(error), repr(error)]
+                assert not any(SECRET in s for s in shown), (command, text, shown)
+    assert errors > 0
+
+
+def test_no_error_column_of_a_front_end_shows_a_secret(tmp_path: Path) -> None:
+    """The error columns of the command line's Parquet output, of DuckDB's
+    ``urikit_error_info`` and ``urikit_error``, and of Dask's ``errors`` hold no
+    secret, on every text (the password is in the input column of none either)."""
+    pa = pytest.importorskip("pyarrow")
+    pq = pytest.importorskip("pyarrow.parquet")
+    duckdb = pytest.importorskip("duckdb")
+    dd = pytest.importorskip("dask.dataframe")
+    pd = pytest.importorskip("pandas")
+    from urikit import distributed
+    from urikit._cli.command import main
+    from urikit.duckdb import register
+
+    source, target = tmp_path / "in.parquet", tmp_path / "out.parquet"
+    pq.write_table(pa.table({"url": pa.array(TEXTS, pa.string())}), source)
+    assert main(["normalize", "-q", "-i", str(source), "-o", str(target)]) == 1
+    table = pq.read_table(target)
+    assert table.column("urikit_error_kind").null_count < len(TEXTS)
+    assert SECRET not in str(table.to_pylist())
+    con = duckdb.connect()
+    register(con)
+    rows = con.execute("SELECT urikit_error_info(url), urikit_error(url) "
+                       f"FROM '{source}'").fetchall()
+    assert any(info is not None for info, _ in rows)
+    assert SECRET not in str(rows)
+    frame = distributed.errors(dd.from_pandas(pd.Series(TEXTS), npartitions=2)).compute()
+    assert frame["error_kind"].notna().any()
+    assert SECRET not in frame.to_string()

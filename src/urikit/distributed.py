@@ -16,7 +16,9 @@ Dask DataFrame (a :class:`dask.dataframe.Series` of ``str``, as ``read_parquet``
 it) and return a Series aligned with it: the same index and partitions, one value a
 row, computed by the same per-line function: the command line's output for a valid
 row, ``<NA>`` for an invalid or missing one (``validate``: ``True``, ``False`` or
-``<NA>``). Put it beside the other columns with ``df.assign``. :func:`dedupe` on a
+``<NA>``). Put it beside the other columns with ``df.assign``. :func:`errors` gives
+why each invalid row is invalid, as the columns ``error_kind``, ``error_position``
+and ``error_message``. :func:`dedupe` on a
 Series gives a ``boolean`` column aligned with it, ``True`` for the first row of each
 canonical form: ``df[ud.dedupe(df.url)]`` keeps the rows the command line keeps.
 :func:`dedupe_groups` takes bags only. Each of these four takes a pandas Series too
@@ -31,7 +33,7 @@ from __future__ import annotations
 
 import importlib
 import operator
-from typing import TYPE_CHECKING, Any, NamedTuple, overload
+from typing import TYPE_CHECKING, Any, Final, NamedTuple, overload
 
 from dask.bag import Bag
 from dask.delayed import Delayed
@@ -44,7 +46,7 @@ from ._batch.render import jsonl
 from ._web.canonical import DEFAULT_OPTIONS, CanonicalOptions
 
 if TYPE_CHECKING:
-    from dask.dataframe import Series
+    from dask.dataframe import DataFrame, Series
 
 #: A pandas Series (pandas ships no type information: ``Any`` to a type checker).
 PandasSeries = Any
@@ -196,6 +198,78 @@ def column(urls: Series | PandasSeries, op: Operation,
                         f"not {type(urls).__name__}")
     series: Any = urls
     result: Series = series.map_partitions(_column_values, op, name or op.command.value)
+    return result
+
+
+#: The columns of :func:`errors`: the error as data, as the command line's Parquet
+#: output has it (without its ``urikit_`` prefix).
+ERROR_COLUMNS: Final = ("error_kind", "error_position", "error_message")
+
+
+def _error_frame(partition: Any, op: Operation) -> Any:
+    """One partition of :func:`errors`: each row's error as three columns."""
+    pandas: Any = importlib.import_module("pandas")
+    kinds: list[str | None] = []
+    positions: list[int | None] = []
+    messages: list[str | None] = []
+    for text in partition.tolist():
+        # None, <NA> or NaN is a missing row: the command line's null cell
+        error = process_line(op, "-", 0, text if isinstance(text, str) else None).error
+        if error is None:
+            kinds.append(None)
+            positions.append(None)
+            messages.append(None)
+        else:
+            kinds.append(error.kind)
+            positions.append(error.position)
+            messages.append(error.message)
+    index = partition.index
+    return pandas.DataFrame({
+        ERROR_COLUMNS[0]: pandas.Series(kinds, index=index, dtype="string"),
+        ERROR_COLUMNS[1]: pandas.Series(positions, index=index, dtype="Int64"),
+        ERROR_COLUMNS[2]: pandas.Series(messages, index=index, dtype="string"),
+    }, index=index)
+
+
+def errors(urls: Series | PandasSeries, *, allow_zone_id: bool = False,
+           lenient: bool = False) -> DataFrame | PandasSeries:
+    """Why each row of a Dask Series of ``str`` is not a URI-reference, as data: a Dask
+    DataFrame aligned with it (the same index and partitions) of three columns, the
+    error's kind (``string``: a short name to group by, ``invalid-host``,
+    ``invalid-path``, ...: :attr:`urikit.BatchError.kind`), its position (``Int64``,
+    ``<NA>`` when the error has none) and its message (``string``, without the
+    position), each ``<NA>`` for a valid row; a missing row has the error ``null``
+    (``no reference (null)``), as a null cell has in the command line's Parquet
+    output, whose ``urikit_error_kind``, ``urikit_error_position`` and
+    ``urikit_error_message`` columns these are. Passwords are masked in the messages.
+    Put them beside the other columns with ``df.join(ud.errors(df.url))``, and group
+    by ``error_kind``. A pandas Series gives a pandas DataFrame, computed at once.
+
+    Args:
+        urls: a column of a Dask DataFrame, or a pandas Series.
+        allow_zone_id: accept an IPv6 zone identifier (RFC 6874).
+        lenient: read each row as :meth:`urikit.URI.parse_lenient` does (the error is
+            then one the repaired text still has).
+
+    Raises:
+        TypeError: ``urls`` is not a Dask or pandas Series.
+
+    .. versionadded:: 0.5
+    """
+    op = Operation(Command.VALIDATE, allow_zone_id=allow_zone_id, lenient=lenient)
+    if _is_pandas(urls):
+        return _error_frame(urls, op)
+    if not _is_series(urls):
+        raise TypeError(f"urls must be a dask.dataframe.Series or a pandas.Series, "
+                        f"not {type(urls).__name__}")
+    pandas: Any = importlib.import_module("pandas")
+    meta = pandas.DataFrame({
+        ERROR_COLUMNS[0]: pandas.Series([], dtype="string"),
+        ERROR_COLUMNS[1]: pandas.Series([], dtype="Int64"),
+        ERROR_COLUMNS[2]: pandas.Series([], dtype="string"),
+    })
+    series: Any = urls
+    result: DataFrame = series.map_partitions(_error_frame, op, meta=meta)
     return result
 
 

@@ -98,8 +98,8 @@ def test_undecodable_bytes_are_reported_by_line(capsys: pytest.CaptureFixture[st
     records = [json.loads(line) for line in out.splitlines()]
     assert status == 1
     assert records[1] == {"line": 2, "input": "\\xc3(x", "error": {
-        "position": 0, "component": "encoding",
-        "message": "undecodable byte 0xc3 (not UTF-8) at position 0 in encoding"}}
+        "kind": "undecodable", "position": 0, "component": "encoding",
+        "message": "undecodable byte 0xc3 (not UTF-8) in encoding"}}
     assert [r.get("output") for r in records] == ["http://a/", None, "http://b/"]
 
 
@@ -195,9 +195,10 @@ def test_jsonl_and_csv_records(capsys: pytest.CaptureFixture[str],
                     capsys, monkeypatch, data)
     rows = list(csv.DictReader(io.StringIO(out)))
     assert rows[0]["output"] == "http://h/a"
+    assert rows[1]["error_kind"] == "invalid-path"
     assert rows[1]["error_position"] == "1"
     assert rows[1]["error_component"] == "path"
-    assert rows[1]["error_message"] == "invalid character ' ' at position 1 in path"
+    assert rows[1]["error_message"] == "invalid character ' ' in path"
 
 
 def test_several_inputs_name_their_source(tmp_path: Path,

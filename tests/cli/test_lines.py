@@ -85,6 +85,17 @@ def _jsonl(argv: list[str], capsys: pytest.CaptureFixture[str]) -> list[dict[str
     return [json.loads(line) for line in out.splitlines()]
 
 
+def _for_people(error: dict[str, object]) -> str:
+    """An error record's message as people read it: the position in it, before the
+    component (``invalid character ' ' at position 3 in path``)."""
+    message, component = str(error["message"]), error["component"]
+    if error["position"] is None:
+        return message
+    where = f" in {component}"
+    assert where in message
+    return message.replace(where, f" at position {error['position']}{where}", 1)
+
+
 @pytest.mark.parametrize("command", COMMANDS, ids=lambda c: c[0])
 def test_every_format_and_job_count_gives_the_same_records(
         command: list[str], hostile: list[str], capsys: pytest.CaptureFixture[str]) -> None:
@@ -110,7 +121,7 @@ def test_every_format_and_job_count_gives_the_same_records(
     assert [json.loads(line) for line in out.splitlines()] == results
     told = re.findall(r"^urikit: (.+):(\d+): (.*)$", err, re.MULTILINE)
     assert [(s, int(n), m) for s, n, m in told] == [
-        (r["source"], r["line"], r["error"]["message"]) for r in errors]  # type: ignore[index]
+        (r["source"], r["line"], _for_people(r["error"])) for r in errors]  # type: ignore[arg-type]
     assert err.splitlines()[-1].startswith(f"urikit: {len(records)} lines") or \
         command[0] == "dedupe"
 

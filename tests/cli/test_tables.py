@@ -30,6 +30,8 @@ URLS: Final[list[str | None]] = [
     "http://[::1]:80/", "mailto:joe@example.com", "http://h/%zz",
 ]
 COMMANDS: Final = ["normalize", "validate", "explain", "canonicalize", "dedupe"]
+#: The error's columns of a Parquet output: kind, position, message (no position in it).
+ERROR_COLUMNS: Final = ("urikit_error_kind", "urikit_error_position", "urikit_error_message")
 
 
 def _table(path: Path, row_group_size: int = 5) -> None:
@@ -59,18 +61,19 @@ def _expected(command: str, capsys: pytest.CaptureFixture[str],
     k = 0
     for url in URLS:
         if url is None:
-            expected.append((None, "no reference (null)"))
+            expected.append((None, "null", None, "no reference (null)"))
             continue
         k += 1
         record = by_line.get(k)
         if record is None:  # dedupe: a later duplicate
-            expected.append(("dropped", None))
+            expected.append(("dropped", None, None, None))
         elif "error" in record:
-            expected.append((None, record["error"]["message"]))
+            error = record["error"]
+            expected.append((None, error["kind"], error["position"], error["message"]))
         else:
             output = record["output"]
             expected.append((output if isinstance(output, str)
-                             else json.dumps(output, ensure_ascii=False), None))
+                             else json.dumps(output, ensure_ascii=False), None, None, None))
     return expected
 
 
@@ -90,16 +93,17 @@ def test_parquet_rows_hold_the_text_paths_records(
     err = capsys.readouterr().err
     assert status == 1, err  # some rows are invalid
     out = pq.read_table(target)
-    added = ["urikit_result", "urikit_error"] + (["urikit_repairs"] if lenient else [])
+    added = ["urikit_result", *ERROR_COLUMNS] + (["urikit_repairs"] if lenient else [])
     assert out.column_names == ["id", "url", "note", *added]
-    kept = [k for k, (result, _) in enumerate(expected) if result != "dropped"]
+    kept = [k for k, (result, *_) in enumerate(expected) if result != "dropped"]
     assert out.column("id").to_pylist() == kept
     assert out.column("note").to_pylist() == [f"row {k}" for k in kept]
-    rows = list(zip(out.column("urikit_result").to_pylist(),
-                    out.column("urikit_error").to_pylist(), strict=True))
+    rows = list(zip(*(out.column(c).to_pylist() for c in ("urikit_result", *ERROR_COLUMNS)),
+                    strict=True))
     assert rows == [expected[k] for k in kept]
+    assert out.schema.field("urikit_error_position").type == pa.int64()
     assert "S3CRET" not in str(out.to_pylist())
-    errors = sum(1 for _, error in rows if error is not None)
+    errors = sum(1 for row in rows if row[1] is not None)
     assert f"{len(URLS)} lines" in err
     assert f"{errors} errors" in err
     if lenient:
@@ -130,7 +134,9 @@ def test_parquet_to_text_formats(tmp_path: Path, capsys: pytest.CaptureFixture[s
     main(["normalize", "-i", str(source), "--format", "jsonl", "--errors", "inline", "-q"])
     records = _records(capsys)
     assert [r["line"] for r in records] == list(range(1, len(URLS) + 1))
-    assert [(r.get("output"), r.get("error", {}).get("message")) for r in records] == expected
+    assert [(r.get("output"), *(r.get("error", {}).get(f) for f in ("kind", "position",
+                                                                     "message")))
+            for r in records] == expected
 
 
 def test_csv_column(tmp_path: Path, capsys: pytest.CaptureFixture[str],
@@ -151,7 +157,7 @@ def test_csv_column(tmp_path: Path, capsys: pytest.CaptureFixture[str],
     target = tmp_path / "out.parquet"
     main(["normalize", "-i", str(source), "--column", "url", "-o", str(target), "-q"])
     out = pq.read_table(target)
-    assert out.column_names == ["page", "url", "urikit_result", "urikit_error"]
+    assert out.column_names == ["page", "url", "urikit_result", *ERROR_COLUMNS]
     assert out.column("page").to_pylist() == [f"p{k}" for k in range(len(rows))]
     assert out.column("urikit_result").to_pylist() == [o for o, _ in expected]
 
@@ -279,7 +285,7 @@ def test_pairs_as_columns(tmp_path: Path, capsys: pytest.CaptureFixture[str],
 #: kept column and nowhere else.
 UNDECODABLE: Final = (b"url,note\nhttp://h/\xff,n\xfe\nhttp://joe:S3CRET@g/\xff,x\n"
                       b"http://g/,y\n")
-UNDECODABLE_ERROR: Final = "undecodable byte 0xff (not UTF-8) at position {} in encoding"
+UNDECODABLE_ERROR: Final = "undecodable byte 0xff (not UTF-8) in encoding"
 
 
 def test_an_undecodable_csv_cell_is_an_error_row_in_parquet(
@@ -297,8 +303,9 @@ def test_an_undecodable_csv_cell_is_an_error_row_in_parquet(
                                              "http://g/"]
     assert out.column("note").to_pylist() == ["n\\xfe", "x", "y"]
     assert out.column("urikit_result").to_pylist() == [None, None, "http://g/"]
-    assert out.column("urikit_error").to_pylist() == [
-        UNDECODABLE_ERROR.format(9), UNDECODABLE_ERROR.format(20), None]
+    assert out.column("urikit_error_kind").to_pylist() == ["undecodable", "undecodable", None]
+    assert out.column("urikit_error_position").to_pylist() == [9, 20, None]
+    assert out.column("urikit_error_message").to_pylist() == [UNDECODABLE_ERROR] * 2 + [None]
     assert b"S3CRET" not in target.read_bytes()
     assert "S3CRET" not in err
 
@@ -314,8 +321,8 @@ def test_an_undecodable_csv_cell_is_the_error_record_of_a_line(
     records = _records(capsys)
     assert [r["input"] for r in records] == ["http://h/\\xff", "http://joe:***@g/\\xff",
                                              "http://g/"]
-    assert records[0]["error"] == {"position": 9, "component": "encoding",
-                                   "message": UNDECODABLE_ERROR.format(9)}
+    assert records[0]["error"] == {"kind": "undecodable", "position": 9,
+                                   "component": "encoding", "message": UNDECODABLE_ERROR}
 
 
 def test_an_undecodable_pair_is_an_error_row(tmp_path: Path,
@@ -327,8 +334,10 @@ def test_an_undecodable_pair_is_an_error_row(tmp_path: Path,
     assert main(["resolve", "-i", str(source), "--column", "url", "--format", "jsonl",
                  "--errors", "inline", "-q"]) == 1
     records = _records(capsys)
+    assert records[0]["error"]["kind"] == "base-undecodable"
+    assert records[0]["error"]["position"] == 9
     assert records[0]["error"]["message"] == (
-        "undecodable byte 0xff (not UTF-8) at position 9 in the base's encoding")
+        "undecodable byte 0xff (not UTF-8) in the base's encoding")
     assert records[1]["input"] == "http://h/\ty\\xfe"
     assert records[1]["error"]["position"] == len("http://h/\ty")
     assert records[2]["output"] == "http://h/z"
@@ -346,7 +355,7 @@ def test_a_bom_before_the_header_is_read_as_a_bom(tmp_path: Path,
     assert main(["normalize", "-i", str(source), "--column", "url", "-q", *argv]) == 0
     if fmt == "parquet":
         out = pq.read_table(target)
-        assert out.column_names == ["url", "note", "urikit_result", "urikit_error"]
+        assert out.column_names == ["url", "note", "urikit_result", *ERROR_COLUMNS]
         assert out.column("urikit_result").to_pylist() == ["http://h/a"]
     else:
         assert _records(capsys)[0]["output"] == "http://h/a"
@@ -455,5 +464,5 @@ def test_an_undecodable_parquet_value_is_an_error_row(tmp_path: Path,
                  "-q"]) == 1
     records = _records(capsys)
     assert records[0]["input"] == "http://h/\\xff"
-    assert records[0]["error"]["message"] == UNDECODABLE_ERROR.format(9)
+    assert records[0]["error"]["message"] == UNDECODABLE_ERROR
     assert records[1]["output"] == "http://g/"

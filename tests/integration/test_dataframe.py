@@ -5,6 +5,7 @@ row what the command line's text path gives for the same line."""
 from __future__ import annotations
 
 import importlib
+import json
 import os
 import re
 import subprocess
@@ -100,7 +101,27 @@ def check_against_the_cli(tmp: Path, urls: list[str]) -> None:
     assert [mask_secrets(url)[0] for url, ok in zip(urls, got.validate, strict=True)
             if ok] == written  # the command line writes the valid lines, masked
     assert [k + 1 for k, ok in enumerate(got.validate) if not ok] == errors
+    check_errors(text, df)
     check_dedupe(text, urls, df)
+
+
+def check_errors(text: Path, df: Any) -> None:
+    """The error columns against the command line's JSON Lines records of the same
+    lines: each invalid row's kind, position and message, ``<NA>`` for a valid one."""
+    frame = ud.errors(df.url)
+    assert list(frame.columns) == list(ud.ERROR_COLUMNS)
+    assert frame.divisions == df.divisions
+    got = frame.compute(scheduler="sync")
+    assert [str(t) for t in got.dtypes] == ["string", "Int64", "string"]
+    env = {**os.environ, "PYTHONPATH": str(SRC)}
+    run = subprocess.run([sys.executable, "-m", "urikit", "validate", "--format", "jsonl",
+                          "--errors", "inline", "-q", "-i", str(text)],
+                         capture_output=True, text=True, env=env, check=False)
+    records = [json.loads(line) for line in run.stdout.splitlines()]
+    expected = [tuple(r["error"][f] for f in ("kind", "position", "message"))
+                if "error" in r else (None, None, None) for r in records]
+    assert [tuple(None if v is pd.NA else v for v in row)
+            for row in got.itertuples(index=False)] == expected
 
 
 def check_dedupe(text: Path, urls: list[str], df: Any) -> None:

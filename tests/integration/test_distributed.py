@@ -128,12 +128,17 @@ def test_the_cluster_gives_the_command_lines_records(
 
 
 def test_a_bag_of_plain_strings(client: object) -> None:
-    """Any bag of str lines works: numbered from 1 across partitions, line ends or not."""
+    """Any bag of str lines works: numbered from 1 across partitions, line ends or not;
+    each record a :class:`urikit.BatchRecord`."""
     lines = bags.from_sequence(["\ufeffHTTP://A", "a b\r\n", "x"], npartitions=2)
     records: list[Record] = bags.Bag.compute(ud.normalize(lines))
     assert [(r.line, r.output) for r in records] == [(1, "http://a/"), (2, None), (3, "x")]
     assert records[1].error is not None
     assert records[1].error.position == 1
+    # the public record and its error as data (kind, position, message apart)
+    assert all(type(r) is Record for r in records)
+    assert (records[1].error.kind, records[1].error.message) == (
+        "invalid-path", "invalid character ' ' in path")
 
 
 # --- one definition of a line: the hostile file (tests/cli/test_lines.py) on Dask -----

@@ -81,6 +81,15 @@ def cli_error(text: str) -> str | None:
     return None if record.error is None else str(record.error)
 
 
+def cli_error_info(text: str) -> dict[str, object] | None:
+    """The error the command line gives for a line, as the columns of its Parquet
+    output (``None``: valid)."""
+    error = process_line(Operation(Command.VALIDATE), "-", 1, text).error
+    if error is None:
+        return None
+    return {"kind": error.kind, "position": error.position, "message": error.message}
+
+
 @settings(max_examples=15, deadline=None)
 @given(st.lists(strategies.uri_references(), min_size=1, max_size=400))
 def test_each_function_gives_the_python_functions_results(tmp_path_factory: Any,
@@ -91,10 +100,12 @@ def test_each_function_gives_the_python_functions_results(tmp_path_factory: Any,
     path = write(tmp_path_factory.mktemp("t") / "links.parquet", url=[*FIXED, *urls])
     con = connect()
     got = rows(con, f"""SELECT url, urikit_is_valid(url), urikit_error(url),
+        urikit_error_info(url),
         try_urikit_normalize(url), try_urikit_canonicalize(url), try_urikit_host(url),
         try_urikit_components(url) FROM '{path}'""")
     expected = [(url, None if url is None else urikit.is_valid(url),
                  None if url is None else cli_error(url),
+                 None if url is None else cli_error_info(url),
                  or_none(urikit.normalize, url), or_none(urikit.canonicalize, url),
                  or_none(lambda u: URI.parse(u).host, url), or_none(components, url))
                 for url in [*FIXED, *urls]]
@@ -221,3 +232,6 @@ def test_the_documented_queries(tmp_path: Path) -> None:
     hosts = rows(con, f"""SELECT try_urikit_host(try_urikit_normalize(url)) AS host, count(*)
         FROM '{path}' WHERE urikit_is_valid(url) GROUP BY host ORDER BY host""")
     assert hosts == [("a", 2), ("b", 1)]
+    kinds = rows(con, f"""SELECT urikit_error_info(url).kind AS kind, count(*) FROM '{path}'
+        WHERE NOT urikit_is_valid(url) GROUP BY kind""")
+    assert kinds == [("invalid-path", 1)]

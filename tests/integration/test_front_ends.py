@@ -1,7 +1,7 @@
 """The five front ends of the batch engine agree row by row on one generated table.
 
-The command line (a Parquet file in, a Parquet file out), Dask (a DataFrame column, and
-a bag for the error records), DuckDB (the ``try_`` functions and
+The command line (a Parquet file in, a Parquet file out), Dask (a DataFrame column and
+its error columns), DuckDB (the ``try_`` functions and
 ``urikit_error_info``), Polars (the ``uri`` namespace) and pandas (the ``uri``
 accessor) each run normalize, canonicalize and validate on the same table of
 :data:`ROWS` rows, generated with a fixed seed: valid references, invalid ones, secrets
@@ -42,7 +42,6 @@ from urikit.pandas import URIAccessor
 from urikit.polars import OperationName, URIExpr
 
 # dask, pandas and pyarrow have unannotated functions: used through Any.
-db: Any = importlib.import_module("dask.bag")
 dd: Any = importlib.import_module("dask.dataframe")
 pd: Any = importlib.import_module("pandas")
 pq: Any = importlib.import_module("pyarrow.parquet")
@@ -183,18 +182,17 @@ def duckdb_outcomes(path: Path, command: str) -> list[Outcome]:
 
 
 def dask_outcomes(path: Path, rows: list[str | None], command: str) -> list[Outcome]:
-    """Each row's outcome from Dask: the result from a DataFrame column (in three
-    partitions), the error from the records of a bag of the non-null rows."""
+    """Each row's outcome from Dask's DataFrame functions on the column read from the
+    Parquet file: the result column and the error columns (:func:`ud.errors`, which
+    gives a null the command line's ``null`` error: here a null has none)."""
     frame = dd.read_parquet(str(path))
     function = getattr(ud, command)
-    series = function(frame.url, show_password=True).compute(scheduler="sync")
-    results = plain(series.tolist())
-    present = [row for row in rows if row is not None]
-    records = function(db.from_sequence(present, npartitions=3)).compute(scheduler="sync")
-    errors = iter([None if r.error is None else (r.error.kind, r.error.position,
-                                                 r.error.message) for r in records])
-    return [(result, None if row is None else next(errors))
-            for result, row in zip(results, rows, strict=True)]
+    results = plain(function(frame.url, show_password=True).compute(
+        scheduler="sync").tolist())
+    found = ud.errors(frame.url).compute(scheduler="sync")
+    fields = [plain(found[name].tolist()) for name in ud.ERROR_COLUMNS]
+    return [(result, None if row is None else error_of(*error)) for result, row, error
+            in zip(results, rows, zip(*fields, strict=True), strict=True)]
 
 
 @pytest.mark.parametrize("command", COMMANDS)

@@ -157,3 +157,19 @@ def test_the_dask_functions_take_a_pandas_series() -> None:
     assert plain(ud.dedupe(series)) == [True, True, None, False, None]
     with pytest.raises(TypeError, match=r"or a pandas\.Series, not list"):
         ud.normalize([1, 2])  # a pandas Series is Any to a type checker: so is a list
+
+
+def test_the_dask_error_columns_take_a_pandas_series() -> None:
+    """:func:`urikit.distributed.errors` on a pandas Series gives the columns it gives
+    on a Dask Series of the same rows, with the pandas Series' index."""
+    pytest.importorskip("dask.dataframe", reason="needs the dask extra (the test extra)")
+    from urikit import distributed as ud
+
+    dd: Any = importlib.import_module("dask.dataframe")
+    series = pd.Series(["http://a/", "http://joe:S3CRET@a b/", None], index=[7, 8, 9])
+    got = ud.errors(series)
+    assert isinstance(got, pd.DataFrame)
+    assert got.index.equals(series.index)
+    expected = ud.errors(dd.from_pandas(series, npartitions=2)).compute(scheduler="sync")
+    assert got.equals(expected)
+    assert plain(got["error_kind"]) == [None, "invalid-host", "null"]

@@ -125,7 +125,7 @@ class BatchError(NamedTuple):
         """The message without the position: the reason, the component it is in and
         the hint (``"invalid character ' ' in path"``)."""
         message = self.reason
-        if self.component is not None and self.kind != UNDECODABLE:
+        if self.component is not None:
             message = f"{message} in {self.component}"
         return f"{message} ({self.hint})" if self.hint else message
 
