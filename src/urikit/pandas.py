@@ -58,10 +58,10 @@ urikit`` does not import it.
 from __future__ import annotations
 
 import importlib
-from typing import Any, Final, Literal, cast
+from typing import Any, Final, cast
 
 from ._batch import columns
-from ._batch.operations import COMPONENTS, Command, Operation
+from ._batch.operations import COMPONENTS, Operation
 from ._web.canonical import DEFAULT_OPTIONS, CanonicalOptions
 
 __all__ = ["URIAccessor"]
@@ -70,14 +70,9 @@ __all__ = ["URIAccessor"]
 # are used through Any, and the accessor's methods say what they return in words.
 pd: Any = importlib.import_module("pandas")
 
-#: The operations whose errors :meth:`URIAccessor.error` gives.
-OperationName = Literal["is_valid", "normalize", "canonicalize", "resolve", "relative", "host",
-                    "components"]
-#: Each method's operation in the engine's table (``is_valid``: validate).
-_COMMANDS: Final = {"is_valid": Command.VALIDATE, "normalize": Command.NORMALIZE,
-                    "canonicalize": Command.CANONICALIZE, "resolve": Command.RESOLVE,
-                    "relative": Command.RELATIVE, "host": Command.HOST,
-                    "components": Command.COMPONENTS}
+#: The operations whose errors the ``error`` method gives, by their methods' names.
+OperationName = columns.Method
+_COMMANDS: Final = columns.METHODS
 
 
 def _text(value: object) -> str | None:

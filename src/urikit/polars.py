@@ -73,12 +73,12 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Sequence
-from typing import Final, Literal, cast
+from typing import Final, cast
 
 import polars as pl
 
 from ._batch import columns
-from ._batch.operations import COMPONENTS, Command, Operation
+from ._batch.operations import COMPONENTS, Operation
 from ._web.canonical import DEFAULT_OPTIONS, CanonicalOptions
 
 __all__ = ["COMPONENTS", "COMPONENTS_DTYPE", "ERROR", "URIExpr"]
@@ -88,14 +88,9 @@ COMPONENTS_DTYPE: Final = pl.Struct(dict.fromkeys(COMPONENTS, pl.String))
 #: The dtype of :meth:`URIExpr.error`: an error as data.
 ERROR: Final = pl.Struct({"kind": pl.String, "position": pl.Int64, "message": pl.String})
 
-#: The operations whose errors :meth:`URIExpr.error` gives.
-OperationName = Literal["is_valid", "normalize", "canonicalize", "resolve", "relative", "host",
-                    "components"]
-#: Each method's operation in the engine's table (``is_valid``: validate).
-_COMMANDS: Final = {"is_valid": Command.VALIDATE, "normalize": Command.NORMALIZE,
-                    "canonicalize": Command.CANONICALIZE, "resolve": Command.RESOLVE,
-                    "relative": Command.RELATIVE, "host": Command.HOST,
-                    "components": Command.COMPONENTS}
+#: The operations whose errors the ``error`` method gives, by their methods' names.
+OperationName = columns.Method
+_COMMANDS: Final = columns.METHODS
 
 
 def _values(series: pl.Series) -> list[str | None]:

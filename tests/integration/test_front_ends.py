@@ -146,14 +146,18 @@ def expected(path: Path, rows: list[str | None], command: str) -> list[Outcome]:
     return outcomes
 
 
+def operation_of(command: str) -> OperationName:
+    """The operation whose errors a front end's ``error`` method gives for a command."""
+    return "is_valid" if command == "validate" else (
+        "normalize" if command == "normalize" else "canonicalize")
+
+
 def polars_outcomes(path: Path, command: str) -> list[Outcome]:
     """Each row's outcome from the Polars namespace, streamed from the Parquet file."""
     url: URIExpr = getattr(pl.col("url"), "uri")  # noqa: B009 (registered at run time)
     method = "is_valid" if command == "validate" else f"try_{command}"
-    operation: OperationName = "is_valid" if command == "validate" else (
-        "normalize" if command == "normalize" else "canonicalize")
     frame = pl.scan_parquet(path).select(
-        getattr(url, method)().alias("result"), url.error(operation).alias("error"),
+        getattr(url, method)().alias("result"), url.error(operation_of(command)).alias("error"),
     ).collect(engine="streaming")
     return [(result, None if error is None else error_of(**error))
             for result, error in frame.iter_rows()]
@@ -165,7 +169,7 @@ def pandas_outcomes(path: Path, command: str) -> list[Outcome]:
     assert isinstance(series.uri, URIAccessor)
     method = "is_valid" if command == "validate" else f"try_{command}"
     results = plain(getattr(series.uri, method)().tolist())
-    errors = series.uri.error("is_valid" if command == "validate" else command)
+    errors = series.uri.error(operation_of(command))
     fields = [plain(errors[name].tolist()) for name in ("kind", "position", "message")]
     return [(result, error_of(*error))
             for result, error in zip(results, zip(*fields, strict=True), strict=True)]

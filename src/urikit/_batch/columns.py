@@ -12,7 +12,7 @@ command line writes for the same cell (:func:`~urikit._batch.engine.cell`).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final
+from typing import Final, Literal
 
 from .._core.errors import URIError
 from .._web.canonical import CanonicalOptions
@@ -24,6 +24,15 @@ from .records import BatchError
 #: The fields of an error as data, as every table writes them (without the
 #: ``urikit_error_`` of the command line's columns).
 ERROR_FIELDS: Final = ("kind", "position", "message")
+
+#: The name of a DataFrame method's operation (DuckDB's function's, without its prefix).
+Method = Literal["is_valid", "normalize", "canonicalize", "resolve", "relative", "host",
+                 "components"]
+#: Each method's operation in the engine's table (``is_valid``: validate).
+METHODS: Final[dict[str, Command]] = {
+    "is_valid": Command.VALIDATE, "normalize": Command.NORMALIZE,
+    "canonicalize": Command.CANONICALIZE, "resolve": Command.RESOLVE,
+    "relative": Command.RELATIVE, "host": Command.HOST, "components": Command.COMPONENTS}
 
 #: A column's bases: none, one for every row, or one a row.
 Bases = Sequence[str | None] | str | None
