@@ -21,6 +21,8 @@ import urikit
 from urikit import URI, CanonicalOptions, URIError, strategies
 from urikit.pandas import URIAccessor
 
+from ..test_secrets import BASE, SECRET, TEXTS
+
 # pandas has no annotations: used through Any.
 pd: Any = importlib.import_module("pandas")
 
@@ -173,3 +175,29 @@ def test_the_dask_error_columns_take_a_pandas_series() -> None:
     expected = ud.errors(dd.from_pandas(series, npartitions=2)).compute(scheduler="sync")
     assert got.equals(expected)
     assert plain(got["error_kind"]) == [None, "invalid-host", "null"]
+
+
+def test_no_error_shows_a_secret() -> None:
+    """On every text of the secrets test, no strict method's error and no ``error()``
+    column holds the secret, for every operation, the text alone, against a base, or
+    as the base."""
+    texts = pd.Series(TEXTS)
+    bases = pd.Series([BASE] * len(TEXTS))
+    shown = [texts.uri.error(operation).to_string()
+             for operation in ("is_valid", "normalize", "canonicalize", "host", "components")]
+    for operation in ("resolve", "relative"):
+        shown += [texts.uri.error(operation, bases).to_string(),
+                  bases.uri.error(operation, texts).to_string()]
+    raised = 0
+    for text in TEXTS:
+        one, base = pd.Series([text]), pd.Series([BASE])
+        for method, args in [("normalize", ()), ("canonicalize", ()), ("host", ()),
+                             ("components", ()), ("resolve", (BASE,)), ("relative", (BASE,))]:
+            for series, arguments in [(one, args), (base, (one,) if args else ())]:
+                try:
+                    getattr(series.uri, method)(*arguments)
+                except URIError as exc:
+                    raised += 1
+                    shown.append(str(exc))
+    assert raised > len(TEXTS)
+    assert [s for s in shown if SECRET in s] == []

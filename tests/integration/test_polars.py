@@ -20,7 +20,9 @@ from hypothesis import strategies as st
 
 import urikit
 from urikit import URI, CanonicalOptions, URIError, strategies
-from urikit.polars import COMPONENTS, COMPONENTS_DTYPE, ERROR, URIExpr
+from urikit.polars import COMPONENTS, COMPONENTS_DTYPE, ERROR, OperationName, URIExpr
+
+from ..test_secrets import BASE, SECRET, TEXTS
 
 #: Rows every generated table holds beside the generated ones: invalid text (one with
 #: a password), undefined and empty components, a zone identifier, text outside ASCII.
@@ -225,3 +227,33 @@ def test_streaming_from_parquet_to_parquet(tmp_path: Path) -> None:
     assert out["normalized"].to_list() == [None if k % 1000 == 0 else f"http://h/x{k}"
                                            for k in range(30_000)]
     assert out["error"].struct.field("kind").drop_nulls().unique().to_list() == ["invalid-path"]
+
+
+def test_no_error_shows_a_secret() -> None:
+    """On every text of the secrets test (passwords and secret query values, valid and
+    not), no strict method's error and no ``error()`` field holds the secret, for every
+    operation, alone or against a base (the value as the base too)."""
+    frame = pl.DataFrame({"url": TEXTS, "base": [BASE] * len(TEXTS)})
+    url = uri("url")
+    shown: list[str] = []
+    raised = 0
+    singles: tuple[OperationName, ...] = ("is_valid", "normalize", "canonicalize", "host",
+                                          "components")
+    pairs: tuple[OperationName, ...] = ("resolve", "relative")
+    for operation in singles:
+        shown.append(repr(column(frame, url.error(operation))))
+    for operation in pairs:
+        shown.append(repr(column(frame, url.error(operation, pl.col("base")))))
+        shown.append(repr(column(frame, uri("base").error(operation, pl.col("url")))))
+    for expr in (url.normalize(), url.canonicalize(), url.host(), url.components(),
+                 url.resolve(BASE), url.relative(BASE),
+                 uri("base").resolve(pl.col("url")), uri("base").relative(pl.col("url"))):
+        for text in TEXTS:
+            one = pl.DataFrame({"url": [text], "base": [BASE]})
+            try:
+                column(one, expr)
+            except URIError as exc:
+                raised += 1
+                shown.append(str(exc))
+    assert raised > len(TEXTS)
+    assert [s for s in shown if SECRET in s] == []
