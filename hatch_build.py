@@ -62,9 +62,11 @@ COMPILED = ("_core", "_whatwg", "_interop", "_model", "_web")
 #:   they stand for (``normalization: NormalizeOptions = attrs.field(...)``), which
 #:   the stubs allow and a compiled class body would check; canonicalize's work is in
 #:   the compiled normalize and query code.
-#: - ``_cli``, ``strategies.py``, ``distributed.py``: the batch engine and the command
-#:   line (their time goes into the compiled functions they call, and to I/O), the
-#:   Hypothesis strategies and the Dask bridge (optional packages).
+#: - ``_cli``, ``strategies.py``, ``distributed.py``, ``duckdb.py``, ``polars.py``,
+#:   ``pandas.py``: the batch engine and the command line (their time goes into the
+#:   compiled functions they call, and to I/O), the Hypothesis strategies and the Dask,
+#:   DuckDB, Polars and pandas bridges (optional packages; Polars registers its
+#:   namespace class by decorating it, and pandas its accessor, at import).
 INTERPRETED = (
     "_core/build.py",
     "_core/errors.py",
