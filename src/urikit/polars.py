@@ -94,8 +94,9 @@ _COMMANDS: Final = columns.METHODS
 
 
 def _values(series: pl.Series) -> list[str | None]:
-    """A column's values as Python ``str`` (``None`` for a null), read at once."""
-    if series.dtype != pl.String:
+    """A column's values as Python ``str`` (``None`` for a null), read at once; a
+    column of nulls alone (dtype ``Null``) is one too."""
+    if series.dtype != pl.String and series.dtype != pl.Null:
         raise TypeError(f"the uri namespace takes a String column, not {series.dtype}")
     values: list[str | None] = series.to_list()
     return values

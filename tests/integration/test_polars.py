@@ -202,6 +202,8 @@ def test_wrong_arguments_are_type_errors() -> None:
     type and an unknown operation are refused with :class:`TypeError`."""
     with pytest.raises(TypeError, match="String column"):
         column(pl.DataFrame({"url": [1]}), uri("url").try_normalize())
+    assert column(pl.DataFrame({"url": [None, None]}), uri("url").try_normalize()) == [
+        None, None]  # a column of nulls alone has the dtype Null
     with pytest.raises(TypeError, match="options must be CanonicalOptions"):
         uri("url").canonicalize({"drop_fragment": False})  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="base must be"):
