@@ -75,19 +75,21 @@ OperationName = columns.Method
 _COMMANDS: Final = columns.METHODS
 
 
-def _text(value: object) -> str | None:
-    """A cell as the engine takes it: ``str``, or ``None`` for a missing one (``None``,
-    ``NaN``, ``<NA>``); anything else is refused."""
-    if isinstance(value, str):
-        return value
-    if value is None or value is pd.NA or (isinstance(value, float) and value != value):
-        return None
-    raise TypeError(f"the uri accessor takes a column of str, not {type(value).__name__}")
-
-
 def _values(series: Any) -> list[str | None]:
-    """A Series' values as ``str`` or ``None``, read at once."""
-    return [_text(value) for value in series.tolist()]
+    """A Series' values as ``str``, ``None`` for a missing one (``None``, ``NaN``,
+    ``<NA>``), read at once (the types checked in C: one set of them); any other type
+    is refused."""
+    values: list[Any] = series.tolist()
+    if series.hasnans:
+        values = [None if missing else value
+                  for value, missing in zip(values, series.isna().tolist(), strict=True)]
+    types = set(map(type, values))
+    types.discard(str)
+    types.discard(type(None))
+    if types:
+        name = min(t.__name__ for t in types)
+        raise TypeError(f"the uri accessor takes a column of str, not {name}")
+    return values
 
 
 @pd.api.extensions.register_series_accessor("uri")
