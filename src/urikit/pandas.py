@@ -26,7 +26,7 @@ method                             result                        what
 ``resolve(base)``                  ``string`` Series             resolved against ``base``
 ``relative(base)``                 ``string`` Series             relative to ``base``
 ``host()``                         ``string`` Series             the host as written
-``components()``                   DataFrame of seven ``string``  the seven components
+``components()``                   DataFrame, seven ``string``   the seven components
                                    columns
 =================================  ============================  =========================
 
