@@ -33,8 +33,9 @@ from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 #: Set to a true value (``1``), it forces the pure-Python wheel.
 NO_EXTENSIONS = "URIKIT_NO_EXTENSIONS"
 
-#: What mypyc compiles: the layers that every URI operation runs through.
-COMPILED = ("_core", "_whatwg", "_interop", "_model", "_web")
+#: What mypyc compiles: the layers that every URI operation runs through, and the
+#: batch engine that runs them once a line or a cell for every front end.
+COMPILED = ("_core", "_whatwg", "_interop", "_model", "_web", "_batch")
 
 #: What stays interpreted, and why (everything else of the compiled layers is compiled,
 #: the URI classes and their views included: a method's signature is then checked by
@@ -62,11 +63,17 @@ COMPILED = ("_core", "_whatwg", "_interop", "_model", "_web")
 #:   they stand for (``normalization: NormalizeOptions = attrs.field(...)``), which
 #:   the stubs allow and a compiled class body would check; canonicalize's work is in
 #:   the compiled normalize and query code.
+#: - ``_batch/records.py``: BatchRecord and BatchError, public NamedTuples (classes
+#:   mypyc leaves non-native anyway, so compiling gains nothing): compiled, the
+#:   class statement failed at import (``KeyError: 'object'``, mypyc looking the
+#:   field type ``object`` up in the module's names); interpreted, they keep their
+#:   docstrings for ``help()``.
 #: - ``_cli``, ``strategies.py``, ``distributed.py``, ``duckdb.py``, ``polars.py``,
-#:   ``pandas.py``: the batch engine and the command line (their time goes into the
-#:   compiled functions they call, and to I/O), the Hypothesis strategies and the Dask,
-#:   DuckDB, Polars and pandas bridges (optional packages; Polars registers its
-#:   namespace class by decorating it, and pandas its accessor, at import).
+#:   ``pandas.py``: the command line (argument parsing, files, chunks and worker
+#:   processes: its time goes into the compiled batch engine, ``_batch``, and to I/O),
+#:   the Hypothesis strategies and the Dask, DuckDB, Polars and pandas bridges
+#:   (optional packages; Polars registers its namespace class by decorating it, and
+#:   pandas its accessor, at import).
 INTERPRETED = (
     "_core/build.py",
     "_core/errors.py",
@@ -76,6 +83,7 @@ INTERPRETED = (
     "_web/canonical.py",
     "_web/proxy.py",
     "_web/site.py",
+    "_batch/records.py",
 )
 
 #: mypy's options beside pyproject's. The optional packages that the modules left

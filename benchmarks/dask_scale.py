@@ -29,8 +29,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from urikit import distributed as ud
 from urikit import BatchRecord as Record
+from urikit import distributed as ud
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from batch import DEFAULT_CORPUS, load_average, make_input, replace_section

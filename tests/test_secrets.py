@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import Final
+from typing import Any, Final
 
 import pytest
 from hypothesis import given
@@ -283,6 +283,7 @@ def test_no_error_column_of_a_front_end_shows_a_secret(tmp_path: Path) -> None:
                        f"FROM '{source}'").fetchall()
     assert any(info is not None for info, _ in rows)
     assert SECRET not in str(rows)
-    frame = distributed.errors(dd.from_pandas(pd.Series(TEXTS), npartitions=2)).compute()
+    errors: Any = distributed.errors(dd.from_pandas(pd.Series(TEXTS), npartitions=2))
+    frame = errors.compute()
     assert frame["error_kind"].notna().any()
     assert SECRET not in frame.to_string()

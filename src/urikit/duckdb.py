@@ -68,7 +68,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Final, cast
 
 from ._batch import columns, operations
-from ._batch.engine import apply, apply_pair, process_line
+from ._batch.engine import apply_pair, bound, process_line
 from ._batch.operations import Command, Operation
 from ._core.errors import URIError
 from ._web.canonical import DEFAULT_OPTIONS, CanonicalOptions
@@ -112,15 +112,16 @@ class _Reader:
         self.checking = Operation(Command.VALIDATE, allow_zone_id=allow_zone_id,
                                   lenient=lenient)
         ops = self.ops
-        self.normalize = functools.partial(apply, ops[Command.NORMALIZE])
-        self.canonicalize = functools.partial(apply, ops[Command.CANONICALIZE])
-        self.host = functools.partial(apply, ops[Command.HOST])
-        self.components = functools.partial(apply, ops[Command.COMPONENTS])
+        self._validate = bound(ops[Command.VALIDATE])
+        self.normalize = bound(ops[Command.NORMALIZE])
+        self.canonicalize = bound(ops[Command.CANONICALIZE])
+        self.host = bound(ops[Command.HOST])
+        self.components = bound(ops[Command.COMPONENTS])
         self.resolve = functools.partial(apply_pair, ops[Command.RESOLVE])
 
     def is_valid(self, text: str) -> bool:
         try:
-            apply(self.ops[Command.VALIDATE], text)
+            self._validate(text)
         except URIError:
             return False
         return True

@@ -329,7 +329,8 @@ def test_no_exception_escapes_for_any_line() -> None:
     """A port of thousands of digits (past int's digit limit) gives a record, never a
     traceback, for every command."""
     line = ("http://h:" + "9" * 5000 + "/").encode()
-    for command in ("normalize", "validate", "explain", "canonicalize"):
+    for command in (Command.NORMALIZE, Command.VALIDATE, Command.EXPLAIN,
+                    Command.CANONICALIZE):
         record = process_line(Operation(command), "-", 1, line)
         assert record.error is None or record.error.message, command
     record = process_line(Operation(Command.EXPLAIN), "-", 1, line)

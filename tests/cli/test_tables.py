@@ -50,14 +50,15 @@ def _records(capsys: pytest.CaptureFixture[str]) -> list[dict[str, Any]]:
 
 
 def _expected(command: str, capsys: pytest.CaptureFixture[str],
-              monkeypatch: pytest.MonkeyPatch, *options: str) -> list[tuple[Any, Any]]:
-    """The (result, error) of each row by the text path: the non-null URLs as lines,
-    in JSON Lines with the errors inline (a null is "no reference (null)")."""
+              monkeypatch: pytest.MonkeyPatch, *options: str) -> list[tuple[Any, ...]]:
+    """The (result, error kind, error position, error message) of each row by the
+    text path: the non-null URLs as lines, in JSON Lines with the errors inline (a
+    null is the error "null", "no reference (null)")."""
     lines = [u for u in URLS if u is not None]
     _stdin(monkeypatch, "".join(f"{u}\n" for u in lines))
     main([command, "--format", "jsonl", "--errors", "inline", "-q", *options, "-"])
     by_line = {r["line"]: r for r in _records(capsys)}
-    expected: list[tuple[Any, Any]] = []
+    expected: list[tuple[Any, ...]] = []
     k = 0
     for url in URLS:
         if url is None:

@@ -108,7 +108,7 @@ def check_against_the_cli(tmp: Path, urls: list[str]) -> None:
 def check_errors(text: Path, df: Any) -> None:
     """The error columns against the command line's JSON Lines records of the same
     lines: each invalid row's kind, position and message, ``<NA>`` for a valid one."""
-    frame = ud.errors(df.url)
+    frame: Any = ud.errors(df.url)
     assert list(frame.columns) == list(ud.ERROR_COLUMNS)
     assert frame.divisions == df.divisions
     got = frame.compute(scheduler="sync")

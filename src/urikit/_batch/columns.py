@@ -2,7 +2,7 @@
 
 What a DataFrame front end (Polars' namespace, pandas' accessor) asks for a whole
 column at once: :func:`results` runs one Python loop over the values, each
-non-null value through the table's function (:func:`~urikit._batch.engine.apply`,
+non-null value through the table's function (:func:`~urikit._batch.engine.bound`,
 the command line's own), a null giving a null and an invalid value a null or, strict,
 a :class:`~urikit.URIError` whose message :func:`why` words (DuckDB's functions word
 theirs with it too); :func:`errors` gives each row's error as data, the record the
@@ -16,7 +16,7 @@ from typing import Final, Literal
 
 from .._core.errors import URIError
 from .._web.canonical import CanonicalOptions
-from .engine import apply, apply_pair, cell
+from .engine import apply_pair, bound, cell
 from .masking import mask_passwords_in
 from .operations import Command, Operation
 from .records import BatchError
@@ -104,12 +104,13 @@ def results(op: Operation, values: Sequence[str | None], bases: Bases = None, *,
                 append(None)
         return out
     validate = command is Command.VALIDATE
+    function = bound(op)
     for value in values:
         if value is None:
             append(None)
             continue
         try:
-            output = apply(op, value)
+            output = function(value)
         except URIError as exc:
             if validate:
                 append(False)
@@ -129,6 +130,7 @@ def errors(op: Operation, values: Sequence[str | None],
     row it succeeds on, or with a null value or base (a DataFrame's null is no
     error)."""
     checking = _checking(op)
+    function = bound(op)
     out: list[BatchError | None] = []
     append = out.append
     for k, value in enumerate(values):
@@ -141,7 +143,7 @@ def errors(op: Operation, values: Sequence[str | None],
                     assert base is not None
                     apply_pair(op, base, value)
                 else:
-                    apply(op, value)
+                    function(value)
             except Exception:
                 append(cell(checking, base, value).error if checking.pairs
                        else cell(checking, value).error)

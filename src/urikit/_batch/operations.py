@@ -91,6 +91,14 @@ class Command(str, enum.Enum):
         return self in (Command.RESOLVE, Command.RELATIVE)
 
 
+def _unset(op: Operation, text: str) -> tuple[object, str | None]:
+    """The stand-in of :attr:`Operation.function` until it is set."""
+    raise AssertionError("an Operation's function is set by __post_init__")
+
+
+Function = Callable[["Operation", str], tuple[object, str | None]]
+
+
 @dataclass(frozen=True, slots=True)
 class Operation:
     """What to do with each line: a command and its options (picklable, so that
@@ -110,6 +118,8 @@ class Operation:
     #: whether each line is a (base, reference) pair: resolve or relative without a
     #: base (set from the others: a field, not a property, as it is asked every line)
     pairs: bool = field(init=False, default=False)
+    #: the command's function (:attr:`Command.function`), looked up once, not a line
+    function: Function = field(init=False, repr=False, compare=False, default=_unset)
 
     def __post_init__(self) -> None:
         command: object = self.command
@@ -120,9 +130,8 @@ class Operation:
                 raise ValueError(f"unknown command {command!r}") from None
             object.__setattr__(self, "command", command)
         object.__setattr__(self, "pairs", self.base is None and self.command.pairs)
+        object.__setattr__(self, "function", self.command.function)
 
-
-Function = Callable[[Operation, str], tuple[object, str | None]]
 
 
 class _Entry(NamedTuple):
@@ -141,18 +150,18 @@ def base_uri(text: str, allow_zone_id: bool) -> URI:
 
 
 def _normalize(op: Operation, text: str) -> tuple[object, str | None]:
-    parts = normalize_parts(split(text, op.allow_zone_id), DEFAULT_NORMALIZE)
-    return masked(to_text(parts), op.show_password), None
+    result = to_text(normalize_parts(split(text, op.allow_zone_id), DEFAULT_NORMALIZE))
+    return result if op.show_password else masked(result), None
 
 
 def _canonicalize(op: Operation, text: str) -> tuple[object, str | None]:
     key = canonical_text(text, op.options, allow_zone_id=op.allow_zone_id)
-    return masked(key, op.show_password), key
+    return key if op.show_password else masked(key), key
 
 
 def _validate(op: Operation, text: str) -> tuple[object, str | None]:
     split(text, op.allow_zone_id)
-    return masked(text, op.show_password), None
+    return text if op.show_password else masked(text), None
 
 
 def element_model(uri: URI | FrozenURI) -> dict[str, object]:

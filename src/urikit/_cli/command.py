@@ -21,11 +21,6 @@ from collections.abc import Callable, Generator, Iterable, Sequence
 from itertools import pairwise
 from typing import Final, NoReturn, TextIO, cast
 
-from .._core.build import COMPILED
-from .._core.errors import ParseError
-from .._model.uri import URI, FrozenURI
-from .._web.canonical import CanonicalOptions
-from .._whatwg.masking import mask_secrets
 from .._batch.engine import process_line
 from .._batch.masking import mask_passwords_in
 from .._batch.operations import Command, Operation
@@ -34,6 +29,11 @@ from .._batch.operations import (
 )
 from .._batch.records import BatchRecord as Record
 from .._batch.render import Format, caret_lines, error_text
+from .._core.build import COMPILED
+from .._core.errors import ParseError
+from .._model.uri import URI, FrozenURI
+from .._web.canonical import CanonicalOptions
+from .._whatwg.masking import mask_secrets
 from .batch import (
     Chunk,
     Done,
