@@ -18,6 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Final, NamedTuple
 
+from .._core.build import mypyc_attr
 from .._core.normalize import DEFAULT_OPTIONS as DEFAULT_NORMALIZE
 from .._core.normalize import normalize as normalize_parts
 from .._core.parse import split
@@ -99,6 +100,9 @@ def _unset(op: Operation, text: str) -> tuple[object, str | None]:
 Function = Callable[["Operation", str], tuple[object, str | None]]
 
 
+# an ordinary class in the compiled build too: pickled to worker processes and Dask
+# tasks, and a compiled frozen dataclass refused its own unpickling (setattr)
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class Operation:
     """What to do with each line: a command and its options (picklable, so that
@@ -122,13 +126,6 @@ class Operation:
     function: Function = field(init=False, repr=False, compare=False, default=_unset)
 
     def __post_init__(self) -> None:
-        command: object = self.command
-        if not isinstance(command, Command):  # a name, from a caller without types
-            try:
-                command = Command(command)
-            except ValueError:
-                raise ValueError(f"unknown command {command!r}") from None
-            object.__setattr__(self, "command", command)
         object.__setattr__(self, "pairs", self.base is None and self.command.pairs)
         object.__setattr__(self, "function", self.command.function)
 

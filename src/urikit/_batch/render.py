@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final
 
+from .._core.build import mypyc_attr
 from .lines import safe
 from .records import BatchError, BatchRecord
 
@@ -123,6 +124,9 @@ def csv_row(fields: Iterable[object]) -> str:
                      for f in fields]) + "\n"
 
 
+# an ordinary class in the compiled build too: pickled to worker processes, and a
+# compiled frozen dataclass refused its own unpickling (setattr)
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class Format:
     """How records become text (picklable: ``--jobs`` workers render their chunks).
