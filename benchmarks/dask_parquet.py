@@ -39,9 +39,8 @@ if TYPE_CHECKING:
     from dask.dataframe import Series
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from duckdb_cost import corpus_lines
-
 from batch import DEFAULT_CORPUS, load_average, replace_section
+from duckdb_cost import corpus_lines
 
 SECTION = "## Dask DataFrames at scale"
 distributed: Any = importlib.import_module("distributed")

@@ -38,9 +38,8 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from coldstart import CHILD_ENV
-
 from batch import DEFAULT_CORPUS, load_average, replace_section
+from coldstart import CHILD_ENV
 
 SECTION = "## DuckDB functions"
 TARGET = 1.2

@@ -14,8 +14,9 @@ this layer. Each module owns one thing:
   group by, a position, a message without the position); the kinds.
 * :mod:`~urikit._batch.engine`: :func:`process_line`, an operation on one line or
   cell, a record out, never an exception; :func:`cell` for a table's row;
-  :func:`apply` and :func:`apply_pair`, the result alone (a ``URIError`` for invalid
-  text), for a front end that handles errors itself.
+  :func:`apply`, :func:`apply_pair` and :func:`bound` (one operation as a function of
+  the text alone), the result alone (a ``URIError`` for invalid text), for a front
+  end that handles errors itself (DuckDB's functions).
 * :mod:`~urikit._batch.render`: records as text for people (an error with its caret),
   JSON Lines and CSV; the command line's :class:`~urikit._batch.render.Format`.
 * :mod:`~urikit._batch.masking`: every secret masked on the way from a line or a cell
