@@ -11,6 +11,8 @@ secrets kept) and each row's error, kind, position and message, the command line
 (run as it is by default, secrets masked), in every front end. A null is the one place
 where the front ends differ by design: the command line reports it as an error of kind
 ``null`` (a line in, a record out), a DataFrame keeps it a null, with no error.
+Resolve and relative run on the same rows, each with a base of its own, in the front
+ends that take pairs (the command line, DuckDB, Polars, pandas).
 """
 
 from __future__ import annotations
@@ -114,7 +116,8 @@ def plain(values: list[Any]) -> list[Any]:
 
 
 def command_line(command: str, path: Path, show_password: bool) -> list[Outcome]:
-    """Each row's outcome from ``urikit COMMAND -i table.parquet -o out.parquet``."""
+    """Each row's outcome from ``urikit COMMAND -i table.parquet -o out.parquet`` (for
+    resolve and relative, each row's base from the ``base`` column)."""
     out = path.with_name(f"{command}-{show_password}.parquet")
     argv = [sys.executable, "-m", "urikit", command, "-q", "-i", str(path), "-o", str(out)]
     result = subprocess.run([*argv, *(["--show-password"] if show_password else [])],
@@ -222,3 +225,52 @@ def test_the_five_front_ends_agree_row_by_row(tmp_path: Path, command: str) -> N
         assert disagreements == [], name
     for _, error in want:
         assert error is None or ("S3CRET" not in error[2] and "T0K3N" not in error[2])
+
+
+PAIRS: Final[tuple[OperationName, ...]] = ("resolve", "relative")
+
+
+@pytest.mark.parametrize("command", PAIRS)
+def test_the_pairs_agree_row_by_row(tmp_path: Path, command: OperationName) -> None:
+    """On the generated table as references (and targets), each row with its own base
+    (valid, with a password, without a scheme, invalid, null, in turn): the command
+    line, DuckDB, Polars and pandas give each row the same result, and Polars and
+    pandas the command line's error (DuckDB's error functions read one value, Dask's
+    column functions take no pairs)."""
+    rows = table()
+    cycle = ["http://a/b/c/d;p?q", "https://joe:S3CRET@h.example/x/", "//h/no-scheme",
+             "HTTP://Example.COM/a/./b", "http://a b/", None, "http://a/b?token=T0K3N"]
+    bases = [cycle[k % len(cycle)] for k in range(len(rows))]
+    path = tmp_path / "pairs.parquet"
+    pq.write_table(pa.table({"base": pa.array(bases, type=pa.string()),
+                             "url": pa.array(rows, type=pa.string())}), path)
+    shown = command_line(command, path, show_password=True)
+    masked = command_line(command, path, show_password=False)
+    want = [(None, None) if row is None or base is None else (output, error)
+            for row, base, (output, _), (_, error)
+            in zip(rows, bases, shown, masked, strict=True)]
+    assert sum(output is not None for output, _ in want) > ROWS // 10  # results there
+    assert sum(error is not None for _, error in want) > ROWS // 10  # and errors
+    url: URIExpr = getattr(pl.col("url"), "uri")  # noqa: B009 (registered at run time)
+    frame = pl.read_parquet(path).select(
+        getattr(url, f"try_{command}")(pl.col("base")).alias("result"),
+        url.error(command, pl.col("base")).alias("error"))
+    polars = [(result, None if error is None else error_of(**error))
+              for result, error in frame.iter_rows()]
+    table_ = pd.read_parquet(path)
+    accessor = table_["url"].uri
+    results = plain(getattr(accessor, f"try_{command}")(table_["base"]).tolist())
+    errors = accessor.error(command, table_["base"])
+    fields = [plain(errors[name].tolist()) for name in ("kind", "position", "message")]
+    pandas = [(result, error_of(*error))
+              for result, error in zip(results, zip(*fields, strict=True), strict=True)]
+    con = duckdb.connect()
+    register(con)
+    args = "base, url" if command == "resolve" else "url, base"
+    duck = con.execute(f"SELECT try_urikit_{command}({args}) FROM read_parquet('{path}', "
+                       "file_row_number = true) ORDER BY file_row_number").fetchall()
+    assert [r for (r,) in duck] == [output for output, _ in want]
+    for name, got in {"polars": polars, "pandas": pandas}.items():
+        disagreements = [(k, rows[k], bases[k], g, w)
+                         for k, (g, w) in enumerate(zip(got, want, strict=True)) if g != w]
+        assert disagreements == [], name
