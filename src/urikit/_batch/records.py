@@ -96,7 +96,7 @@ class BatchError(NamedTuple):
         position: the index in the line or cell as read (characters) of the first
             offending character, or ``None``.
         component: the component being read there (as
-            :attr:`urikit.ParseError.component`), or ``None``.
+            the ``component`` of a :class:`~urikit.ParseError`), or ``None``.
         caret: the same place in :attr:`BatchRecord.input` (the input as shown, its
             secrets masked), or ``None``.
         hint: a suggestion for the likely mistake, or ``""``.
