@@ -34,6 +34,8 @@ import urikit
 _NEEDS: dict[str, str] = {
     "src/urikit/distributed.py": "dask",
     "src/urikit/duckdb.py": "duckdb",
+    "src/urikit/polars.py": "polars",
+    "src/urikit/pandas.py": "pandas",
     "src/urikit/django": "django",
     "src/urikit/django/serializers.py": "rest_framework",
 }
@@ -49,6 +51,7 @@ _DOCTESTS_NEEDING: dict[str, str] = {
     "pydantic.md": "pydantic",
     "dask.md": "dask",
     "sql.md": "duckdb",
+    "dataframes.md": "polars",
     "django.md": "django",
     "flask.md": "flask",
     "starlette.md": "starlette",
@@ -67,6 +70,8 @@ ONCE: Final = (
     # urikit.django under gunicorn (a server process)
     "tests/integration/test_adapter_django.py::test_under_gunicorn_raw_target_and_forged_chain",
     "tests/integration/test_browser.py",  # the differentials against ada-url
+    # the five batch front ends on one table (the command line's runs are processes)
+    "tests/integration/test_front_ends.py",
     # the source's annotations (a compiled function keeps none to read): a static check
     # like the type checks; the run-time half of that file runs in every build
     "tests/test_frozen_accepted.py::test_the_audit_sees_the_entry_points",

@@ -68,10 +68,12 @@ COMPILED = ("_core", "_whatwg", "_interop", "_model", "_web", "_batch")
 #:   class statement failed at import (``KeyError: 'object'``, mypyc looking the
 #:   field type ``object`` up in the module's names); interpreted, they keep their
 #:   docstrings for ``help()``.
-#: - ``_cli``, ``strategies.py``, ``distributed.py``, ``duckdb.py``: the command line
-#:   (argument parsing, files, chunks and worker processes: its time goes into the
-#:   compiled batch engine, ``_batch``, and to I/O), the Hypothesis strategies and the
-#:   Dask and DuckDB bridges (optional packages).
+#: - ``_cli``, ``strategies.py``, ``distributed.py``, ``duckdb.py``, ``polars.py``,
+#:   ``pandas.py``: the command line (argument parsing, files, chunks and worker
+#:   processes: its time goes into the compiled batch engine, ``_batch``, and to I/O),
+#:   the Hypothesis strategies and the Dask, DuckDB, Polars and pandas bridges
+#:   (optional packages; Polars registers its namespace class by decorating it, and
+#:   pandas its accessor, at import).
 INTERPRETED = (
     "_core/build.py",
     "_core/errors.py",

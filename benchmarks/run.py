@@ -5,7 +5,9 @@
 Every (task, library) case is timed once per round over its whole input list, the
 cases in a fresh random order each round, so that the machine's drift spreads over all
 of them; the figure reported is the median of the rounds (the minimum is shown too).
-See benchmarks/README.md for what each task and each library row does.
+See benchmarks/README.md for what each task and each library row does. The report
+replaces RESULTS.md whole: the batch front ends' figures (batch.py, dask_scale.py,
+dask_parquet.py, duckdb_cost.py, frames.py) go to docs/performance.md instead.
 """
 
 from __future__ import annotations

@@ -26,8 +26,8 @@ SRC: Final = Path(urikit.__file__).resolve().parent
 
 #: The private sub-packages, lowest first. A module may import from its own layer or a
 #: lower one; the public modules (``urikit``, ``urikit.strategies``,
-#: ``urikit.distributed``, ``urikit.duckdb``, ``urikit.flask``, ``urikit.starlette``,
-#: ``urikit.__main__``) stand above them all.
+#: ``urikit.distributed``, ``urikit.duckdb``, ``urikit.polars``, ``urikit.pandas``,
+#: ``urikit.flask``, ``urikit.starlette``, ``urikit.__main__``) stand above them all.
 LAYERS: Final = ("_core", "_whatwg", "_interop", "_model", "_match", "_web", "_batch",
                   "_cli")
 PUBLIC_LEVEL: Final = len(LAYERS)
@@ -222,7 +222,8 @@ def test_all_lists_exactly_the_public_names() -> None:
     """__all__ is unique and names every public attribute of the package."""
     public = {name for name in dir(urikit) if not name.startswith("_")}
     # public submodules, imported on demand
-    modules = {"strategies", "distributed", "duckdb", "django", "flask", "starlette"}
+    modules = {"strategies", "distributed", "duckdb", "polars", "pandas", "django", "flask",
+               "starlette"}
     assert set(urikit.__all__) == public - modules - {"annotations"}
     assert len(urikit.__all__) == len(set(urikit.__all__))
 

@@ -21,7 +21,10 @@ why each invalid row is invalid, as the columns ``error_kind``, ``error_position
 and ``error_message``. :func:`dedupe` on a
 Series gives a ``boolean`` column aligned with it, ``True`` for the first row of each
 canonical form: ``df[ud.dedupe(df.url)]`` keeps the rows the command line keeps.
-:func:`dedupe_groups` takes bags only.
+:func:`dedupe_groups` takes bags only. Each of these four takes a pandas Series too
+(a column of a DataFrame in memory) and gives the same column as a pandas Series, with
+its index, computed at once (``.. versionadded:: 0.5``; :mod:`urikit.pandas` has the
+accessor ``Series.uri`` for the other operations).
 
 Needs the ``dask`` extra: ``pip install 'urikit[dask]'``.
 """
@@ -44,6 +47,9 @@ from ._web.canonical import DEFAULT_OPTIONS, CanonicalOptions
 
 if TYPE_CHECKING:
     from dask.dataframe import DataFrame, Series
+
+#: A pandas Series (pandas ships no type information: ``Any`` to a type checker).
+PandasSeries = Any
 
 # dask.bag's functions and methods have no annotations: called through Any.
 db: Any = importlib.import_module("dask.bag")
@@ -163,20 +169,33 @@ def _is_series(value: object) -> bool:
     return isinstance(value, dataframe.Series)
 
 
-def column(urls: Series, op: Operation, name: str | None = None) -> Series:
+def _is_pandas(value: object) -> bool:
+    """Whether ``value`` is a pandas Series (pandas comes with Dask's DataFrames)."""
+    pandas: Any = importlib.import_module("pandas")
+    return isinstance(value, pandas.Series)
+
+
+def column(urls: Series | PandasSeries, op: Operation,
+           name: str | None = None) -> Series | PandasSeries:
     """The result of ``op`` (``normalize``, ``validate`` or ``canonicalize``) on each row
     of a Dask Series of ``str``, as a Series aligned with it (the same index and
     partitions) named ``name`` (by default the command: ``"normalize"``, ...): the
     command line's output for a valid row, ``<NA>`` for an invalid or missing row
-    (``validate``: ``True``, ``False`` or ``<NA>``).
+    (``validate``: ``True``, ``False`` or ``<NA>``). A pandas Series gives a pandas
+    Series, computed at once, with its index.
 
     .. versionadded:: 0.3
+    .. versionchanged:: 0.5
+       Takes a pandas Series too.
     """
     if op.command not in (Command.NORMALIZE, Command.VALIDATE, Command.CANONICALIZE):
         raise ValueError(f"a Series takes normalize, validate or canonicalize, "
                          f"not {op.command}")
+    if _is_pandas(urls):
+        return _column_values(urls, op, name or op.command.value)
     if not _is_series(urls):
-        raise TypeError(f"urls must be a dask.dataframe.Series, not {type(urls).__name__}")
+        raise TypeError(f"urls must be a dask.dataframe.Series or a pandas.Series, "
+                        f"not {type(urls).__name__}")
     series: Any = urls
     result: Series = series.map_partitions(_column_values, op, name or op.command.value)
     return result
@@ -212,8 +231,8 @@ def _error_frame(partition: Any, op: Operation) -> Any:
     }, index=index)
 
 
-def errors(urls: Series, *, allow_zone_id: bool = False,
-           lenient: bool = False) -> DataFrame:
+def errors(urls: Series | PandasSeries, *, allow_zone_id: bool = False,
+           lenient: bool = False) -> DataFrame | PandasSeries:
     """Why each row of a Dask Series of ``str`` is not a URI-reference, as data: a Dask
     DataFrame aligned with it (the same index and partitions) of three columns, the
     error's kind (``string``: a short name to group by, ``invalid-host``,
@@ -224,34 +243,38 @@ def errors(urls: Series, *, allow_zone_id: bool = False,
     output, whose ``urikit_error_kind``, ``urikit_error_position`` and
     ``urikit_error_message`` columns these are. Passwords are masked in the messages.
     Put them beside the other columns with ``df.join(ud.errors(df.url))``, and group
-    by ``error_kind``.
+    by ``error_kind``. A pandas Series gives a pandas DataFrame, computed at once.
 
     Args:
-        urls: a column of a Dask DataFrame.
+        urls: a column of a Dask DataFrame, or a pandas Series.
         allow_zone_id: accept an IPv6 zone identifier (RFC 6874).
         lenient: read each row as :meth:`urikit.URI.parse_lenient` does (the error is
             then one the repaired text still has).
 
     Raises:
-        TypeError: ``urls`` is not a Dask Series.
+        TypeError: ``urls`` is not a Dask or pandas Series.
 
     .. versionadded:: 0.5
     """
+    op = Operation(Command.VALIDATE, allow_zone_id=allow_zone_id, lenient=lenient)
+    if _is_pandas(urls):
+        return _error_frame(urls, op)
     if not _is_series(urls):
-        raise TypeError(f"urls must be a dask.dataframe.Series, not {type(urls).__name__}")
+        raise TypeError(f"urls must be a dask.dataframe.Series or a pandas.Series, "
+                        f"not {type(urls).__name__}")
     pandas: Any = importlib.import_module("pandas")
     meta = pandas.DataFrame({
         ERROR_COLUMNS[0]: pandas.Series([], dtype="string"),
         ERROR_COLUMNS[1]: pandas.Series([], dtype="Int64"),
         ERROR_COLUMNS[2]: pandas.Series([], dtype="string"),
     })
-    op = Operation(Command.VALIDATE, allow_zone_id=allow_zone_id, lenient=lenient)
     series: Any = urls
     result: DataFrame = series.map_partitions(_error_frame, op, meta=meta)
     return result
 
 
-def _run(lines: Bag | Series, op: Operation, source: str | None) -> Bag | Series:
+def _run(lines: Bag | Series | PandasSeries, op: Operation,
+         source: str | None) -> Bag | Series | PandasSeries:
     """Records of a bag, or the column of a Series."""
     if isinstance(lines, Bag):
         return records(lines, op, source)
@@ -264,9 +287,12 @@ def normalize(lines: Bag, *, allow_zone_id: bool = ..., show_password: bool = ..
 @overload
 def normalize(lines: Series, *, allow_zone_id: bool = ..., show_password: bool = ...,
               lenient: bool = ..., source: str | None = ...) -> Series: ...
-def normalize(lines: Bag | Series, *, allow_zone_id: bool = False,
+@overload
+def normalize(lines: PandasSeries, *, allow_zone_id: bool = ..., show_password: bool = ...,
+              lenient: bool = ..., source: str | None = ...) -> PandasSeries: ...
+def normalize(lines: Bag | Series | PandasSeries, *, allow_zone_id: bool = False,
               show_password: bool = False, lenient: bool = False,
-              source: str | None = None) -> Bag | Series:
+              source: str | None = None) -> Bag | Series | PandasSeries:
     """Records of ``urikit normalize`` (``lenient``: of ``urikit normalize
     --lenient``, lines read as :meth:`urikit.URI.parse_lenient` reads them); for a
     Series, its normalized column (see :func:`column`).
@@ -284,9 +310,12 @@ def validate(lines: Bag, *, allow_zone_id: bool = ..., show_password: bool = ...
 @overload
 def validate(lines: Series, *, allow_zone_id: bool = ..., show_password: bool = ...,
              lenient: bool = ..., source: str | None = ...) -> Series: ...
-def validate(lines: Bag | Series, *, allow_zone_id: bool = False,
+@overload
+def validate(lines: PandasSeries, *, allow_zone_id: bool = ..., show_password: bool = ...,
+             lenient: bool = ..., source: str | None = ...) -> PandasSeries: ...
+def validate(lines: Bag | Series | PandasSeries, *, allow_zone_id: bool = False,
              show_password: bool = False, lenient: bool = False,
-             source: str | None = None) -> Bag | Series:
+             source: str | None = None) -> Bag | Series | PandasSeries:
     """Records of ``urikit validate``: the valid lines as results, the others as
     errors; for a Series, a ``boolean`` column of whether each row is valid (see
     :func:`column`).
@@ -306,9 +335,15 @@ def canonicalize(lines: Bag, options: CanonicalOptions = ..., *, allow_zone_id: 
 def canonicalize(lines: Series, options: CanonicalOptions = ..., *,
                  allow_zone_id: bool = ..., show_password: bool = ..., lenient: bool = ...,
                  source: str | None = ...) -> Series: ...
-def canonicalize(lines: Bag | Series, options: CanonicalOptions = DEFAULT_OPTIONS, *,
+@overload
+def canonicalize(lines: PandasSeries, options: CanonicalOptions = ..., *,
+                 allow_zone_id: bool = ..., show_password: bool = ..., lenient: bool = ...,
+                 source: str | None = ...) -> PandasSeries: ...
+def canonicalize(lines: Bag | Series | PandasSeries,
+                 options: CanonicalOptions = DEFAULT_OPTIONS, *,
                  allow_zone_id: bool = False, show_password: bool = False,
-                 lenient: bool = False, source: str | None = None) -> Bag | Series:
+                 lenient: bool = False,
+                 source: str | None = None) -> Bag | Series | PandasSeries:
     """Records of ``urikit canonicalize``, with the steps of ``options`` (a
     :class:`urikit.CanonicalOptions`, sent whole to every task; the command line's
     ``--keep-fragment``, ``--drop-param`` ... build the same record); for a Series, its
@@ -430,7 +465,10 @@ def _dedupe_column(urls: Series, op: Operation) -> Series:
 def dedupe(lines: Bag, **options: Any) -> Bag: ...
 @overload
 def dedupe(lines: Series, **options: Any) -> Series: ...
-def dedupe(lines: Bag | Series, **options: Any) -> Bag | Series:
+@overload
+def dedupe(lines: PandasSeries, **options: Any) -> PandasSeries: ...
+def dedupe(lines: Bag | Series | PandasSeries,
+           **options: Any) -> Bag | Series | PandasSeries:
     """Records of ``urikit dedupe``: the first line of each canonical form, and every
     error record. The order is the cluster's; sort by ``record.line`` to get the
     command line's. ``options`` are those of :func:`canonicalize`.
@@ -445,11 +483,16 @@ def dedupe(lines: Bag | Series, **options: Any) -> Bag | Series:
 
     .. versionchanged:: 0.3
        Takes a Dask DataFrame column too.
+    .. versionchanged:: 0.5
+       Takes a pandas Series too (the same column, computed at once).
     """
     if not isinstance(lines, Bag):
+        if _is_pandas(lines):
+            op = _canonical_op(**options)
+            return _first_mask(lines, _firsts(_keyed(lines, op)), "dedupe", {"number": 0})
         if not _is_series(lines):
-            raise TypeError(f"dedupe takes a dask.bag.Bag or a dask.dataframe.Series, "
-                            f"not {type(lines).__name__}")
+            raise TypeError(f"dedupe takes a dask.bag.Bag, a dask.dataframe.Series or a "
+                            f"pandas.Series, not {type(lines).__name__}")
         return _dedupe_column(lines, _canonical_op(**options))
     recs: Any = canonicalize(lines, **options)
     firsts = recs.filter(_is_result).foldby(_key, _earlier, combine=_earlier).map(_second)

@@ -67,9 +67,8 @@ import importlib
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Final, cast
 
-from ._batch import operations
+from ._batch import columns, operations
 from ._batch.engine import apply_pair, bound, process_line
-from ._batch.masking import mask_passwords_in
 from ._batch.operations import Command, Operation
 from ._core.errors import URIError
 from ._web.canonical import DEFAULT_OPTIONS, CanonicalOptions
@@ -145,12 +144,10 @@ class _Reader:
         """The message of a strict function's error: the argument that is not a
         URI-reference, its text and the reason (passwords masked), or, when each
         argument is one, the error's own message (a base without a scheme)."""
-        for arg_name, arg in zip(_ARGUMENTS.get(function, ("url",)), args, strict=True):
-            assert arg is not None  # a NULL row gives NULL, never an error
-            record = process_line(self.checking, "sql", 1, arg)
-            if record.error is not None:
-                return f"{name}: {arg_name} {record.input!r}: {record.error}"
-        return f"{name}: {mask_passwords_in(str(exc))}"
+        named = [(arg_name, arg) for arg_name, arg
+                 in zip(_ARGUMENTS.get(function, ("url",)), args, strict=True)
+                 if arg is not None]  # a NULL row gives NULL, never an error
+        return columns.why(name, self.checking, named, exc)
 
 
 def _column(reader: _Reader, name: str, function: str, arity: int, arrow_type: Any,

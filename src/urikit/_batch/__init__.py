@@ -21,6 +21,9 @@ this layer. Each module owns one thing:
   JSON Lines and CSV; the command line's :class:`~urikit._batch.render.Format`.
 * :mod:`~urikit._batch.masking`: every secret masked on the way from a line or a cell
   to an output cell, in one place (asking :mod:`urikit._whatwg.masking`).
+* :mod:`~urikit._batch.columns`: a DataFrame's column through the engine at once (the
+  Polars namespace's and the pandas accessor's): results, or errors as data, and the
+  words of a strict method's error (DuckDB's functions use them too).
 
 The command line (:mod:`urikit._cli`) keeps argument parsing, files, chunks, worker
 processes and output writers.

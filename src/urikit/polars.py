@@ -1,0 +1,306 @@
+"""urikit's batch operations as a Polars expression namespace: ``pl.col("url").uri``.
+
+Importing this module registers the namespace ``uri`` on every Polars expression, so
+a column of URLs is validated, normalized, resolved or taken apart where it lies, in
+an eager or a lazy frame, streaming included::
+
+    import polars as pl
+    import urikit.polars  # registers pl.col(...).uri
+
+    (pl.scan_parquet("links.parquet")
+       .with_columns(pl.col("url").uri.try_canonicalize().alias("canonical"),
+                     pl.col("url").uri.error().alias("error"))
+       .sink_parquet("clean.parquet"))
+
+The methods, each returning an expression (``base`` a URL or an expression of base
+URLs, such as ``pl.col("page")``):
+
+=================================  ==========================  ==========================
+method                             dtype                       what
+=================================  ==========================  ==========================
+``is_valid()``                     ``Boolean``                 is it a URI-reference
+``error(operation, base)``         ``Struct`` (kind,           why ``operation`` fails on
+                                   position, message)          it (null when it does not)
+``normalize()``                    ``String``                  :func:`urikit.normalize`
+``canonicalize(options)``          ``String``                  :func:`urikit.canonicalize`
+``resolve(base)``                  ``String``                  the value resolved against
+                                                               ``base``
+``relative(base)``                 ``String``                  the shortest reference from
+                                                               ``base`` to the value
+``host()``                         ``String``                  the host as written
+``components()``                   ``Struct`` (7 ``String``)   the seven components
+=================================  ==========================  ==========================
+
+They are DuckDB's functions (:mod:`urikit.duckdb`) under the same names, and compute
+what the command line computes for the same text: every front end asks the one batch
+engine. ``components()`` gives the fields ``scheme``, ``userinfo``, ``host``,
+``port``, ``path``, ``query`` and ``fragment`` in wire form, ``null`` for an
+undefined component and ``""`` for an empty one (``http://a/?`` has the query ``""``,
+``http://a/`` has none). ``error()`` gives ``kind`` (a short name to group by:
+``invalid-host``, ``base-needs-scheme``...), ``position`` (in the value, or ``null``)
+and ``message`` (the reason, without the position).
+
+**Null and invalid values, the switch.** A null gives a null. A value that is not a
+URI-reference is handled as DuckDB handles it: each method that fails on it
+(``normalize``, ``canonicalize``, ``resolve``, ``relative``, ``host``,
+``components``) raises :class:`urikit.URIError`, which ends the query, with the value
+(its password masked) and the reason; its ``try_`` twin (``try_normalize()``...)
+gives a null instead, and ``error()`` beside it says why, so a frame keeps the rows it
+cannot read with their reasons as columns. ``is_valid()`` and ``error()`` never raise.
+Every error message and error column masks passwords; the results are data, like the
+Python functions' (a password in a URL stays in its normalized form).
+
+Keywords of every method: ``allow_zone_id`` (accept an IPv6 zone identifier, RFC
+6874) and ``lenient`` (read each value as :meth:`urikit.URI.parse_lenient` and the
+command line's ``--lenient`` do). ``canonicalize`` takes a
+:class:`urikit.CanonicalOptions`.
+
+Each expression calls the engine once a non-null value, in one Python loop over the
+whole column (``map_batches``: the values read from the Arrow buffer at once and the
+result built from a list at once), declares its result's dtype (a lazy frame knows
+its schema before it runs) and is elementwise (Polars may run it on any slice of the
+column, streaming included). Python's loop holds the GIL: more threads do not make it
+faster; for many cores, split the input (a process a file) or use
+:mod:`urikit.distributed`.
+
+Needs the ``polars`` extra (``pip install 'urikit[polars]'``); ``import urikit``
+does not import Polars.
+
+.. versionadded:: 0.5
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Sequence
+from typing import Final, cast
+
+import polars as pl
+
+from ._batch import columns
+from ._batch.operations import COMPONENTS, Operation
+from ._web.canonical import DEFAULT_OPTIONS, CanonicalOptions
+
+__all__ = ["COMPONENTS", "COMPONENTS_DTYPE", "ERROR", "URIExpr"]
+
+#: The dtype of :meth:`URIExpr.components`: the seven components, each ``String``.
+COMPONENTS_DTYPE: Final = pl.Struct(dict.fromkeys(COMPONENTS, pl.String))
+#: The dtype of :meth:`URIExpr.error`: an error as data.
+ERROR: Final = pl.Struct({"kind": pl.String, "position": pl.Int64, "message": pl.String})
+
+#: The operations whose errors the ``error`` method gives, by their methods' names.
+OperationName = columns.Method
+_COMMANDS: Final = columns.METHODS
+
+
+def _values(series: pl.Series) -> list[str | None]:
+    """A column's values as Python ``str`` (``None`` for a null), read at once; a
+    column of nulls alone (dtype ``Null``) is one too."""
+    if series.dtype != pl.String and series.dtype != pl.Null:
+        raise TypeError(f"the uri namespace takes a String column, not {series.dtype}")
+    values: list[str | None] = series.to_list()
+    return values
+
+
+def _results(op: Operation, method: str, dtype: pl.DataType,
+             series: pl.Series | Sequence[pl.Series], base: str | None = None) -> pl.Series:
+    """One batch of a column (or of a column and its bases) through the engine: the
+    results of ``method`` (``try_`` ones: a null for an invalid value), or, for
+    ``error``, the errors as data."""
+    if isinstance(series, pl.Series):
+        name, values = series.name, _values(series)
+        bases: columns.Bases = base
+    else:
+        name, values, bases = series[0].name, _values(series[0]), _values(series[1])
+    if method == "error":
+        found = columns.errors(op, values, bases)
+        return pl.Series(name, [None if e is None else
+                                {"kind": e.kind, "position": e.position, "message": e.message}
+                                for e in found], dtype=dtype)
+    return pl.Series(name, columns.results(op, values, bases,
+                                           strict=not method.startswith("try_"),
+                                           name=f"uri.{method}"), dtype=dtype)
+
+
+@pl.api.register_expr_namespace("uri")
+class URIExpr:
+    """The ``uri`` namespace of a Polars expression of URLs (``String``): see
+    :mod:`urikit.polars`.
+
+    >>> import polars as pl
+    >>> import urikit.polars
+    >>> df = pl.DataFrame({"url": ["HTTP://Example.COM/a/./b", "http://a b/", None]})
+    >>> df.select(pl.col("url").uri.try_normalize())["url"].to_list()
+    ['http://example.com/a/b', None, None]
+
+    .. versionadded:: 0.5
+    """
+
+    def __init__(self, expr: pl.Expr) -> None:
+        self._expr = expr
+
+    def _map(self, method: str, dtype: pl.DataType, *, of: str | None = None,
+             base: str | pl.Expr | None = None, options: CanonicalOptions = DEFAULT_OPTIONS,
+             allow_zone_id: bool = False, lenient: bool = False) -> pl.Expr:
+        """The expression of ``method`` (of ``of``'s errors for ``error``)."""
+        given = cast("object", options)  # checked: callers without a type checker pass anything
+        if not isinstance(given, CanonicalOptions):
+            raise TypeError(f"options must be CanonicalOptions, not {type(given).__name__}")
+        command = _COMMANDS[of or method.removeprefix("try_")]
+        if command.pairs and base is None:
+            raise TypeError(f"{method}({of!r}) needs a base" if of else f"{method} needs a base")
+        op = columns.operation(command, options, allow_zone_id, lenient)
+        if isinstance(base, pl.Expr):
+            return pl.map_batches([self._expr, base],
+                                  functools.partial(_results, op, method, dtype),
+                                  return_dtype=dtype, is_elementwise=True)
+        given_base = cast("object", base)  # checked, as options are
+        if given_base is not None and not isinstance(given_base, str):
+            raise TypeError(f"base must be str or a polars Expr, "
+                            f"not {type(given_base).__name__}")
+        return self._expr.map_batches(functools.partial(_results, op, method, dtype,
+                                                        base=base),
+                                      return_dtype=dtype, is_elementwise=True)
+
+    def is_valid(self, *, allow_zone_id: bool = False, lenient: bool = False) -> pl.Expr:
+        """Whether each value is a URI-reference (RFC 3986): ``Boolean``, null for a
+        null.
+
+        >>> import polars as pl
+        >>> import urikit.polars
+        >>> pl.Series(["http://a/", "a b", None]).to_frame("u").select(
+        ...     pl.col("u").uri.is_valid())["u"].to_list()
+        [True, False, None]
+        """
+        return self._map("is_valid", pl.Boolean(), allow_zone_id=allow_zone_id,
+                         lenient=lenient)
+
+    def error(self, operation: OperationName = "is_valid", base: str | pl.Expr | None = None,
+              *, options: CanonicalOptions = DEFAULT_OPTIONS, allow_zone_id: bool = False,
+              lenient: bool = False) -> pl.Expr:
+        """Why ``operation`` fails on each value (against ``base`` for ``resolve`` and
+        ``relative``): a ``Struct`` of ``kind``, ``position`` and ``message``
+        (:data:`ERROR`), null where it succeeds or a value (or its base) is null.
+        Never raises for a value; the companion of the ``try_`` methods.
+
+        >>> import polars as pl
+        >>> import urikit.polars
+        >>> df = pl.DataFrame({"url": ["http://joe:S3CRET@a b/", "http://a/"]})
+        >>> df.select(pl.col("url").uri.error())["url"].to_list()
+        [{'kind': 'invalid-host', 'position': 19, 'message': "invalid character ' ' in host"}, None]
+        """
+        if operation not in _COMMANDS:
+            raise TypeError(f"operation must be one of {', '.join(_COMMANDS)}, "
+                            f"not {operation!r}")
+        return self._map("error", ERROR, base=base, options=options, of=operation,
+                         allow_zone_id=allow_zone_id, lenient=lenient)
+
+    def normalize(self, *, allow_zone_id: bool = False, lenient: bool = False) -> pl.Expr:
+        """Each value normalized (RFC 3986 §6, as :func:`urikit.normalize`); raises
+        :class:`urikit.URIError` for an invalid value (:meth:`try_normalize` gives a
+        null).
+
+        >>> import polars as pl
+        >>> import urikit.polars
+        >>> pl.DataFrame({"u": ["HTTP://A/%7e/./b"]}).select(
+        ...     pl.col("u").uri.normalize()).item()
+        'http://a/~/b'
+        """
+        return self._map("normalize", pl.String(), allow_zone_id=allow_zone_id,
+                         lenient=lenient)
+
+    def try_normalize(self, *, allow_zone_id: bool = False, lenient: bool = False) -> pl.Expr:
+        """:meth:`normalize`, a null for an invalid value."""
+        return self._map("try_normalize", pl.String(),
+                         allow_zone_id=allow_zone_id, lenient=lenient)
+
+    def canonicalize(self, options: CanonicalOptions = DEFAULT_OPTIONS, *,
+                     allow_zone_id: bool = False, lenient: bool = False) -> pl.Expr:
+        """Each value's canonical form for deduplication (:func:`urikit.canonicalize`
+        with ``options``); raises :class:`urikit.URIError` for an invalid value
+        (:meth:`try_canonicalize` gives a null)."""
+        return self._map("canonicalize", pl.String(), options=options,
+                         allow_zone_id=allow_zone_id, lenient=lenient)
+
+    def try_canonicalize(self, options: CanonicalOptions = DEFAULT_OPTIONS, *,
+                         allow_zone_id: bool = False, lenient: bool = False) -> pl.Expr:
+        """:meth:`canonicalize`, a null for an invalid value."""
+        return self._map("try_canonicalize", pl.String(), options=options,
+                         allow_zone_id=allow_zone_id, lenient=lenient)
+
+    def resolve(self, base: str | pl.Expr, *, allow_zone_id: bool = False,
+                lenient: bool = False) -> pl.Expr:
+        """Each value (a reference) resolved against ``base`` (RFC 3986 §5.2, as
+        :func:`urikit.resolve`): a URL, or an expression of one base a row; raises
+        :class:`urikit.URIError` for an invalid value or base (:meth:`try_resolve`
+        gives a null).
+
+        >>> import polars as pl
+        >>> import urikit.polars
+        >>> df = pl.DataFrame({"page": ["http://a/b/c", "http://x/"], "href": ["../d", "e?f"]})
+        >>> df.select(pl.col("href").uri.resolve(pl.col("page")))["href"].to_list()
+        ['http://a/d', 'http://x/e?f']
+        """
+        return self._map("resolve", pl.String(), base=base, allow_zone_id=allow_zone_id,
+                         lenient=lenient)
+
+    def try_resolve(self, base: str | pl.Expr, *, allow_zone_id: bool = False,
+                    lenient: bool = False) -> pl.Expr:
+        """:meth:`resolve`, a null for an invalid value or base."""
+        return self._map("try_resolve", pl.String(), base=base,
+                         allow_zone_id=allow_zone_id, lenient=lenient)
+
+    def relative(self, base: str | pl.Expr, *, allow_zone_id: bool = False,
+                 lenient: bool = False) -> pl.Expr:
+        """The shortest reference from ``base`` to each value (as
+        :meth:`urikit.URI.relative_to`): ``base`` a URL or an expression of one base a
+        row; raises :class:`urikit.URIError` for an invalid value or base
+        (:meth:`try_relative` gives a null).
+
+        >>> import polars as pl
+        >>> import urikit.polars
+        >>> pl.DataFrame({"u": ["http://a/b/c/d"]}).select(
+        ...     pl.col("u").uri.relative("http://a/b/x")).item()
+        'c/d'
+        """
+        return self._map("relative", pl.String(), base=base, allow_zone_id=allow_zone_id,
+                         lenient=lenient)
+
+    def try_relative(self, base: str | pl.Expr, *, allow_zone_id: bool = False,
+                     lenient: bool = False) -> pl.Expr:
+        """:meth:`relative`, a null for an invalid value or base."""
+        return self._map("try_relative", pl.String(), base=base,
+                         allow_zone_id=allow_zone_id, lenient=lenient)
+
+    def host(self, *, allow_zone_id: bool = False, lenient: bool = False) -> pl.Expr:
+        """Each value's host as written (null without an authority); raises
+        :class:`urikit.URIError` for an invalid value (:meth:`try_host` gives a
+        null)."""
+        return self._map("host", pl.String(), allow_zone_id=allow_zone_id, lenient=lenient)
+
+    def try_host(self, *, allow_zone_id: bool = False, lenient: bool = False) -> pl.Expr:
+        """:meth:`host`, a null for an invalid value."""
+        return self._map("try_host", pl.String(), allow_zone_id=allow_zone_id,
+                         lenient=lenient)
+
+    def components(self, *, allow_zone_id: bool = False, lenient: bool = False) -> pl.Expr:
+        """Each value's seven components, a ``Struct`` (:data:`COMPONENTS_DTYPE`) in
+        wire form: null for an undefined component, ``""`` for an empty one; raises
+        :class:`urikit.URIError` for an invalid value (:meth:`try_components` gives a
+        null).
+
+        >>> import polars as pl
+        >>> import urikit.polars
+        >>> parts = pl.DataFrame({"u": ["http://h:/p?"]}).select(
+        ...     pl.col("u").uri.components()).item()
+        >>> parts["host"], parts["port"], parts["query"], parts["fragment"]
+        ('h', '', '', None)
+        """
+        return self._map("components", COMPONENTS_DTYPE, allow_zone_id=allow_zone_id,
+                         lenient=lenient)
+
+    def try_components(self, *, allow_zone_id: bool = False,
+                       lenient: bool = False) -> pl.Expr:
+        """:meth:`components`, a null for an invalid value."""
+        return self._map("try_components", COMPONENTS_DTYPE,
+                         allow_zone_id=allow_zone_id, lenient=lenient)
