@@ -170,7 +170,7 @@ def test_the_hostile_file_gives_the_command_lines_records(tmp_path: Path) -> Non
     strings = bags.from_sequence([piece + "\n" for piece in text.split("\n")],
                                  npartitions=3)
     for command in COMMANDS:
-        op = _operation(_parser().parse_args([*command, "x"]))
+        op = _operation(_parser().parse_args([*command, "x"]), "jsonl")
         if command[0] == "dedupe":
             continue  # below
         got = bags.Bag.compute(ud.to_jsonl(ud.records(lines, op), with_source=True),

@@ -374,8 +374,10 @@ def _parser() -> argparse.ArgumentParser:
 LENIENT_HINT: Final = "--lenient reads it as a browser does"
 
 
-def _operation(args: argparse.Namespace) -> Operation:
-    """The operation the arguments ask for."""
+def _operation(args: argparse.Namespace, fmt_name: str = "text") -> Operation:
+    """The operation the arguments ask for. The ``--lenient`` advice goes only into
+    text written for people (the text format): a table, CSV or JSON Lines holds the
+    same error columns as every other front end (Dask, DuckDB, Polars, pandas)."""
     command = args.command
     options = CanonicalOptions()
     if command in ("canonicalize", "dedupe"):
@@ -389,7 +391,8 @@ def _operation(args: argparse.Namespace) -> Operation:
                      show_password=args.show_password,
                      base=getattr(args, "base", None),
                      strict=not getattr(args, "non_strict", False), options=options,
-                     lenient=args.lenient, lenient_hint=LENIENT_HINT)
+                     lenient=args.lenient,
+                     lenient_hint=LENIENT_HINT if fmt_name == "text" else "")
 
 
 # --- running -------------------------------------------------------------------------
@@ -512,7 +515,7 @@ def _check_base(op: Operation, err: Stream) -> bool:
         return True
     record = process_line(Operation(Command.VALIDATE, allow_zone_id=op.allow_zone_id,
                                     show_password=op.show_password, lenient=op.lenient,
-                                    lenient_hint=op.lenient_hint),
+                                    lenient_hint=LENIENT_HINT),  # said on stderr
                           "base", 1, op.base)
     if record.error is not None:
         err.write(error_text(record, where=False).replace("urikit: ", "urikit: base: ", 1))
@@ -757,7 +760,7 @@ def _plan(args: argparse.Namespace, parser: argparse.ArgumentParser) -> _Plan:
     refs, inputs = _sources(args, parser)
     fmt_name = output_kind(args.format, args.output)
     table = _table_input(args, inputs, fmt_name, parser)
-    return _Plan(args, refs, inputs, fmt_name, table, _operation(args))
+    return _Plan(args, refs, inputs, fmt_name, table, _operation(args, fmt_name))
 
 
 def _checked_operation(plan: _Plan, err: Stream) -> Operation | None:
