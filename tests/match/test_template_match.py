@@ -551,7 +551,7 @@ def _uritemplate() -> Any:
 @settings(max_examples=200, deadline=None)
 @given(data=st.data(), generated=_templates())
 def test_expansion_agrees_with_uritemplate(
-        data: st.DataObject, generated: tuple[str, list[tuple[str, str, bool]]]) -> None:
+        data: st.DataObject, generated: tuple[str, list[_Spec]]) -> None:
     """The template object expands the generated templates as uritemplate does, for
     values where uritemplate follows RFC 6570 (no "%", a mapping's names in sorted
     order, no empty member of an exploded value)."""

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
-from typing import Final, TypeAlias
+from collections.abc import Callable, Mapping
+from typing import Any, Final, TypeAlias
 
 from .._core import grammar as g
 from .._core.errors import ParseError
@@ -244,23 +244,27 @@ def _reserved_run(match: re.Match[str]) -> str:
     return "".join(out)
 
 
+def _list(items: list[str]) -> list[str] | None:
+    """Items of simple expansion, each decoded, or ``None`` if one is no expansion's."""
+    values = [_simple(item) for item in items]
+    return None if None in values else [v for v in values if v is not None]
+
+
 def _read(slot: _Slot, text: str) -> TemplateValue | None:
     """The value of one defined variable from its text, or ``None`` for no value that
     expands to it."""
     kind = slot.kind
     if kind == _RESERVED:
         return _reserved(text)
-    if kind == _SIMPLE or kind == _NAMED:
+    if kind in (_SIMPLE, _NAMED):
         if kind == _NAMED:
             text = text[len(slot.name) + 1:]
         if slot.listy and "," in text:
-            items = [_simple(item) for item in text.split(",")]
-            return None if None in items else [item for item in items if item is not None]
+            return _list(text.split(","))
         return _simple(text)
     items = text.split(slot.sep)
     if kind == _EXPLODED and not any("=" in item for item in items):
-        values = [_simple(item) for item in items]
-        return None if None in values else [v for v in values if v is not None]
+        return _list(items)
     raw: list[str] = []  # the names as written: a list's are the variable's own name
     pairs: list[tuple[str, str]] = []
     for item in items:
@@ -315,7 +319,7 @@ class URITemplate:
     .. versionadded:: 0.5
     """
 
-    __slots__ = ("_by_name", "_matchable", "_parsed", "_refusal", "_regex", "_slots")
+    __slots__ = ("_by_name", "_fullmatch", "_names", "_parsed", "_slots")
 
     def __init__(self, template: str, /, *, match: bool = True) -> None:
         """Read ``template`` once.
@@ -331,8 +335,9 @@ class URITemplate:
             TypeError: ``template`` is not a ``str``.
         """
         self._parsed = parse(require_str(template, "template"))
-        self._refusal: ParseError | None = None
-        self._regex: re.Pattern[str] | None = None
+        self._names = tuple(dict.fromkeys(
+            v.name for piece in self._parsed.pieces if not isinstance(piece, str)
+            for v in piece.varspecs))
         self._slots: tuple[_Slot, ...] = ()
         self._by_name = False
         try:
@@ -340,9 +345,10 @@ class URITemplate:
         except ParseError as exc:
             if match:
                 raise
-            self._refusal = exc
+            self._fullmatch: Callable[[str], re.Match[str] | None] = _Refused(exc)
             return
-        self._regex, self._slots, self._by_name = _compile(self._parsed)
+        regex, self._slots, self._by_name = _compile(self._parsed)
+        self._fullmatch = regex.fullmatch
 
     @property
     def variable_names(self) -> tuple[str, ...]:
@@ -351,9 +357,7 @@ class URITemplate:
         >>> URITemplate("{/path*}{?q,lang}").variable_names
         ('path', 'q', 'lang')
         """
-        names = (v.name for piece in self._parsed.pieces if not isinstance(piece, str)
-                 for v in piece.varspecs)
-        return tuple(dict.fromkeys(names))
+        return self._names
 
     def expand_text(self, variables: Mapping[str, object] | None = None, /,
                     **values: object) -> str:
@@ -417,17 +421,20 @@ class URITemplate:
             TypeError: ``uri`` is not a ``str``, ``URI`` or ``FrozenURI``.
         """
         text = uri if type(uri) is str else _text(uri)
-        regex = self._regex
-        if regex is None:
-            assert self._refusal is not None
-            raise self._refusal
-        found = regex.fullmatch(text)
+        found = self._fullmatch(text)
         if found is None:
             return None
         if self._by_name and "%" not in text and "," not in text:
-            return {k: v for k, v in found.groupdict().items() if v is not None}
+            # every variable a named group, read as it is: the groups are the result
+            # once the undefined ones (None) are out
+            result: dict[str, Any] = found.groupdict()  # str, or None: no cast() call
+            if None in result.values():
+                for name in self._names:
+                    if result[name] is None:
+                        del result[name]
+            return result
         groups = found.groups()
-        result: dict[str, TemplateValue] = {}
+        read: dict[str, TemplateValue] = {}
         for slot in self._slots:
             text = groups[slot.group - 1]
             if text is None:
@@ -438,8 +445,8 @@ class URITemplate:
             value = _read(slot, text)
             if value is None:
                 return None
-            result[slot.name] = value
-        return result
+            read[slot.name] = value
+        return read
 
     def __str__(self) -> str:
         return self._parsed.text
@@ -454,6 +461,17 @@ class URITemplate:
 
     def __hash__(self) -> int:
         return hash(self._parsed.text)
+
+
+class _Refused:
+    """The matcher of a template that cannot be read back: it raises the refusal."""
+
+    def __init__(self, refusal: ParseError) -> None:
+        self.refusal = refusal
+
+    def __call__(self, text: str) -> re.Match[str] | None:
+        r = self.refusal  # a new error each time: a raised one keeps its traceback
+        raise ParseError(r.text, r.position, r.component, r.reason, r.hint)
 
 
 def _text(uri: object) -> str:
