@@ -29,7 +29,11 @@ TemplateValue: TypeAlias = "str | list[str] | dict[str, str]"
 _U: Final = g.UNRESERVED | {"%"}
 _R: Final = g.UNRESERVED | g.RESERVED | {"%"}
 _KEPT: Final = g.UNRESERVED | g.RESERVED  # what reserved expansion writes as it is
-_END: Final = ""  # the end of the template, as a "character" that may follow a value
+_END: Final = ""
+# the lone surrogates "surrogateescape" reads octets that are not UTF-8 as (chr():
+# mypyc takes no surrogate in a string literal)
+_ESCAPED_LOW: Final = chr(0xDC80)
+_ESCAPED_HIGH: Final = chr(0xDCFF)  # the end of the template, as a "character" that may follow a value
 
 
 def _class(chars: frozenset[str] | set[str]) -> str:
@@ -236,11 +240,11 @@ def _reserved_run(match: re.Match[str]) -> str:
     out: list[str] = []
     at = 0
     for char in decoded:
-        size = 1 if "\udc80" <= char <= "\udcff" else len(char.encode("utf-8"))
+        escaped = _ESCAPED_LOW <= char <= _ESCAPED_HIGH  # an octet that is not UTF-8
+        size = 1 if escaped else len(char.encode("utf-8"))
         triplets = run[3 * at:3 * (at + size)]
         at += size
-        keep = char in _KEPT or "\udc80" <= char <= "\udcff"
-        out.append(triplets if keep else char)
+        out.append(triplets if escaped or char in _KEPT else char)
     return "".join(out)
 
 
@@ -436,13 +440,13 @@ class URITemplate:
         groups = found.groups()
         read: dict[str, TemplateValue] = {}
         for slot in self._slots:
-            text = groups[slot.group - 1]
-            if text is None:
+            piece: str | None = groups[slot.group - 1]
+            if piece is None:
                 continue
-            if not text and slot.others is not None \
+            if not piece and slot.others is not None \
                     and all(groups[o - 1] is None for o in slot.others):
                 continue  # an expression that expands to nothing: undefined
-            value = _read(slot, text)
+            value = _read(slot, piece)
             if value is None:
                 return None
             read[slot.name] = value
