@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 import sys
 from collections.abc import Callable, Mapping
-from typing import Final, TypeAlias
+from typing import Final, TypeAlias, cast
 
 from .._core import grammar as g
 from .._core.errors import ParseError
@@ -106,9 +106,10 @@ def _starts(parsed: Template, index: int) -> list[tuple[frozenset[str], str]]:
         shown = parsed.text[piece.start:piece.end]
         first = OPERATOR_TABLE[piece.operator][0]
         # "" and "+" start with the text of a value; the others with their character
-        chars = frozenset(first) if first else frozenset().union(
-            *(_own(piece.operator, v.explode, len(piece.varspecs) == 1)
-              for v in piece.varspecs))
+        chars: frozenset[str] = frozenset(first)
+        if not first:
+            for v in piece.varspecs:
+                chars |= _own(piece.operator, v.explode, len(piece.varspecs) == 1)
         starts.append((chars, f"the expression {shown}"))
     starts.append((frozenset(_END), "the end"))
     return starts
@@ -377,7 +378,7 @@ class URITemplate:
         """
         if variables is None:
             return expand_parsed(self._parsed, values)
-        given: object = variables
+        given = cast("object", variables)  # checked: callers without a type checker
         if not isinstance(given, Mapping):
             raise TypeError(f"variables must be a mapping, not {type(given).__name__}")
         return expand_parsed(self._parsed, {**variables, **values} if values else variables)
