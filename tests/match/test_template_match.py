@@ -292,6 +292,11 @@ READ: list[tuple[str, str, dict[str, TemplateValue] | None]] = [
     ("{a*}", "x,y", {"a": ["x", "y"]}),
     ("{a*}", "", {}),
     ("{x,a*}", "1,2,3", {"x": "1", "a": ["2", "3"]}),
+    # a list without explode: its "," unencoded, unless "," separates the variables
+    ("{/x,y}", "/a,b/c", {"x": ["a", "b"], "y": "c"}),
+    ("{?x}", "?x=a,%2C", {"x": ["a", ","]}),
+    ("{x,y}", "a,b,c", None),
+    ("{+x}", "a,b", {"x": "a,b"}),
     # non-identifier names
     ("{?a.b,%41}", "?a.b=1&%41=2", {"a.b": "1", "%41": "2"}),
     ("{/a.b*}", "/1/2", {"a.b": ["1", "2"]}),

@@ -21,8 +21,9 @@ from .._interop.template import (
 from .._model.uri import URI, FrozenURI
 
 #: What :meth:`URITemplate.match` gives for one variable: ``str`` for a variable
-#: without the explode modifier, ``list[str]`` for an exploded list, ``dict[str, str]``
-#: for an exploded associative array.
+#: without the explode modifier (``list[str]`` when its text holds a list's unencoded
+#: ","), ``list[str]`` for an exploded list, ``dict[str, str]`` for an exploded
+#: associative array.
 TemplateValue: TypeAlias = "str | list[str] | dict[str, str]"
 
 # The characters a value's text can hold after each kind of expansion (RFC 6570 §3.2.1):
@@ -310,7 +311,12 @@ class URITemplate:
     defined variables (``/x`` from ``{/a}{/b}`` is ``a`` or ``b``): the match reads
     the earliest variables as defined (``{"a": "x"}``). An expression that expands to
     nothing reads as all its variables undefined (``{a}`` matching ``""`` gives
-    ``{}``, though ``a=""`` expands to the same).
+    ``{}``, though ``a=""`` expands to the same). What a match reads expands to the
+    text it read, up to equivalent percent-encoding.
+
+    Matching is one ``fullmatch`` of a regular expression compiled here, whose runs
+    of a variable's characters never need to give one back (the rule above), then a
+    pass over the variables: linear in the URI.
 
     >>> from urikit import URITemplate
     >>> t = URITemplate("https://api.example/users/{id}/posts{?page,per_page}")
@@ -404,14 +410,18 @@ class URITemplate:
         return URI.parse(self.expand_text(variables, **values))
 
     def match(self, uri: str | URI | FrozenURI, /) -> dict[str, TemplateValue] | None:
-        """The variables ``uri`` was expanded with, or ``None`` when no values expand
-        to it.
+        """The variables ``uri`` was expanded with, or ``None`` when it is no
+        expansion of the template that this reading gives back.
 
         A defined variable is in the result, an undefined one is not. A variable
         without the explode modifier reads as ``str``, its %XX decoded as its
-        expansion encoded them (all of them for simple expansion; for ``{+a}`` and
-        ``{#a}``, those of characters that are neither unreserved nor reserved, the
-        others kept as they are). An exploded variable reads as ``list[str]``, or as
+        expansion encoded them (all of them for simple expansion, as UTF-8, with
+        ``%7e`` read as ``~`` too; for ``{+a}`` and ``{#a}``, those of characters that
+        are neither unreserved nor reserved, the others kept as they are), or as
+        ``list[str]`` when its text holds a "," the expansion did not encode (a list's
+        items; a mapping without explode reads as its names and values in a list;
+        not in ``{a,b}``, where "," separates the variables, nor under ``+`` and
+        ``#``, which keep ","). An exploded variable reads as ``list[str]``, or as
         ``dict[str, str]`` when its items are ``name=value`` pairs (for ``{?a*}``,
         ``{;a*}`` and ``{&a*}``: when a pair is named other than ``a``, so the
         mapping ``{"a": "x"}`` reads back as the list ``["x"]``).
