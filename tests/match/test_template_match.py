@@ -384,9 +384,15 @@ def test_expand_errors_are_from_template_errors(template: str, values: dict[str,
 
 @pytest.mark.parametrize("template", [None, b"{a}", 1])
 def test_template_must_be_text(template: object) -> None:
-    """A template that is not a str is a TypeError."""
-    with pytest.raises(TypeError):
+    """A template that is not a str is a TypeError, in urikit's words in both builds."""
+    with pytest.raises(TypeError, match=f"template must be str, not {type(template).__name__}"):
         URITemplate(template)  # type: ignore[arg-type]
+
+
+def test_match_flag_must_be_bool() -> None:
+    """``match`` takes a bool, in urikit's words in both builds."""
+    with pytest.raises(TypeError, match="match must be bool, not int"):
+        URITemplate("{a}", match=1)  # type: ignore[arg-type]
 
 
 def test_variables_must_be_a_mapping() -> None:

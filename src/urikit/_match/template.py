@@ -8,6 +8,7 @@ from collections.abc import Callable, Mapping
 from typing import Final, TypeAlias, cast
 
 from .._core import grammar as g
+from .._core.build import Checked
 from .._core.errors import ParseError
 from .._core.parse import require_str
 from .._core.percent import unquote_octets
@@ -332,7 +333,7 @@ class URITemplate:
 
     __slots__ = ("_fullmatch", "_names", "_parsed", "_plain", "_slots")
 
-    def __init__(self, template: str, /, *, match: bool = True) -> None:
+    def __init__(self, template: str | Checked, /, *, match: bool | Checked = True) -> None:
         """Read ``template`` once.
 
         Args:
@@ -345,6 +346,9 @@ class URITemplate:
                 ``match`` is ``False``) its expansions cannot be read back.
             TypeError: ``template`` is not a ``str``.
         """
+        given = cast("object", match)  # checked here: mypyc's check has other words
+        if type(given) is not bool:
+            raise TypeError(f"match must be bool, not {type(given).__name__}")
         self._parsed = parse(require_str(template, "template"))
         self._names = tuple(dict.fromkeys(
             v.name for piece in self._parsed.pieces if not isinstance(piece, str)
@@ -409,7 +413,8 @@ class URITemplate:
         """
         return URI.parse(self.expand_text(variables, **values))
 
-    def match(self, uri: str | URI | FrozenURI, /) -> dict[str, TemplateValue] | None:
+    def match(self, uri: str | URI | FrozenURI | Checked, /
+              ) -> dict[str, TemplateValue] | None:
         """The variables ``uri`` was expanded with, or ``None`` when it is no
         expansion of the template that this reading gives back.
 
