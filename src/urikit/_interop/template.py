@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Mapping
 from itertools import chain, repeat
@@ -191,25 +192,15 @@ def _expand(operator: str, name: str, value: _Prepared, prefix: int | None,
     return sep.join(f"{name}={item}" if item else name + ifemp for item in encoded)
 
 
-class Varspec(NamedTuple):
-    """One varspec of an expression (RFC 6570 §2.3, §2.4): the variable's name as the
-    template writes it, its prefix length or ``None``, whether it is exploded, and
-    the position of its name in the template."""
+#: One varspec of an expression (RFC 6570 §2.3, §2.4): the variable's name as the
+#: template writes it, its prefix length or ``None``, whether it is exploded, and the
+#: position of its name in the template. (Plain tuples: a template of a million
+#: expressions makes a million of them.)
+Varspec: TypeAlias = "tuple[str, int | None, bool, int]"
 
-    name: str
-    prefix: int | None
-    explode: bool
-    at: int
-
-
-class Expression(NamedTuple):
-    """One expression (RFC 6570 §2.2): its operator (``""`` for simple expansion), its
-    varspecs, and the positions of its "{" and of the character after its "}"."""
-
-    operator: str
-    varspecs: tuple[Varspec, ...]
-    start: int
-    end: int
+#: One expression (RFC 6570 §2.2): its operator (``""`` for simple expansion), its
+#: varspecs, and the positions of its "{" and of the character after its "}".
+Expression: TypeAlias = "tuple[str, tuple[Varspec, ...], int, int]"
 
 
 class Template(NamedTuple):
@@ -223,6 +214,10 @@ class Template(NamedTuple):
 
     text: str
     pieces: tuple[str | Expression, ...]
+
+
+# a Template made as a tuple is, in C (a NamedTuple's class call is a Python frame)
+_NEW: Final = tuple.__new__
 
 
 def _expression(template: str, start: int, end: int) -> Expression:
@@ -240,10 +235,10 @@ def _expression(template: str, start: int, end: int) -> Expression:
         if spec is None:
             raise ParseError(template, pos, "template", "expected a variable name")
         name, prefix, explode = spec.groups()
-        specs.append(Varspec(name, int(prefix) if prefix else None, bool(explode), pos))
+        specs.append((name, int(prefix) if prefix else None, bool(explode), pos))
         pos = spec.end()
         if pos == end:
-            return Expression(operator, tuple(specs), start - 1, end + 1)
+            return operator, tuple(specs), start - 1, end + 1
         if template[pos] != ",":
             raise ParseError(template, pos, "template",
                              f"invalid character {template[pos]!r}")
@@ -315,6 +310,8 @@ def expand(template: str, variables: Mapping[str, object]) -> str:
         fast = _expand_many(template, pieces, variables)
         if fast is not None:
             return fast
+    if len(template) <= _CACHED_LENGTH:
+        return expand_parsed(_parse_cached(template), variables)
     return expand_parsed(parse(template), variables)
 
 
@@ -341,14 +338,20 @@ def parse(template: str) -> Template:
             raise ParseError(template, len(template), "template", "unclosed expression")
         pieces.append(_expression(template, open_at + 1, close_at))
         pos = close_at + 1
-    return Template(template, tuple(pieces))
+    return _NEW(Template, (template, tuple(pieces)))
+
+
+# URI.from_template is called again and again with the same few templates: the last
+# ones read are kept (the short ones: a cache of long ones would hold megabytes)
+_CACHED_LENGTH: Final = 2000
+_parse_cached: Final = functools.lru_cache(maxsize=256)(parse)
 
 
 def expand_parsed(parsed: Template, variables: Mapping[str, object]) -> str:
     """:func:`expand` of a template :func:`parse` has read: the same text and errors."""
-    return "".join(piece if isinstance(piece, str)
-                   else _expanded(parsed.text, piece, variables)
-                   for piece in parsed.pieces)
+    text = parsed.text
+    return "".join([piece if isinstance(piece, str) else _expanded(text, piece, variables)
+                    for piece in parsed.pieces])
 
 
 # an expression (no brace inside), split out with the literals between them kept
@@ -438,9 +441,9 @@ def _expression_text(template: str, open_at: int, close_at: int,
 
 def _expanded(template: str, expression: Expression, variables: Mapping[str, object]) -> str:
     """The expansion of ``expression``, an expression of ``template``."""
-    operator = expression.operator
+    operator, varspecs, _, _ = expression
     expanded: list[str] = []
-    for name, prefix, explode, at in expression.varspecs:
+    for name, prefix, explode, at in varspecs:
         value = _prepare(variables.get(name))
         if value is None:
             continue  # undefined: nothing, not even a separator (§3.2.1)

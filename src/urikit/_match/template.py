@@ -79,7 +79,7 @@ class _Slot:
 
 def _refusal(parsed: Template, expression: Expression, at: int, reason: str) -> ParseError:
     text = parsed.text
-    shown = text[expression.start:expression.end]
+    shown = text[expression[2]:expression[3]]
     return ParseError(text, at, "template", f"{shown} cannot be read back: {reason}")
 
 
@@ -105,13 +105,14 @@ def _starts(parsed: Template, index: int) -> list[tuple[frozenset[str], str]]:
         if isinstance(piece, str):
             starts.append((frozenset(piece[0]), f"the literal {piece!r}"))
             return starts
-        shown = parsed.text[piece.start:piece.end]
-        first = OPERATOR_TABLE[piece.operator][0]
+        operator, varspecs, start, end = piece
+        shown = parsed.text[start:end]
+        first = OPERATOR_TABLE[operator][0]
         # "" and "+" start with the text of a value; the others with their character
         chars: frozenset[str] = frozenset(first)
         if not first:
-            for v in piece.varspecs:
-                chars |= _own(piece.operator, v.explode, len(piece.varspecs) == 1)
+            for _, _, explode, _ in varspecs:
+                chars |= _own(operator, explode, len(varspecs) == 1)
         starts.append((chars, f"the expression {shown}"))
     starts.append((frozenset(_END), "the end"))
     return starts
@@ -130,10 +131,11 @@ def _check(parsed: Template) -> None:
     for index, piece in enumerate(parsed.pieces):
         if isinstance(piece, str):
             continue
-        sep, reserved = OPERATOR_TABLE[piece.operator][1], OPERATOR_TABLE[piece.operator][4]
+        operator, varspecs, _, _ = piece
+        sep, reserved = OPERATOR_TABLE[operator][1], OPERATOR_TABLE[operator][4]
         after = _starts(parsed, index)
-        last = len(piece.varspecs) - 1
-        for i, (name, prefix, explode, at) in enumerate(piece.varspecs):
+        last = len(varspecs) - 1
+        for i, (name, prefix, explode, at) in enumerate(varspecs):
             if name in seen:
                 raise _refusal(parsed, piece, at, f"{name!r} appears twice in the template, "
                                "and its two texts could disagree")
@@ -144,7 +146,7 @@ def _check(parsed: Template) -> None:
             if explode and (reserved or sep in _U):
                 raise _refusal(parsed, piece, at, f"the items of {name!r} may hold "
                                f"{sep!r}, which also joins them")
-            own = _own(piece.operator, explode, last == 0)
+            own = _own(operator, explode, last == 0)
             follows = list(after)
             if i < last:
                 follows.insert(0, (frozenset(sep), "the separator of its next variable"))
@@ -169,11 +171,12 @@ def _compile(parsed: Template) -> tuple[re.Pattern[str], tuple[_Slot, ...], bool
         if isinstance(piece, str):
             out.append(re.escape(piece))
             continue
-        first, sep, named, ifemp, reserved = OPERATOR_TABLE[piece.operator]
-        single = len(piece.varspecs) == 1
+        operator, varspecs, _, _ = piece
+        first, sep, named, ifemp, reserved = OPERATOR_TABLE[operator]
+        single = len(varspecs) == 1
         earlier: list[int] = []
         groups = group + 1  # the group of the expression's first variable
-        for name, _, explode, _ in piece.varspecs:
+        for name, _, explode, _ in varspecs:
             group += 1
             # the operator's first character before the first defined variable, the
             # separator before the others
@@ -181,7 +184,7 @@ def _compile(parsed: Template) -> tuple[re.Pattern[str], tuple[_Slot, ...], bool
             for before in earlier:
                 lead = f"(?({before}){re.escape(sep)}|{lead})"
             earlier.append(group)
-            own = _own(piece.operator, explode, single)
+            own = _own(operator, explode, single)
             run = _class(own)
             plain = plain and not reserved
             kind = _RESERVED if reserved else _SIMPLE
@@ -203,7 +206,7 @@ def _compile(parsed: Template) -> tuple[re.Pattern[str], tuple[_Slot, ...], bool
             if not first and not single:
                 # "" and "+": an empty text with no other text of the expression is
                 # the expression expanding to nothing, all its variables undefined
-                others = tuple(g for g in range(groups, groups + len(piece.varspecs))
+                others = tuple(g for g in range(groups, groups + len(varspecs))
                                if g != group)
                 plain = False
             listy = "," in own and not reserved and not explode
@@ -351,8 +354,8 @@ class URITemplate:
             raise TypeError(f"match must be bool, not {type(given).__name__}")
         self._parsed = parse(require_str(template, "template"))
         self._names = tuple(dict.fromkeys(
-            v.name for piece in self._parsed.pieces if not isinstance(piece, str)
-            for v in piece.varspecs))
+            v[0] for piece in self._parsed.pieces if not isinstance(piece, str)
+            for v in piece[1]))
         self._slots: tuple[_Slot, ...] = ()
         self._plain = False
         try:
