@@ -216,10 +216,6 @@ class Template(NamedTuple):
     pieces: tuple[str | Expression, ...]
 
 
-# a Template made as a tuple is, in C (a NamedTuple's class call is a Python frame)
-_NEW: Final = tuple.__new__
-
-
 def _expression(template: str, start: int, end: int) -> Expression:
     """The expression ``template[start - 1:end + 1]``: ``start`` and ``end`` delimit its
     body, between the braces."""
@@ -338,7 +334,7 @@ def parse(template: str) -> Template:
             raise ParseError(template, len(template), "template", "unclosed expression")
         pieces.append(_expression(template, open_at + 1, close_at))
         pos = close_at + 1
-    return _NEW(Template, (template, tuple(pieces)))
+    return Template(template, tuple(pieces))
 
 
 # URI.from_template is called again and again with the same few templates: the last
