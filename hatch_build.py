@@ -35,7 +35,7 @@ NO_EXTENSIONS = "URIKIT_NO_EXTENSIONS"
 
 #: What mypyc compiles: the layers that every URI operation runs through, and the
 #: batch engine that runs them once a line or a cell for every front end.
-COMPILED = ("_core", "_whatwg", "_interop", "_model", "_web", "_batch")
+COMPILED = ("_core", "_whatwg", "_interop", "_model", "_match", "_web", "_batch")
 
 #: What stays interpreted, and why (everything else of the compiled layers is compiled,
 #: the URI classes and their views included: a method's signature is then checked by
