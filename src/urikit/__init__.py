@@ -73,6 +73,9 @@ _LAZY: dict[str, str] = {
     "registrable_domain": "._web.site",
     "same_site": "._web.site",
     "TrustedProxies": "._web.proxy",
+    "Route": "._web.routes",
+    "RouteMatch": "._web.routes",
+    "Routes": "._web.routes",
 }
 
 if TYPE_CHECKING:  # what type checkers see of the lazy names: the same imports
@@ -94,6 +97,7 @@ if TYPE_CHECKING:  # what type checkers see of the lazy names: the same imports
     from ._web.link import Link, Pages, format_links, parse_links
     from ._web.proxy import TrustedProxies
     from ._web.redirect import safe_redirect
+    from ._web.routes import Route, RouteMatch, Routes
     from ._web.site import (
         public_suffix,
         public_suffix_list_version,
@@ -149,6 +153,9 @@ __all__ = [
     "ReadOnlyText",
     "Repaired",
     "ResolveError",
+    "Route",
+    "RouteMatch",
+    "Routes",
     "Rule",
     "TextView",
     "TrustedProxies",
