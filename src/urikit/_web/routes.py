@@ -9,6 +9,7 @@ import attrs
 
 from .._core.errors import BuildError, ParseError, Rule
 from .._core.schemes import SPECIAL_SCHEMES
+from .._interop.template import Expression, parse
 from .._match.template import URITemplate
 from .._match.urlpattern import URLPattern
 from .._model.uri import URI, FrozenURI
@@ -18,6 +19,16 @@ if TYPE_CHECKING:
     from typing_extensions import Self
 
 T = TypeVar("T")
+
+# the part of a URI a route reads: whether it is a URLPattern's input (every component);
+# else, for a template, whether it starts at the path, whether it reads the query,
+# whether it reads the fragment
+_Reading: TypeAlias = "tuple[bool, bool, bool, bool]"
+_PATTERN_READING: Final[_Reading] = (True, False, True, True)
+# how a route reads a URI: what matches (its template, the template without the query
+# parameters read by name, or its URLPattern), the part it matches, and a reader per
+# query parameter read by name
+_Reader: TypeAlias = "tuple[URITemplate | URLPattern, _Reading, dict[str, URITemplate]]"
 
 #: What a route is written as: a template, a pattern, or text read as a template.
 RouteSpec: TypeAlias = "URITemplate | URLPattern | str"
@@ -114,10 +125,10 @@ class Routes(Generic[T]):
     .. versionadded:: 0.5
     """
 
-    __slots__ = ("_routes",)
-
     def __init__(self) -> None:
         self._routes: dict[str, Route[T]] = {}
+        # each route with how it reads a URI (_reader), in the table's order
+        self._entries: list[tuple[Route[T], _Reader]] = []
 
     @overload
     def add(self: Routes[None], name: str, pattern: RouteSpec, /) -> Routes[None]: ...
@@ -159,7 +170,9 @@ class Routes(Generic[T]):
                             f"not {type(given).__name__}")
         if given_name in self._routes:
             raise ValueError(f"a route called {given_name!r} is already in the table")
-        self._routes[given_name] = Route(given_name, read, payload)
+        route = Route(given_name, read, payload)
+        self._routes[given_name] = route
+        self._entries.append((route, _reader(read)))
         return self
 
     def __len__(self) -> int:
@@ -184,9 +197,12 @@ class Routes(Generic[T]):
 
         A template is matched against the part of the URI it writes: from its path
         when it starts with "/" (the scheme and authority of ``uri`` are any), the
-        whole URI otherwise; the query only when the template writes one (a "?" or a
-        ``{?...}`` or ``{&...}`` expression: ``/users/{id}`` matches
-        ``/users/42?page=2``, as a framework's route does), the fragment likewise.
+        whole URI otherwise; the query and the fragment only when the template writes
+        them (``/users/{id}`` matches ``/users/42?page=2``, as a framework's route
+        does). Its form-style query expressions at the end (``{?q,page}``,
+        ``{&sort}``, without explode) read their parameters by name, in any order,
+        among others, each as ``{?name}`` reads it; a parameter given twice matches
+        nothing.
         A URLPattern is matched by :meth:`urikit.URLPattern.exec`: a component it
         does not name is any value.
 
@@ -214,8 +230,22 @@ class Routes(Generic[T]):
             if below is None:
                 return None
             target = below
-        for route in self._routes.values():
-            values = _match(route.pattern, target)
+        subjects: dict[_Reading, FrozenURI | str | dict[str, str]] = {}
+        for route, (matcher, reading, params) in self._entries:
+            subject = subjects.get(reading)
+            if subject is None:
+                subject = subjects[reading] = _subject(reading, target)
+            values: dict[str, object] | None
+            if isinstance(matcher, URITemplate):
+                values = cast("dict[str, object] | None",
+                              matcher.match(cast("FrozenURI", subject)))
+                if values is not None and params:
+                    read = _params(target.query, params)
+                    if read is None:
+                        continue
+                    values.update(read)
+            else:
+                values = _exec(matcher, cast("str | dict[str, str]", subject))
             if values is not None:
                 return RouteMatch(route, values, target)
         return None
@@ -328,11 +358,79 @@ def _below(uri: FrozenURI, root: FrozenURI) -> FrozenURI | None:
     return uri.set(path=["", *rest] if rest else ["", ""])
 
 
-def _match(pattern: URITemplate | URLPattern, uri: FrozenURI) -> Mapping[str, object] | None:
-    """The values ``pattern`` reads from ``uri``, or ``None``."""
-    if isinstance(pattern, URITemplate):
-        return pattern.match(_template_subject(pattern, uri))
-    return _exec(pattern, _pattern_input(uri))
+def _reader(pattern: URITemplate | URLPattern) -> _Reader:
+    """How a route reads a URI (see :meth:`Routes.find`): what matches, the part of the
+    URI it matches, and the query parameters read by name.
+
+    A URLPattern reads every component. A template reads from the path when it starts
+    with "/" or ``{/``, else the whole URI; the query and fragment only when it writes
+    them. Its form-style query expressions at the end (``{?a,b}{&c}``, no explode or
+    prefix) are read by name, each parameter as ``{?name}`` reads it, so that their
+    order and other parameters do not matter: the rest of the template matches the
+    URI without its query.
+    """
+    if isinstance(pattern, URLPattern):
+        return pattern, _PATTERN_READING, {}
+    parsed = parse(str(pattern))
+    pieces = parsed.pieces
+    first = len(pieces)
+    while first and _is_form_query(pieces[first - 1]):
+        first -= 1
+    before = pieces[:first]
+    query = any("?" in piece if isinstance(piece, str) else piece.operator in ("?", "&")
+                for piece in before)
+    fragment = any("#" in piece if isinstance(piece, str) else piece.operator == "#"
+                   for piece in before)
+    from_path = parsed.text.startswith(("/", "{/")) and not parsed.text.startswith("//")
+    head = pieces[first] if first < len(pieces) else None
+    if query or not isinstance(head, Expression) or head.operator != "?":
+        return pattern, (False, from_path, query or head is not None, fragment), {}
+    names = [spec.name for piece in pieces[first:] if isinstance(piece, Expression)
+             for spec in piece.varspecs]
+    return (URITemplate(parsed.text[:head.start]), (False, from_path, False, fragment),
+            {name: URITemplate(f"{{?{name}}}") for name in names})
+
+
+def _is_form_query(piece: str | Expression) -> bool:
+    """Whether ``piece`` is a form-style query expression whose parameters read by
+    name: ``{?a,b}`` or ``{&c}``, without explode or prefix, names without ``%``."""
+    return isinstance(piece, Expression) and piece.operator in ("?", "&") and all(
+        not spec.explode and spec.prefix is None and "%" not in spec.name
+        for spec in piece.varspecs)
+
+
+def _params(query: str | None, readers: Mapping[str, URITemplate]) -> dict[str, object] | None:
+    """The values of the query parameters ``readers`` read, each as its ``{?name}``
+    reads it; ``None`` when one is given twice or is no expansion (``?tab`` alone)."""
+    found: dict[str, object] = {}
+    for pair in query.split("&") if query else ():
+        name = pair.partition("=")[0]
+        reader = readers.get(name)
+        if reader is None:
+            continue
+        value = reader.match("?" + pair)
+        if name in found or value is None or name not in value:
+            return None
+        found[name] = value[name]
+    return {name: found[name] for name in readers if name in found}  # the template's order
+
+
+def _subject(reading: _Reading, uri: FrozenURI) -> FrozenURI | str | dict[str, str]:
+    """What a route of ``reading`` is matched against: the part of ``uri`` a template
+    reads, or URLPattern's input."""
+    is_pattern, from_path, query, fragment = reading
+    if is_pattern:
+        return _pattern_input(uri)
+    subject = uri
+    if from_path and uri.host is not None:
+        subject = subject.set(scheme=None, userinfo=None, host=None, port=None)
+    elif from_path and uri.scheme is not None:
+        subject = subject.set(scheme=None)
+    if not query and uri.query is not None:
+        subject = subject.set(query=None)
+    if not fragment and uri.fragment is not None:
+        subject = subject.set(fragment=None)
+    return subject
 
 
 def _exec(pattern: URLPattern, given: str | Mapping[str, str]) -> dict[str, object] | None:
@@ -346,20 +444,6 @@ def _exec(pattern: URLPattern, given: str | Mapping[str, str]) -> dict[str, obje
         if getattr(pattern, component) != _ANY:
             values.update(getattr(result, component).groups)
     return values
-
-
-def _template_subject(template: URITemplate, uri: FrozenURI) -> FrozenURI:
-    """The part of ``uri`` that ``template`` writes (see :meth:`Routes.find`)."""
-    text = str(template)
-    subject = uri
-    if text.startswith(("/", "{/")) and not text.startswith("//"):
-        subject = subject.set(scheme=None, userinfo=None, host=None, port=None)
-    writes = _template_writes(template)
-    if "query" not in writes:
-        subject = subject.set(query=None)
-    if "fragment" not in writes:
-        subject = subject.set(fragment=None)
-    return subject
 
 
 def _pattern_input(uri: FrozenURI) -> str | dict[str, str]:
@@ -450,19 +534,3 @@ def _assemble(name: str, built: Mapping[str, str]) -> FrozenURI:
 def _group_names(pattern: URLPattern, component: str) -> list[str]:
     """The names of ``pattern``'s groups in ``component``, in order."""
     return list(pattern.group_names(component))  # PROVISIONAL: the real API
-
-
-def _template_writes(template: URITemplate) -> set[str]:
-    """The components after the path that ``template`` writes: ``"query"`` (a "?"
-    or a ``{?...}`` or ``{&...}`` expression), ``"fragment"`` (a "#" or ``{#...}``)."""
-    import re  # PROVISIONAL: the real API
-
-    text = str(template)
-    literal = re.sub(r"\{[^{}]*\}", "", text)
-    operators = {body[:1] for body in re.findall(r"\{([^{}]*)\}", text)}
-    writes: set[str] = set()
-    if "?" in literal or operators & {"?", "&"}:
-        writes.add("query")
-    if "#" in literal or "#" in operators:
-        writes.add("fragment")
-    return writes
