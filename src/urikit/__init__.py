@@ -76,12 +76,14 @@ _LAZY: dict[str, str] = {
     "Route": "._web.routes",
     "RouteMatch": "._web.routes",
     "Routes": "._web.routes",
+    "URITemplate": "._match.template",
 }
 
 if TYPE_CHECKING:  # what type checkers see of the lazy names: the same imports
     from ._interop.data import DataContent
     from ._interop.iri import iri_to_uri, uri_to_iri
     from ._interop.lenient import Change, Repaired, repair
+    from ._match.template import URITemplate
     from ._model.pydantic import URIOptions
     from ._web.canonical import TRACKING_PARAMS, CanonicalOptions, canonicalize
     from ._web.fields import (
@@ -161,6 +163,7 @@ __all__ = [
     "TrustedProxies",
     "URIError",
     "URIOptions",
+    "URITemplate",
     "canonicalize",
     "decode",
     "encode",

@@ -6,7 +6,7 @@ import re
 from collections.abc import Mapping
 from itertools import chain, repeat
 from operator import itemgetter
-from typing import Final, TypeAlias, TypeGuard, cast
+from typing import Final, NamedTuple, TypeAlias, TypeGuard, cast
 
 from .._core import grammar as g
 from .._core.errors import LONE_SURROGATE, EncodingError, ParseError, URIError
@@ -42,7 +42,7 @@ _Prepared: TypeAlias = "str | list[str] | list[tuple[str, str]]"
 # RFC 6570 Appendix A: for each operator, what the expansion starts with, what joins
 # its values, whether they are named, what a named empty value is written with, and
 # whether reserved characters and triplets are kept (U+R) or encoded (U).
-_OPERATOR_TABLE: Final = {
+OPERATOR_TABLE: Final = {
     "": ("", ",", False, "", False), "+": ("", ",", False, "", True),
     ".": (".", ".", False, "", False), "/": ("/", "/", False, "", False),
     ";": (";", ";", True, "", False), "?": ("?", "&", True, "=", False),
@@ -161,7 +161,7 @@ def _expand(operator: str, name: str, value: _Prepared, prefix: int | None,
             explode: bool) -> str:
     """One defined variable of an expression, expanded (RFC 6570 Appendix A), without
     the operator's first character and the separator before it."""
-    _, sep, named, ifemp, reserved = _OPERATOR_TABLE[operator]
+    _, sep, named, ifemp, reserved = OPERATOR_TABLE[operator]
     if isinstance(value, str):
         text = (_reserved_text if reserved else _unreserved_text)(value, prefix)
         if not named:
@@ -191,23 +191,59 @@ def _expand(operator: str, name: str, value: _Prepared, prefix: int | None,
     return sep.join(f"{name}={item}" if item else name + ifemp for item in encoded)
 
 
-def _expression(template: str, start: int, end: int) -> tuple[str, list[re.Match[str]]]:
-    """The operator and varspecs of the expression ``template[start:end]`` (no braces)."""
+class Varspec(NamedTuple):
+    """One varspec of an expression (RFC 6570 §2.3, §2.4): the variable's name as the
+    template writes it, its prefix length or ``None``, whether it is exploded, and
+    the position of its name in the template."""
+
+    name: str
+    prefix: int | None
+    explode: bool
+    at: int
+
+
+class Expression(NamedTuple):
+    """One expression (RFC 6570 §2.2): its operator (``""`` for simple expansion), its
+    varspecs, and the positions of its "{" and of the character after its "}"."""
+
+    operator: str
+    varspecs: tuple[Varspec, ...]
+    start: int
+    end: int
+
+
+class Template(NamedTuple):
+    """A URI Template read once (RFC 6570 §2): its text, and its pieces in order, each
+    literal text (already written as URI text, §3.1) or an :class:`Expression`.
+
+    :func:`parse` makes it; :func:`expand_parsed` expands it as many times as asked,
+    and :class:`urikit.URITemplate` reads URIs back through it: the grammar lives here
+    alone.
+    """
+
+    text: str
+    pieces: tuple[str | Expression, ...]
+
+
+def _expression(template: str, start: int, end: int) -> Expression:
+    """The expression ``template[start - 1:end + 1]``: ``start`` and ``end`` delimit its
+    body, between the braces."""
     body = template[start:end]
     operator = body[:1] if body[:1] in _OPERATORS else ""
     if body[:1] and body[:1] in _RESERVED_OPERATORS:
         raise ParseError(template, start, "template",
                          f"operator {body[0]!r} is reserved for future extensions")
-    specs: list[re.Match[str]] = []
+    specs: list[Varspec] = []
     pos = start + len(operator)
     while True:
         spec = _VARSPEC_RE.match(template, pos, end)
         if spec is None:
             raise ParseError(template, pos, "template", "expected a variable name")
-        specs.append(spec)
+        name, prefix, explode = spec.groups()
+        specs.append(Varspec(name, int(prefix) if prefix else None, bool(explode), pos))
         pos = spec.end()
         if pos == end:
-            return operator, specs
+            return Expression(operator, tuple(specs), start - 1, end + 1)
         if template[pos] != ",":
             raise ParseError(template, pos, "template",
                              f"invalid character {template[pos]!r}")
@@ -279,20 +315,40 @@ def expand(template: str, variables: Mapping[str, object]) -> str:
         fast = _expand_many(template, pieces, variables)
         if fast is not None:
             return fast
-    parts: list[str] = []
+    return expand_parsed(parse(template), variables)
+
+
+def parse(template: str) -> Template:
+    """Read a URI Template once (RFC 6570 §2), for :func:`expand_parsed` to expand.
+
+    Raises:
+        ParseError: the template is not an RFC 6570 URI Template (the position says
+            where).
+        TypeError: the template is not a ``str``.
+    """
+    template = require_str(template, "template")
+    pieces: list[str | Expression] = []
     pos = 0
     while pos < len(template):
         open_at = template.find("{", pos)
         if open_at < 0:
-            parts.append(_literals(template, pos, len(template)))
+            pieces.append(_literals(template, pos, len(template)))
             break
-        parts.append(_literals(template, pos, open_at))
+        if open_at > pos:
+            pieces.append(_literals(template, pos, open_at))
         close_at = template.find("}", open_at)
         if close_at < 0:
             raise ParseError(template, len(template), "template", "unclosed expression")
-        parts.append(_expression_text(template, open_at, close_at, variables))
+        pieces.append(_expression(template, open_at + 1, close_at))
         pos = close_at + 1
-    return "".join(parts)
+    return Template(template, tuple(pieces))
+
+
+def expand_parsed(parsed: Template, variables: Mapping[str, object]) -> str:
+    """:func:`expand` of a template :func:`parse` has read: the same text and errors."""
+    return "".join(piece if isinstance(piece, str)
+                   else _expanded(parsed.text, piece, variables)
+                   for piece in parsed.pieces)
 
 
 # an expression (no brace inside), split out with the literals between them kept
@@ -377,20 +433,23 @@ def _expand_many(template: str, pieces: list[str],
 def _expression_text(template: str, open_at: int, close_at: int,
                      variables: Mapping[str, object]) -> str:
     """The expansion of the expression ``template[open_at:close_at + 1]``."""
-    operator, specs = _expression(template, open_at + 1, close_at)
+    return _expanded(template, _expression(template, open_at + 1, close_at), variables)
+
+
+def _expanded(template: str, expression: Expression, variables: Mapping[str, object]) -> str:
+    """The expansion of ``expression``, an expression of ``template``."""
+    operator = expression.operator
     expanded: list[str] = []
-    for spec in specs:
-        name, prefix, explode = spec.groups()
+    for name, prefix, explode, at in expression.varspecs:
         value = _prepare(variables.get(name))
         if value is None:
             continue  # undefined: nothing, not even a separator (§3.2.1)
         if prefix and not isinstance(value, str):
-            raise ParseError(template, spec.start(2) - 1, "template",
+            raise ParseError(template, at + len(name), "template",
                              f"a prefix modifier does not apply to {name!r}, whose value "
                              "is a list or mapping (RFC 6570 §2.4.1)")
-        expanded.append(_expand(operator, name, value, int(prefix) if prefix else None,
-                                bool(explode)))
+        expanded.append(_expand(operator, name, value, prefix, explode))
     if not expanded:
         return ""
-    first, sep = _OPERATOR_TABLE[operator][:2]
+    first, sep = OPERATOR_TABLE[operator][:2]
     return first + sep.join(expanded)

@@ -1,0 +1,442 @@
+"""URI Template objects (RFC 6570): parsed once, expanded, and read back from a URI."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from typing import Final, TypeAlias
+
+from .._core import grammar as g
+from .._core.errors import ParseError
+from .._core.parse import require_str
+from .._interop.template import (
+    OPERATOR_TABLE,
+    Expression,
+    Template,
+    expand_parsed,
+    parse,
+)
+from .._model.uri import URI, FrozenURI
+
+#: What :meth:`URITemplate.match` gives for one variable: ``str`` for a variable
+#: without the explode modifier, ``list[str]`` for an exploded list, ``dict[str, str]``
+#: for an exploded associative array.
+TemplateValue: TypeAlias = "str | list[str] | dict[str, str]"
+
+# The characters a value's text can hold after each kind of expansion (RFC 6570 §3.2.1):
+# simple expansion writes unreserved characters and %XX ("U"); reserved expansion
+# ("+", "#") keeps reserved characters too ("U+R").
+_U: Final = g.UNRESERVED | {"%"}
+_R: Final = g.UNRESERVED | g.RESERVED | {"%"}
+_END: Final = ""  # the end of the template, as a "character" that may follow a value
+
+
+def _class(chars: frozenset[str] | set[str]) -> str:
+    """A regex character class of ``chars`` (ASCII)."""
+    return "[" + "".join(re.escape(c) for c in sorted(chars)) + "]"
+
+
+_U_RUN: Final = _class(_U) + "*"
+_R_RUN: Final = _class(_R) + "*"
+_TRIPLETS_RE: Final = re.compile("(?:%[0-9A-Fa-f]{2})+")
+_WIRE_U_RE: Final = re.compile("(?:[^%]|%[0-9A-Fa-f]{2})*")
+
+# kinds of variables, as matching reads them
+_SIMPLE: Final = 0  # a value of simple expansion: decode every %XX
+_RESERVED: Final = 1  # a value of reserved expansion: decode what the expansion encoded
+_NAMED: Final = 2  # "name=value" (or "name" for ";"): the value decoded as _SIMPLE
+_EXPLODED: Final = 3  # items or name=value pairs joined by the separator
+_NAMED_EXPLODED: Final = 4  # name=value pairs joined by the separator
+
+
+class _Slot:
+    """How one variable is read from the match: its group, kind, and what it needs."""
+
+    def __init__(self, name: str, group: int, kind: int, sep: str, named_empty: str,
+                 others: tuple[int, ...] | None) -> None:
+        self.name = name
+        self.group = group
+        self.kind = kind
+        self.sep = sep  # the separator of an exploded variable's items
+        self.named_empty = named_empty  # what a named empty value is written with
+        # the groups of the other variables of an expression that starts with no
+        # character ("" and "+"), whose empty text is read as undefined; else None
+        self.others = others
+
+
+def _refusal(parsed: Template, expression: Expression, at: int, reason: str) -> ParseError:
+    text = parsed.text
+    shown = text[expression.start:expression.end]
+    return ParseError(text, at, "template", f"{shown} cannot be read back: {reason}")
+
+
+def _starts(parsed: Template, index: int) -> list[tuple[frozenset[str], str]]:
+    """The characters the expansion after piece ``index`` may start with, each set
+    with the piece it comes from (``_END`` stands for the end of the template)."""
+    starts: list[tuple[frozenset[str], str]] = []
+    for piece in parsed.pieces[index + 1:]:
+        if isinstance(piece, str):
+            starts.append((frozenset(piece[0]), f"the literal {piece!r}"))
+            return starts
+        shown = parsed.text[piece.start:piece.end]
+        first, _, _, _, reserved = OPERATOR_TABLE[piece.operator]
+        # "" and "+" start with the text of a value; the others with their character
+        chars = frozenset(first) if first else (_R if reserved else _U)
+        starts.append((chars, f"the expression {shown}"))
+    starts.append((frozenset(_END), "the end"))
+    return starts
+
+
+def _shown(chars: set[str] | frozenset[str]) -> str:
+    """One of ``chars`` to show in a message: a digit when there is one."""
+    return min(chars, key=lambda c: (not c.isdigit(), not c.isalnum(), c))
+
+
+def _check(parsed: Template) -> None:
+    """Refuse a template whose expansions cannot be read back (see
+    :class:`URITemplate`): a variable's text must end where the next character cannot
+    be one of its own."""
+    seen: set[str] = set()
+    for index, piece in enumerate(parsed.pieces):
+        if isinstance(piece, str):
+            continue
+        _, sep, named, _, reserved = OPERATOR_TABLE[piece.operator]
+        after = _starts(parsed, index)
+        last = len(piece.varspecs) - 1
+        for i, (name, prefix, explode, at) in enumerate(piece.varspecs):
+            if name in seen:
+                raise _refusal(parsed, piece, at, f"{name!r} appears twice in the template, "
+                               "and its two texts could disagree")
+            seen.add(name)
+            if prefix is not None:
+                raise _refusal(parsed, piece, at, f"the prefix modifier of {name!r} keeps "
+                               "only the start of its value (RFC 6570 §2.4.1)")
+            own = set(_R if reserved else _U)
+            if explode:
+                if sep in own:
+                    raise _refusal(parsed, piece, at, f"the items of {name!r} may hold "
+                                   f"{sep!r}, which also joins them")
+                own |= {sep, "="}
+            elif named and piece.operator == ";":
+                own.add("=")
+            follows = list(after)
+            if i < last:
+                follows.insert(0, (frozenset(sep), "the separator of its next variable"))
+            for chars, source in follows:
+                common = own & chars
+                if common:
+                    ends = "its text or an item ends" if explode else "its text ends"
+                    raise _refusal(
+                        parsed, piece, at, f"{name!r} may hold {_shown(common)!r}, which "
+                        f"may also come next, from {source}, so nothing marks where {ends}")
+
+
+def _compile(parsed: Template) -> tuple[re.Pattern[str], tuple[_Slot, ...], bool]:
+    """The regex that reads ``parsed`` back, each variable's slot, and whether the
+    regex's named groups are the result as they are when the text holds no "%"."""
+    out: list[str] = []
+    slots: list[_Slot] = []
+    group = 0
+    by_name = True
+    for piece in parsed.pieces:
+        if isinstance(piece, str):
+            out.append(re.escape(piece))
+            continue
+        first, sep, named, ifemp, reserved = OPERATOR_TABLE[piece.operator]
+        single = len(piece.varspecs) == 1
+        earlier: list[int] = []
+        for i, (name, _, explode, _) in enumerate(piece.varspecs):
+            group += 1
+            # the operator's first character before the first defined variable, the
+            # separator before the others
+            lead = re.escape(first)
+            for before in earlier:
+                lead = f"(?({before}){re.escape(sep)}|{lead})"
+            earlier.append(group)
+            run = _R_RUN if reserved else _U_RUN
+            capture = f"(?P<{name}>" if name.isidentifier() else "("
+            by_name = by_name and name.isidentifier() and not reserved
+            kind = _RESERVED if reserved else _SIMPLE
+            if explode:
+                kind = _NAMED_EXPLODED if named else _EXPLODED
+                body = f"({_class(_U | {sep, '='})}*)"
+                by_name = False
+            elif named and ifemp:  # "?" and "&": name=value, the group is the value
+                body = f"{re.escape(name)}={capture}{run})"
+            elif named:  # ";": name, or name=value for a value not empty
+                kind = _NAMED
+                body = f"({re.escape(name)}(?:={run[:-1]}+)?)"
+                by_name = False
+            elif not first and single:  # {a}, {+a}: empty text is undefined
+                body = f"{capture}{run[:-1]}+)"
+            else:
+                body = f"{capture}{run})"
+            others = None
+            optional = "?"
+            if not first and i == 0 and not single:
+                # "" and "+": the first variable's text (perhaps empty) is there
+                # whenever the expression is; empty with no other text, undefined
+                others = tuple(range(group + 1, group + len(piece.varspecs)))
+                optional = ""
+                by_name = False
+            slots.append(_Slot(name, group, kind, sep, ifemp, others))
+            out.append(f"(?:{lead}{body}){optional}")
+    return re.compile("".join(out)), tuple(slots), by_name
+
+
+def _simple(text: str) -> str | None:
+    """A value of simple expansion: every %XX decoded, or ``None`` when the text is no
+    expansion's (a lone "%", or octets that are not UTF-8)."""
+    if "%" not in text:
+        return text
+    if _WIRE_U_RE.fullmatch(text) is None:
+        return None
+    try:
+        return _unquote(text)
+    except UnicodeDecodeError:
+        return None
+
+
+def _unquote(text: str) -> str:
+    return _TRIPLETS_RE.sub(lambda m: bytes.fromhex(m.group().replace("%", ""))
+                            .decode("utf-8"), text)
+
+
+def _reserved(text: str) -> str | None:
+    """A value of reserved expansion: the %XX of characters the expansion encodes
+    (neither unreserved nor reserved, UTF-8 sequences included) decoded, every other
+    triplet kept as it is (it was in the value: the expansion keeps triplets)."""
+    if "%" not in text:
+        return text
+    if _WIRE_U_RE.fullmatch(text) is None:
+        return None
+    return _TRIPLETS_RE.sub(_reserved_run, text)
+
+
+def _reserved_run(match: re.Match[str]) -> str:
+    run = match.group()
+    octets = bytes.fromhex(run.replace("%", ""))
+    decoded = octets.decode("utf-8", "surrogateescape")
+    out: list[str] = []
+    at = 0
+    for char in decoded:
+        size = 1 if "\udc80" <= char <= "\udcff" else len(char.encode("utf-8"))
+        triplets = run[3 * at:3 * (at + size)]
+        at += size
+        keep = char in _R or "\udc80" <= char <= "\udcff"
+        out.append(triplets if keep else char)
+    return "".join(out)
+
+
+def _read(slot: _Slot, text: str) -> TemplateValue | None:
+    """The value of one defined variable from its text, or ``None`` for no value that
+    expands to it."""
+    kind = slot.kind
+    if kind == _SIMPLE:
+        return _simple(text)
+    if kind == _RESERVED:
+        return _reserved(text)
+    if kind == _NAMED:
+        value = text[len(slot.name) + 1:]
+        return _simple(value)
+    items = text.split(slot.sep)
+    if kind == _EXPLODED and not any("=" in item for item in items):
+        values = [_simple(item) for item in items]
+        return None if None in values else [v for v in values if v is not None]
+    pairs: list[tuple[str, str]] = []
+    for item in items:
+        key, eq, value = item.partition("=")
+        if not eq and (kind == _EXPLODED or slot.named_empty):
+            return None  # a list item among pairs, or "name" where "name=" is written
+        read_key, read_value = _simple(key), _simple(value)
+        if read_key is None or read_value is None:
+            return None
+        pairs.append((read_key, read_value))
+    if kind == _NAMED_EXPLODED and all(key == slot.name for key, _ in pairs):
+        return [value for _, value in pairs]
+    mapping = dict(pairs)
+    return mapping if len(mapping) == len(pairs) else None
+
+
+class URITemplate:
+    """A URI Template (RFC 6570), read once: it expands into URIs, and reads a URI
+    back into its variables.
+
+    ``URITemplate(text)`` refuses a template whose expansions cannot be read back
+    (see "Reading back" below), with a :class:`~urikit.ParseError` naming the
+    expression, the variable and the character that makes the reading ambiguous;
+    ``URITemplate(text, match=False)`` accepts every RFC 6570 template, for expansion
+    only (its :meth:`match` raises that error).
+
+    Reading back (:meth:`match`): levels 1 to 3, and the explode modifier of level 4
+    (lists and associative arrays). A variable's text must end where the next
+    character cannot be one of its own: ``{a}{b}``, ``{a}.{b}``, ``{.a,b}``,
+    ``{+path}/here`` are refused (a value of ``{a}`` may hold "." and a value of
+    ``{+path}`` a "/"), ``{/a}{/b}``, ``{a}/{b}`` and ``{?a,b}{&c}`` are read. A
+    reserved expansion (``{+a}``, ``{#a}``) is readable at the end of the template
+    only. A prefix modifier (``{a:3}``), which keeps only the start of its value, and
+    a variable that appears twice are refused.
+
+    Where variables may be undefined, a text can still come from several sets of
+    defined variables (``/x`` from ``{/a}{/b}`` is ``a`` or ``b``): the match reads
+    the earliest variables as defined (``{"a": "x"}``). An expression that expands to
+    nothing reads as all its variables undefined (``{a}`` matching ``""`` gives
+    ``{}``, though ``a=""`` expands to the same).
+
+    >>> from urikit import URITemplate
+    >>> t = URITemplate("https://api.example/users/{id}/posts{?page,per_page}")
+    >>> str(t.expand(id="José", page=2))
+    'https://api.example/users/Jos%C3%A9/posts?page=2'
+    >>> t.match("https://api.example/users/Jos%C3%A9/posts?page=2")
+    {'id': 'José', 'page': '2'}
+    >>> t.match("https://api.example/users/42/comments") is None
+    True
+
+    .. versionadded:: 0.5
+    """
+
+    __slots__ = ("_by_name", "_matchable", "_parsed", "_refusal", "_regex", "_slots")
+
+    def __init__(self, template: str, /, *, match: bool = True) -> None:
+        """Read ``template`` once.
+
+        Args:
+            template: the URI Template (RFC 6570).
+            match: ``False`` accepts a template that cannot be read back (for
+                expansion only).
+
+        Raises:
+            ParseError: ``template`` is not an RFC 6570 URI Template, or (unless
+                ``match`` is ``False``) its expansions cannot be read back.
+            TypeError: ``template`` is not a ``str``.
+        """
+        self._parsed = parse(require_str(template, "template"))
+        self._refusal: ParseError | None = None
+        self._regex: re.Pattern[str] | None = None
+        self._slots: tuple[_Slot, ...] = ()
+        self._by_name = False
+        try:
+            _check(self._parsed)
+        except ParseError as exc:
+            if match:
+                raise
+            self._refusal = exc
+            return
+        self._regex, self._slots, self._by_name = _compile(self._parsed)
+
+    @property
+    def variable_names(self) -> tuple[str, ...]:
+        """The names of the template's variables, in the order they first appear.
+
+        >>> URITemplate("{/path*}{?q,lang}").variable_names
+        ('path', 'q', 'lang')
+        """
+        names = (v.name for piece in self._parsed.pieces if not isinstance(piece, str)
+                 for v in piece.varspecs)
+        return tuple(dict.fromkeys(names))
+
+    def expand_text(self, variables: Mapping[str, object] | None = None, /,
+                    **values: object) -> str:
+        """The expansion's text (RFC 6570): :meth:`expand` without the URI parse.
+
+        >>> URITemplate("/search{?q}").expand_text(q="a b")
+        '/search?q=a%20b'
+
+        Raises:
+            ParseError: a prefix modifier is given a list or mapping.
+            EncodingError: a value holds a lone surrogate.
+            TypeError: ``variables`` is not a mapping, or a value is bytes or nested.
+        """
+        if variables is None:
+            return expand_parsed(self._parsed, values)
+        given: object = variables
+        if not isinstance(given, Mapping):
+            raise TypeError(f"variables must be a mapping, not {type(given).__name__}")
+        return expand_parsed(self._parsed, {**variables, **values} if values else variables)
+
+    def expand(self, variables: Mapping[str, object] | None = None, /,
+               **values: object) -> URI:
+        """Expand the template into a URI: the same URI and errors as
+        :meth:`URI.from_template <urikit.URI.from_template>`.
+
+        Values come from ``variables`` and keyword arguments; a value may be text, an
+        int, a list, a mapping, or a URI (written as its text); ``None`` is undefined.
+
+        >>> str(URITemplate("https://h/{+base}{/path*}", match=False)
+        ...     .expand(base="a/b", path=["c d"]))
+        'https://h/a/b/c%20d'
+
+        Raises:
+            ParseError: a prefix modifier is given a list or mapping, or the
+                expansion is not a URI reference.
+            EncodingError: a value holds a lone surrogate.
+            TypeError: ``variables`` is not a mapping, or a value is bytes or nested.
+        """
+        return URI.parse(self.expand_text(variables, **values))
+
+    def match(self, uri: str | URI | FrozenURI, /) -> dict[str, TemplateValue] | None:
+        """The variables ``uri`` was expanded with, or ``None`` when no values expand
+        to it.
+
+        A defined variable is in the result, an undefined one is not. A variable
+        without the explode modifier reads as ``str``, its %XX decoded as its
+        expansion encoded them (all of them for simple expansion; for ``{+a}`` and
+        ``{#a}``, those of characters that are neither unreserved nor reserved, the
+        others kept as they are). An exploded variable reads as ``list[str]``, or as
+        ``dict[str, str]`` when its items are ``name=value`` pairs (for ``{?a*}``,
+        ``{;a*}`` and ``{&a*}``: when a pair is named other than ``a``, so the
+        mapping ``{"a": "x"}`` reads back as the list ``["x"]``).
+
+        >>> URITemplate("/files{/path*}{?q}").match("/files/a%20b/c?q=x")
+        {'path': ['a b', 'c'], 'q': 'x'}
+        >>> URITemplate("{/a}{/b}").match("/x")
+        {'a': 'x'}
+
+        Raises:
+            ParseError: the template cannot be read back (``match=False``).
+            TypeError: ``uri`` is not a ``str``, ``URI`` or ``FrozenURI``.
+        """
+        text = uri if type(uri) is str else _text(uri)
+        regex = self._regex
+        if regex is None:
+            assert self._refusal is not None
+            raise self._refusal
+        found = regex.fullmatch(text)
+        if found is None:
+            return None
+        if self._by_name and "%" not in text:
+            return {k: v for k, v in found.groupdict().items() if v is not None}
+        groups = found.groups()
+        result: dict[str, TemplateValue] = {}
+        for slot in self._slots:
+            text = groups[slot.group - 1]
+            if text is None:
+                continue
+            if not text and slot.others is not None \
+                    and all(groups[o - 1] is None for o in slot.others):
+                continue  # an expression that expands to nothing: undefined
+            value = _read(slot, text)
+            if value is None:
+                return None
+            result[slot.name] = value
+        return result
+
+    def __str__(self) -> str:
+        return self._parsed.text
+
+    def __repr__(self) -> str:
+        return f"URITemplate({self._parsed.text!r})"
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, URITemplate):
+            return NotImplemented
+        return self._parsed.text == other._parsed.text
+
+    def __hash__(self) -> int:
+        return hash(self._parsed.text)
+
+
+def _text(uri: object) -> str:
+    if isinstance(uri, (URI, FrozenURI)):
+        return str(uri)
+    raise TypeError(f"uri must be a str, URI or FrozenURI, not {type(uri).__name__}")
