@@ -22,10 +22,8 @@ from urikit import (
     IDNAError,
     ParseError,
     ResolveError,
-    Routes,
     Rule,
     URIError,
-    URLPattern,
     encode,
     encode_query,
     iri_to_uri,
@@ -157,10 +155,6 @@ def _suffix_without_dot() -> object:
     return URI.parse("http://h/a.txt").with_suffix("json")
 
 
-def _route_link_with_an_unknown_group() -> object:
-    return Routes().add("r", URLPattern({"pathname": "/a"})).link("r", b="x")
-
-
 def _resolve_against_relative() -> object:
     return URI.parse("a/b").resolve("g")
 
@@ -214,7 +208,6 @@ RULES: list[object] = [
                  id="add_segments_text('..')"),
     pytest.param(_absolute_path_string, Rule.PATH_STRING_IS_RELATIVE, id="uri / '/etc'"),
     pytest.param(_suffix_without_dot, Rule.PATHLIB_NAME, id="with_suffix('json')"),
-    pytest.param(_route_link_with_an_unknown_group, Rule.ROUTE_LINK, id="Routes.link"),
     pytest.param(_resolve_against_relative, Rule.BASE_NEEDS_SCHEME, id="resolve, path base"),
     pytest.param(_resolve_against_network_path, Rule.BASE_NEEDS_SCHEME,
                  id="resolve, network-path base"),

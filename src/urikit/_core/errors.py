@@ -117,10 +117,6 @@ class Rule(enum.Enum):
     #: suffix needs a name, and a suffix is "" or "." and more, without "/"
     #: (``pathlib.PurePath.with_suffix``).
     PATHLIB_NAME = "pathlib-name"
-    #: a route's link is built from the values of the route's own named groups, each
-    #: group one value without a modifier, a wildcard or a regular expression, and
-    #: it reads back as the route with those values (``urikit.Routes.link``).
-    ROUTE_LINK = "route-link"
 
     @property
     def statement(self) -> str:
@@ -150,8 +146,6 @@ _RULE_WORDS: Final[dict[Rule, tuple[str, str]]] = {
                                    "start with '/'", "RFC 3986 §4.2"),
     Rule.PATHLIB_NAME: ("as in pathlib, a name is a non-empty last segment and a suffix "
                         "is '' or '.' and more", "RFC 3986 §3.3"),
-    Rule.ROUTE_LINK: ("a route's link is built from its named groups, each one value, and "
-                      "reads back as the route with the same values", "WHATWG URLPattern"),
 }
 
 

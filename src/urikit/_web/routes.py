@@ -482,12 +482,13 @@ def _pattern_link(name: str, pattern: URLPattern, values: Mapping[str, object]) 
             component, {key: groups[key] for key in names if key in groups})
     unknown = sorted(set(groups) - used)
     if unknown:
-        raise BuildError(Rule.ROUTE_LINK, f"route {name!r} has no group {unknown[0]!r}")
+        raise BuildError(Rule.GENERATE_FROM_GROUPS,
+                         f"route {name!r} has no group {unknown[0]!r}")
     link = _without_dot_segments(name, _assemble(name, built))
     # what the standard generated must match the pattern with the same groups
     if _exec(pattern, built) != groups:
-        raise BuildError(Rule.ROUTE_LINK, f"the link of route {name!r} does not read back "
-                                          "as that route with the same groups")
+        raise BuildError(Rule.GENERATE_FROM_GROUPS, f"the link of route {name!r} does not "
+                         "read back as that route with the same groups")
     return link
 
 
@@ -520,14 +521,14 @@ def _assemble(name: str, built: Mapping[str, str]) -> FrozenURI:
     try:
         link = FrozenURI.parse(text)
     except ParseError as error:
-        raise BuildError(Rule.ROUTE_LINK, f"the link of route {name!r} is no URI: "
-                                          f"{error.reason} in {error.component}") from None
+        raise BuildError(Rule.GENERATE_FROM_GROUPS, f"the link of route {name!r} is no "
+                         f"URI: {error.reason} in {error.component}") from None
     read = (link.scheme, link.userinfo, link.host,
             None if link.port is None else str(link.port), "/".join(link.path),
             link.query, link.fragment)
     if read != (scheme, userinfo, host, port, path, query, fragment):
-        raise BuildError(Rule.ROUTE_LINK, f"a value of route {name!r} would be syntax in "
-                                          "its link")
+        raise BuildError(Rule.GENERATE_FROM_GROUPS,
+                         f"a value of route {name!r} would be syntax in its link")
     return link
 
 
