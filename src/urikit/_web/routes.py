@@ -71,9 +71,9 @@ class RouteMatch(Generic[T]):
             are the groups of each component the pattern names (every component but
             a lone ``*``), as the standard gives them: canonical, percent-encoded text,
             ``None`` for an optional group that matched nothing.
-        uri: the URI as the route read it: the one given, or under a root the part
-            after the root (``/users/42`` of ``https://shop.example/app/users/42``
-            under ``https://shop.example/app/``).
+        uri: the URI the route read: the one given, or under a root the same URI
+            with the path after the root's (``https://shop.example/users/42`` for
+            ``https://shop.example/app/users/42`` under ``https://shop.example/app/``).
 
     >>> routes = Routes().add("user", "/users/{id}")
     >>> match = routes.find("/users/42")
@@ -230,15 +230,14 @@ class Routes(Generic[T]):
             if below is None:
                 return None
             target = below
-        subjects: dict[_Reading, FrozenURI | str | dict[str, str]] = {}
+        subjects: dict[_Reading, str | dict[str, str]] = {}
         for route, (matcher, reading, params) in self._entries:
             subject = subjects.get(reading)
             if subject is None:
                 subject = subjects[reading] = _subject(reading, target)
             values: dict[str, object] | None
             if isinstance(matcher, URITemplate):
-                values = cast("dict[str, object] | None",
-                              matcher.match(cast("FrozenURI", subject)))
+                values = cast("dict[str, object] | None", matcher.match(cast("str", subject)))
                 if values is not None and params:
                     read = _params(target.query, params)
                     if read is None:
@@ -286,7 +285,9 @@ class Routes(Generic[T]):
         """
         route = self._routes[name]
         if isinstance(route.pattern, URITemplate):
-            return _without_dot_segments(name, route.pattern.expand(values).freeze())
+            # expand()'s URI, frozen at once: expand_text then one parse
+            link = FrozenURI.parse(route.pattern.expand_text(values))
+            return _without_dot_segments(name, link)
         return _pattern_link(route.name, route.pattern, values)
 
     def link_under(self, root: URI | FrozenURI | str, name: str, /,
@@ -415,9 +416,9 @@ def _params(query: str | None, readers: Mapping[str, URITemplate]) -> dict[str, 
     return {name: found[name] for name in readers if name in found}  # the template's order
 
 
-def _subject(reading: _Reading, uri: FrozenURI) -> FrozenURI | str | dict[str, str]:
-    """What a route of ``reading`` is matched against: the part of ``uri`` a template
-    reads, or URLPattern's input."""
+def _subject(reading: _Reading, uri: FrozenURI) -> str | dict[str, str]:
+    """What a route of ``reading`` is matched against: the text of the part of ``uri``
+    a template reads, or URLPattern's input."""
     is_pattern, from_path, query, fragment = reading
     if is_pattern:
         return _pattern_input(uri)
@@ -430,7 +431,7 @@ def _subject(reading: _Reading, uri: FrozenURI) -> FrozenURI | str | dict[str, s
         subject = subject.set(query=None)
     if not fragment and uri.fragment is not None:
         subject = subject.set(fragment=None)
-    return subject
+    return str(subject)
 
 
 def _exec(pattern: URLPattern, given: str | Mapping[str, str]) -> dict[str, object] | None:
