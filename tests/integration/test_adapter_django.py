@@ -93,8 +93,13 @@ class URLConf:
 
     urlpatterns: ClassVar[list[URLPattern]] = [
         path("show/<path:rest>", show, name="show"), path("files/<str:name>", files, name="files"),
-        path("items", items), path("login", login),
-        re_path(r"^(?P<rest>.*)$", routing)]  # last: what no route above takes
+        path("items", items), path("login", login)]
+
+
+class RoutingURLConf:
+    """The routing tests' one route: every path to the view that finds its route."""
+
+    urlpatterns: ClassVar[list[URLPattern]] = [re_path(r"^(?P<rest>.*)$", routing)]
 
 
 SETTINGS: dict[str, Any] = {
@@ -179,7 +184,8 @@ def test_find_route(path: str, name: str | None, values: dict[str, str], link: s
     "/" kept as data where the server hands the raw target (gunicorn's RAW_URI), and
     the same table links it back under the root."""
     client = Client(HTTP_HOST="shop.example", SCRIPT_NAME="/app")
-    data = _json(client, path, secure=True, RAW_URI="/app" + path)
+    with override_settings(ROOT_URLCONF=RoutingURLConf):
+        data = _json(client, path, secure=True, RAW_URI="/app" + path)
     if name is None:
         assert data == {"name": None}
     else:
@@ -191,7 +197,8 @@ def test_find_route_without_a_raw_target_reads_an_encoded_slash_as_a_separator()
     """Without a raw target (Django's test client, runserver, ASGI), the path is what
     Django decoded: ``a%2Fb`` is two segments, and the one-segment route does not
     match."""
-    data = _json(Client(HTTP_HOST="shop.example"), "/files/a%2Fb")
+    with override_settings(ROOT_URLCONF=RoutingURLConf):
+        data = _json(Client(HTTP_HOST="shop.example"), "/files/a%2Fb")
     assert data == {"name": None}
 
 
