@@ -11,6 +11,7 @@ definitions, and what each peer does for them, are documented in ``benchmarks/RE
 from __future__ import annotations
 
 import importlib
+import re
 import urllib.parse as up
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -20,7 +21,7 @@ from typing import Any
 import urikit
 import urikit._core.grammar as _grammar
 import urikit._core.parse as _parse
-from urikit import URI
+from urikit import URI, URITemplate
 
 # Peers without type stubs are imported as modules typed Any.
 yarl: Any = importlib.import_module("yarl")
@@ -50,6 +51,7 @@ TASKS: dict[str, str] = {
     "v": "give a query key a list of values (repeated keys), serialize",
     "h": "append a plain-text path string (split at '/', each piece encoded), serialize",
     "i": "replace the last segment's suffix (pathlib's with_suffix), serialize",
+    "t": "match a URI against a URI Template, the variables back",
 }
 
 # Targets: urikit's ratio to urllib.parse for the same task ("g" is checked against peers).
@@ -58,6 +60,8 @@ TARGETS: dict[str, float | None] = {
     "r": None, "v": None,  # issue 33: within 1.2x of the fastest peer doing the job
     # issue 33: within 1.2x of the fastest peer doing the same job (urllib, in practice)
     "h": 1.2, "i": 1.2,
+    # issue 35: within 2x of re.match of the equivalent hand-written regex (the base row)
+    "t": 2.0,
 }
 
 # The URI class's targets (issue 26), each a ratio of two rows of one task in one run:
@@ -74,6 +78,10 @@ PARAM, PARAM_VALUE = "utm", "x"
 LIST_KEY, LIST_VALUES = "tag", ["a b", "c"]  # v: two values, one needing encoding
 APPEND_PATH = "users/42/a b"  # h: a plain-text path string, one piece needing encoding
 NEW_SUFFIX = ".json"  # i
+# t: a template, and the regex one would write by hand for it (the base row)
+MATCH_TEMPLATE = "https://api.example/users/{id}/posts{?page,per_page}"
+MATCH_REGEX = re.compile(
+    r"https://api\.example/users/([^/?#]+)/posts(?:\?page=([^&#]*))?(?:[?&]per_page=([^&#]*))?")
 
 # is_valid: use the public function once the lead adds it.
 _public_is_valid: Any = getattr(URI, "is_valid", None) or getattr(urikit, "is_valid", None)
@@ -665,6 +673,22 @@ def i_yarl(s: str) -> str:
     return str(yarl.URL(s).with_suffix(NEW_SUFFIX))
 
 
+# t. match a template ---------------------------------------------------------------
+
+
+def t_inputs(valid: Sequence[str]) -> list[str]:
+    """The template's expansions, one per valid corpus line: the line's last segment
+    (plain text, so outside ASCII it is %XX again) as the id, a page on two lines in
+    three, a per_page on every other line."""
+    template = URITemplate(MATCH_TEMPLATE)
+    out: list[str] = []
+    for k, s in enumerate(valid):
+        name = URI.parse(s).name or str(k)
+        out.append(template.expand_text(id=name, page=k % 9 if k % 3 else None,
+                                        per_page=20 if k % 2 else None))
+    return out
+
+
 # --- the table of cases ---------------------------------------------------------------
 
 
@@ -839,6 +863,12 @@ def build_cases() -> dict[str, list[Case]]:
             Case(YARL_WARM, i_yarl, pure_python=False,
                  note="with_suffix: drops query and fragment", before=yarl_warm),
         ],
+        "t": [
+            Case("urikit", URITemplate(MATCH_TEMPLATE).match, kind="urikit",
+                 note="URITemplate(...).match(s): the variables, decoded"),
+            Case("re.match (hand-written regex)", MATCH_REGEX.match, kind="base",
+                 note="compiled pattern's match: groups, nothing decoded"),
+        ],
     }
 
 
@@ -859,4 +889,5 @@ def task_inputs(lines: Sequence[str], pairs: Sequence[tuple[str, str]]) -> dict[
         "r": [(s, *URI.parse(s).params.form.items()[0]) for s in valid
               if URI.parse(s).params],
         "v": valid,
+        "t": t_inputs(valid),
     }

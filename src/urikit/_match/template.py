@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
-from typing import Final, TypeAlias
+from collections.abc import Callable, Mapping
+from typing import Any, Final, TypeAlias
 
 from .._core import grammar as g
 from .._core.errors import ParseError
@@ -28,7 +28,12 @@ TemplateValue: TypeAlias = "str | list[str] | dict[str, str]"
 # ("+", "#") keeps reserved characters too ("U+R").
 _U: Final = g.UNRESERVED | {"%"}
 _R: Final = g.UNRESERVED | g.RESERVED | {"%"}
-_END: Final = ""  # the end of the template, as a "character" that may follow a value
+_KEPT: Final = g.UNRESERVED | g.RESERVED  # what reserved expansion writes as it is
+_END: Final = ""
+# the lone surrogates "surrogateescape" reads octets that are not UTF-8 as (chr():
+# mypyc takes no surrogate in a string literal)
+_ESCAPED_LOW: Final = chr(0xDC80)
+_ESCAPED_HIGH: Final = chr(0xDCFF)  # the end of the template, as a "character" that may follow a value
 
 
 def _class(chars: frozenset[str] | set[str]) -> str:
@@ -36,8 +41,6 @@ def _class(chars: frozenset[str] | set[str]) -> str:
     return "[" + "".join(re.escape(c) for c in sorted(chars)) + "]"
 
 
-_U_RUN: Final = _class(_U) + "*"
-_R_RUN: Final = _class(_R) + "*"
 _TRIPLETS_RE: Final = re.compile("(?:%[0-9A-Fa-f]{2})+")
 _WIRE_U_RE: Final = re.compile("(?:[^%]|%[0-9A-Fa-f]{2})*")
 
@@ -53,7 +56,7 @@ class _Slot:
     """How one variable is read from the match: its group, kind, and what it needs."""
 
     def __init__(self, name: str, group: int, kind: int, sep: str, named_empty: str,
-                 others: tuple[int, ...] | None) -> None:
+                 others: tuple[int, ...] | None, listy: bool) -> None:
         self.name = name
         self.group = group
         self.kind = kind
@@ -62,12 +65,28 @@ class _Slot:
         # the groups of the other variables of an expression that starts with no
         # character ("" and "+"), whose empty text is read as undefined; else None
         self.others = others
+        # a variable without explode whose text may hold "," (then a list's)
+        self.listy = listy
 
 
 def _refusal(parsed: Template, expression: Expression, at: int, reason: str) -> ParseError:
     text = parsed.text
     shown = text[expression.start:expression.end]
     return ParseError(text, at, "template", f"{shown} cannot be read back: {reason}")
+
+
+def _own(operator: str, explode: bool, single: bool) -> frozenset[str]:
+    """The characters the text of a variable may hold (after its name and "=", for
+    the named operators), by its operator, its explode modifier, and whether it is
+    the only variable of its expression."""
+    _, sep, named, ifemp, reserved = OPERATOR_TABLE[operator]
+    if reserved:
+        return _R
+    if explode:  # items, or name=value pairs, joined by the separator
+        return _U | {sep, "="}
+    own = _U | {"="} if named and not ifemp else _U  # ";": "name" or "name=value"
+    # a list joins its items with "," unless "," separates the expression's variables
+    return own if sep == "," and not single else own | {","}
 
 
 def _starts(parsed: Template, index: int) -> list[tuple[frozenset[str], str]]:
@@ -79,9 +98,11 @@ def _starts(parsed: Template, index: int) -> list[tuple[frozenset[str], str]]:
             starts.append((frozenset(piece[0]), f"the literal {piece!r}"))
             return starts
         shown = parsed.text[piece.start:piece.end]
-        first, _, _, _, reserved = OPERATOR_TABLE[piece.operator]
+        first = OPERATOR_TABLE[piece.operator][0]
         # "" and "+" start with the text of a value; the others with their character
-        chars = frozenset(first) if first else (_R if reserved else _U)
+        chars = frozenset(first) if first else frozenset().union(
+            *(_own(piece.operator, v.explode, len(piece.varspecs) == 1)
+              for v in piece.varspecs))
         starts.append((chars, f"the expression {shown}"))
     starts.append((frozenset(_END), "the end"))
     return starts
@@ -100,7 +121,7 @@ def _check(parsed: Template) -> None:
     for index, piece in enumerate(parsed.pieces):
         if isinstance(piece, str):
             continue
-        _, sep, named, _, reserved = OPERATOR_TABLE[piece.operator]
+        sep, reserved = OPERATOR_TABLE[piece.operator][1], OPERATOR_TABLE[piece.operator][4]
         after = _starts(parsed, index)
         last = len(piece.varspecs) - 1
         for i, (name, prefix, explode, at) in enumerate(piece.varspecs):
@@ -111,14 +132,10 @@ def _check(parsed: Template) -> None:
             if prefix is not None:
                 raise _refusal(parsed, piece, at, f"the prefix modifier of {name!r} keeps "
                                "only the start of its value (RFC 6570 §2.4.1)")
-            own = set(_R if reserved else _U)
-            if explode:
-                if sep in own:
-                    raise _refusal(parsed, piece, at, f"the items of {name!r} may hold "
-                                   f"{sep!r}, which also joins them")
-                own |= {sep, "="}
-            elif named and piece.operator == ";":
-                own.add("=")
+            if explode and (reserved or sep in _U):
+                raise _refusal(parsed, piece, at, f"the items of {name!r} may hold "
+                               f"{sep!r}, which also joins them")
+            own = _own(piece.operator, explode, last == 0)
             follows = list(after)
             if i < last:
                 follows.insert(0, (frozenset(sep), "the separator of its next variable"))
@@ -133,7 +150,8 @@ def _check(parsed: Template) -> None:
 
 def _compile(parsed: Template) -> tuple[re.Pattern[str], tuple[_Slot, ...], bool]:
     """The regex that reads ``parsed`` back, each variable's slot, and whether the
-    regex's named groups are the result as they are when the text holds no "%"."""
+    regex's named groups are the result as they are when the text holds no "%" and
+    no ","."""
     out: list[str] = []
     slots: list[_Slot] = []
     group = 0
@@ -145,7 +163,8 @@ def _compile(parsed: Template) -> tuple[re.Pattern[str], tuple[_Slot, ...], bool
         first, sep, named, ifemp, reserved = OPERATOR_TABLE[piece.operator]
         single = len(piece.varspecs) == 1
         earlier: list[int] = []
-        for i, (name, _, explode, _) in enumerate(piece.varspecs):
+        groups = group + 1  # the group of the expression's first variable
+        for name, _, explode, _ in piece.varspecs:
             group += 1
             # the operator's first character before the first defined variable, the
             # separator before the others
@@ -153,34 +172,35 @@ def _compile(parsed: Template) -> tuple[re.Pattern[str], tuple[_Slot, ...], bool
             for before in earlier:
                 lead = f"(?({before}){re.escape(sep)}|{lead})"
             earlier.append(group)
-            run = _R_RUN if reserved else _U_RUN
+            own = _own(piece.operator, explode, single)
+            run = _class(own)
             capture = f"(?P<{name}>" if name.isidentifier() else "("
             by_name = by_name and name.isidentifier() and not reserved
             kind = _RESERVED if reserved else _SIMPLE
             if explode:
                 kind = _NAMED_EXPLODED if named else _EXPLODED
-                body = f"({_class(_U | {sep, '='})}*)"
+                body = f"({run}+)" if not first and single else f"({run}*)"
                 by_name = False
             elif named and ifemp:  # "?" and "&": name=value, the group is the value
-                body = f"{re.escape(name)}={capture}{run})"
+                body = f"{re.escape(name)}={capture}{run}*)"
             elif named:  # ";": name, or name=value for a value not empty
                 kind = _NAMED
-                body = f"({re.escape(name)}(?:={run[:-1]}+)?)"
+                body = f"({re.escape(name)}(?:={_class(own - {'='})}+)?)"
                 by_name = False
             elif not first and single:  # {a}, {+a}: empty text is undefined
-                body = f"{capture}{run[:-1]}+)"
+                body = f"{capture}{run}+)"
             else:
-                body = f"{capture}{run})"
+                body = f"{capture}{run}*)"
             others = None
-            optional = "?"
-            if not first and i == 0 and not single:
-                # "" and "+": the first variable's text (perhaps empty) is there
-                # whenever the expression is; empty with no other text, undefined
-                others = tuple(range(group + 1, group + len(piece.varspecs)))
-                optional = ""
+            if not first and not single:
+                # "" and "+": an empty text with no other text of the expression is
+                # the expression expanding to nothing, all its variables undefined
+                others = tuple(g for g in range(groups, groups + len(piece.varspecs))
+                               if g != group)
                 by_name = False
-            slots.append(_Slot(name, group, kind, sep, ifemp, others))
-            out.append(f"(?:{lead}{body}){optional}")
+            listy = "," in own and not reserved and not explode
+            slots.append(_Slot(name, group, kind, sep, ifemp, others, listy))
+            out.append(f"(?:{lead}{body})?")
     return re.compile("".join(out)), tuple(slots), by_name
 
 
@@ -220,29 +240,36 @@ def _reserved_run(match: re.Match[str]) -> str:
     out: list[str] = []
     at = 0
     for char in decoded:
-        size = 1 if "\udc80" <= char <= "\udcff" else len(char.encode("utf-8"))
+        escaped = _ESCAPED_LOW <= char <= _ESCAPED_HIGH  # an octet that is not UTF-8
+        size = 1 if escaped else len(char.encode("utf-8"))
         triplets = run[3 * at:3 * (at + size)]
         at += size
-        keep = char in _R or "\udc80" <= char <= "\udcff"
-        out.append(triplets if keep else char)
+        out.append(triplets if escaped or char in _KEPT else char)
     return "".join(out)
+
+
+def _list(items: list[str]) -> list[str] | None:
+    """Items of simple expansion, each decoded, or ``None`` if one is no expansion's."""
+    values = [_simple(item) for item in items]
+    return None if None in values else [v for v in values if v is not None]
 
 
 def _read(slot: _Slot, text: str) -> TemplateValue | None:
     """The value of one defined variable from its text, or ``None`` for no value that
     expands to it."""
     kind = slot.kind
-    if kind == _SIMPLE:
-        return _simple(text)
     if kind == _RESERVED:
         return _reserved(text)
-    if kind == _NAMED:
-        value = text[len(slot.name) + 1:]
-        return _simple(value)
+    if kind in (_SIMPLE, _NAMED):
+        if kind == _NAMED:
+            text = text[len(slot.name) + 1:]
+        if slot.listy and "," in text:
+            return _list(text.split(","))
+        return _simple(text)
     items = text.split(slot.sep)
     if kind == _EXPLODED and not any("=" in item for item in items):
-        values = [_simple(item) for item in items]
-        return None if None in values else [v for v in values if v is not None]
+        return _list(items)
+    raw: list[str] = []  # the names as written: a list's are the variable's own name
     pairs: list[tuple[str, str]] = []
     for item in items:
         key, eq, value = item.partition("=")
@@ -251,8 +278,9 @@ def _read(slot: _Slot, text: str) -> TemplateValue | None:
         read_key, read_value = _simple(key), _simple(value)
         if read_key is None or read_value is None:
             return None
+        raw.append(key)
         pairs.append((read_key, read_value))
-    if kind == _NAMED_EXPLODED and all(key == slot.name for key, _ in pairs):
+    if kind == _NAMED_EXPLODED and all(key == slot.name for key in raw):
         return [value for _, value in pairs]
     mapping = dict(pairs)
     return mapping if len(mapping) == len(pairs) else None
@@ -295,7 +323,7 @@ class URITemplate:
     .. versionadded:: 0.5
     """
 
-    __slots__ = ("_by_name", "_matchable", "_parsed", "_refusal", "_regex", "_slots")
+    __slots__ = ("_by_name", "_fullmatch", "_names", "_parsed", "_slots")
 
     def __init__(self, template: str, /, *, match: bool = True) -> None:
         """Read ``template`` once.
@@ -311,8 +339,9 @@ class URITemplate:
             TypeError: ``template`` is not a ``str``.
         """
         self._parsed = parse(require_str(template, "template"))
-        self._refusal: ParseError | None = None
-        self._regex: re.Pattern[str] | None = None
+        self._names = tuple(dict.fromkeys(
+            v.name for piece in self._parsed.pieces if not isinstance(piece, str)
+            for v in piece.varspecs))
         self._slots: tuple[_Slot, ...] = ()
         self._by_name = False
         try:
@@ -320,9 +349,10 @@ class URITemplate:
         except ParseError as exc:
             if match:
                 raise
-            self._refusal = exc
+            self._fullmatch: Callable[[str], re.Match[str] | None] = _Refused(exc)
             return
-        self._regex, self._slots, self._by_name = _compile(self._parsed)
+        regex, self._slots, self._by_name = _compile(self._parsed)
+        self._fullmatch = regex.fullmatch
 
     @property
     def variable_names(self) -> tuple[str, ...]:
@@ -331,9 +361,7 @@ class URITemplate:
         >>> URITemplate("{/path*}{?q,lang}").variable_names
         ('path', 'q', 'lang')
         """
-        names = (v.name for piece in self._parsed.pieces if not isinstance(piece, str)
-                 for v in piece.varspecs)
-        return tuple(dict.fromkeys(names))
+        return self._names
 
     def expand_text(self, variables: Mapping[str, object] | None = None, /,
                     **values: object) -> str:
@@ -397,29 +425,32 @@ class URITemplate:
             TypeError: ``uri`` is not a ``str``, ``URI`` or ``FrozenURI``.
         """
         text = uri if type(uri) is str else _text(uri)
-        regex = self._regex
-        if regex is None:
-            assert self._refusal is not None
-            raise self._refusal
-        found = regex.fullmatch(text)
+        found = self._fullmatch(text)
         if found is None:
             return None
-        if self._by_name and "%" not in text:
-            return {k: v for k, v in found.groupdict().items() if v is not None}
+        if self._by_name and "%" not in text and "," not in text:
+            # every variable a named group, read as it is: the groups are the result
+            # once the undefined ones (None) are out
+            result: dict[str, Any] = found.groupdict()  # str, or None: no cast() call
+            if None in result.values():
+                for name in self._names:
+                    if result[name] is None:
+                        del result[name]
+            return result
         groups = found.groups()
-        result: dict[str, TemplateValue] = {}
+        read: dict[str, TemplateValue] = {}
         for slot in self._slots:
-            text = groups[slot.group - 1]
-            if text is None:
+            piece: str | None = groups[slot.group - 1]
+            if piece is None:
                 continue
-            if not text and slot.others is not None \
+            if not piece and slot.others is not None \
                     and all(groups[o - 1] is None for o in slot.others):
                 continue  # an expression that expands to nothing: undefined
-            value = _read(slot, text)
+            value = _read(slot, piece)
             if value is None:
                 return None
-            result[slot.name] = value
-        return result
+            read[slot.name] = value
+        return read
 
     def __str__(self) -> str:
         return self._parsed.text
@@ -434,6 +465,17 @@ class URITemplate:
 
     def __hash__(self) -> int:
         return hash(self._parsed.text)
+
+
+class _Refused:
+    """The matcher of a template that cannot be read back: it raises the refusal."""
+
+    def __init__(self, refusal: ParseError) -> None:
+        self.refusal = refusal
+
+    def __call__(self, text: str) -> re.Match[str] | None:
+        r = self.refusal  # a new error each time: a raised one keeps its traceback
+        raise ParseError(r.text, r.position, r.component, r.reason, r.hint)
 
 
 def _text(uri: object) -> str:
