@@ -231,6 +231,9 @@ def test_link_under_a_root() -> None:
         "https://acme.shop.example/"
     assert str(routes.link_under("https://shop.example", "user", id="1")) == \
         "https://shop.example/users/1"
+    relative = Routes().add("r", "users/{id}")
+    assert str(relative.link_under(root.thaw(), "r", id="1")) == \
+        "https://shop.example/app/users/1"
 
 
 def test_the_table_reads_like_a_mapping() -> None:
