@@ -379,6 +379,7 @@ class _Parser:
         self.pending = ""
         self.index = 0
         self.next_numeric_name = 0
+        self.regexp_names: tuple[str, ...] = ()
 
     def try_consume(self, type_: TokenType) -> Token | None:
         token = self.tokens[self.index]
@@ -465,20 +466,14 @@ class _Parser:
                              f"duplicate group name {name!r}")
         part = Part(type_, regexp_value, modifier, name, self.encode(prefix),
                     self.encode(suffix))
-        if type_ is PartType.REGEXP and regexp_token is not None:
-            # the regexp is compiled now, as the standard's RegExpCreate runs at once
-            start = regexp_token.index + 1
-            try:
-                _check_part(part, self.options)
-            except _Refused as refused:
-                raise ParseError(self.text, start + refused.offset, _COMPONENT,
-                                 refused.reason, refused.hint) from None
-        else:
-            try:
-                _check_part(part, self.options)
-            except _Refused as refused:
-                raise ParseError(self.text, position, _COMPONENT, refused.reason,
-                                 refused.hint) from None
+        # the regexp is read now, as the standard's RegExpCreate runs in "compile a
+        # component": a refusal points into the regexp group, or at the part
+        start = regexp_token.index + 1 if regexp_token is not None else position
+        try:
+            self.regexp_names = _check_part(part, self.options, self.regexp_names)
+        except _Refused as refused:
+            raise ParseError(self.text, start + refused.offset, _COMPONENT,
+                             refused.reason, refused.hint) from None
         self.parts.append(part)
 
 
@@ -941,12 +936,14 @@ class _Reader:
     """A recursive-descent reader of JavaScript's regexp grammar with the v flag
     (ECMA-262 §22.2.1), writing Python's re; it raises _Refused outside the subset."""
 
-    def __init__(self, source: str, fold: bool) -> None:
+    def __init__(self, source: str, fold: bool, names: tuple[str, ...] = ()) -> None:
         self.source = source
         self.fold = fold
         self.pos = 0
         # what each atom that consumes a character matches, for the separator test
         self.consumers: list[str] = []
+        # the names of named groups: JavaScript refuses a name twice in one expression
+        self.group_names: list[str] = list(names)
 
     def peek(self, ahead: int = 0) -> str:
         index = self.pos + ahead
@@ -1084,8 +1081,18 @@ class _Reader:
             opener = "(?<" + self.source[self.pos - 1]
             assertion = True
         elif kind == "<":
-            raise self.refuse("named group '(?<' inside a regexp group",
-                              "it would shift the numbers of the pattern's groups", start)
+            # a capturing group in JavaScript too: it takes the next number, and the
+            # standard reads the groups by number (a later group's value shifts)
+            match = re.compile("[A-Za-z_$][A-Za-z0-9_$]*>").match(self.source, self.pos + 1)
+            if match is None:
+                raise self.refuse("a named group without a valid name", "", start)
+            name = match.group(0)[:-1]
+            if name in self.group_names:
+                raise self.refuse(f"duplicate named group {name!r}", "", start)
+            self.group_names.append(name)
+            self.pos = match.end()
+            opener = "("
+            assertion = False
         else:
             raise self.refuse(f"group '(?{kind}' outside urikit's regexp subset", "", start)
         inner = self.disjunction()
@@ -1293,24 +1300,27 @@ def _translate(source: str, fold: bool) -> str:
     return "(?:" + node.text + ")" if node.alternation else node.text
 
 
-
-
-def _check_part(part: Part, options: Options) -> None:
+def _check_part(part: Part, options: Options, names: tuple[str, ...]) -> tuple[str, ...]:
     """Refuse (_Refused) a group part outside the subset or not linear (see the
-    module's docstring)."""
+    module's docstring); the named groups of the expression so far, with the part's."""
     repeated = part.modifier in (Modifier.ZERO_OR_MORE, Modifier.ONE_OR_MORE)
     if part.type is PartType.REGEXP:
-        reader = _Reader(part.value, options.ignore_case)
+        reader = _Reader(part.value, options.ignore_case, names)
         node = reader.disjunction()
         if reader.pos != len(part.value):
             raise reader.refuse("unmatched ')'")
+        found = tuple(reader.group_names)
+        if repeated and (part.prefix or part.suffix) and len(found) > len(names):
+            # the standard's repeated form writes the regexp twice
+            raise _Refused(0, f"duplicate named group {found[len(names)]!r} (a repeated "
+                           "group with a prefix or suffix writes its regexp twice)")
         if not repeated or not (node.quantified or node.alternation):
-            return  # a fixed length: each repetition's place is known
+            return found  # a fixed length: each repetition's place is known
         for char in part.suffix + part.prefix:
             if options.ignore_case and char.isalpha():
                 continue
             if not any(re.fullmatch(atom, char, re.ASCII) for atom in reader.consumers):
-                return  # a separator character the group cannot match splits them
+                return found  # a separator character the group cannot match splits them
         raise _Refused(0, "a repeated regexp group of variable length without a "
                        "separator it cannot match is ambiguous",
                        "urikit keeps matching linear: give the group a prefix or "
@@ -1318,7 +1328,7 @@ def _check_part(part: Part, options: Options) -> None:
     if part.type is PartType.SEGMENT_WILDCARD and repeated:
         separator = part.suffix + part.prefix
         if separator == "" or (options.delimiter != "" and options.delimiter in separator):
-            return
+            return names
         raise _Refused(0, "a repeated group whose prefix and suffix hold no delimiter "
                        "is ambiguous",
                        "urikit keeps matching linear: put the delimiter "
@@ -1326,3 +1336,4 @@ def _check_part(part: Part, options: Options) -> None:
                        if options.delimiter else
                        "urikit keeps matching linear: a repeated group without a "
                        "delimiter needs no prefix or suffix")
+    return names
