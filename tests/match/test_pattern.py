@@ -103,7 +103,8 @@ def test_tokenize_errors(text: str, position: int,
 
 F, R = PartType.FIXED_TEXT, PartType.REGEXP
 S, W = PartType.SEGMENT_WILDCARD, PartType.FULL_WILDCARD
-NONE, OPT, STAR, PLUS = Modifier.NONE, Modifier.OPTIONAL, Modifier.ZERO_OR_MORE, Modifier.ONE_OR_MORE
+NONE, OPT = Modifier.NONE, Modifier.OPTIONAL
+STAR, PLUS = Modifier.ZERO_OR_MORE, Modifier.ONE_OR_MORE
 
 # §2.1.5 "parse a pattern string" with the pathname options
 URLPATTERN_2_1_5_PARSE = [
