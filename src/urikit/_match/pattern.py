@@ -18,11 +18,12 @@ The regular expression. The standard builds a JavaScript ``RegExp`` with the ``v
   and kept to a subset where ``re`` gives JavaScript's answer: literals, ``.``, the
   escapes ``\\d \\D \\w \\W \\s \\S \\b \\B \\t \\n \\v \\f \\r \\0 \\cX \\xHH \\uHHHH \\u{H...}``
   and escaped syntax characters, character classes with ranges, ``^``/``$``, alternation,
-  ``(?:...)``, lookahead, fixed-width lookbehind, and the quantifiers ``* + ? {n} {n,}
+  ``(?:...)``, named groups (numbered, as JavaScript numbers them), lookahead,
+  fixed-width lookbehind, and the quantifiers ``* + ? {n} {n,}
   {n,m}`` (lazy too). ``\\d \\w \\b`` are ASCII as in JavaScript (``re.ASCII``), ``\\s`` is
   JavaScript's list of white space and line terminators. Refused, with a
   :class:`~urikit.ParseError` at the construct: backreferences (``\\1``, ``\\k<n>``),
-  named groups, ``\\p{...}``, the ``v`` flag's nested classes, ``&&``, ``--`` and
+  ``\\p{...}``, the ``v`` flag's nested classes, ``&&``, ``--`` and
   ``\\q{...}``, ``\\S`` inside a class, and what JavaScript itself refuses (a lone ``{``,
   ``}`` or ``]``, an unknown escape, a quantifier with nothing to repeat);
 - case-insensitive matching is JavaScript's simple case folding, written out: every
