@@ -73,12 +73,16 @@ _LAZY: dict[str, str] = {
     "registrable_domain": "._web.site",
     "same_site": "._web.site",
     "TrustedProxies": "._web.proxy",
+    "URLPattern": "._match.urlpattern",
+    "URLPatternComponentResult": "._match.urlpattern",
+    "URLPatternResult": "._match.urlpattern",
 }
 
 if TYPE_CHECKING:  # what type checkers see of the lazy names: the same imports
     from ._interop.data import DataContent
     from ._interop.iri import iri_to_uri, uri_to_iri
     from ._interop.lenient import Change, Repaired, repair
+    from ._match.urlpattern import URLPattern, URLPatternComponentResult, URLPatternResult
     from ._model.pydantic import URIOptions
     from ._web.canonical import TRACKING_PARAMS, CanonicalOptions, canonicalize
     from ._web.fields import (
@@ -154,6 +158,9 @@ __all__ = [
     "TrustedProxies",
     "URIError",
     "URIOptions",
+    "URLPattern",
+    "URLPatternComponentResult",
+    "URLPatternResult",
     "canonicalize",
     "decode",
     "encode",
