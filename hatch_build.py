@@ -34,7 +34,7 @@ from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 NO_EXTENSIONS = "URIKIT_NO_EXTENSIONS"
 
 #: What mypyc compiles: the layers that every URI operation runs through.
-COMPILED = ("_core", "_whatwg", "_interop", "_model", "_web")
+COMPILED = ("_core", "_whatwg", "_interop", "_model", "_match", "_web")
 
 #: What stays interpreted, and why (everything else of the compiled layers is compiled,
 #: the URI classes and their views included: a method's signature is then checked by

@@ -77,6 +77,9 @@ _LAZY: dict[str, str] = {
     "RouteMatch": "._web.routes",
     "Routes": "._web.routes",
     "URITemplate": "._match.template",
+    "URLPattern": "._match.urlpattern",
+    "URLPatternComponentResult": "._match.urlpattern",
+    "URLPatternResult": "._match.urlpattern",
 }
 
 if TYPE_CHECKING:  # what type checkers see of the lazy names: the same imports
@@ -84,6 +87,7 @@ if TYPE_CHECKING:  # what type checkers see of the lazy names: the same imports
     from ._interop.iri import iri_to_uri, uri_to_iri
     from ._interop.lenient import Change, Repaired, repair
     from ._match.template import URITemplate
+    from ._match.urlpattern import URLPattern, URLPatternComponentResult, URLPatternResult
     from ._model.pydantic import URIOptions
     from ._web.canonical import TRACKING_PARAMS, CanonicalOptions, canonicalize
     from ._web.fields import (
@@ -164,6 +168,9 @@ __all__ = [
     "URIError",
     "URIOptions",
     "URITemplate",
+    "URLPattern",
+    "URLPatternComponentResult",
+    "URLPatternResult",
     "canonicalize",
     "decode",
     "encode",
