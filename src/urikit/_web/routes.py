@@ -11,7 +11,7 @@ from .._core.errors import BuildError, ParseError, Rule
 from .._core.schemes import SPECIAL_SCHEMES
 from .._interop.template import Expression, parse
 from .._match.template import URITemplate
-from .._match.urlpattern import URLPattern
+from .._match.urlpattern import COMPONENTS, URLPattern
 from .._model.uri import URI, FrozenURI
 from .._whatwg.browser import plain_dot_segments
 
@@ -33,9 +33,6 @@ _Reader: TypeAlias = "tuple[URITemplate | URLPattern, _Reading, dict[str, URITem
 #: What a route is written as: a template, a pattern, or text read as a template.
 RouteSpec: TypeAlias = "URITemplate | URLPattern | str"
 
-# WHATWG URLPattern: the components of a pattern and of a match, in URL order
-_COMPONENTS: Final = ("protocol", "username", "password", "hostname", "port", "pathname",
-                      "search", "hash")
 # a component written "*" alone matches any value (URLPattern's default): the route
 # says nothing about it, so its group "0" is no value of the route and a link leaves
 # the component out
@@ -244,7 +241,7 @@ class Routes(Generic[T]):
                         continue
                     values.update(read)
             else:
-                values = _exec(matcher, cast("str | dict[str, str]", subject))
+                values = _exec(matcher, subject)
             if values is not None:
                 return RouteMatch(route, values, target)
         return None
@@ -441,7 +438,7 @@ def _exec(pattern: URLPattern, given: str | Mapping[str, str]) -> dict[str, obje
     if result is None:
         return None
     values: dict[str, object] = {}
-    for component in _COMPONENTS:
+    for component in COMPONENTS:
         if getattr(pattern, component) != _ANY:
             values.update(getattr(result, component).groups)
     return values
@@ -472,22 +469,19 @@ def _pattern_link(name: str, pattern: URLPattern, values: Mapping[str, object]) 
             raise TypeError(f"the value of group {key!r} of route {name!r} must be a str, "
                             f"not {type(value).__name__}")
         groups[key] = value
-    built: dict[str, str] = {}
-    used: set[str] = set()
-    for component in _COMPONENTS:
-        if getattr(pattern, component) == _ANY:
-            continue
-        names = _group_names(pattern, component)
-        used.update(names)
-        built[component] = pattern.generate(
-            component, {key: groups[key] for key in names if key in groups})
-    unknown = sorted(set(groups) - used)
+    # generate() takes the groups of its component and ignores the others
+    built: dict[str, str] = {component: pattern.generate(component, groups)
+                             for component in COMPONENTS
+                             if getattr(pattern, component) != _ANY}
+    link = _without_dot_segments(name, _assemble(name, built))
+    # what the standard generated must match the pattern with the same groups, and
+    # every value given must be one of them
+    read = _exec(pattern, built)
+    unknown = sorted(set(groups) - set(read or ()))
     if unknown:
         raise BuildError(Rule.GENERATE_FROM_GROUPS,
                          f"route {name!r} has no group {unknown[0]!r}")
-    link = _without_dot_segments(name, _assemble(name, built))
-    # what the standard generated must match the pattern with the same groups
-    if _exec(pattern, built) != groups:
+    if read != groups:
         raise BuildError(Rule.GENERATE_FROM_GROUPS, f"the link of route {name!r} does not "
                          "read back as that route with the same groups")
     return link
@@ -531,8 +525,3 @@ def _assemble(name: str, built: Mapping[str, str]) -> FrozenURI:
         raise BuildError(Rule.GENERATE_FROM_GROUPS,
                          f"a value of route {name!r} would be syntax in its link")
     return link
-
-
-def _group_names(pattern: URLPattern, component: str) -> list[str]:
-    """The names of ``pattern``'s groups in ``component``, in order."""
-    return list(pattern.group_names(component))  # PROVISIONAL: the real API
