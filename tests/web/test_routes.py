@@ -236,6 +236,15 @@ def test_link_under_a_root() -> None:
         "https://shop.example/app/users/1"
 
 
+def test_a_value_may_be_called_name_or_root() -> None:
+    """A route's value may have the name of link's or link_under's own parameters,
+    which are positional-only."""
+    routes = Routes().add("f", "/files/{name}/{root}")
+    assert str(routes.link("f", name="a", root="b")) == "/files/a/b"
+    assert str(routes.link_under("https://h/app/", "f", name="a", root="b")) == \
+        "https://h/app/files/a/b"
+
+
 def test_the_table_reads_like_a_mapping() -> None:
     """The table has its routes by name, in the order they were added."""
     routes = _table()
