@@ -32,6 +32,7 @@ from urikit import (
     CanonicalOptions,
     ParseError,
     URIError,
+    URITemplate,
     canonicalize,
     iri_to_uri,
     is_ambiguous_ipv4,
@@ -286,6 +287,12 @@ TEMPLATES: tuple[tuple[str, str], ...] = (
 # segments, to_iri of a path of percent-encoded U+202E (a Bidi control, kept encoded:
 # the slow path of the decoding), a template of n/3 expressions; each row's callable
 # is made outside the timing (the URI to_iri reads is parsed first).
+# URITemplate.match's templates: a value between literals, and optional variables
+# before an exploded list
+_USERS: Final = "https://api.example/users/"
+_POSTS: Final = URITemplate(_USERS + "{id}/posts{?page,per_page}")
+_SEGMENTS: Final = URITemplate("{/first,second}{/rest*}{?q}")
+
 ENTRY_POINTS: tuple[tuple[str, str, Callable[[int], str],
                           Callable[[str], Callable[[], object]]], ...] = (
     ("target of %2e%2e/", "safe_redirect", lambda n: fill("/", "%2e%2e/", n),
@@ -296,6 +303,18 @@ ENTRY_POINTS: tuple[tuple[str, str, Callable[[int], str],
      lambda text: URI.parse(text).to_iri),
     ("template of {a}", "from_template", lambda n: fill("http://h/", "{a}", n),
      lambda text: lambda: URI.from_template(text, a="x")),
+    # URITemplate.match (issue 35): one long value, plain or all %XX, matched or not
+    # at its last character; a long exploded list
+    ("id of a", "URITemplate.match", lambda n: fill(_USERS, "a", n, "/posts?page=1"),
+     lambda text: lambda: _POSTS.match(text)),
+    ("id of %41", "URITemplate.match", lambda n: fill(_USERS, "%41", n, "/posts?page=1"),
+     lambda text: lambda: _POSTS.match(text)),
+    ("id of a, '#' at end (no match)", "URITemplate.match",
+     lambda n: fill(_USERS, "a", n, "/posts?page=1#"), lambda text: lambda: _POSTS.match(text)),
+    ("path of /a", "URITemplate.match", lambda n: fill("", "/a", n, "?q=1"),
+     lambda text: lambda: _SEGMENTS.match(text)),
+    ("path of /a, '!' at end (no match)", "URITemplate.match",
+     lambda n: fill("", "/a", n, "!"), lambda text: lambda: _SEGMENTS.match(text)),
 )
 
 
@@ -429,6 +448,10 @@ HUNT: tuple[tuple[str, str, Maker], ...] = (
         "".join(f"{{a{i}}}" for i in range(n // 7)), a0="x")),
     ("many a{a}", "URI.from_template", lambda n: lambda: URI.from_template(
         fill("", "a{a}", n), a="x")),
+    ("id of %41", "URITemplate.match",
+     lambda n: lambda: _POSTS.match(fill(_USERS, "%41", n, "/posts?page=1"))),
+    ("path of /a, '!' at end", "URITemplate.match",
+     lambda n: lambda: _SEGMENTS.match(fill("", "/a", n, "!"))),
     # normalize, resolve, relative_to, equivalent
     ("path of ../", "URI.normalize", lambda n: _normalizer(_uri(_DOTS(n)))),
     ("path of ./", "URI.normalize",

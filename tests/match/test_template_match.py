@@ -292,6 +292,11 @@ READ: list[tuple[str, str, dict[str, TemplateValue] | None]] = [
     ("{a*}", "x,y", {"a": ["x", "y"]}),
     ("{a*}", "", {}),
     ("{x,a*}", "1,2,3", {"x": "1", "a": ["2", "3"]}),
+    # a list without explode: its "," unencoded, unless "," separates the variables
+    ("{/x,y}", "/a,b/c", {"x": ["a", "b"], "y": "c"}),
+    ("{?x}", "?x=a,%2C", {"x": ["a", ","]}),
+    ("{x,y}", "a,b,c", None),
+    ("{+x}", "a,b", {"x": "a,b"}),
     # non-identifier names
     ("{?a.b,%41}", "?a.b=1&%41=2", {"a.b": "1", "%41": "2"}),
     ("{/a.b*}", "/1/2", {"a.b": ["1", "2"]}),
@@ -379,9 +384,15 @@ def test_expand_errors_are_from_template_errors(template: str, values: dict[str,
 
 @pytest.mark.parametrize("template", [None, b"{a}", 1])
 def test_template_must_be_text(template: object) -> None:
-    """A template that is not a str is a TypeError."""
-    with pytest.raises(TypeError):
+    """A template that is not a str is a TypeError, in urikit's words in both builds."""
+    with pytest.raises(TypeError, match=f"template must be str, not {type(template).__name__}"):
         URITemplate(template)  # type: ignore[arg-type]
+
+
+def test_match_flag_must_be_bool() -> None:
+    """``match`` takes a bool, in urikit's words in both builds."""
+    with pytest.raises(TypeError, match="match must be bool, not int"):
+        URITemplate("{a}", match=1)  # type: ignore[arg-type]
 
 
 def test_variables_must_be_a_mapping() -> None:

@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import re
+import sys
 from collections.abc import Callable, Mapping
-from typing import Any, Final, TypeAlias
+from typing import Final, TypeAlias, cast
 
 from .._core import grammar as g
+from .._core.build import Checked
 from .._core.errors import ParseError
 from .._core.parse import require_str
+from .._core.percent import unquote_octets
 from .._interop.template import (
     OPERATOR_TABLE,
     Expression,
@@ -19,8 +22,9 @@ from .._interop.template import (
 from .._model.uri import URI, FrozenURI
 
 #: What :meth:`URITemplate.match` gives for one variable: ``str`` for a variable
-#: without the explode modifier, ``list[str]`` for an exploded list, ``dict[str, str]``
-#: for an exploded associative array.
+#: without the explode modifier (``list[str]`` when its text holds a list's unencoded
+#: ","), ``list[str]`` for an exploded list, ``dict[str, str]`` for an exploded
+#: associative array.
 TemplateValue: TypeAlias = "str | list[str] | dict[str, str]"
 
 # The characters a value's text can hold after each kind of expansion (RFC 6570 §3.2.1):
@@ -29,11 +33,11 @@ TemplateValue: TypeAlias = "str | list[str] | dict[str, str]"
 _U: Final = g.UNRESERVED | {"%"}
 _R: Final = g.UNRESERVED | g.RESERVED | {"%"}
 _KEPT: Final = g.UNRESERVED | g.RESERVED  # what reserved expansion writes as it is
-_END: Final = ""
+_END: Final = ""  # the end of the template, as a "character" that may follow a value
 # the lone surrogates "surrogateescape" reads octets that are not UTF-8 as (chr():
 # mypyc takes no surrogate in a string literal)
 _ESCAPED_LOW: Final = chr(0xDC80)
-_ESCAPED_HIGH: Final = chr(0xDCFF)  # the end of the template, as a "character" that may follow a value
+_ESCAPED_HIGH: Final = chr(0xDCFF)
 
 
 def _class(chars: frozenset[str] | set[str]) -> str:
@@ -41,8 +45,12 @@ def _class(chars: frozenset[str] | set[str]) -> str:
     return "[" + "".join(re.escape(c) for c in sorted(chars)) + "]"
 
 
+# a value's run of characters, possessive where Python's re has it (3.11): the
+# readability rule makes the longest run the only one a reading can take, so giving
+# characters back could never succeed, only cost a step each
+_ANY: Final = "*+" if sys.version_info >= (3, 11) else "*"
+_SOME: Final = "++" if sys.version_info >= (3, 11) else "+"
 _TRIPLETS_RE: Final = re.compile("(?:%[0-9A-Fa-f]{2})+")
-_WIRE_U_RE: Final = re.compile("(?:[^%]|%[0-9A-Fa-f]{2})*")
 
 # kinds of variables, as matching reads them
 _SIMPLE: Final = 0  # a value of simple expansion: decode every %XX
@@ -100,9 +108,10 @@ def _starts(parsed: Template, index: int) -> list[tuple[frozenset[str], str]]:
         shown = parsed.text[piece.start:piece.end]
         first = OPERATOR_TABLE[piece.operator][0]
         # "" and "+" start with the text of a value; the others with their character
-        chars = frozenset(first) if first else frozenset().union(
-            *(_own(piece.operator, v.explode, len(piece.varspecs) == 1)
-              for v in piece.varspecs))
+        chars: frozenset[str] = frozenset(first)
+        if not first:
+            for v in piece.varspecs:
+                chars |= _own(piece.operator, v.explode, len(piece.varspecs) == 1)
         starts.append((chars, f"the expression {shown}"))
     starts.append((frozenset(_END), "the end"))
     return starts
@@ -149,13 +158,13 @@ def _check(parsed: Template) -> None:
 
 
 def _compile(parsed: Template) -> tuple[re.Pattern[str], tuple[_Slot, ...], bool]:
-    """The regex that reads ``parsed`` back, each variable's slot, and whether the
-    regex's named groups are the result as they are when the text holds no "%" and
-    no ","."""
+    """The regex that reads ``parsed`` back, each variable's slot, and whether every
+    group is a variable's text as it is (one group a variable, in order) when the
+    text holds no "%" and no ","."""
     out: list[str] = []
     slots: list[_Slot] = []
     group = 0
-    by_name = True
+    plain = True
     for piece in parsed.pieces:
         if isinstance(piece, str):
             out.append(re.escape(piece))
@@ -174,34 +183,33 @@ def _compile(parsed: Template) -> tuple[re.Pattern[str], tuple[_Slot, ...], bool
             earlier.append(group)
             own = _own(piece.operator, explode, single)
             run = _class(own)
-            capture = f"(?P<{name}>" if name.isidentifier() else "("
-            by_name = by_name and name.isidentifier() and not reserved
+            plain = plain and not reserved
             kind = _RESERVED if reserved else _SIMPLE
             if explode:
                 kind = _NAMED_EXPLODED if named else _EXPLODED
-                body = f"({run}+)" if not first and single else f"({run}*)"
-                by_name = False
+                body = f"({run}{_SOME if not first and single else _ANY})"
+                plain = False
             elif named and ifemp:  # "?" and "&": name=value, the group is the value
-                body = f"{re.escape(name)}={capture}{run}*)"
+                body = f"{re.escape(name)}=({run}{_ANY})"
             elif named:  # ";": name, or name=value for a value not empty
                 kind = _NAMED
-                body = f"({re.escape(name)}(?:={_class(own - {'='})}+)?)"
-                by_name = False
+                body = f"({re.escape(name)}(?:={_class(own - {'='})}{_SOME})?)"
+                plain = False
             elif not first and single:  # {a}, {+a}: empty text is undefined
-                body = f"{capture}{run}+)"
+                body = f"({run}{_SOME})"
             else:
-                body = f"{capture}{run}*)"
+                body = f"({run}{_ANY})"
             others = None
             if not first and not single:
                 # "" and "+": an empty text with no other text of the expression is
                 # the expression expanding to nothing, all its variables undefined
                 others = tuple(g for g in range(groups, groups + len(piece.varspecs))
                                if g != group)
-                by_name = False
+                plain = False
             listy = "," in own and not reserved and not explode
             slots.append(_Slot(name, group, kind, sep, ifemp, others, listy))
             out.append(f"(?:{lead}{body})?")
-    return re.compile("".join(out)), tuple(slots), by_name
+    return re.compile("".join(out)), tuple(slots), plain
 
 
 def _simple(text: str) -> str | None:
@@ -209,17 +217,12 @@ def _simple(text: str) -> str | None:
     expansion's (a lone "%", or octets that are not UTF-8)."""
     if "%" not in text:
         return text
-    if _WIRE_U_RE.fullmatch(text) is None:
+    if g.BAD_PERCENT_RE.search(text) is not None:
         return None
-    try:
-        return _unquote(text)
+    try:  # the text is ASCII (the regex's classes are): C passes
+        return unquote_octets(text).decode("utf-8")
     except UnicodeDecodeError:
         return None
-
-
-def _unquote(text: str) -> str:
-    return _TRIPLETS_RE.sub(lambda m: bytes.fromhex(m.group().replace("%", ""))
-                            .decode("utf-8"), text)
 
 
 def _reserved(text: str) -> str | None:
@@ -228,7 +231,7 @@ def _reserved(text: str) -> str | None:
     triplet kept as it is (it was in the value: the expansion keeps triplets)."""
     if "%" not in text:
         return text
-    if _WIRE_U_RE.fullmatch(text) is None:
+    if g.BAD_PERCENT_RE.search(text) is not None:
         return None
     return _TRIPLETS_RE.sub(_reserved_run, text)
 
@@ -309,7 +312,12 @@ class URITemplate:
     defined variables (``/x`` from ``{/a}{/b}`` is ``a`` or ``b``): the match reads
     the earliest variables as defined (``{"a": "x"}``). An expression that expands to
     nothing reads as all its variables undefined (``{a}`` matching ``""`` gives
-    ``{}``, though ``a=""`` expands to the same).
+    ``{}``, though ``a=""`` expands to the same). What a match reads expands to the
+    text it read, up to equivalent percent-encoding.
+
+    Matching is one ``fullmatch`` of a regular expression compiled here, whose runs
+    of a variable's characters never need to give one back (the rule above), then a
+    pass over the variables: linear in the URI.
 
     >>> from urikit import URITemplate
     >>> t = URITemplate("https://api.example/users/{id}/posts{?page,per_page}")
@@ -323,9 +331,9 @@ class URITemplate:
     .. versionadded:: 0.5
     """
 
-    __slots__ = ("_by_name", "_fullmatch", "_names", "_parsed", "_slots")
+    __slots__ = ("_fullmatch", "_names", "_parsed", "_plain", "_slots")
 
-    def __init__(self, template: str, /, *, match: bool = True) -> None:
+    def __init__(self, template: str | Checked, /, *, match: bool | Checked = True) -> None:
         """Read ``template`` once.
 
         Args:
@@ -338,12 +346,15 @@ class URITemplate:
                 ``match`` is ``False``) its expansions cannot be read back.
             TypeError: ``template`` is not a ``str``.
         """
+        given = cast("object", match)  # checked here: mypyc's check has other words
+        if type(given) is not bool:
+            raise TypeError(f"match must be bool, not {type(given).__name__}")
         self._parsed = parse(require_str(template, "template"))
         self._names = tuple(dict.fromkeys(
             v.name for piece in self._parsed.pieces if not isinstance(piece, str)
             for v in piece.varspecs))
         self._slots: tuple[_Slot, ...] = ()
-        self._by_name = False
+        self._plain = False
         try:
             _check(self._parsed)
         except ParseError as exc:
@@ -351,7 +362,7 @@ class URITemplate:
                 raise
             self._fullmatch: Callable[[str], re.Match[str] | None] = _Refused(exc)
             return
-        regex, self._slots, self._by_name = _compile(self._parsed)
+        regex, self._slots, self._plain = _compile(self._parsed)
         self._fullmatch = regex.fullmatch
 
     @property
@@ -377,7 +388,7 @@ class URITemplate:
         """
         if variables is None:
             return expand_parsed(self._parsed, values)
-        given: object = variables
+        given = cast("object", variables)  # checked: callers without a type checker
         if not isinstance(given, Mapping):
             raise TypeError(f"variables must be a mapping, not {type(given).__name__}")
         return expand_parsed(self._parsed, {**variables, **values} if values else variables)
@@ -402,15 +413,20 @@ class URITemplate:
         """
         return URI.parse(self.expand_text(variables, **values))
 
-    def match(self, uri: str | URI | FrozenURI, /) -> dict[str, TemplateValue] | None:
-        """The variables ``uri`` was expanded with, or ``None`` when no values expand
-        to it.
+    def match(self, uri: str | URI | FrozenURI | Checked, /
+              ) -> dict[str, TemplateValue] | None:
+        """The variables ``uri`` was expanded with, or ``None`` when it is no
+        expansion of the template that this reading gives back.
 
         A defined variable is in the result, an undefined one is not. A variable
         without the explode modifier reads as ``str``, its %XX decoded as its
-        expansion encoded them (all of them for simple expansion; for ``{+a}`` and
-        ``{#a}``, those of characters that are neither unreserved nor reserved, the
-        others kept as they are). An exploded variable reads as ``list[str]``, or as
+        expansion encoded them (all of them for simple expansion, as UTF-8, with
+        ``%7e`` read as ``~`` too; for ``{+a}`` and ``{#a}``, those of characters that
+        are neither unreserved nor reserved, the others kept as they are), or as
+        ``list[str]`` when its text holds a "," the expansion did not encode (a list's
+        items; a mapping without explode reads as its names and values in a list;
+        not in ``{a,b}``, where "," separates the variables, nor under ``+`` and
+        ``#``, which keep ","). An exploded variable reads as ``list[str]``, or as
         ``dict[str, str]`` when its items are ``name=value`` pairs (for ``{?a*}``,
         ``{;a*}`` and ``{&a*}``: when a pair is named other than ``a``, so the
         mapping ``{"a": "x"}`` reads back as the list ``["x"]``).
@@ -428,14 +444,15 @@ class URITemplate:
         found = self._fullmatch(text)
         if found is None:
             return None
-        if self._by_name and "%" not in text and "," not in text:
-            # every variable a named group, read as it is: the groups are the result
-            # once the undefined ones (None) are out
-            result: dict[str, Any] = found.groupdict()  # str, or None: no cast() call
-            if None in result.values():
-                for name in self._names:
-                    if result[name] is None:
-                        del result[name]
+        if self._plain and "%" not in text and "," not in text:
+            # each group is a variable's value as it is, or None: undefined
+            groups = found.groups()
+            names = self._names
+            result: dict[str, TemplateValue] = {}
+            for i in range(len(names)):
+                got: str | None = groups[i]
+                if got is not None:
+                    result[names[i]] = got
             return result
         groups = found.groups()
         read: dict[str, TemplateValue] = {}
