@@ -59,6 +59,12 @@ COMPILED = ("_core", "_whatwg", "_interop", "_model", "_match", "_web", "_batch"
 #: - ``_web/adapters.py``: what the Flask and Starlette adapters share, run once per
 #:   request (its time goes into the compiled URI methods it calls); its template
 #:   filters take whatever a template passes, and answer it with urikit's own messages.
+#: - ``_web/routes.py``: the route table. ``link(name, /, **values)`` and
+#:   ``link_under(root, name, /, **values)`` take a route's values as keywords, and a
+#:   value may be called ``name`` or ``root`` (``/files/{name}``); compiled, mypyc binds
+#:   that keyword to the positional-only parameter ("argument for link_under() given
+#:   by name ('name') and position (2)"). Its time goes into the compiled template and
+#:   URLPattern matching it asks.
 #: - ``_web/canonical.py``: CanonicalOptions declares its attrs fields as the values
 #:   they stand for (``normalization: NormalizeOptions = attrs.field(...)``), which
 #:   the stubs allow and a compiled class body would check; canonicalize's work is in
@@ -82,6 +88,7 @@ INTERPRETED = (
     "_web/adapters.py",
     "_web/canonical.py",
     "_web/proxy.py",
+    "_web/routes.py",
     "_web/site.py",
     "_batch/records.py",
 )

@@ -502,7 +502,31 @@ HUNT: tuple[tuple[str, str, Maker], ...] = (
      lambda n: _line("resolve", fill("", "../", n, "x"), base=_BASE)),
     ("backslashes", "CLI validate line",
      lambda n: _line("validate", fill("http://h", "\\", n))),
+    # URLPattern's engine: the repeated shapes it rewrites or keeps linear, on a text
+    # that fails at its end (the backtracking worst case)
+    ("run of a", "pattern {:a}+x (fails)", lambda n: _pattern("{:a}+x", fill("", "a", n))),
+    ("path of /a", "pattern /*+/x (fails)",
+     lambda n: _pattern("/*+/x", fill("", "/a", n, "/y"))),
+    ("path of /a", "pattern /:a+/x (fails)",
+     lambda n: _pattern("/:a+/x", fill("", "/a", n, "/y"))),
+    ("path of /1", "pattern /:n(\\d+)+ (fails)",
+     lambda n: _pattern("/:n(\\d+)+", fill("", "/1", n, "/x"))),
+    ("pattern of /a", "compile_component", lambda n: _compile(fill("", "/a", n))),
 )
+
+
+def _pattern(pattern: str, text: str) -> Callable[[], object]:
+    """Match ``text`` with the pathname component of ``pattern``, compiled once."""
+    from urikit._match.pattern import Options, compile_component
+
+    regex = compile_component(pattern, str, Options(delimiter="/", prefix="/")).regex
+    return lambda: regex.match(text)
+
+
+def _compile(pattern: str) -> Callable[[], object]:
+    from urikit._match.pattern import Options, compile_component
+
+    return lambda: compile_component(pattern, str, Options(delimiter="/", prefix="/"))
 
 
 def hunt(size: int, log: Callable[[str], None] = lambda _: None) -> str:

@@ -75,7 +75,13 @@ _LAZY: dict[str, str] = {
     "TrustedProxies": "._web.proxy",
     "BatchError": "._batch.records",
     "BatchRecord": "._batch.records",
+    "Route": "._web.routes",
+    "RouteMatch": "._web.routes",
+    "Routes": "._web.routes",
     "URITemplate": "._match.template",
+    "URLPattern": "._match.urlpattern",
+    "URLPatternComponentResult": "._match.urlpattern",
+    "URLPatternResult": "._match.urlpattern",
 }
 
 if TYPE_CHECKING:  # what type checkers see of the lazy names: the same imports
@@ -84,6 +90,7 @@ if TYPE_CHECKING:  # what type checkers see of the lazy names: the same imports
     from ._interop.iri import iri_to_uri, uri_to_iri
     from ._interop.lenient import Change, Repaired, repair
     from ._match.template import URITemplate
+    from ._match.urlpattern import URLPattern, URLPatternComponentResult, URLPatternResult
     from ._model.pydantic import URIOptions
     from ._web.canonical import TRACKING_PARAMS, CanonicalOptions, canonicalize
     from ._web.fields import (
@@ -99,6 +106,7 @@ if TYPE_CHECKING:  # what type checkers see of the lazy names: the same imports
     from ._web.link import Link, Pages, format_links, parse_links
     from ._web.proxy import TrustedProxies
     from ._web.redirect import safe_redirect
+    from ._web.routes import Route, RouteMatch, Routes
     from ._web.site import (
         public_suffix,
         public_suffix_list_version,
@@ -156,12 +164,18 @@ __all__ = [
     "ReadOnlyText",
     "Repaired",
     "ResolveError",
+    "Route",
+    "RouteMatch",
+    "Routes",
     "Rule",
     "TextView",
     "TrustedProxies",
     "URIError",
     "URIOptions",
     "URITemplate",
+    "URLPattern",
+    "URLPatternComponentResult",
+    "URLPatternResult",
     "canonicalize",
     "decode",
     "encode",

@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from ._model.uri import URI, FrozenURI
 from ._web.adapters import FILTERS, checked_redirect, is_path_value, path_value, raw_path, wire_text
@@ -41,7 +41,11 @@ if TYPE_CHECKING:
     from flask import Flask, Request
     from werkzeug.wrappers import Response
 
-__all__ = ["init_app", "redirect", "request_uri", "root_uri", "url_for"]
+    from ._web.routes import RouteMatch, Routes
+
+__all__ = ["find_route", "init_app", "redirect", "request_uri", "root_uri", "url_for"]
+
+T = TypeVar("T")
 
 
 def _request(request: Request | None) -> Request:
@@ -154,6 +158,33 @@ def root_uri(request: Request | None = None, *,
     """
     current = _request(request)
     return _public(_server_uri(current)[1], current, proxies)
+
+
+def find_route(routes: Routes[T], request: Request | None = None, *,
+               proxies: TrustedProxies | None = None) -> RouteMatch[T] | None:
+    """The route of the current request in ``routes``, with its values, or ``None``.
+
+    The table's :meth:`~urikit.Routes.find` reads :func:`request_uri` under
+    :func:`root_uri` (the path after ``SCRIPT_NAME``, an encoded "/" kept as data);
+    build the links of the same table with :meth:`~urikit.Routes.link_under` on
+    :func:`root_uri`.
+
+    Args:
+        routes: the route table.
+        request: a Flask request; Flask's current ``request`` by default.
+        proxies: the trusted proxies, instead of the app's.
+
+    Returns:
+        The :class:`~urikit.RouteMatch`, or ``None``.
+
+    Raises:
+        URIError: the request's ``Host`` header is not a valid host.
+
+    .. versionadded:: 0.5
+    """
+    current = _request(request)
+    here, root = _server_uri(current)
+    return routes.find(_public(here, current, proxies), root=_public(root, current, proxies))
 
 
 def url_for(endpoint: str, /, *, _external: bool = False, _method: str | None = None,

@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Iterable, MutableMapping
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from ._model.uri import URI, FrozenURI
 from ._web.adapters import FILTERS, checked_redirect, is_path_value, path_value, raw_path, wire_text
@@ -42,7 +42,11 @@ if TYPE_CHECKING:
     from starlette.responses import RedirectResponse
     from starlette.templating import Jinja2Templates
 
-__all__ = ["install", "redirect", "request_uri", "root_uri", "url_for"]
+    from ._web.routes import RouteMatch, Routes
+
+__all__ = ["find_route", "install", "redirect", "request_uri", "root_uri", "url_for"]
+
+T = TypeVar("T")
 
 
 def _proxies(request: Request, proxies: TrustedProxies | None) -> TrustedProxies | None:
@@ -126,6 +130,33 @@ def root_uri(request: Request, *, proxies: TrustedProxies | None = None) -> Froz
     .. versionadded:: 0.4
     """
     return _public(_server_uri(request)[1], request, proxies)
+
+
+def find_route(request: Request, routes: Routes[T], *,
+               proxies: TrustedProxies | None = None) -> RouteMatch[T] | None:
+    """The route of ``request`` in ``routes``, with its values, or ``None``.
+
+    The table's :meth:`~urikit.Routes.find` reads :func:`request_uri` under
+    :func:`root_uri` (the path after the ``root_path``, an encoded "/" kept as data);
+    build the links of the same table with :meth:`~urikit.Routes.link_under` on
+    :func:`root_uri`. In FastAPI, a dependency:
+    ``def route(request: Request) -> RouteMatch[T] | None: return find_route(request, routes)``.
+
+    Args:
+        request: a Starlette (or FastAPI) request.
+        routes: the route table.
+        proxies: the trusted proxies, instead of the app's.
+
+    Returns:
+        The :class:`~urikit.RouteMatch`, or ``None``.
+
+    Raises:
+        URIError: the request's ``Host`` header is not a valid host.
+
+    .. versionadded:: 0.5
+    """
+    here, root = _server_uri(request)
+    return routes.find(_public(here, request, proxies), root=_public(root, request, proxies))
 
 
 def url_for(request: Request, name: str, /, **path_params: Any) -> FrozenURI:

@@ -172,6 +172,12 @@ def _frozen_relative_to_relative() -> object:
 
 
 # Every rule, and each kind of edit that breaks it.
+def _generate_without_value() -> None:
+    from urikit._match.pattern import Options, compile_component, generate
+
+    generate(compile_component("/:id", str, Options("/", "/")), {}, str)
+
+
 RULES: list[object] = [
     pytest.param(_userinfo_on_no_host, Rule.USERINFO_NEEDS_HOST, id="set userinfo"),
     pytest.param(_userinfo_text_on_no_host, Rule.USERINFO_NEEDS_HOST, id="set_text userinfo"),
@@ -208,6 +214,7 @@ RULES: list[object] = [
                  id="add_segments_text('..')"),
     pytest.param(_absolute_path_string, Rule.PATH_STRING_IS_RELATIVE, id="uri / '/etc'"),
     pytest.param(_suffix_without_dot, Rule.PATHLIB_NAME, id="with_suffix('json')"),
+    pytest.param(_generate_without_value, Rule.GENERATE_FROM_GROUPS, id="generate, no value"),
     pytest.param(_resolve_against_relative, Rule.BASE_NEEDS_SCHEME, id="resolve, path base"),
     pytest.param(_resolve_against_network_path, Rule.BASE_NEEDS_SCHEME,
                  id="resolve, network-path base"),
@@ -257,7 +264,8 @@ def test_rule_words_are_a_message_fragment() -> None:
     for rule in Rule:
         assert rule.statement[0].islower()
         assert not rule.statement.endswith(".")
-        assert re.fullmatch(r"(RFC 3986|WHATWG URL) §\d+(\.\d+)*", rule.section)
+        assert re.fullmatch(r"(RFC 3986|WHATWG URL) §\d+(\.\d+)*|WHATWG URLPattern generate\(\)",
+                            rule.section)
 
 
 def test_build_error_message_is_built_from_its_attributes() -> None:

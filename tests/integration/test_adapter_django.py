@@ -28,7 +28,7 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect as django_redirect
 from django.template import engines
 from django.test import Client, override_settings
-from django.urls import NoReverseMatch, URLPattern, path
+from django.urls import NoReverseMatch, URLPattern, path, re_path
 from hypothesis import given
 from hypothesis import settings as settings_hypothesis
 from hypothesis import strategies as st
@@ -45,6 +45,8 @@ elif not settings.DATABASES:  # read when a connection is first made, not before
 
 import urikit.django as uk
 from urikit.django.fields import URIField, URIFormField
+
+from .web_checks import ROUTED, ROUTES, routed
 
 ROOT = Path(__file__).resolve().parents[2]
 PAGINATION = """{% load urikit %}{% autoescape off %}<{{ here|with_param:"page=1" }}>; \
@@ -81,12 +83,23 @@ def login(request: HttpRequest) -> HttpResponse:
                        require_https=request.GET.get("https") == "1")
 
 
+def routing(request: HttpRequest, rest: str) -> JsonResponse:
+    """The request's route in the routing tests' table, and its link from the table."""
+    return JsonResponse(routed(uk.find_route(request, ROUTES), uk.root_uri(request)))
+
+
 class URLConf:
     """The routes of the tests."""
 
     urlpatterns: ClassVar[list[URLPattern]] = [
         path("show/<path:rest>", show, name="show"), path("files/<str:name>", files, name="files"),
         path("items", items), path("login", login)]
+
+
+class RoutingURLConf:
+    """The routing tests' one route: every path to the view that finds its route."""
+
+    urlpatterns: ClassVar[list[URLPattern]] = [re_path(r"^(?P<rest>.*)$", routing)]
 
 
 SETTINGS: dict[str, Any] = {
@@ -163,6 +176,30 @@ def test_script_prefix_is_kept(force: bool) -> None:
         data = _json(Client(HTTP_HOST="shop.example", SCRIPT_NAME="/app"), "/show/x?a=1",
                      RAW_URI="/app/show/x?a=1")
     assert data == {"uri": "http://shop.example/app/show/x?a=1", "root": "http://shop.example/app/"}
+
+
+@pytest.mark.parametrize(("path", "name", "values", "link"), ROUTED)
+def test_find_route(path: str, name: str | None, values: dict[str, str], link: str) -> None:
+    """The request's route is found on its path after the script prefix, an encoded
+    "/" kept as data where the server hands the raw target (gunicorn's RAW_URI), and
+    the same table links it back under the root."""
+    client = Client(HTTP_HOST="shop.example", SCRIPT_NAME="/app")
+    with override_settings(ROOT_URLCONF=RoutingURLConf):
+        data = _json(client, path, secure=True, RAW_URI="/app" + path)
+    if name is None:
+        assert data == {"name": None}
+    else:
+        assert data == {"name": name, "values": values, "payload": ROUTES[name].payload,
+                        "link": "https://shop.example/app" + link}
+
+
+def test_find_route_without_a_raw_target_reads_an_encoded_slash_as_a_separator() -> None:
+    """Without a raw target (Django's test client, runserver, ASGI), the path is what
+    Django decoded: ``a%2Fb`` is two segments, and the one-segment route does not
+    match."""
+    with override_settings(ROOT_URLCONF=RoutingURLConf):
+        data = _json(Client(HTTP_HOST="shop.example"), "/files/a%2Fb")
+    assert data == {"name": None}
 
 
 FORGED: dict[str, Any] = {"HTTP_HOST": "10.0.0.5:8000",

@@ -18,6 +18,7 @@ import urikit.flask
 from urikit import Pages, TrustedProxies, format_links
 
 from ..web.test_redirect import TRICKS
+from .web_checks import ROUTED, ROUTES, routed
 
 if TYPE_CHECKING:
     from _typeshed.wsgi import StartResponse, WSGIEnvironment
@@ -249,3 +250,42 @@ def test_filters_take_a_mutable_uri_and_leave_it_alone() -> None:
     with_param = cast("Callable[..., object]", _app().jinja_env.filters["with_param"])
     assert str(with_param(uri, "page", 2)) == "https://a.example/x?page=2"
     assert str(uri) == "https://a.example/x?page=1"
+
+
+# --- routing: the request's route in a urikit.Routes table ----------------------------
+
+def _routing_app(proxies: TrustedProxies | None = None) -> Flask:
+    """An app whose one view finds the request's route in ROUTES."""
+    app = Flask(__name__)
+    urikit.flask.init_app(app, proxies=proxies)
+
+    @app.get("/<path:rest>")
+    def anything(rest: str) -> dict[str, Any]:
+        return routed(urikit.flask.find_route(ROUTES), urikit.flask.root_uri())
+
+    return app
+
+
+@pytest.mark.parametrize(("path", "name", "values", "link"), ROUTED)
+def test_find_route(path: str, name: str | None, values: dict[str, str], link: str) -> None:
+    """The request's route is found on its path after the root, an encoded "/" kept
+    as data, and the same table links it back under the root."""
+    data = _json(_routing_app().test_client(), path, base=BASE)
+    if name is None:
+        assert data == {"name": None}
+    else:
+        assert data == {"name": name, "values": values, "payload": ROUTES[name].payload,
+                        "link": BASE + link}
+
+
+def test_find_route_behind_a_trusted_proxy() -> None:
+    """Behind the trusted proxy, the route is read under the public root (its prefix
+    from X-Forwarded-Prefix) and linked on the public origin; the forged element is
+    not read."""
+    client = _routing_app(TrustedProxies(hops=1)).test_client()
+    data = _json(client, "/users/7", base="http://10.0.0.5:8000", headers=FORGED)
+    assert (data["name"], data["link"]) == ("user", "https://shop.example/app/users/7")
+    with _routing_app().test_request_context("/users/7", base_url=BASE):
+        match = urikit.flask.find_route(ROUTES, request)
+        assert match is not None
+        assert match.values == {"id": "7"}

@@ -23,10 +23,17 @@ from starlette.testclient import TestClient
 from starlette.types import Receive, Scope, Send
 
 import urikit.starlette
-from urikit import Pages, TrustedProxies, format_links
+from urikit import Pages, RouteMatch, TrustedProxies, format_links
 
 from ..web.test_redirect import TRICKS
-from .test_adapter_flask import ALLOWED_HOST_TRICKS, FORGED, PAGES, QUERY, QUERY_WIRE
+from .test_adapter_flask import (
+    ALLOWED_HOST_TRICKS,
+    FORGED,
+    PAGES,
+    QUERY,
+    QUERY_WIRE,
+)
+from .web_checks import ROUTED, ROUTES, routed
 
 PAGES_TEMPLATE = PAGES + "|{{ uri_for('files', name='a/b c') }}"
 
@@ -226,3 +233,58 @@ def test_state_without_proxies_is_ignored() -> None:
     app.state.urikit = state
     client = TestClient(app, base_url="http://10.0.0.5:8000")
     assert _json(client, "/files/x", FORGED)["here"] == "http://10.0.0.5:8000/files/x"
+
+
+def _routing_client(proxies: TrustedProxies | None = None,
+                    base: str = "https://shop.example") -> TestClient:
+    """A client of an app under "/app" whose one view finds the request's route in
+    ROUTES and links it back."""
+    async def anything(request: Request) -> JSONResponse:
+        return JSONResponse(routed(urikit.starlette.find_route(request, ROUTES),
+                                   urikit.starlette.root_uri(request)))
+
+    app = Starlette(routes=[Route("/{rest:path}", anything)])
+    if proxies is not None:
+        app.state.urikit = proxies
+    return TestClient(app, base_url=base, root_path="/app")
+
+
+@pytest.mark.parametrize(("path", "name", "values", "link"), ROUTED)
+def test_find_route(path: str, name: str | None, values: dict[str, str], link: str) -> None:
+    """The request's route is found on its path after the root_path, an encoded "/"
+    kept as data (Starlette's own router decodes it), and the same table links it
+    back under the root."""
+    data = _json(_routing_client(), "/app" + path)
+    if name is None:
+        assert data == {"name": None}
+    else:
+        assert data == {"name": name, "values": values, "payload": ROUTES[name].payload,
+                        "link": "https://shop.example/app" + link}
+
+
+def test_find_route_behind_a_trusted_proxy() -> None:
+    """Behind the trusted proxy, the route is linked on the public origin; the forged
+    element is not read."""
+    client = _routing_client(TrustedProxies(hops=1), base="http://10.0.0.5:8000")
+    data = _json(client, "/app/users/7", headers=FORGED[:4])
+    assert (data["name"], data["link"]) == ("user", "https://shop.example/app/users/7")
+
+
+def test_find_route_as_a_fastapi_dependency() -> None:
+    """In FastAPI, a dependency finds the route and the view gets the match."""
+    pytest.importorskip("fastapi", reason="needs FastAPI (the test extra)")
+    from fastapi import Depends, FastAPI
+
+    def route(request: Request) -> RouteMatch[str] | None:
+        return urikit.starlette.find_route(request, ROUTES)
+
+    app = FastAPI()
+    found = Depends(route)
+
+    @app.get("/users/{id}")
+    def user(match: RouteMatch[str] | None = found) -> dict[str, Any]:
+        assert match is not None
+        return {"name": match.name, "values": dict(match.values)}
+
+    data = TestClient(app).get("/users/42?tab=a").json()
+    assert data == {"name": "user", "values": {"id": "42", "tab": "a"}}

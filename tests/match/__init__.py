@@ -1,0 +1,1 @@
+"""Tests of urikit._match: URLPattern and template matching."""

@@ -117,6 +117,10 @@ class Rule(enum.Enum):
     #: suffix needs a name, and a suffix is "" or "." and more, without "/"
     #: (``pathlib.PurePath.with_suffix``).
     PATHLIB_NAME = "pathlib-name"
+    #: a URLPattern generates text (the ``generate()`` proposal) only from fixed text
+    #: and named segment groups without a modifier, each given a value the group
+    #: matches: a wildcard, a regexp group or a modifier has no single text.
+    GENERATE_FROM_GROUPS = "generate-from-groups"
 
     @property
     def statement(self) -> str:
@@ -146,6 +150,9 @@ _RULE_WORDS: Final[dict[Rule, tuple[str, str]]] = {
                                    "start with '/'", "RFC 3986 §4.2"),
     Rule.PATHLIB_NAME: ("as in pathlib, a name is a non-empty last segment and a suffix "
                         "is '' or '.' and more", "RFC 3986 §3.3"),
+    Rule.GENERATE_FROM_GROUPS: ("a pattern generates text only from fixed text and named "
+                                "segment groups without a modifier, each given a value "
+                                "it matches", "WHATWG URLPattern generate()"),
 }
 
 

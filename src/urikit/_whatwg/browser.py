@@ -7,6 +7,7 @@ from typing import Final
 
 from .._core import grammar as g
 from .._core.errors import ParseError
+from .._core.percent import encode_octets
 from .._core.schemes import SchemeKind, scheme_kind
 
 # The WHATWG "forbidden host code points" (an opaque host may hold none of them), and
@@ -264,3 +265,39 @@ def authority_span(text: str) -> tuple[int, int] | None:
     while end < len(text) and text[end] not in "/\\?#":
         end += 1
     return begin, end
+
+
+# WHATWG URL §1.3, the percent-encode sets, each as the ASCII characters it leaves as
+# they are ("%" among them: the standard's encoder never encodes it); every code point
+# past U+007E is in every set. Each set adds to the one before it.
+_C0_CONTROL_SET: Final = frozenset(map(chr, range(0x20))) | {"\x7f"}
+_FRAGMENT_SET: Final = _C0_CONTROL_SET | frozenset(' "<>`')
+_QUERY_SET: Final = _C0_CONTROL_SET | frozenset(' "#<>')
+_SPECIAL_QUERY_SET: Final = _QUERY_SET | {"'"}
+_PATH_SET: Final = _QUERY_SET | frozenset("?^`{}")
+_USERINFO_SET: Final = _PATH_SET | frozenset("/:;=@[\\]|")
+_ASCII_PRINTABLE: Final = frozenset(map(chr, range(0x20, 0x7F)))
+
+#: What each percent-encode set of the standard keeps, by its name there.
+PERCENT_ENCODE_KEEP: Final[dict[str, frozenset[str]]] = {
+    name: _ASCII_PRINTABLE - encoded for name, encoded in (
+        ("c0-control", _C0_CONTROL_SET), ("fragment", _FRAGMENT_SET),
+        ("query", _QUERY_SET), ("special-query", _SPECIAL_QUERY_SET),
+        ("path", _PATH_SET), ("userinfo", _USERINFO_SET))}
+_LONE_SURROGATE_RE: Final = re.compile("[\ud800-\udfff]")
+
+
+def percent_encode(text: str, encode_set: str) -> str:
+    """``text`` UTF-8 percent-encoded with a percent-encode set of the WHATWG URL
+    standard (``"c0-control"``, ``"fragment"``, ``"query"``, ``"special-query"``,
+    ``"path"``, ``"userinfo"``), as its parser encodes a component's code points one by
+    one: "%" stays as it is, and a lone surrogate is U+FFFD, as in a JavaScript string
+    converted to a USVString.
+
+    >>> percent_encode("a b/%41^é", "path"), percent_encode("a b/^", "userinfo")
+    ('a%20b/%41%5E%C3%A9', 'a%20b%2F%5E')
+    """
+    keep = PERCENT_ENCODE_KEEP[encode_set]
+    if text.isascii() and all(c in keep for c in text):
+        return text
+    return encode_octets(_LONE_SURROGATE_RE.sub("\ufffd", text).encode("utf-8"), keep)

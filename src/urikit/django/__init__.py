@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any, Final, cast
+from typing import TYPE_CHECKING, Any, Final, TypeVar, cast
 from urllib.parse import unquote_to_bytes
 
 from django import conf  # conf.settings: a lazy object that doctest must not probe
@@ -37,8 +37,13 @@ from .._model.uri import URI, FrozenURI
 from .._web.proxy import TrustedProxies
 from .._web.redirect import safe_redirect
 
-__all__ = ["context_processor", "redirect", "request_uri", "reverse", "root_uri",
-           "trusted_proxies"]
+if TYPE_CHECKING:
+    from .._web.routes import RouteMatch, Routes
+
+__all__ = ["context_processor", "find_route", "redirect", "request_uri", "reverse",
+           "root_uri", "trusted_proxies"]
+
+T = TypeVar("T")
 
 #: the setting that names the proxies in front of the application
 SETTING: Final = "URIKIT_TRUSTED_PROXIES"
@@ -211,6 +216,26 @@ def root_uri(request: HttpRequest, *, proxies: TrustedProxies | None = None) -> 
     """
     prefix = encode(_script_name(request), "path") + "/"
     return _public(request, _server_uri(request, prefix), proxies)
+
+
+def find_route(request: HttpRequest, routes: Routes[T], *,
+               proxies: TrustedProxies | None = None) -> RouteMatch[T] | None:
+    """The route of ``request`` in ``routes``, with its values, or ``None``.
+
+    The table's :meth:`~urikit.Routes.find` reads :func:`request_uri` under
+    :func:`root_uri` (the path after the script prefix); build the links of the same
+    table with :meth:`~urikit.Routes.link_under` on :func:`root_uri`. Where the
+    server gives no raw target (the test client, runserver, ASGI), an encoded "/"
+    comes back as "/" (see :func:`request_uri`), and a route reads it as a separator.
+
+    Raises:
+        django.core.exceptions.DisallowedHost: as :func:`request_uri`.
+        TypeError: as :func:`request_uri`.
+
+    .. versionadded:: 0.5
+    """
+    return routes.find(request_uri(request, proxies=proxies),
+                       root=root_uri(request, proxies=proxies))
 
 
 def reverse(viewname: str | Any, /, *, args: Sequence[object] = (),

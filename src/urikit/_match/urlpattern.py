@@ -1,0 +1,909 @@
+"""URLPattern as the WHATWG URLPattern standard defines it, on urikit's browser reading."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping
+from typing import Final, Literal, TypeAlias
+
+import attrs
+
+from .._core.errors import BuildError, ParseError, Rule, URIError
+from .._core.parse import split
+from .._core.ports import port_number, port_text
+from .._core.schemes import DEFAULT_PORT_TEXT, SPECIAL_SCHEMES
+from .._interop.lenient import browser_resolve, repaired_text
+from .._whatwg.browser import FORBIDDEN_HOST_RE, browser_host, percent_encode
+from .pattern import (
+    Component,
+    Options,
+    TokenType,
+    compile_component,
+    escape_pattern_string,
+    tokenize,
+)
+from .pattern import compare_component as _compare
+from .pattern import generate as _generate
+
+__all__ = [
+    "ComponentName",
+    "URLPattern",
+    "URLPatternComponentResult",
+    "URLPatternInit",
+    "URLPatternInput",
+    "URLPatternResult",
+]
+
+#: The name of a URL component as URLPattern names it.
+ComponentName: TypeAlias = Literal[
+    "protocol", "username", "password", "hostname", "port", "pathname", "search", "hash"]
+#: The standard's ``URLPatternInit``: a dictionary of component strings and ``baseURL``.
+URLPatternInit: TypeAlias = Mapping[str, str]
+#: What ``test`` and ``exec`` take: a URL string or a ``URLPatternInit``.
+URLPatternInput: TypeAlias = "str | URLPatternInit"
+
+#: The components, in the standard's order.
+COMPONENTS: Final[tuple[ComponentName, ...]] = (
+    "protocol", "username", "password", "hostname", "port", "pathname", "search", "hash")
+_INIT_KEYS: Final = frozenset((*COMPONENTS, "baseURL"))
+_DEFAULT_OPTIONS: Final = Options()
+_HOSTNAME_OPTIONS: Final = Options(delimiter=".")
+_SCHEME_RE: Final = re.compile("[A-Za-z][A-Za-z0-9+.-]*")
+_TAB_NEWLINE_RE: Final = re.compile("[\t\n\r]")
+_IPV6_HOSTNAME_CHARS: Final = frozenset("0123456789abcdefABCDEF[]:")
+_EMPTY_INIT: Final[Mapping[str, str]] = {}
+_Canonicalize: TypeAlias = Callable[[str], str]
+
+
+def _refuse(component: str, value: str, reason: str) -> ParseError:
+    return ParseError(value, 0, component, reason)
+
+
+# ---------------------------------------------------------------------------------------
+# Canonicalization (URLPattern §4.5): what the URL parser makes of one component's text.
+# The dummy URL of the standard is https://dummy.invalid/, a special URL.
+
+
+def _remove_tab_newline(value: str) -> str:
+    # the basic URL parser first removes every ASCII tab or newline
+    return _TAB_NEWLINE_RE.sub("", value) if "\t" in value or "\n" in value \
+        or "\r" in value else value
+
+
+def canonicalize_protocol(value: str) -> str:
+    """The standard's "canonicalize a protocol": the scheme, lowercase."""
+    if value == "":
+        return value
+    if _SCHEME_RE.fullmatch(value) is None:
+        raise _refuse("protocol", value, f"{value!r} is not a scheme")
+    return value.lower()
+
+
+def canonicalize_username(value: str) -> str:
+    """The standard's "canonicalize a username": the userinfo percent-encode set."""
+    return percent_encode(value, "userinfo") if value else value
+
+
+def canonicalize_password(value: str) -> str:
+    """The standard's "canonicalize a password": the userinfo percent-encode set."""
+    return percent_encode(value, "userinfo") if value else value
+
+
+def canonicalize_hostname(value: str, protocol: str | None = None) -> str:
+    """The standard's "canonicalize a hostname": the URL parser's hostname state with a
+    state override, on a URL of scheme ``protocol`` (``https`` when not given).
+
+    A special scheme's host is read by the WHATWG host parser
+    (:func:`urikit._whatwg.browser.browser_host`: IDNA, IPv4 forms, IPv6); another
+    scheme's is an opaque host (no forbidden host code point, the C0 control set
+    percent-encoded).
+    """
+    if value == "":
+        return value
+    special = protocol is None or protocol in SPECIAL_SCHEMES
+    text = _remove_tab_newline(value)
+    end = len(text)
+    inside_brackets = False
+    for index, char in enumerate(text):
+        if char == ":" and not inside_brackets:
+            raise _refuse("hostname", value, f"{value!r} holds a port")
+        if char in "/?#" or (special and char == "\\"):
+            end = index
+            break
+        if char == "[":
+            inside_brackets = True
+        elif char == "]":
+            inside_brackets = False
+    buffer = text[:end]
+    if buffer == "":
+        if special:
+            raise _refuse("hostname", value, "the host is empty")
+        return ""
+    try:
+        if special or buffer.startswith("["):
+            return browser_host(buffer)
+    except URIError as exc:
+        raise _refuse("hostname", value, f"{value!r} is no host: {exc}") from None
+    bad = FORBIDDEN_HOST_RE.search(buffer)
+    if bad is not None:
+        raise _refuse("hostname", value, f"forbidden host code point {bad.group()!r}")
+    return percent_encode(buffer, "c0-control")
+
+
+def canonicalize_ipv6_hostname(value: str) -> str:
+    """The standard's "canonicalize an IPv6 hostname": hex digits, "[", "]" and ":",
+    lowercase."""
+    for char in value:
+        if char not in _IPV6_HOSTNAME_CHARS:
+            raise _refuse("hostname", value, f"{char!r} in an IPv6 hostname")
+    return value.lower()
+
+
+def canonicalize_port(value: str, protocol: str | None = None) -> str:
+    """The standard's "canonicalize a port": the port state with a state override:
+    leading digits, up to 65535, ``""`` for the default port of ``protocol``."""
+    if value == "":
+        return value
+    text = _remove_tab_newline(value)
+    end = 0
+    while end < len(text) and "0" <= text[end] <= "9":
+        end += 1
+    if end == 0:
+        raise _refuse("port", value, f"{value!r} is not a port number")
+    number = port_number(text[:end])
+    if number > 65535:
+        raise _refuse("port", value, f"port {number} is past 65535")
+    digits = port_text(number)
+    if protocol is not None and DEFAULT_PORT_TEXT.get(protocol) == digits:
+        return ""
+    return digits
+
+
+def _path_segments(path: str) -> str:
+    # the path state on a special URL: "\" is "/", the path percent-encode set, the
+    # browser's dot segments removed (the reading every URL of urikit's lenient
+    # reader gets from browser_resolve)
+    path = percent_encode(path.replace("\\", "/"), "path")
+    parts = ("https", None, "dummy.invalid", None, path, None, None)
+    return browser_resolve(parts, parts)[4]
+
+
+def canonicalize_pathname(value: str) -> str:
+    """The standard's "canonicalize a pathname" (a special URL's path): ``/-`` put
+    before a value without a leading "/" and taken off again."""
+    if value == "":
+        return value
+    text = _remove_tab_newline(value)
+    leading_slash = text[:1] in ("/", "\\")
+    result = _path_segments(text if leading_slash else "/-" + text)
+    return result if leading_slash else result[2:]
+
+
+def canonicalize_opaque_pathname(value: str) -> str:
+    """The standard's "canonicalize an opaque pathname": the C0 control percent-encode
+    set."""
+    return percent_encode(_remove_tab_newline(value), "c0-control") if value else value
+
+
+def canonicalize_search(value: str) -> str:
+    """The standard's "canonicalize a search": the special-query percent-encode set."""
+    return percent_encode(_remove_tab_newline(value), "special-query") if value else value
+
+
+def canonicalize_hash(value: str) -> str:
+    """The standard's "canonicalize a hash": the fragment percent-encode set."""
+    return percent_encode(_remove_tab_newline(value), "fragment") if value else value
+
+
+# ---------------------------------------------------------------------------------------
+# Reading a URL: urikit's lenient reader (the browser's reading), as 8 component strings
+
+
+def _url_components(text: str, base: str | None) -> tuple[str, ...] | None:
+    """The components of the URL ``text`` (against ``base``) as the browser reads them,
+    as URLPattern matches them, or ``None`` where the URL parser fails."""
+    try:
+        if base is None:
+            parts = split(repaired_text(text))
+            if parts[0] is None:
+                return None
+        else:
+            base_parts = split(repaired_text(base))
+            if base_parts[0] is None:
+                return None
+            ref = split(repaired_text(text, base_parts[0].lower()))
+            parts = browser_resolve(base_parts, ref)
+    except URIError:
+        return None
+    return _whatwg_components(parts)
+
+
+def _whatwg_components(parts: tuple[str | None, str | None, str | None, str | None,
+                                    str, str | None, str | None]) -> tuple[str, ...]:
+    scheme_text, userinfo, host, port, path, query, fragment = parts
+    scheme = (scheme_text or "").lower()
+    special = scheme in SPECIAL_SCHEMES
+    username = password = ""
+    if userinfo:
+        username, _, password = userinfo.partition(":")
+    hostname = host or ""
+    if hostname and (special or hostname.startswith("[")):
+        hostname = browser_host(hostname)
+    if port:
+        port = port_text(port_number(port))
+        if DEFAULT_PORT_TEXT.get(scheme) == port:
+            port = ""
+    if path[:1] == "/" and ("." in path or "%2" in path):
+        path = browser_resolve(parts, parts)[4]
+    elif special and path == "":
+        path = "/"
+    return (scheme, username, password, hostname, port or "", path, query or "",
+            fragment or "")
+
+
+def _base_url(text: str) -> tuple[tuple[str, ...], bool]:
+    """A base URL read, and whether its path is opaque; ParseError if it is none."""
+    try:
+        parts = split(repaired_text(text))
+    except URIError as exc:
+        raise _refuse("baseURL", text, f"the base URL is invalid: {exc}") from None
+    if parts[0] is None:
+        raise _refuse("baseURL", text, "the base URL has no scheme")
+    opaque = parts[2] is None and parts[4][:1] != "/"
+    return _whatwg_components(parts), opaque
+
+
+# ---------------------------------------------------------------------------------------
+# Processing a URLPatternInit (URLPattern §4.4)
+
+
+def _is_absolute_pathname(text: str, pattern: bool) -> bool:
+    if text[:1] == "/":
+        return True
+    if not pattern or len(text) < 2:
+        return False
+    return text[:2] in ("\\/", "{/")
+
+
+def _check_init(init: Mapping[object, object]) -> dict[str, str]:
+    result: dict[str, str] = {}
+    for key, value in init.items():
+        if not isinstance(key, str) or key not in _INIT_KEYS:
+            raise TypeError(f"URLPatternInit has no key {key!r}")
+        if not isinstance(value, str):
+            raise TypeError(f"URLPatternInit[{key!r}] must be str, not {type(value).__name__}")
+        result[key] = value
+    return result
+
+
+def process_init(init: Mapping[str, str], pattern: bool,
+                 defaults: dict[str, str] | None = None) -> dict[str, str]:
+    """The standard's "process a URLPatternInit" with type "pattern" (``pattern``) or
+    "url": the components ``init`` gives, filled in from its ``baseURL``, canonicalized
+    for a URL. ``defaults`` are the components before (the standard's arguments)."""
+    result = dict(defaults or {})
+
+    def from_base(value: str) -> str:
+        return escape_pattern_string(value) if pattern else value
+
+    base: tuple[str, ...] | None = None
+    base_opaque = False
+    if "baseURL" in init:
+        base, base_opaque = _base_url(init["baseURL"])
+        given = init.keys()
+        if "protocol" not in given:
+            result["protocol"] = from_base(base[0])
+        if not pattern and given.isdisjoint(("protocol", "hostname", "port", "username")):
+            result["username"] = from_base(base[1])
+        if not pattern and given.isdisjoint(
+                ("protocol", "hostname", "port", "username", "password")):
+            result["password"] = from_base(base[2])
+        earlier: list[str] = ["protocol", "hostname"]
+        for index, name in ((3, "hostname"), (4, "port"), (5, "pathname"), (6, "search"),
+                            (7, "hash")):
+            if name != "hostname":
+                earlier.append(name)
+            if given.isdisjoint(earlier):
+                result[name] = from_base(base[index])
+    if "protocol" in init:
+        value = init["protocol"]
+        value = value[:-1] if value.endswith(":") else value
+        result["protocol"] = value if pattern else canonicalize_protocol(value)
+    protocol = result.get("protocol")
+    if "username" in init:
+        value = init["username"]
+        result["username"] = value if pattern else canonicalize_username(value)
+    if "password" in init:
+        value = init["password"]
+        result["password"] = value if pattern else canonicalize_password(value)
+    if "hostname" in init:
+        value = init["hostname"]
+        # the standard's dummy URL is https: the hostname is read as a special URL's
+        result["hostname"] = value if pattern else canonicalize_hostname(value)
+    if "port" in init:
+        value = init["port"]
+        result["port"] = value if pattern else canonicalize_port(value, protocol)
+    if "pathname" in init:
+        value = init["pathname"]
+        if base is not None and not base_opaque and not _is_absolute_pathname(value, pattern):
+            base_path = from_base(base[5])
+            slash = base_path.rfind("/")
+            if slash >= 0:
+                value = base_path[:slash + 1] + value
+        if not pattern:
+            if protocol in ("", None) or protocol in SPECIAL_SCHEMES:
+                value = canonicalize_pathname(value)
+            else:
+                value = canonicalize_opaque_pathname(value)
+        result["pathname"] = value
+    if "search" in init:
+        value = init["search"]
+        value = value[1:] if value.startswith("?") else value
+        result["search"] = value if pattern else canonicalize_search(value)
+    if "hash" in init:
+        value = init["hash"]
+        value = value[1:] if value.startswith("#") else value
+        result["hash"] = value if pattern else canonicalize_hash(value)
+    return result
+
+
+# ---------------------------------------------------------------------------------------
+# The constructor string parser (URLPattern §3.1)
+
+
+class _ConstructorParser:
+    """The standard's "constructor string parser": a pattern string such as
+    ``https://*.example.com/:id?q#h`` cut into its components' pattern strings."""
+
+    def __init__(self, text: str) -> None:
+        self.input = text
+        self.tokens = tokenize(text, True)
+        self.result: dict[str, str] = {}
+        self.component_start = 0
+        self.token_index = 0
+        self.token_increment = 1
+        self.group_depth = 0
+        self.bracket_depth = 0
+        self.special = False
+        self.state = "init"
+
+    def parse(self) -> dict[str, str]:
+        tokens = self.tokens
+        while self.token_index < len(tokens):
+            self.token_increment = 1
+            if tokens[self.token_index].type is TokenType.END:
+                if self.state == "init":
+                    self.rewind()
+                    if self.is_char(self.token_index, "#"):
+                        self.change_state("hash", 1)
+                    elif self.is_search_prefix():
+                        self.change_state("search", 1)
+                    else:
+                        self.change_state("pathname", 0)
+                    self.token_index += self.token_increment
+                    continue
+                if self.state == "authority":
+                    self.rewind()
+                    self.state = "hostname"
+                    self.token_index += self.token_increment
+                    continue
+                self.change_state("done", 0)
+                break
+            if tokens[self.token_index].type is TokenType.OPEN:
+                self.group_depth += 1
+                self.token_index += self.token_increment
+                continue
+            if self.group_depth > 0:
+                if tokens[self.token_index].type is TokenType.CLOSE:
+                    self.group_depth -= 1
+                else:
+                    self.token_index += self.token_increment
+                    continue
+            self.step()
+            self.token_index += self.token_increment
+        if "hostname" in self.result and "port" not in self.result:
+            self.result["port"] = ""
+        return self.result
+
+    def step(self) -> None:
+        state = self.state
+        index = self.token_index
+        if state == "init":
+            if self.is_char(index, ":"):
+                self.rewind()
+                self.state = "protocol"
+        elif state == "protocol":
+            if self.is_char(index, ":"):
+                self.compute_special()
+                next_state, skip = "pathname", 1
+                if self.is_char(index + 1, "/") and self.is_char(index + 2, "/"):
+                    next_state, skip = "authority", 3
+                elif self.special:
+                    next_state = "authority"
+                self.change_state(next_state, skip)
+        elif state == "authority":
+            if self.is_char(index, "@"):
+                self.rewind()
+                self.state = "username"
+            elif (self.is_char(index, "/") or self.is_search_prefix()
+                  or self.is_char(index, "#")):
+                self.rewind()
+                self.state = "hostname"
+        elif state == "username":
+            if self.is_char(index, ":"):
+                self.change_state("password", 1)
+            elif self.is_char(index, "@"):
+                self.change_state("hostname", 1)
+        elif state == "password":
+            if self.is_char(index, "@"):
+                self.change_state("hostname", 1)
+        elif state == "hostname":
+            if self.is_char(index, "["):
+                self.bracket_depth += 1
+            elif self.is_char(index, "]"):
+                self.bracket_depth -= 1
+            elif self.is_char(index, ":") and self.bracket_depth == 0:
+                self.change_state("port", 1)
+            else:
+                self.after_authority(index)
+        elif state == "port":
+            self.after_authority(index)
+        elif state == "pathname":
+            if self.is_search_prefix():
+                self.change_state("search", 1)
+            elif self.is_char(index, "#"):
+                self.change_state("hash", 1)
+        elif state == "search" and self.is_char(index, "#"):
+            self.change_state("hash", 1)
+
+    def after_authority(self, index: int) -> None:
+        if self.is_char(index, "/"):
+            self.change_state("pathname", 0)
+        elif self.is_search_prefix():
+            self.change_state("search", 1)
+        elif self.is_char(index, "#"):
+            self.change_state("hash", 1)
+
+    def rewind(self) -> None:
+        self.token_index = self.component_start
+        self.token_increment = 0
+
+    def change_state(self, new_state: str, skip: int) -> None:
+        state = self.state
+        result = self.result
+        if state not in ("init", "authority", "done"):
+            result[state] = self.component_string()
+        if state != "init" and new_state != "done":
+            if (state in ("protocol", "authority", "username", "password")
+                    and new_state in ("port", "pathname", "search", "hash")
+                    and "hostname" not in result):
+                result["hostname"] = ""
+            if (state in ("protocol", "authority", "username", "password", "hostname", "port")
+                    and new_state in ("search", "hash") and "pathname" not in result):
+                result["pathname"] = "/" if self.special else ""
+            if (state in ("protocol", "authority", "username", "password", "hostname", "port",
+                          "pathname")
+                    and new_state == "hash" and "search" not in result):
+                result["search"] = ""
+        self.state = new_state
+        self.token_index += skip
+        self.component_start = self.token_index
+        self.token_increment = 0
+
+    def safe_token_index(self, index: int) -> int:
+        return index if index < len(self.tokens) else len(self.tokens) - 1
+
+    def is_char(self, index: int, value: str) -> bool:
+        """The standard's "is a non-special pattern char"."""
+        token = self.tokens[self.safe_token_index(index)]
+        return token.value == value and token.type in (
+            TokenType.CHAR, TokenType.ESCAPED_CHAR, TokenType.INVALID_CHAR)
+
+    def is_search_prefix(self) -> bool:
+        index = self.token_index
+        if self.is_char(index, "?"):
+            return True
+        if self.tokens[index].value != "?":
+            return False
+        if index == 0:
+            return True
+        previous = self.tokens[self.safe_token_index(index - 1)]
+        return previous.type not in (TokenType.NAME, TokenType.REGEXP, TokenType.CLOSE,
+                                     TokenType.ASTERISK)
+
+    def component_string(self) -> str:
+        start = self.tokens[self.safe_token_index(self.component_start)].index
+        end = self.tokens[self.token_index].index
+        return self.input[start:end]
+
+    def compute_special(self) -> None:
+        component = compile_component(self.component_string(), canonicalize_protocol,
+                                      _DEFAULT_OPTIONS)
+        self.special = _matches_special_scheme(component)
+
+
+def _matches_special_scheme(component: Component) -> bool:
+    return any(component.regex.match(scheme) is not None for scheme in SPECIAL_SCHEMES)
+
+
+def _is_ipv6_pattern(text: str) -> bool:
+    return len(text) >= 2 and (text[0] == "[" or text[:2] in ("\\[", "{["))
+
+
+# ---------------------------------------------------------------------------------------
+# The results
+
+
+@attrs.frozen
+class URLPatternComponentResult:
+    """What one component of a URL gave a match (the standard's
+    ``URLPatternComponentResult``).
+
+    Attributes:
+        input: the component's text as matched (canonical: ``"example.com"``).
+        groups: each group's text by name (``"0"``, ``"1"`` ... for unnamed groups);
+            ``None`` for a group that took part in no match (JavaScript's
+            ``undefined``: an optional group left out).
+
+    .. versionadded:: 0.5
+    """
+
+    input: str
+    groups: Mapping[str, str | None]
+
+
+@attrs.frozen
+class URLPatternResult:
+    """A match of a :class:`URLPattern` (the standard's ``URLPatternResult``): the
+    inputs as given and one :class:`URLPatternComponentResult` per component.
+
+    .. versionadded:: 0.5
+    """
+
+    inputs: tuple[str | Mapping[str, str], ...]
+    protocol: URLPatternComponentResult
+    username: URLPatternComponentResult
+    password: URLPatternComponentResult
+    hostname: URLPatternComponentResult
+    port: URLPatternComponentResult
+    pathname: URLPatternComponentResult
+    search: URLPatternComponentResult
+    hash: URLPatternComponentResult
+
+
+# ---------------------------------------------------------------------------------------
+# URLPattern
+
+
+class URLPattern:
+    """A URL pattern, as the WHATWG URLPattern standard defines it: a pattern per
+    component (protocol, username, password, hostname, port, pathname, search, hash),
+    with named groups (``:id``), regexp groups (``(\\d+)``), wildcards (``*``) and
+    modifiers (``?``, ``+``, ``*``), matched against URLs as browsers read them.
+
+    Args:
+        input: a pattern string (``"https://*.example.com/books/:id"``; relative to
+            ``base_url`` when given), or a ``URLPatternInit``: a mapping of component
+            names (and ``"baseURL"``) to pattern strings, the standard's keys. A
+            component not given is ``"*"`` (anything), but where the pattern string or
+            base URL sets the components before it.
+        base_url: the URL a relative pattern string is read against (only with a
+            string).
+        ignore_case: match the pathname, search and hash case-insensitively (the
+            standard's ``ignoreCase``).
+
+    Raises:
+        ParseError: the pattern is invalid (as the standard's constructor throws), or
+            a regexp group is outside the subset Python's ``re`` matches as
+            JavaScript does (see ``docs/urlpattern.md``).
+        TypeError: an argument of the wrong type, a key that is not a component, or
+            ``base_url`` with a mapping.
+
+    >>> pattern = URLPattern("https://example.com/books/:id")
+    >>> pattern.test("https://example.com/books/42")
+    True
+    >>> pattern.exec("https://example.com/books/42").pathname.groups
+    {'id': '42'}
+    >>> URLPattern({"pathname": "/books/:id(\\\\d+)"}).pathname
+    '/books/:id(\\\\d+)'
+
+    .. versionadded:: 0.5
+    """
+
+    __slots__ = ("_components", "_matchers")
+
+    _components: tuple[Component, ...]
+    _matchers: tuple[tuple[int, re.Pattern[str] | None, tuple[str, ...]], ...]
+
+    def __init__(self, input: str | Mapping[str, str] | None = None,  # noqa: A002
+                 base_url: str | None = None, *, ignore_case: bool = False) -> None:
+        if base_url is not None and not isinstance(base_url, str):
+            raise TypeError(f"base_url must be str or None, not {type(base_url).__name__}")
+        if not isinstance(ignore_case, bool):
+            raise TypeError(f"ignore_case must be bool, not {type(ignore_case).__name__}")
+        if input is None:
+            input = {}  # noqa: A001
+        if isinstance(input, str):
+            init = _ConstructorParser(input).parse()
+            if base_url is None and "protocol" not in init:
+                raise _refuse("pattern", input,
+                              "a relative pattern string needs a base URL")
+            if base_url is not None:
+                init["baseURL"] = base_url
+        elif isinstance(input, Mapping):
+            if base_url is not None:
+                raise TypeError("base_url is given with the pattern's baseURL key only")
+            init = _check_init(input)
+        else:
+            raise TypeError(
+                f"input must be str or a mapping, not {type(input).__name__}")
+        processed = process_init(init, True)
+        for name in COMPONENTS:
+            processed.setdefault(name, "*")
+        protocol_text = processed["protocol"]
+        if DEFAULT_PORT_TEXT.get(protocol_text) == processed["port"]:
+            processed["port"] = ""
+        case = Options(ignore_case=ignore_case)
+        compiled: dict[str, Component] = {}
+
+        def build(name: str, encode: _Canonicalize, options: Options) -> None:
+            text = processed[name]
+            try:
+                compiled[name] = compile_component(text, encode, options)
+            except ParseError as exc:
+                raise ParseError(text, exc.position, name, exc.reason, exc.hint) from None
+            except URIError as exc:
+                raise _refuse(name, text, str(exc)) from None
+
+        build("protocol", canonicalize_protocol, _DEFAULT_OPTIONS)
+        build("username", canonicalize_username, _DEFAULT_OPTIONS)
+        build("password", canonicalize_password, _DEFAULT_OPTIONS)
+        if _is_ipv6_pattern(processed["hostname"]):
+            build("hostname", canonicalize_ipv6_hostname, _HOSTNAME_OPTIONS)
+        else:
+            build("hostname", canonicalize_hostname, _HOSTNAME_OPTIONS)
+        build("port", canonicalize_port, _DEFAULT_OPTIONS)
+        if _matches_special_scheme(compiled["protocol"]):
+            build("pathname", canonicalize_pathname,
+                  Options(delimiter="/", prefix="/", ignore_case=ignore_case))
+        else:
+            build("pathname", canonicalize_opaque_pathname, case)
+        build("search", canonicalize_search, case)
+        build("hash", canonicalize_hash, case)
+        self._components = tuple(compiled[name] for name in COMPONENTS)
+        self._matchers = tuple(
+            (index, None if component.pattern_string == "*" else component.regex,
+             component.group_names)
+            for index, component in enumerate(self._components))
+
+    # -- the component patterns ----------------------------------------------------------
+
+    @property
+    def protocol(self) -> str:
+        """The protocol's pattern string, normalized (``"https"``, ``"*"``)."""
+        return self._components[0].pattern_string
+
+    @property
+    def username(self) -> str:
+        """The username's pattern string."""
+        return self._components[1].pattern_string
+
+    @property
+    def password(self) -> str:
+        """The password's pattern string."""
+        return self._components[2].pattern_string
+
+    @property
+    def hostname(self) -> str:
+        """The hostname's pattern string (``"*.example.com"``)."""
+        return self._components[3].pattern_string
+
+    @property
+    def port(self) -> str:
+        """The port's pattern string (``""`` for a special scheme's default port)."""
+        return self._components[4].pattern_string
+
+    @property
+    def pathname(self) -> str:
+        """The pathname's pattern string (``"/books/:id"``)."""
+        return self._components[5].pattern_string
+
+    @property
+    def search(self) -> str:
+        """The search's pattern string, without "?"."""
+        return self._components[6].pattern_string
+
+    @property
+    def hash(self) -> str:
+        """The hash's pattern string, without "#"."""
+        return self._components[7].pattern_string
+
+    @property
+    def has_regexp_groups(self) -> bool:
+        """Whether a component has a regexp group (the standard's ``hasRegExpGroups``)."""
+        return any(component.has_regexp_groups for component in self._components)
+
+    def __repr__(self) -> str:
+        shown = ", ".join(f"{name!r}: {component.pattern_string!r}"
+                          for name, component in zip(COMPONENTS, self._components,
+                                                     strict=True)
+                          if component.pattern_string != "*")
+        return f"URLPattern({{{shown}}})"
+
+    # -- matching ------------------------------------------------------------------------
+
+    def _inputs(self, input: object, base_url: object) -> tuple[str, ...] | None:  # noqa: A002
+        if input is None:
+            input = _EMPTY_INIT  # noqa: A001
+        if base_url is not None and not isinstance(base_url, str):
+            raise TypeError(f"base_url must be str or None, not {type(base_url).__name__}")
+        if isinstance(input, str):
+            return _url_components(input, base_url)
+        if isinstance(input, Mapping):
+            if base_url is not None:
+                raise TypeError("base_url is given with the input's baseURL key only")
+            init = _check_init(input)  # pyright: ignore[reportUnknownArgumentType]
+            try:
+                values = process_init(init, False, dict.fromkeys(COMPONENTS, ""))
+            except URIError:
+                return None
+            return tuple(values[name] for name in COMPONENTS)
+        raise TypeError(f"input must be str or a mapping, not {type(input).__name__}")
+
+    def test(self, input: URLPatternInput | None = None, base_url: str | None = None) -> bool:  # noqa: A002
+        """Whether the URL (a string, read as a browser reads it, against ``base_url``;
+        or a ``URLPatternInit`` of components) matches the pattern.
+
+        Args:
+            input: a URL string or a mapping of component names to text (``None``:
+                the empty mapping, which only a pattern of wildcards matches).
+            base_url: the base a relative URL string is read against.
+
+        Returns:
+            ``True`` on a match; ``False`` otherwise, also for a URL the browser
+            refuses.
+
+        Raises:
+            TypeError: an argument of the wrong type, or ``base_url`` with a mapping.
+
+        >>> URLPattern({"pathname": "/books/:id"}).test("/books/1", "https://a.example")
+        True
+        """
+        values = self._inputs(input, base_url)
+        if values is None:
+            return False
+        for index, regex, _ in self._matchers:
+            if regex is not None and regex.match(values[index]) is None:
+                return False
+        return True
+
+    def exec(self, input: URLPatternInput | None = None,  # noqa: A002
+             base_url: str | None = None) -> URLPatternResult | None:
+        """The match of the URL against the pattern, with each component's groups, or
+        ``None``.
+
+        Args:
+            input: a URL string or a mapping of component names to text (``None``:
+                the empty mapping, which only a pattern of wildcards matches).
+            base_url: the base a relative URL string is read against.
+
+        Returns:
+            The :class:`URLPatternResult`, or ``None`` when the URL does not match (or
+            the browser refuses it).
+
+        Raises:
+            TypeError: an argument of the wrong type, or ``base_url`` with a mapping.
+
+        >>> match = URLPattern("https://:sub.example.com/*").exec("https://api.example.com/v1")
+        >>> match.hostname.groups, match.pathname.groups
+        ({'sub': 'api'}, {'0': 'v1'})
+        """
+        values = self._inputs(input, base_url)
+        if values is None:
+            return None
+        results: list[URLPatternComponentResult] = []
+        for index, regex, names in self._matchers:
+            value = values[index]
+            if regex is None:
+                results.append(URLPatternComponentResult(value, {"0": value}))
+                continue
+            found = regex.match(value)
+            if found is None:
+                return None
+            # a named group inside a regexp group is a group of its own in the
+            # expression, after the part's; as in the browsers, the part list's names
+            # take the first groups
+            results.append(URLPatternComponentResult(value, dict(zip(
+                names, found.groups(), strict=False))))
+        shown = _EMPTY_INIT if input is None else input
+        given: tuple[str | Mapping[str, str], ...] = (
+            (shown,) if base_url is None else (shown, base_url))
+        return URLPatternResult(given, *results)
+
+    # -- compareComponent and generate -----------------------------------------------------
+
+    @staticmethod
+    def compare_component(component: ComponentName, left: URLPattern,
+                          right: URLPattern) -> int:
+        """The order of two patterns' component (``URLPattern.compareComponent``): -1, 0
+        or 1, the more specific last (fixed text after a named group after a regexp
+        group after a wildcard), so that sorting routes puts the most general first.
+
+        Args:
+            component: a component name (``"pathname"``).
+            left: a pattern.
+            right: another.
+
+        Returns:
+            -1, 0 or 1.
+
+        Raises:
+            TypeError: ``component`` is not a component name, or a pattern is no
+                :class:`URLPattern`.
+
+        >>> URLPattern.compare_component(
+        ...     "pathname", URLPattern({"pathname": "/a/:id"}), URLPattern({"pathname": "/a/b"}))
+        -1
+        """
+        index = _component_index(component)
+        if not isinstance(left, URLPattern) or not isinstance(right, URLPattern):
+            raise TypeError("compare_component compares two URLPattern objects")
+        return _compare(left._components[index], right._components[index])
+
+    def generate(self, component: ComponentName, groups: Mapping[str, str]) -> str:
+        """The component's text that the pattern makes of ``groups`` (the URLPattern
+        ``generate()`` proposal): fixed text as it is, each named group's value
+        canonicalized for the component (a pathname value percent-encoded, a hostname
+        value IDNA-mapped).
+
+        Args:
+            component: a component name (``"pathname"``).
+            groups: the value of each named group.
+
+        Returns:
+            The component's text.
+
+        Raises:
+            BuildError: the component has a wildcard, a regexp group or a modifier
+                (no single text), a group has no value, or a value does not match its
+                group (an empty value, a "/" in a pathname group's value).
+            TypeError: ``component`` is not a component name, or ``groups`` no mapping
+                of ``str`` to ``str``.
+
+        >>> URLPattern({"pathname": "/books/:id"}).generate("pathname", {"id": "a b"})
+        '/books/a%20b'
+        """
+        index = _component_index(component)
+        if not isinstance(groups, Mapping) or not all(
+                isinstance(key, str) and isinstance(value, str)
+                for key, value in groups.items()):  # pyright: ignore[reportUnknownVariableType]
+            raise TypeError("groups must be a mapping of str to str")
+        compiled = self._components[index]
+        encode = self._generate_encoder(index)
+        try:
+            return _generate(compiled, groups, encode)
+        except BuildError:
+            raise
+        except URIError as exc:  # a value the component's canonicalization refuses
+            raise BuildError(Rule.GENERATE_FROM_GROUPS, str(exc)) from None
+
+    def _generate_encoder(self, index: int) -> _Canonicalize:
+        if index == 5:
+            if _matches_special_scheme(self._components[0]):
+                return canonicalize_pathname
+            return canonicalize_opaque_pathname
+        if index == 3:
+            return canonicalize_hostname
+        return _ENCODERS[index]
+
+
+def _component_index(component: object) -> int:
+    if not isinstance(component, str) or component not in COMPONENTS:
+        raise TypeError(f"{component!r} is not a URLPattern component name")
+    return COMPONENTS.index(component)
+
+
+_ENCODERS: Final[tuple[_Canonicalize, ...]] = (
+    canonicalize_protocol, canonicalize_username, canonicalize_password,
+    canonicalize_hostname, canonicalize_port, canonicalize_pathname, canonicalize_search,
+    canonicalize_hash)

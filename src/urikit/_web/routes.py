@@ -1,0 +1,527 @@
+"""A route table: named URI templates and URLPatterns that find a URI's route and build its link."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from typing import TYPE_CHECKING, Any, Final, Generic, TypeAlias, TypeVar, cast, overload
+
+import attrs
+
+from .._core.errors import BuildError, ParseError, Rule
+from .._core.schemes import SPECIAL_SCHEMES
+from .._interop.template import Expression, parse
+from .._match.template import URITemplate
+from .._match.urlpattern import COMPONENTS, URLPattern
+from .._model.uri import URI, FrozenURI
+from .._whatwg.browser import plain_dot_segments
+
+if TYPE_CHECKING:
+    from typing_extensions import Self
+
+T = TypeVar("T")
+
+# the part of a URI a route reads: whether it is a URLPattern's input (every component);
+# else, for a template, whether it starts at the path, whether it reads the query,
+# whether it reads the fragment
+_Reading: TypeAlias = "tuple[bool, bool, bool, bool]"
+_PATTERN_READING: Final[_Reading] = (True, False, True, True)
+# how a route reads a URI: what matches (its template, the template without the query
+# parameters read by name, or its URLPattern), the part it matches, and a reader per
+# query parameter read by name
+_Reader: TypeAlias = "tuple[URITemplate | URLPattern, _Reading, dict[str, URITemplate]]"
+
+#: What a route is written as: a template, a pattern, or text read as a template.
+RouteSpec: TypeAlias = "URITemplate | URLPattern | str"
+
+# a component written "*" alone matches any value (URLPattern's default): the route
+# says nothing about it, so its group "0" is no value of the route and a link leaves
+# the component out
+_ANY: Final = "*"
+
+
+@attrs.frozen(slots=False)  # no slots: a slot has no docstring
+class Route(Generic[T]):
+    """One route of a :class:`Routes` table: its name, what it matches and its payload.
+
+    Attributes:
+        name: the route's name, unique in its table; links are built by name.
+        pattern: a :class:`~urikit.URITemplate` or a :class:`~urikit.URLPattern`.
+        payload: what the application keeps with the route (a handler, a view), or
+            ``None``.
+
+    .. versionadded:: 0.5
+    """
+
+    name: str
+    pattern: URITemplate | URLPattern
+    payload: T
+
+
+@attrs.frozen(slots=False)
+class RouteMatch(Generic[T]):
+    """The route a URI matched, and the values read from it.
+
+    Attributes:
+        route: the :class:`Route` that matched (the first in the table's order).
+        values: the route's values. A template's are its variables, decoded as its
+            expansion encoded them (:meth:`urikit.URITemplate.match`); a URLPattern's
+            are the groups of each component the pattern names (every component but
+            a lone ``*``), as the standard gives them: canonical, percent-encoded text,
+            ``None`` for an optional group that matched nothing.
+        uri: the URI the route read: the one given, or under a root the same URI
+            with the path after the root's (``https://shop.example/users/42`` for
+            ``https://shop.example/app/users/42`` under ``https://shop.example/app/``).
+
+    >>> routes = Routes().add("user", "/users/{id}")
+    >>> match = routes.find("/users/42")
+    >>> match.name, match.values
+    ('user', {'id': '42'})
+
+    .. versionadded:: 0.5
+    """
+
+    route: Route[T]
+    values: Mapping[str, object]
+    uri: FrozenURI
+
+    @property
+    def name(self) -> str:
+        """The route's name."""
+        return self.route.name
+
+    @property
+    def payload(self) -> T:
+        """The route's payload."""
+        return self.route.payload
+
+
+class Routes(Generic[T]):
+    """A table of named routes, each a URI template (RFC 6570) or a URLPattern (WHATWG),
+    with an optional payload: it finds the route of a URI and builds a route's link.
+
+    :meth:`add` puts a route at the end of the table; :meth:`find` tries them in that
+    order and the first that matches wins, as Starlette and Django try theirs: the
+    order is the one the application wrote, and a template has no specificity to sort
+    by. To order URLPatterns most specific first, sort them with
+    :meth:`urikit.URLPattern.compare_component` before adding them. :meth:`link`
+    builds a route's link from values, and a link found again gives the same route
+    and values when no route before it matches that link too.
+
+    The table reads like a mapping of names to :class:`Route`: ``len(routes)``,
+    ``"user" in routes``, ``routes["user"]`` and iteration in order.
+
+    >>> routes = Routes[str]()
+    >>> routes.add("user", "/users/{id}", "show_user").add("file", "/files{/path*}", "send")
+    Routes(['user', 'file'])
+    >>> match = routes.find("https://shop.example/files/a%20b/c.txt?download")
+    >>> match.name, match.values, match.payload
+    ('file', {'path': ['a b', 'c.txt']}, 'send')
+    >>> str(routes.link("user", id="José/Ana"))
+    '/users/Jos%C3%A9%2FAna'
+
+    .. versionadded:: 0.5
+    """
+
+    def __init__(self) -> None:
+        self._routes: dict[str, Route[T]] = {}
+        # each route with how it reads a URI (_reader), in the table's order
+        self._entries: list[tuple[Route[T], _Reader]] = []
+
+    @overload
+    def add(self: Routes[None], name: str, pattern: RouteSpec, /) -> Routes[None]: ...
+
+    @overload
+    def add(self, name: str, pattern: RouteSpec, payload: T, /) -> Self: ...
+
+    def add(self, name: str, pattern: RouteSpec, payload: Any = None, /) -> Any:
+        """Add a route at the end of the table; the table is returned (edited in place).
+
+        Args:
+            name: the route's name, not yet in the table.
+            pattern: a :class:`~urikit.URITemplate`, a :class:`~urikit.URLPattern`,
+                or text, read as a URI template (``/users/{id}``; a URLPattern's text
+                is given as ``URLPattern({"pathname": "/users/:id"})``, so that
+                ``{id}``, a URLPattern group without a name, is never read in the
+                other syntax).
+            payload: what to keep with the route; ``None`` by default.
+
+        Returns:
+            The table.
+
+        Raises:
+            ParseError: ``pattern`` is text that is not a URI template.
+            ValueError: a route called ``name`` is already in the table.
+            TypeError: ``name`` is not a ``str`` or ``pattern`` not a template, a
+                pattern or text.
+        """
+        given_name = cast("object", name)  # checked: callers without a type checker
+        if not isinstance(given_name, str):
+            raise TypeError(f"a route's name must be a str, not {type(given_name).__name__}")
+        given = cast("object", pattern)
+        if isinstance(given, str):
+            read: URITemplate | URLPattern = URITemplate(given)
+        elif isinstance(given, URITemplate | URLPattern):
+            read = given
+        else:
+            raise TypeError("a route must be a URITemplate, a URLPattern or a str, "
+                            f"not {type(given).__name__}")
+        if given_name in self._routes:
+            raise ValueError(f"a route called {given_name!r} is already in the table")
+        route = Route(given_name, read, payload)
+        self._routes[given_name] = route
+        self._entries.append((route, _reader(read)))
+        return self
+
+    def __len__(self) -> int:
+        return len(self._routes)
+
+    def __iter__(self) -> Iterator[Route[T]]:
+        return iter(self._routes.values())
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._routes
+
+    def __getitem__(self, name: str) -> Route[T]:
+        return self._routes[name]
+
+    def __repr__(self) -> str:
+        return f"Routes({list(self._routes)!r})"
+
+    def find(self, uri: URI | FrozenURI | str, /, *,
+             root: URI | FrozenURI | str | None = None) -> RouteMatch[T] | None:
+        """The first route, in the table's order, that matches ``uri``, with its
+        values; ``None`` when none does.
+
+        A template is matched against the part of the URI it writes: from its path
+        when it starts with "/" (the scheme and authority of ``uri`` are any), the
+        whole URI otherwise; the query and the fragment only when the template writes
+        them (``/users/{id}`` matches ``/users/42?page=2``, as a framework's route
+        does). Its form-style query expressions at the end (``{?q,page}``,
+        ``{&sort}``, without explode) read their parameters by name, in any order,
+        among others, each as ``{?name}`` reads it; a parameter given twice matches
+        nothing.
+        A URLPattern is matched by :meth:`urikit.URLPattern.exec`: a component it
+        does not name is any value.
+
+        Args:
+            uri: the URI to route (text is read with :meth:`urikit.FrozenURI.parse`).
+            root: the application's root (its scheme, authority and path prefix, as
+                the adapters' ``root_uri`` gives it): ``uri`` is routed by its path
+                after the root's path, and a URI outside the root matches nothing.
+
+        Returns:
+            The :class:`RouteMatch`, or ``None``.
+
+        Raises:
+            ParseError: ``uri`` or ``root`` is text that is not a URI reference.
+
+        >>> routes = Routes().add("user", "/users/{id}")
+        >>> routes.find("https://shop.example/app/users/42", root="https://shop.example/app/")
+        RouteMatch(route=Route(name='user', ...), values={'id': '42'}, uri=FrozenURI('https://shop.example/users/42'))
+        >>> routes.find("https://shop.example/users/42", root="https://shop.example/app/") is None
+        True
+        """
+        target = _read(uri, "uri")
+        if root is not None:
+            below = _below(target, _read(root, "root"))
+            if below is None:
+                return None
+            target = below
+        subjects: dict[_Reading, str | dict[str, str]] = {}
+        for route, (matcher, reading, params) in self._entries:
+            subject = subjects.get(reading)
+            if subject is None:
+                subject = subjects[reading] = _subject(reading, target)
+            values: dict[str, object] | None
+            if isinstance(matcher, URITemplate):
+                values = cast("dict[str, object] | None", matcher.match(cast("str", subject)))
+                if values is not None and params:
+                    read = _params(target.query, params)
+                    if read is None:
+                        continue
+                    values.update(read)
+            else:
+                values = _exec(matcher, subject)
+            if values is not None:
+                return RouteMatch(route, values, target)
+        return None
+
+    def link(self, name: str, /, **values: object) -> FrozenURI:
+        """The link of the route ``name``, built from ``values``.
+
+        A template is expanded (:meth:`urikit.URITemplate.expand`: each value encoded
+        once, as its expression says). A URLPattern builds each component it names
+        with :meth:`urikit.URLPattern.generate` from the groups of that component and
+        leaves out each component written ``*`` alone (a link of
+        ``URLPattern({"pathname": "/users/:id"})`` is the path ``/users/42``; the
+        scheme is written with a host, or for a scheme that needs none); the link
+        must then match the pattern with the same groups, or it is refused.
+
+        Args:
+            name: the route's name.
+            values: the route's values: its template's variables, or its pattern's
+                named groups (text as the standard's groups are, canonical).
+
+        Returns:
+            The link, a :class:`~urikit.FrozenURI` (a template can hand it around
+            without editing it): a reference as the route writes it, a path for a
+            route that starts with "/" (:meth:`link_under` puts it under a root).
+
+        Raises:
+            KeyError: no route is called ``name``.
+            BuildError: a link whose path would hold a segment a browser reads as a
+                dot segment (a value ``..``: it would climb a level); a URLPattern
+                whose groups cannot be built (a wildcard, a regular expression, a
+                modifier), a value it does not take, or a link that would not read
+                back as the route with the same values.
+            URIError: a value that a template cannot expand.
+
+        >>> routes = Routes().add("user", "/users/{id}{?tab}")
+        >>> str(routes.link("user", id=42, tab="a b"))
+        '/users/42?tab=a%20b'
+        """
+        route = self._routes[name]
+        if isinstance(route.pattern, URITemplate):
+            # expand()'s URI, frozen at once: expand_text then one parse
+            link = FrozenURI.parse(route.pattern.expand_text(values))
+            return _without_dot_segments(name, link)
+        return _pattern_link(route.name, route.pattern, values)
+
+    def link_under(self, root: URI | FrozenURI | str, name: str, /,
+                   **values: object) -> FrozenURI:
+        """The link of the route ``name`` (:meth:`link`) under ``root``, the
+        application's root: a path after the root's path prefix, on the root's
+        scheme and authority; a link with a scheme is returned as it is.
+
+        This is the inverse of :meth:`find` with ``root``: an application mounted at
+        ``/app`` links ``/users/{id}`` as ``/app/users/42``.
+
+        Raises:
+            KeyError, BuildError, URIError: as :meth:`link`.
+            ParseError: ``root`` is text that is not a URI reference.
+
+        >>> routes = Routes().add("user", "/users/{id}")
+        >>> str(routes.link_under("https://shop.example/app/", "user", id=42))
+        'https://shop.example/app/users/42'
+        """
+        base = _read(root, "root")
+        link = self.link(name, **values)
+        if link.scheme is not None:
+            return link
+        if link.host is not None:
+            return link.set(scheme=base.scheme)
+        prefix = list(base.path)[:-1] if base.path else [""]
+        path = list(link.path)
+        if path[:1] != [""]:  # a relative path is resolved against the root
+            return base.resolve(link)
+        return base.set(path=[*prefix, *path[1:]], query=link.query, fragment=link.fragment)
+
+
+def _without_dot_segments(name: str, link: FrozenURI) -> FrozenURI:
+    """``link``, unless its path holds a segment a browser reads as a dot segment
+    (``..``, ``%2e%2e``...): it would remove it, and a value would climb a level."""
+    segments = plain_dot_segments("/".join(link.path)).split("/")
+    if "." in segments or ".." in segments:
+        raise BuildError(Rule.DOT_SEGMENT_FROM_TEXT,
+                         f"the link of route {name!r} would hold one")
+    return link
+
+
+def _read(uri: URI | FrozenURI | str, what: str) -> FrozenURI:
+    """``uri`` as a :class:`FrozenURI`, text read strictly."""
+    given = cast("object", uri)  # checked: callers without a type checker pass anything
+    if isinstance(given, str):
+        return FrozenURI.parse(given)
+    if isinstance(given, URI):
+        return given.freeze()
+    if isinstance(given, FrozenURI):
+        return given
+    raise TypeError(f"{what} must be a URI or a str, not {type(given).__name__}")
+
+
+def _below(uri: FrozenURI, root: FrozenURI) -> FrozenURI | None:
+    """``uri`` with the path it has after ``root``'s path (``/app/users/42`` under
+    ``/app/`` is ``/users/42``), or ``None`` when it is not under ``root``: another
+    origin (when the root has one) or another path prefix, compared segment by
+    segment."""
+    if root.scheme is not None and not uri.same_origin(root):
+        return None
+    prefix = list(root.path)[:-1] if root.path else []
+    path = list(uri.path)
+    if path[:len(prefix)] != prefix:
+        return None
+    if len(prefix) <= 1:
+        return uri
+    rest = path[len(prefix):]
+    return uri.set(path=["", *rest] if rest else ["", ""])
+
+
+def _reader(pattern: URITemplate | URLPattern) -> _Reader:
+    """How a route reads a URI (see :meth:`Routes.find`): what matches, the part of the
+    URI it matches, and the query parameters read by name.
+
+    A URLPattern reads every component. A template reads from the path when it starts
+    with "/" or ``{/``, else the whole URI; the query and fragment only when it writes
+    them. Its form-style query expressions at the end (``{?a,b}{&c}``, no explode or
+    prefix) are read by name, each parameter as ``{?name}`` reads it, so that their
+    order and other parameters do not matter: the rest of the template matches the
+    URI without its query.
+    """
+    if isinstance(pattern, URLPattern):
+        return pattern, _PATTERN_READING, {}
+    parsed = parse(str(pattern))
+    pieces = parsed.pieces
+    first = len(pieces)
+    while first and _is_form_query(pieces[first - 1]):
+        first -= 1
+    before = pieces[:first]
+    query = any("?" in piece if isinstance(piece, str) else piece.operator in ("?", "&")
+                for piece in before)
+    fragment = any("#" in piece if isinstance(piece, str) else piece.operator == "#"
+                   for piece in before)
+    from_path = parsed.text.startswith(("/", "{/")) and not parsed.text.startswith("//")
+    head = pieces[first] if first < len(pieces) else None
+    if query or not isinstance(head, Expression) or head.operator != "?":
+        return pattern, (False, from_path, query or head is not None, fragment), {}
+    names = [spec.name for piece in pieces[first:] if isinstance(piece, Expression)
+             for spec in piece.varspecs]
+    return (URITemplate(parsed.text[:head.start]), (False, from_path, False, fragment),
+            {name: URITemplate(f"{{?{name}}}") for name in names})
+
+
+def _is_form_query(piece: str | Expression) -> bool:
+    """Whether ``piece`` is a form-style query expression whose parameters read by
+    name: ``{?a,b}`` or ``{&c}``, without explode or prefix, names without ``%``."""
+    return isinstance(piece, Expression) and piece.operator in ("?", "&") and all(
+        not spec.explode and spec.prefix is None and "%" not in spec.name
+        for spec in piece.varspecs)
+
+
+def _params(query: str | None, readers: Mapping[str, URITemplate]) -> dict[str, object] | None:
+    """The values of the query parameters ``readers`` read, each as its ``{?name}``
+    reads it; ``None`` when one is given twice or is no expansion (``?tab`` alone)."""
+    found: dict[str, object] = {}
+    for pair in query.split("&") if query else ():
+        name = pair.partition("=")[0]
+        reader = readers.get(name)
+        if reader is None:
+            continue
+        value = reader.match("?" + pair)
+        if name in found or value is None or name not in value:
+            return None
+        found[name] = value[name]
+    return {name: found[name] for name in readers if name in found}  # the template's order
+
+
+def _subject(reading: _Reading, uri: FrozenURI) -> str | dict[str, str]:
+    """What a route of ``reading`` is matched against: the text of the part of ``uri``
+    a template reads, or URLPattern's input."""
+    is_pattern, from_path, query, fragment = reading
+    if is_pattern:
+        return _pattern_input(uri)
+    subject = uri
+    if from_path and uri.host is not None:
+        subject = subject.set(scheme=None, userinfo=None, host=None, port=None)
+    elif from_path and uri.scheme is not None:
+        subject = subject.set(scheme=None)
+    if not query and uri.query is not None:
+        subject = subject.set(query=None)
+    if not fragment and uri.fragment is not None:
+        subject = subject.set(fragment=None)
+    return str(subject)
+
+
+def _exec(pattern: URLPattern, given: str | Mapping[str, str]) -> dict[str, object] | None:
+    """The groups of each component ``pattern`` names, read from ``given``, or
+    ``None``."""
+    result = pattern.exec(given)
+    if result is None:
+        return None
+    values: dict[str, object] = {}
+    for component in COMPONENTS:
+        if getattr(pattern, component) != _ANY:
+            values.update(getattr(result, component).groups)
+    return values
+
+
+def _pattern_input(uri: FrozenURI) -> str | dict[str, str]:
+    """``uri`` as URLPattern's input: its text when it is absolute, else the
+    components it has (the others match only a pattern's ``*``)."""
+    if uri.scheme is not None:
+        return str(uri)
+    given: dict[str, str] = {"pathname": "/".join(uri.path)}
+    if uri.host is not None:
+        given["hostname"] = uri.host
+    if uri.port is not None:
+        given["port"] = str(uri.port)
+    if uri.query is not None:
+        given["search"] = uri.query
+    if uri.fragment is not None:
+        given["hash"] = uri.fragment
+    return given
+
+
+def _pattern_link(name: str, pattern: URLPattern, values: Mapping[str, object]) -> FrozenURI:
+    """The link of the route ``name``, a URLPattern, from its groups ``values``."""
+    groups: dict[str, str] = {}
+    for key, value in values.items():
+        if not isinstance(value, str):
+            raise TypeError(f"the value of group {key!r} of route {name!r} must be a str, "
+                            f"not {type(value).__name__}")
+        groups[key] = value
+    # generate() takes the groups of its component and ignores the others
+    built: dict[str, str] = {component: pattern.generate(component, groups)
+                             for component in COMPONENTS
+                             if getattr(pattern, component) != _ANY}
+    link = _without_dot_segments(name, _assemble(name, built))
+    # what the standard generated must match the pattern with the same groups, and
+    # every value given must be one of them
+    read = _exec(pattern, built)
+    unknown = sorted(set(groups) - set(read or ()))
+    if unknown:
+        raise BuildError(Rule.GENERATE_FROM_GROUPS,
+                         f"route {name!r} has no group {unknown[0]!r}")
+    if read != groups:
+        raise BuildError(Rule.GENERATE_FROM_GROUPS, f"the link of route {name!r} does not "
+                         "read back as that route with the same groups")
+    return link
+
+
+def _assemble(name: str, built: Mapping[str, str]) -> FrozenURI:
+    """A link from URLPattern components (the standard's canonical text of each),
+    which must read back as those components: a value is never syntax."""
+    scheme = built.get("protocol")
+    host = built.get("hostname")
+    if scheme is not None and host is None and scheme in SPECIAL_SCHEMES:
+        scheme = None  # "https:/users/42" would be no link: without a host, the path
+    userinfo = None
+    if "username" in built or "password" in built:
+        userinfo = built.get("username", "")
+        if "password" in built:
+            userinfo += ":" + built["password"]
+    port = built.get("port") or None
+    if host is None and userinfo is not None:
+        raise BuildError(Rule.USERINFO_NEEDS_HOST, f"route {name!r} names no host")
+    if host is None and port is not None:
+        raise BuildError(Rule.PORT_NEEDS_HOST, f"route {name!r} names no host")
+    path = built.get("pathname", "")
+    query = built.get("search")
+    fragment = built.get("hash")
+    text = "" if scheme is None else scheme + ":"
+    if host is not None:
+        text += "//" + ("" if userinfo is None else userinfo + "@") + host + (
+            "" if port is None else ":" + port)
+    text += path + ("" if query is None else "?" + query) + (
+        "" if fragment is None else "#" + fragment)
+    try:
+        link = FrozenURI.parse(text)
+    except ParseError as error:
+        raise BuildError(Rule.GENERATE_FROM_GROUPS, f"the link of route {name!r} is no "
+                         f"URI: {error.reason} in {error.component}") from None
+    read = (link.scheme, link.userinfo, link.host,
+            None if link.port is None else str(link.port), "/".join(link.path),
+            link.query, link.fragment)
+    if read != (scheme, userinfo, host, port, path, query, fragment):
+        raise BuildError(Rule.GENERATE_FROM_GROUPS,
+                         f"a value of route {name!r} would be syntax in its link")
+    return link

@@ -1,0 +1,359 @@
+"""The route table: finding a URI's route in order, building a route's link, and the
+link found again as the same route with the same values."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from urikit import (
+    BuildError,
+    FrozenURI,
+    ParseError,
+    Route,
+    RouteMatch,
+    Routes,
+    Rule,
+    URITemplate,
+    URLPattern,
+)
+
+
+def _table() -> Routes[str]:
+    """A table of both kinds of route, each with a payload."""
+    return (Routes[str]()
+            .add("tenant", URLPattern({"hostname": "{:tenant}.shop.example",
+                                       "pathname": "/"}), "tenant")
+            .add("home", "/", "index")
+            .add("new", "/users/new", "new_user")
+            .add("user", "/users/{id}{?tab}", "show_user")
+            .add("file", "/files{/path*}", "send_file")
+            .add("api", "https://api.example/v1/{resource}", "api")
+            .add("asset", URLPattern({"pathname": "/assets/:name.:ext"}), "static"))
+
+
+# (uri, route name, values): what each route reads, and what it leaves to others
+FIND = [
+    pytest.param("/", "home", {}, id="root"),
+    pytest.param("https://shop.example/?page=2", "home", {},
+                 id="a-path-template-ignores-scheme-authority-and-a-query-it-does-not-write"),
+    pytest.param("/users/new", "new", {}, id="first-added-wins"),
+    pytest.param("/users/42", "user", {"id": "42"}, id="variable"),
+    pytest.param("/users/a%2Fb?tab=x%20y", "user", {"id": "a/b", "tab": "x y"},
+                 id="values-decoded-once-slash-kept-in-its-segment"),
+    pytest.param("http://shop.example/users/42#top", "user", {"id": "42"},
+                 id="a-fragment-the-template-does-not-write-is-ignored"),
+    pytest.param("/files/a%20b/c.txt", "file", {"path": ["a b", "c.txt"]}, id="explode"),
+    pytest.param("https://api.example/v1/items", "api", {"resource": "items"},
+                 id="absolute-template"),
+    pytest.param("/assets/logo.svg", "asset", {"name": "logo", "ext": "svg"},
+                 id="urlpattern-relative-uri"),
+    pytest.param("https://cdn.example/assets/a%20b.css", "asset",
+                 {"name": "a%20b", "ext": "css"}, id="urlpattern-groups-stay-encoded"),
+    pytest.param("https://acme.shop.example/", "tenant", {"tenant": "acme"},
+                 id="urlpattern-hostname"),
+]
+
+# (template, uri, values or None): a template's query parameters at its end are read by
+# name, each as "{?name}" reads it; any other query is part of the template's match
+QUERY = [
+    pytest.param("/s{?q,page}", "/s?page=2&q=a%20b", {"q": "a b", "page": "2"},
+                 id="in-any-order"),
+    pytest.param("/s{?q}{&page}", "/s?utm=x&q=a&flag", {"q": "a"},
+                 id="other-parameters-ignored-a-missing-one-undefined"),
+    pytest.param("/s{?q}", "/s", {}, id="no-query"),
+    pytest.param("/s{?q}", "/s?q=", {"q": ""}, id="empty-value"),
+    pytest.param("/s{?q}", "/s?q=a&q=b", None, id="given-twice-is-ambiguous"),
+    pytest.param("/s{?q}", "/s?q", None, id="a-key-alone-is-no-expansion"),
+    pytest.param("/s{?q}", "/s?q=a+b", None, id="read-as-the-expansion-encodes"),
+    pytest.param("/s?x=1{&q}", "/s?x=1&q=a", {"q": "a"}, id="after-a-literal-query"),
+    pytest.param("/s?x=1{&q}", "/s?q=a&x=1", None, id="after-a-literal-query-in-order"),
+    pytest.param("/s{?tags*}", "/s?tags=a&tags=b", {"tags": ["a", "b"]}, id="explode"),
+    pytest.param("/s{?tags*}", "/s?tags=a&x=1", {"tags": {"tags": "a", "x": "1"}},
+                 id="explode-reads-every-parameter"),
+]
+
+
+@pytest.mark.parametrize(("template", "uri", "values"), QUERY)
+def test_find_reads_query_parameters(template: str, uri: str,
+                                     values: dict[str, object] | None) -> None:
+    """Form-style query expressions at a template's end (without explode) read their
+    parameters by name, in any order, among others; any other query is matched by the
+    template as it is written."""
+    match = Routes().add("r", template).find(uri)
+    assert (None if match is None else dict(match.values)) == values
+
+
+NOT_FOUND = [
+    pytest.param("/users/42/orders", id="more-segments"),
+    pytest.param("http://api.example/v1/items", id="absolute-template-other-scheme"),
+    pytest.param("/assets/logo", id="urlpattern-no-match"),
+    pytest.param("//acme.shop.example/x", id="urlpattern-host-other-path"),
+]
+
+
+@pytest.mark.parametrize(("uri", "name", "values"), FIND)
+def test_find(uri: str, name: str, values: dict[str, object]) -> None:
+    """A URI finds the first route that matches it, with the values read from it."""
+    match = _table().find(uri)
+    assert match is not None
+    assert (match.name, dict(match.values)) == (name, values)
+    assert match.payload == _table()[name].payload
+
+
+@pytest.mark.parametrize("uri", NOT_FOUND)
+def test_find_nothing(uri: str) -> None:
+    """A URI that no route matches finds ``None``."""
+    assert _table().find(uri) is None
+
+
+def test_find_reads_a_uri_object_and_keeps_it() -> None:
+    """A URI or FrozenURI is routed as it is; the match keeps what the route read."""
+    routes = Routes().add("user", "/users/{id}")
+    for uri in (FrozenURI.parse("/users/7"), FrozenURI.parse("/users/7").thaw()):
+        match = routes.find(uri)
+        assert match == RouteMatch(routes["user"], {"id": "7"}, FrozenURI.parse("/users/7"))
+
+
+# (uri, root, path the routes read, or None when the URI is not under the root)
+UNDER_ROOT = [
+    pytest.param("https://shop.example/app/users/42", "https://shop.example/app/",
+                 "/users/42", id="prefix"),
+    pytest.param("https://shop.example/app", "https://shop.example/app/", "/",
+                 id="the-prefix-alone-is-the-root"),
+    pytest.param("https://SHOP.example:443/app/users/42", "https://shop.example/app/",
+                 "/users/42", id="same-origin-compared-normalized"),
+    pytest.param("https://shop.example/users/42", "https://shop.example/", "/users/42",
+                 id="no-prefix"),
+    pytest.param("https://shop.example/apple/users/42", "https://shop.example/app/", None,
+                 id="prefix-compared-by-segment"),
+    pytest.param("https://evil.example/app/users/42", "https://shop.example/app/", None,
+                 id="other-origin"),
+    pytest.param("http://shop.example/app/users/42", "https://shop.example/app/", None,
+                 id="other-scheme"),
+    pytest.param("/app/users/42", "/app/", "/users/42", id="relative-root"),
+]
+
+
+@pytest.mark.parametrize(("uri", "root", "path"), UNDER_ROOT)
+def test_find_under_a_root(uri: str, root: str, path: str | None) -> None:
+    """Under a root, a URI is routed by its path after the root's path prefix, and a
+    URI outside the root matches nothing."""
+    routes = Routes().add("user", "/users/{id}").add("home", "/")
+    match = routes.find(uri, root=root)
+    if path is None:
+        assert match is None
+    else:
+        assert match is not None
+        assert "/".join(match.uri.path) == path
+
+
+# (route name, values, link)
+LINKS = [
+    pytest.param("home", {}, "/", id="fixed"),
+    pytest.param("user", {"id": "José/Ana"}, "/users/Jos%C3%A9%2FAna", id="one-segment"),
+    pytest.param("user", {"id": 42, "tab": "a b"}, "/users/42?tab=a%20b", id="query"),
+    pytest.param("file", {"path": ["a/b", "c.txt"]}, "/files/a%2Fb/c.txt", id="explode"),
+    pytest.param("api", {"resource": "items"}, "https://api.example/v1/items", id="absolute"),
+    pytest.param("asset", {"name": "logo", "ext": "svg"}, "/assets/logo.svg",
+                 id="urlpattern-pathname"),
+    pytest.param("tenant", {"tenant": "acme"}, "//acme.shop.example/",
+                 id="urlpattern-host-without-scheme"),
+]
+
+
+@pytest.mark.parametrize(("name", "values", "link"), LINKS)
+def test_link(name: str, values: dict[str, object], link: str) -> None:
+    """A route's link is built from its values, each encoded once, and is frozen."""
+    built = _table().link(name, **values)
+    assert isinstance(built, FrozenURI)
+    assert str(built) == link
+
+
+def test_link_of_an_absolute_urlpattern() -> None:
+    """A pattern that names its scheme and host builds an absolute link; one that names
+    a special scheme without a host builds the path alone."""
+    routes = (Routes()
+              .add("abs", URLPattern({"protocol": "https", "hostname": "shop.example",
+                                      "pathname": "/users/:id"}))
+              .add("scheme-only", URLPattern({"protocol": "https", "pathname": "/u/:id"})))
+    assert str(routes.link("abs", id="42")) == "https://shop.example/users/42"
+    assert str(routes.link("scheme-only", id="42")) == "/u/42"
+
+
+# (pattern, values, why): URLPatterns whose link is refused
+REFUSED = [
+    pytest.param({"pathname": "/files/*"}, {}, id="wildcard"),
+    pytest.param({"pathname": "/files/:name+"}, {"name": "a"}, id="modifier"),
+    pytest.param({"pathname": "/files/(\\d+)"}, {}, id="regexp"),
+    pytest.param({"pathname": "/users/:id"}, {}, id="missing-group"),
+    pytest.param({"pathname": "/users/:id"}, {"id": "1", "tab": "x"}, id="unknown-group"),
+    pytest.param({"pathname": "/users/:id"}, {"id": ".."}, id="dot-segment"),
+    pytest.param({"pathname": "/users/:id"}, {"id": "%2e%2E"}, id="encoded-dot-segment"),
+    pytest.param({"pathname": "/users/:id"}, {"id": "a/b"}, id="separator-in-a-group"),
+    pytest.param({"username": ":user", "pathname": "/"}, {"user": "joe"},
+                 id="userinfo-without-host"),
+]
+
+
+@pytest.mark.parametrize(("pattern", "values"), REFUSED)
+def test_link_refused(pattern: dict[str, str], values: dict[str, str]) -> None:
+    """A URLPattern that cannot be built, or values that would not read back as its
+    route, are refused with BuildError."""
+    routes = Routes().add("r", URLPattern(pattern))
+    with pytest.raises(BuildError):
+        routes.link("r", **values)
+
+
+@pytest.mark.parametrize("value", [".", ".."])
+def test_a_template_link_holds_no_dot_segment(value: str) -> None:
+    """A value that a template expands to a dot segment is refused: a browser would
+    remove it, and a ".." would climb a level."""
+    routes = Routes().add("r", "/users/{id}").add("s", "/files{/path*}")
+    with pytest.raises(BuildError) as info:
+        routes.link("r", id=value)
+    assert info.value.rule is Rule.DOT_SEGMENT_FROM_TEXT
+    with pytest.raises(BuildError):
+        routes.link("s", path=["a", value])
+
+
+def test_link_under_a_root() -> None:
+    """A link under a root is on the root's origin, after its path prefix; an absolute
+    link stays as it is; a network-path link takes the root's scheme."""
+    routes = _table()
+    root = FrozenURI.parse("https://shop.example/app/?x=1")
+    assert str(routes.link_under(root, "user", id="a/b")) == \
+        "https://shop.example/app/users/a%2Fb"
+    assert str(routes.link_under(root, "home")) == "https://shop.example/app/"
+    assert str(routes.link_under(root, "api", resource="x")) == "https://api.example/v1/x"
+    assert str(routes.link_under(root, "tenant", tenant="acme")) == \
+        "https://acme.shop.example/"
+    assert str(routes.link_under("https://shop.example", "user", id="1")) == \
+        "https://shop.example/users/1"
+    relative = Routes().add("r", "users/{id}")
+    assert str(relative.link_under(root.thaw(), "r", id="1")) == \
+        "https://shop.example/app/users/1"
+
+
+def test_a_value_may_be_called_name_or_root() -> None:
+    """A route's value may have the name of link's or link_under's own parameters,
+    which are positional-only."""
+    routes = Routes().add("f", "/files/{name}/{root}")
+    assert str(routes.link("f", name="a", root="b")) == "/files/a/b"
+    assert str(routes.link_under("https://h/app/", "f", name="a", root="b")) == \
+        "https://h/app/files/a/b"
+
+
+def test_the_table_reads_like_a_mapping() -> None:
+    """The table has its routes by name, in the order they were added."""
+    routes = _table()
+    assert len(routes) == 7
+    assert [route.name for route in routes] == ["tenant", "home", "new", "user", "file",
+                                                "api", "asset"]
+    assert "user" in routes
+    assert "nobody" not in routes
+    assert routes["user"] == Route("user", URITemplate("/users/{id}{?tab}"), "show_user")
+    assert repr(Routes().add("a", "/a")) == "Routes(['a'])"
+
+
+def test_payload_defaults_to_none() -> None:
+    """A route added without a payload keeps ``None``."""
+    match = Routes().add("a", "/a").find("/a")
+    assert match is not None
+    assert match.payload is None
+
+
+def test_errors() -> None:
+    """A name twice, text that is no template, a wrong type and an unknown name are
+    refused clearly."""
+    routes = Routes().add("a", "/a")
+    with pytest.raises(ValueError, match="a route called 'a' is already in the table"):
+        routes.add("a", "/b")
+    with pytest.raises(ParseError):
+        routes.add("b", "/{a")
+    with pytest.raises(TypeError, match="must be a URITemplate, a URLPattern or a str"):
+        routes.add("c", 42)  # type: ignore[call-overload]
+    with pytest.raises(TypeError, match="name must be a str"):
+        routes.add(1, "/c")  # type: ignore[call-overload]
+    with pytest.raises(TypeError, match="uri must be a URI or a str"):
+        routes.find(b"/a")  # type: ignore[arg-type]
+    with pytest.raises(ParseError):
+        routes.find("/a b")
+    with pytest.raises(KeyError):
+        routes.link("nobody")
+    assert len(routes) == 1
+
+
+# -- the round trip: a link found again is its route with its values --------------------
+
+_NAME = st.text("abcdefghij", min_size=1, max_size=6)
+_LITERAL = st.sampled_from(["users", "files", "a", "b", "new", "v1", "x-y"])
+# plain text a template encodes, "/" "?" "%" and non-ASCII included
+_TEXT = st.text(st.characters(codec="utf-8"), min_size=1,
+                max_size=8).filter(lambda v: v not in (".", ".."))
+# a URLPattern group's value as the standard gives it back: canonical text, no "/"
+_GROUP = st.text("abcxyz0129-_~", min_size=1, max_size=6).filter(lambda v: v not in (".", ".."))
+
+
+@st.composite
+def _template_route(draw: st.DrawFn) -> tuple[str, dict[str, object]]:
+    """A path template of literal segments, variables and an optional query, and
+    values for its variables."""
+    pieces: list[str] = []
+    values: dict[str, object] = {}
+    for index in range(draw(st.integers(1, 4))):
+        if draw(st.booleans()):
+            pieces.append("/" + draw(_LITERAL))
+        else:
+            name = f"v{index}"
+            pieces.append(f"/{{{name}}}")
+            values[name] = draw(_TEXT)
+    if draw(st.booleans()):
+        pieces.append("{/rest*}")
+        values["rest"] = draw(st.lists(_TEXT, min_size=1, max_size=3))
+    if draw(st.booleans()):
+        pieces.append("{?q,page}")
+        values["q"] = draw(_TEXT)
+        values["page"] = str(draw(st.integers(0, 99)))
+    return "".join(pieces), values
+
+
+@st.composite
+def _pattern_route(draw: st.DrawFn) -> tuple[URLPattern, dict[str, object]]:
+    """A URLPattern of literal segments and named groups, and values for its groups."""
+    pieces: list[str] = []
+    values: dict[str, object] = {}
+    for index in range(draw(st.integers(1, 4))):
+        if draw(st.booleans()):
+            pieces.append("/" + draw(_LITERAL))
+        else:
+            pieces.append(f"/:g{index}")
+            values[f"g{index}"] = draw(_GROUP)
+    return URLPattern({"pathname": "".join(pieces)}), values
+
+
+@given(st.lists(st.one_of(_template_route(), _pattern_route()), min_size=1, max_size=5))
+def test_a_link_found_again_is_its_route_with_its_values(
+        drawn: list[tuple[str | URLPattern, dict[str, object]]]) -> None:
+    """For every route of a table and values it takes, its link finds that route with
+    those values, unless a route before it in the table matches the link too (the
+    first added wins): then that route is found, and the route alone reads its link
+    back."""
+    routes = Routes[int]()
+    for index, (pattern, _) in enumerate(drawn):
+        routes.add(f"r{index}", pattern, index)
+    order = [route.name for route in routes]
+    for index, (pattern, values) in enumerate(drawn):
+        name = f"r{index}"
+        link = routes.link(name, **values)
+        match = routes.find(link)
+        assert match is not None
+        alone = Routes().add(name, pattern).find(link)
+        assert alone is not None
+        assert dict(alone.values) == values
+        if match.name != name:
+            assert order.index(match.name) < index
+        else:
+            assert dict(match.values) == values
+            assert match.payload == index
