@@ -222,7 +222,7 @@ def _fast_components(text: str) -> tuple[str, ...] | None:
     if found is None:
         return None
     scheme, host, port, path, query, fragment = found.groups()
-    if port is not None and (len(port) == 5 and int(port) > 65535
+    if port is not None and ((len(port) == 5 and int(port) > 65535)
                              or DEFAULT_PORT_TEXT[scheme] == port):
         return None
     if path is None:
@@ -1028,7 +1028,7 @@ class URLPattern:
         if whole is not None and base_url is None and type(input) is str:
             found = whole.regex.match(input)
             if found is not None and (
-                    "/." not in input and "%" not in input
+                    ("/." not in input and "%" not in input)
                     or _as_is(input, found.group(whole.path_group))):
                 return True
         values = self._inputs(input, base_url)
@@ -1064,7 +1064,7 @@ class URLPattern:
         if whole is not None and base_url is None and type(input) is str:
             found = whole.regex.match(input)
             if found is not None and (
-                    "/." not in input and "%" not in input
+                    ("/." not in input and "%" not in input)
                     or _as_is(input, found.group(whole.path_group))):
                 return URLPatternResult._of_match(input, whole, found)
         values = self._inputs(input, base_url)
