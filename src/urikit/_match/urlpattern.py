@@ -89,6 +89,11 @@ def canonicalize_password(value: str) -> str:
     return percent_encode(value, "userinfo") if value else value
 
 
+# a domain the WHATWG host parser gives back unchanged: lowercase ASCII labels, none an
+# A-label to check, the last no number (so no IPv4 reading)
+_PLAIN_HOST_RE: Final = re.compile("(?:(?!xn--)[a-z0-9-]+\\.)*(?!xn--)[a-z][a-z0-9-]*")
+
+
 def canonicalize_hostname(value: str, protocol: str | None = None) -> str:
     """The standard's "canonicalize a hostname": the URL parser's hostname state with a
     state override, on a URL of scheme ``protocol`` (``https`` when not given).
@@ -101,6 +106,8 @@ def canonicalize_hostname(value: str, protocol: str | None = None) -> str:
     if value == "":
         return value
     special = protocol is None or protocol in SPECIAL_SCHEMES
+    if special and _PLAIN_HOST_RE.fullmatch(value) is not None:
+        return value  # what the host parser gives back as it is
     text = _remove_tab_newline(value)
     end = len(text)
     inside_brackets = False
@@ -164,6 +171,8 @@ def _path_segments(path: str) -> str:
     # browser's dot segments removed (the reading every URL of urikit's lenient
     # reader gets from browser_resolve)
     path = percent_encode(path.replace("\\", "/"), "path")
+    if "/." not in path and "%2" not in path:  # no dot segment
+        return path
     parts = ("https", None, "dummy.invalid", None, path, None, None)
     return browser_resolve(parts, parts)[4]
 
