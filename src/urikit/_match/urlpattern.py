@@ -880,26 +880,27 @@ class URLPattern:
 
     def __init__(self, input: str | Mapping[str, str] | None = None,
                  base_url: str | None = None, *, ignore_case: bool = False) -> None:
-        if base_url is not None and not isinstance(base_url, str):
+        # checked: callers without a type checker pass anything
+        if base_url is not None and not isinstance(cast(object, base_url), str):
             raise TypeError(f"base_url must be str or None, not {type(base_url).__name__}")
-        if not isinstance(ignore_case, bool):
+        if not isinstance(cast(object, ignore_case), bool):
             raise TypeError(f"ignore_case must be bool, not {type(ignore_case).__name__}")
-        if input is None:
-            input = {}
-        if isinstance(input, str):
+        given = cast(object, {} if input is None else input)
+        if isinstance(given, str):
+            input = given
             init = _ConstructorParser(input).parse()
             if base_url is None and "protocol" not in init:
                 raise _refuse("pattern", input,
                               "a relative pattern string needs a base URL")
             if base_url is not None:
                 init["baseURL"] = base_url
-        elif isinstance(input, Mapping):
+        elif isinstance(given, Mapping):
             if base_url is not None:
                 raise TypeError("base_url is given with the pattern's baseURL key only")
-            init = _check_init(input)
+            init = _check_init(given)  # pyright: ignore[reportUnknownArgumentType] (checked there)
         else:
             raise TypeError(
-                f"input must be str or a mapping, not {type(input).__name__}")
+                f"input must be str or a mapping, not {type(given).__name__}")
         processed = process_init(init, True)
         for name in COMPONENTS:
             processed.setdefault(name, "*")
@@ -1075,7 +1076,8 @@ class URLPattern:
             if found is not None and (
                     ("/." not in input and "%" not in input)
                     or _as_is(input, found.group(whole.path_group))):
-                return URLPatternResult._of_match(input, whole, found)
+                return URLPatternResult._of_match(  # pyright: ignore[reportPrivateUsage] (its twin)
+                    input, whole, found)
         values = self._inputs(input, base_url)
         if values is None:
             return None
@@ -1192,9 +1194,11 @@ _NO_GROUPS: Final[Mapping[str, str | None]] = {}
 #: ``tuple.__new__`` typed for the results: one built in C from its fields, with no
 #: Python frame (a NamedTuple's own ``__new__`` is Python code). pyright reads
 #: ``tuple.__new__`` generically, hence the casts.
+_NewComponent: TypeAlias = Callable[
+    [type["URLPatternComponentResult"], tuple[str, dict[str, str | None]]],
+    "URLPatternComponentResult"]
 _new_component: Final = cast(
-    "Callable[[type[URLPatternComponentResult], tuple[str, dict[str, str | None]]], "
-    "URLPatternComponentResult]",
+    "_NewComponent",
     tuple.__new__)  # pyright: ignore[reportUnknownMemberType] (see the cast)
 
 
