@@ -732,12 +732,10 @@ class URLPatternResult:
     .. versionadded:: 0.5
     """
 
-    __slots__ = ("_found", "_inputs", "_parts", "_whole")
+    __slots__ = ("_inputs", "_parts")
 
     _inputs: tuple[str | Mapping[str, str], ...]
     _parts: tuple[URLPatternComponentResult, ...] | None
-    _whole: _WholeURL | None
-    _found: re.Match[str] | None
 
     def __init__(self, inputs: tuple[str | Mapping[str, str], ...],
                  components: tuple[URLPatternComponentResult, ...]) -> None:
@@ -745,17 +743,6 @@ class URLPatternResult:
             raise TypeError(f"a URLPatternResult has {len(COMPONENTS)} components")
         self._inputs = inputs
         self._parts = components
-        self._whole = None
-        self._found = None
-
-    @classmethod
-    def _of_match(cls, text: str, whole: _WholeURL, found: re.Match[str]) -> URLPatternResult:
-        result = cls.__new__(cls)
-        result._inputs = (text,)
-        result._parts = None
-        result._whole = whole
-        result._found = found
-        return result
 
     def _components(self) -> tuple[URLPatternComponentResult, ...]:
         parts = self._parts
@@ -765,11 +752,8 @@ class URLPatternResult:
 
     def _component(self, index: int) -> URLPatternComponentResult:
         parts = self._parts
-        if parts is not None:
-            return parts[index]
-        assert self._whole is not None
-        assert self._found is not None
-        return _whole_component(self._whole.plan[index], self._found)
+        assert parts is not None
+        return parts[index]
 
     @property
     def inputs(self) -> tuple[str | Mapping[str, str], ...]:
@@ -822,8 +806,6 @@ class URLPatternResult:
         return (self._inputs == other._inputs
                 and self._components() == other._components())
 
-    __hash__ = None  # type: ignore[assignment]  # the groups are dicts
-
     def __repr__(self) -> str:
         shown = ", ".join(f"{name}={value!r}"
                           for name, value in zip(COMPONENTS, self._components(), strict=True))
@@ -831,6 +813,28 @@ class URLPatternResult:
 
     def __reduce__(self) -> tuple[type[URLPatternResult], tuple[object, ...]]:
         return (URLPatternResult, (self._inputs, self._components()))
+
+
+class _MatchResult(URLPatternResult):
+    """A URLPatternResult of the one-expression path: each component's result built
+    from the match when first read."""
+
+    __slots__ = ("_found", "_whole")
+
+    _whole: _WholeURL
+    _found: re.Match[str]
+
+    def __init__(self, text: str, whole: _WholeURL, found: re.Match[str]) -> None:
+        self._inputs = (text,)
+        self._parts = None
+        self._whole = whole
+        self._found = found
+
+    def _component(self, index: int) -> URLPatternComponentResult:
+        parts = self._parts
+        if parts is not None:
+            return parts[index]
+        return _whole_component(self._whole.plan[index], self._found)
 
 
 # ---------------------------------------------------------------------------------------
@@ -1076,8 +1080,7 @@ class URLPattern:
             if found is not None and (
                     ("/." not in input and "%" not in input)
                     or _as_is(input, found.group(whole.path_group))):
-                return URLPatternResult._of_match(  # pyright: ignore[reportPrivateUsage] (its twin)
-                    input, whole, found)
+                return _MatchResult(input, whole, found)
         values = self._inputs(input, base_url)
         if values is None:
             return None
