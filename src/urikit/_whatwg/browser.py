@@ -284,7 +284,7 @@ PERCENT_ENCODE_KEEP: Final[dict[str, frozenset[str]]] = {
         ("c0-control", _C0_CONTROL_SET), ("fragment", _FRAGMENT_SET),
         ("query", _QUERY_SET), ("special-query", _SPECIAL_QUERY_SET),
         ("path", _PATH_SET), ("userinfo", _USERINFO_SET))}
-_LONE_SURROGATE_RE: Final = re.compile("[\ud800-\udfff]")
+_LONE_SURROGATE_RE: Final = re.compile(r"[\ud800-\udfff]")
 # a character each set encodes (not kept, or not ASCII)
 _ENCODED_RE: Final = {name: re.compile(f"[^{re.escape(''.join(sorted(keep)))}]")
                       for name, keep in PERCENT_ENCODE_KEEP.items()}
