@@ -837,6 +837,41 @@ class _MatchResult(URLPatternResult):
         return _whole_component(self._whole.plan[index], self._found)
 
 
+class _ComponentsResult(URLPatternResult):
+    """A URLPatternResult of matching component by component: each component's result
+    built from its match (None: the pattern is "*") when first read."""
+
+    __slots__ = ("_matchers", "_matches", "_values")
+
+    _values: tuple[str, ...]
+    _matches: tuple[re.Match[str] | None, ...]
+    _matchers: tuple[tuple[int, re.Pattern[str] | None, tuple[str, ...]], ...]
+
+    def __init__(self, inputs: tuple[str | Mapping[str, str], ...], values: tuple[str, ...],
+                 matches: tuple[re.Match[str] | None, ...],
+                 matchers: tuple[tuple[int, re.Pattern[str] | None, tuple[str, ...]], ...],
+                 ) -> None:
+        self._inputs = inputs
+        self._parts = None
+        self._values = values
+        self._matches = matches
+        self._matchers = matchers
+
+    def _component(self, index: int) -> URLPatternComponentResult:
+        parts = self._parts
+        if parts is not None:
+            return parts[index]
+        value = self._values[index]
+        found = self._matches[index]
+        if found is None:
+            return _new_component(URLPatternComponentResult, (value, {"0": value}))
+        # a named group inside a regexp group is a group of its own in the expression,
+        # after the part's; as in the browsers, the part list's names take the first
+        # groups
+        return _new_component(URLPatternComponentResult, (value, dict(zip(
+            self._matchers[index][2], found.groups(), strict=False))))
+
+
 # ---------------------------------------------------------------------------------------
 # URLPattern
 
@@ -1084,25 +1119,19 @@ class URLPattern:
         values = self._inputs(input, base_url)
         if values is None:
             return None
-        results: list[URLPatternComponentResult] = []
-        for index, regex, names in self._matchers:
-            value = values[index]
+        matches: list[re.Match[str] | None] = []
+        for index, regex, _ in self._matchers:
             if regex is None:
-                results.append(_new_component(URLPatternComponentResult,
-                                              (value, {"0": value})))
+                matches.append(None)
                 continue
-            found = regex.match(value)
+            found = regex.match(values[index])
             if found is None:
                 return None
-            # a named group inside a regexp group is a group of its own in the
-            # expression, after the part's; as in the browsers, the part list's names
-            # take the first groups
-            results.append(_new_component(URLPatternComponentResult, (value, dict(zip(
-                names, found.groups(), strict=False)))))
+            matches.append(found)
         shown = _EMPTY_INIT if input is None else input
         given: tuple[str | Mapping[str, str], ...] = (
             (shown,) if base_url is None else (shown, base_url))
-        return URLPatternResult(given, tuple(results))
+        return _ComponentsResult(given, values, tuple(matches), self._matchers)
 
     # -- compareComponent and generate -----------------------------------------------------
 
