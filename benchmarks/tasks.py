@@ -38,6 +38,7 @@ boltons_urlutils: Any = importlib.import_module("boltons.urlutils")
 httpx: Any = importlib.import_module("httpx")
 ada_url: Any = importlib.import_module("ada_url")
 can_ada: Any = importlib.import_module("can_ada")
+urlpattern_pkg: Any = importlib.import_module("urlpattern")
 
 TASKS: dict[str, str] = {
     "a": "parse and read every component",
@@ -52,6 +53,7 @@ TASKS: dict[str, str] = {
     "h": "append a plain-text path string (split at '/', each piece encoded), serialize",
     "i": "replace the last segment's suffix (pathlib's with_suffix), serialize",
     "t": "match a URI against a URI Template, the variables back",
+    "p": "match a URL against a compiled URLPattern (/users/:id/posts/:post on a host)",
 }
 
 # Targets: urikit's ratio to urllib.parse for the same task ("g" is checked against peers).
@@ -61,7 +63,7 @@ TARGETS: dict[str, float | None] = {
     # issue 33: within 1.2x of the fastest peer doing the same job (urllib, in practice)
     "h": 1.2, "i": 1.2,
     # issue 35: within 2x of re.match of the equivalent hand-written regex (the base row)
-    "t": 2.0,
+    "t": 2.0, "p": 2.0,
 }
 
 # The URI class's targets (issue 26), each a ratio of two rows of one task in one run:
@@ -689,6 +691,48 @@ def t_inputs(valid: Sequence[str]) -> list[str]:
     return out
 
 
+# p. URLPattern match --------------------------------------------------------------------
+
+P_PATTERN = "https://api.example.com/users/:id/posts/:post"
+_P_COMPILED = urikit.URLPattern(P_PATTERN)
+_P_PEER: Any = urlpattern_pkg.URLPattern(P_PATTERN)
+# the regex a programmer writes for the same URLs: the groups are path segments
+_P_REGEX = re.compile(r"https://api\.example\.com/users/([^/?#]+)/posts/([^/?#]+)\Z")
+
+
+def p_inputs(valid: Sequence[str]) -> list[str]:
+    """URLs the pattern matches, their two groups path segments of the corpus's lines."""
+    out: list[str] = []
+    for s in valid:
+        segments = [x for x in URI.parse(s).components.path.split("/")
+                    if x and not x.startswith(".") and "%2" not in x.lower()]
+        if len(segments) >= 2:
+            out.append(f"https://api.example.com/users/{segments[0]}/posts/{segments[-1]}")
+    return out
+
+
+def p_components(s: str) -> dict[str, str]:
+    """The input as a URLPatternInit of the components a router has already read."""
+    r = up.urlsplit(s)
+    return {"protocol": r.scheme, "hostname": r.netloc, "pathname": r.path}
+
+
+def p_urikit_exec(s: str) -> object:
+    return _P_COMPILED.exec(s)
+
+
+def p_urikit_test(s: str) -> object:
+    return _P_COMPILED.test(s)
+
+
+def p_regex(s: str) -> object:
+    return _P_REGEX.match(s)
+
+
+def p_peer(s: str) -> object:
+    return _P_PEER.exec(s)
+
+
 # --- the table of cases ---------------------------------------------------------------
 
 
@@ -869,6 +913,17 @@ def build_cases() -> dict[str, list[Case]]:
             Case("re.match (hand-written regex)", MATCH_REGEX.match, kind="base",
                  note="compiled pattern's match: groups, nothing decoded"),
         ],
+        "p": [
+            Case("urikit", p_urikit_exec, kind="urikit",
+                 note="URLPattern.exec(url): the browser's reading of the URL, then groups"),
+            Case("urikit test()", p_urikit_test, kind="urikit", note="URLPattern.test(url)"),
+            Case("urikit exec(components)", p_urikit_exec, kind="urikit",
+                 prepare=p_components, note="exec of a dict of components, canonicalized"),
+            Case("re.match (hand-written regex)", p_regex, kind="base",
+                 note="the equivalent regex on the same text: no URL reading"),
+            Case("urlpattern", p_peer, pure_python=False,
+                 note="urlpattern package: URLPattern.exec (Rust, WHATWG URL parser)"),
+        ],
     }
 
 
@@ -890,4 +945,5 @@ def task_inputs(lines: Sequence[str], pairs: Sequence[tuple[str, str]]) -> dict[
               if URI.parse(s).params],
         "v": valid,
         "t": t_inputs(valid),
+        "p": p_inputs(valid),
     }

@@ -34,8 +34,8 @@ def construct(args: list[Any]) -> URLPattern:
     options: dict[str, Any] = {}
     if args and isinstance(args[-1], dict) and len(args) >= 2 and (
             "ignoreCase" in args[-1] or not args[-1]) and (
-            isinstance(args[0], str) or len(args) == 2 and isinstance(args[0], dict)
-            and not isinstance(args[1], str)):
+            isinstance(args[0], str) or (len(args) == 2 and isinstance(args[0], dict)
+            and not isinstance(args[1], str))):
         options = args[-1]
         args = args[:-1]
     return URLPattern(*args, ignore_case=bool(options.get("ignoreCase", False)))
@@ -129,10 +129,9 @@ def check_generate(entry: dict[str, Any]) -> None:
     pattern = construct([entry["pattern"]])
     expected = entry["expected"]
     try:
-        got = pattern.generate(entry["component"], entry["groups"])
-    except (URIError, TypeError) as exc:
-        assert expected is None, f"generate raises {exc!r}"
-        return
+        got: str | None = pattern.generate(entry["component"], entry["groups"])
+    except (URIError, TypeError):
+        got = None
     assert got == expected, f"generate gives {got!r}"
 
 

@@ -41,7 +41,7 @@ wildcards are written as the one wildcard they equal (the same groups, in the sa
 order of preference); a repeated segment wildcard whose prefix and suffix hold no
 delimiter (``{:a-}+`` in a pathname) is refused as ambiguous. What remains is polynomial:
 k wildcards or quantifiers that can share text take up to O(n^k) on an input that fails
-(see ``docs/_urlpattern_engine.md`` for the measured times).
+(see ``docs/urlpattern.md`` for the measured times).
 """
 
 from __future__ import annotations

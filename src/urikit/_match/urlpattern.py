@@ -4,9 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping
-from typing import Final, Literal, TypeAlias
-
-import attrs
+from typing import Any, Final, Literal, NamedTuple, TypeAlias, cast
 
 from .._core.errors import BuildError, ParseError, Rule, URIError
 from .._core.parse import split
@@ -16,7 +14,9 @@ from .._interop.lenient import browser_resolve, repaired_text
 from .._whatwg.browser import FORBIDDEN_HOST_RE, browser_host, percent_encode
 from .pattern import (
     Component,
+    Modifier,
     Options,
+    PartType,
     TokenType,
     compile_component,
     escape_pattern_string,
@@ -89,6 +89,11 @@ def canonicalize_password(value: str) -> str:
     return percent_encode(value, "userinfo") if value else value
 
 
+# a domain the WHATWG host parser gives back unchanged: lowercase ASCII labels, none an
+# A-label to check, the last no number (so no IPv4 reading)
+_PLAIN_HOST_RE: Final = re.compile("(?:(?!xn--)[a-z0-9-]+\\.)*(?!xn--)[a-z][a-z0-9-]*")
+
+
 def canonicalize_hostname(value: str, protocol: str | None = None) -> str:
     """The standard's "canonicalize a hostname": the URL parser's hostname state with a
     state override, on a URL of scheme ``protocol`` (``https`` when not given).
@@ -101,6 +106,8 @@ def canonicalize_hostname(value: str, protocol: str | None = None) -> str:
     if value == "":
         return value
     special = protocol is None or protocol in SPECIAL_SCHEMES
+    if special and _PLAIN_HOST_RE.fullmatch(value) is not None:
+        return value  # what the host parser gives back as it is
     text = _remove_tab_newline(value)
     end = len(text)
     inside_brackets = False
@@ -164,6 +171,8 @@ def _path_segments(path: str) -> str:
     # browser's dot segments removed (the reading every URL of urikit's lenient
     # reader gets from browser_resolve)
     path = percent_encode(path.replace("\\", "/"), "path")
+    if "/." not in path and "%2" not in path:  # no dot segment
+        return path
     parts = ("https", None, "dummy.invalid", None, path, None, None)
     return browser_resolve(parts, parts)[4]
 
@@ -199,9 +208,46 @@ def canonicalize_hash(value: str) -> str:
 # Reading a URL: urikit's lenient reader (the browser's reading), as 8 component strings
 
 
+# The fast path: an absolute URL of a special scheme (but file) that both urikit's
+# browser reading and the URL standard's serializer give back as it is: lowercase scheme
+# and host (no "xn--" label, the last label no number, so no IDNA or IPv4 reading), no
+# userinfo, a port without leading zeros, characters each component allows as they are
+# (no "'" in the query: the special-query set encodes it), "%" only in triplets. Its
+# components are sliced out of the text; what it does not match (or holds a dot
+# segment, or a default or too large port) is read by the lenient reader.
+_PCHAR: Final = "A-Za-z0-9\\-._~!$&'()*+,;=:@"
+_QCHAR: Final = _PCHAR.replace("'", "")
+_FAST_URL_RE: Final = re.compile(
+    "(https?|wss?|ftp)://"
+    "((?:(?!xn--)[a-z0-9-]+\\.)*(?!xn--)[a-z][a-z0-9-]*)"
+    "(?::([1-9][0-9]{0,4}))?"
+    f"(/(?:[{_PCHAR}/]|%[0-9A-Fa-f]{{2}})*)?"
+    f"(?:\\?((?:[{_QCHAR}/?]|%[0-9A-Fa-f]{{2}})*))?"
+    f"(?:#((?:[{_PCHAR}/?]|%[0-9A-Fa-f]{{2}})*))?")
+
+
+def _fast_components(text: str) -> tuple[str, ...] | None:
+    found = _FAST_URL_RE.fullmatch(text)
+    if found is None:
+        return None
+    scheme, host, port, path, query, fragment = found.groups()
+    if port is not None and ((len(port) == 5 and int(port) > 65535)
+                             or DEFAULT_PORT_TEXT[scheme] == port):
+        return None
+    if path is None:
+        path = "/"
+    elif "/." in path or "%2" in path:
+        return None
+    return (scheme, "", "", host, port or "", path, query or "", fragment or "")
+
+
 def _url_components(text: str, base: str | None) -> tuple[str, ...] | None:
     """The components of the URL ``text`` (against ``base``) as the browser reads them,
     as URLPattern matches them, or ``None`` where the URL parser fails."""
+    if base is None:
+        fast = _fast_components(text)
+        if fast is not None:
+            return fast
     try:
         if base is None:
             parts = split(repaired_text(text))
@@ -253,6 +299,126 @@ def _base_url(text: str) -> tuple[tuple[str, ...], bool]:
     return _whatwg_components(parts), opaque
 
 
+# The whole-URL expression: for a pattern whose groups are plain named or wildcard
+# groups (no regexp group, no repetition, no ignore case), one expression over the URL
+# text of the fast path's shape matches every component at once. Each component's
+# expression is the standard's, with each wildcard's class narrowed to the characters
+# the component can hold in that shape, so that it cannot run past the delimiter after
+# it: within the component it chooses as the standard's does (the same quantifiers, in
+# the same order), and the component's text is where it ends. Components that are
+# absent from the shape (userinfo, the port) must match "". A URL it does not match,
+# or whose path holds a dot segment, is matched component by component.
+_PATH_CLASS: Final = _PCHAR + "%"
+_QUERY_CLASS: Final = _QCHAR + "%/?"
+_FRAGMENT_CLASS: Final = _PCHAR + "%/?"
+# a "%" that starts no triplet: the lenient reader encodes it (checked after a match)
+_LONE_PERCENT_RE: Final = re.compile("%(?![0-9A-Fa-f]{2})")
+
+
+def _narrowed(component: Component, segment: str, full: str) -> str | None:
+    """The component's expression on the fast path's shape, its segment wildcards
+    within the class body ``segment`` (the characters it holds but the delimiter), its
+    full wildcards within ``full``, its text in one more group first; or None."""
+    out = ["("]
+    delimiter = component.options.delimiter
+    parts = component.parts
+    for index, part in enumerate(parts):
+        if part.type is PartType.FIXED_TEXT:
+            if part.modifier is Modifier.NONE:
+                out.append(re.escape(part.value))
+            elif part.modifier is Modifier.OPTIONAL:
+                out.append(f"(?:{re.escape(part.value)})?")
+            else:
+                return None
+            continue
+        if part.modifier not in (Modifier.NONE, Modifier.OPTIONAL):
+            return None
+        if part.type is PartType.SEGMENT_WILDCARD:
+            # lazy, as the standard's; greedy where both take the same text: the class
+            # stops at the delimiter, and the delimiter (or the component's end) must
+            # come next
+            following = parts[index + 1] if index + 1 < len(parts) else None
+            if following is None:
+                unique = part.suffix == ""
+            else:
+                text = following.value if following.type is PartType.FIXED_TEXT \
+                    else following.prefix
+                unique = (part.suffix == "" and following.modifier is Modifier.NONE
+                          and delimiter != "" and text[:1] == delimiter)
+            body = f"[{segment}]+" if unique else f"[{segment}]+?"
+        elif part.type is PartType.FULL_WILDCARD:
+            body = f"[{full}]*"
+        else:
+            return None
+        optional = "?" if part.modifier is Modifier.OPTIONAL else ""
+        if part.prefix or part.suffix:
+            out.append(f"(?:{re.escape(part.prefix)}({body}){re.escape(part.suffix)}){optional}")
+        else:
+            out.append(f"({body}){optional}")
+    out.append(")")
+    return "".join(out)
+
+
+def _fixed_text(component: Component) -> str | None:
+    """The text of a component of fixed text alone, or None."""
+    if all(part.type is PartType.FIXED_TEXT and part.modifier is Modifier.NONE
+           for part in component.parts):
+        return "".join(part.value for part in component.parts)
+    return None
+
+
+class _WholeURL(NamedTuple):
+    regex: re.Pattern[str]
+    # per component: the group of its text (0: none, the component is ""), the end of
+    # its groups, their names, and the groups of "" (a component absent from the shape)
+    plan: tuple[tuple[int, int, tuple[str, ...], dict[str, str | None]], ...]
+    path_group: int
+
+
+def _whole_url(components: tuple[Component, ...], ignore_case: bool) -> _WholeURL | None:
+    if ignore_case or any(c.has_regexp_groups for c in components):
+        return None
+    empty: list[tuple[str | None, ...]] = [()] * len(components)
+    for index in (1, 2, 4):  # username, password, port: "" in the shape
+        found = components[index].regex.match("")
+        if found is None:
+            return None
+        empty[index] = found.groups()
+    pieces = [
+        _narrowed(components[0], "a-z", "a-z"),
+        _narrowed(components[3], "a-z0-9\\-", "a-z0-9.\\-"),
+        _narrowed(components[5], _PATH_CLASS, _PATH_CLASS + "/"),
+        _narrowed(components[6], _QUERY_CLASS, _QUERY_CLASS),
+        _narrowed(components[7], _FRAGMENT_CLASS, _FRAGMENT_CLASS),
+    ]
+    if any(piece is None for piece in pieces):
+        return None
+    protocol, hostname, pathname, search, fragment = cast("list[str]", pieces)
+    # a protocol or hostname of fixed text only is its own canonical text, so only the
+    # text equal to it reads as it: the shape need not be checked there
+    literal_protocol = _fixed_text(components[0]) in ("http", "https", "ws", "wss", "ftp")
+    literal_host = _fixed_text(components[3]) not in (None, "")
+    source = (
+        ("" if literal_protocol else "(?=(?:https?|wss?|ftp)://)") + f"{protocol}://"
+        + ("" if literal_host else
+           "(?=(?:(?!xn--)[a-z0-9-]+\\.)*(?!xn--)[a-z][a-z0-9-]*(?:[/?#]|\\Z))")
+        + f"{hostname}(?=/){pathname}(?:\\?|(?=#|\\Z)){search}(?:#|\\Z){fragment}\\Z")
+    spans: list[tuple[int, int]] = []
+    group = 1
+    for index, component in enumerate(components):
+        count = len(component.group_names)
+        if index in (1, 2, 4):
+            spans.append((0, 0))
+            continue
+        spans.append((group, group + 1 + count))
+        group += 1 + count
+    plan = tuple(
+        (first, end, c.group_names,
+         {} if first else dict(zip(c.group_names, groups, strict=True)))
+        for (first, end), c, groups in zip(spans, components, empty, strict=True))
+    return _WholeURL(re.compile(source), plan, spans[5][0])
+
+
 # ---------------------------------------------------------------------------------------
 # Processing a URLPatternInit (URLPattern §4.4)
 
@@ -265,7 +431,7 @@ def _is_absolute_pathname(text: str, pattern: bool) -> bool:
     return text[:2] in ("\\/", "{/")
 
 
-def _check_init(init: Mapping[object, object]) -> dict[str, str]:
+def _check_init(init: Mapping[Any, object]) -> dict[str, str]:
     result: dict[str, str] = {}
     for key, value in init.items():
         if not isinstance(key, str) or key not in _INIT_KEYS:
@@ -534,8 +700,7 @@ def _is_ipv6_pattern(text: str) -> bool:
 # The results
 
 
-@attrs.frozen
-class URLPatternComponentResult:
+class URLPatternComponentResult(NamedTuple):
     """What one component of a URL gave a match (the standard's
     ``URLPatternComponentResult``).
 
@@ -552,23 +717,159 @@ class URLPatternComponentResult:
     groups: Mapping[str, str | None]
 
 
-@attrs.frozen
 class URLPatternResult:
     """A match of a :class:`URLPattern` (the standard's ``URLPatternResult``): the
     inputs as given and one :class:`URLPatternComponentResult` per component.
 
+    Immutable; two results are equal when their inputs and components are. The
+    component results of a match on the fast path are built when first read.
+
+    Attributes:
+        inputs: what ``exec`` was given: the input, and the base URL if one was.
+        protocol, username, password, hostname, port, pathname, search, hash: each
+            component's :class:`URLPatternComponentResult`.
+
     .. versionadded:: 0.5
     """
 
-    inputs: tuple[str | Mapping[str, str], ...]
-    protocol: URLPatternComponentResult
-    username: URLPatternComponentResult
-    password: URLPatternComponentResult
-    hostname: URLPatternComponentResult
-    port: URLPatternComponentResult
-    pathname: URLPatternComponentResult
-    search: URLPatternComponentResult
-    hash: URLPatternComponentResult
+    __slots__ = ("_inputs", "_parts")
+
+    _inputs: tuple[str | Mapping[str, str], ...]
+    _parts: tuple[URLPatternComponentResult, ...] | None
+
+    def __init__(self, inputs: tuple[str | Mapping[str, str], ...],
+                 components: tuple[URLPatternComponentResult, ...]) -> None:
+        if len(components) != len(COMPONENTS):
+            raise TypeError(f"a URLPatternResult has {len(COMPONENTS)} components")
+        self._inputs = inputs
+        self._parts = components
+
+    def _components(self) -> tuple[URLPatternComponentResult, ...]:
+        parts = self._parts
+        if parts is None:
+            parts = self._parts = tuple(self._component(i) for i in range(len(COMPONENTS)))
+        return parts
+
+    def _component(self, index: int) -> URLPatternComponentResult:
+        parts = self._parts
+        assert parts is not None
+        return parts[index]
+
+    @property
+    def inputs(self) -> tuple[str | Mapping[str, str], ...]:
+        """The input, and the base URL if one was given."""
+        return self._inputs
+
+    @property
+    def protocol(self) -> URLPatternComponentResult:
+        """The protocol's match."""
+        return self._component(0)
+
+    @property
+    def username(self) -> URLPatternComponentResult:
+        """The username's match."""
+        return self._component(1)
+
+    @property
+    def password(self) -> URLPatternComponentResult:
+        """The password's match."""
+        return self._component(2)
+
+    @property
+    def hostname(self) -> URLPatternComponentResult:
+        """The hostname's match."""
+        return self._component(3)
+
+    @property
+    def port(self) -> URLPatternComponentResult:
+        """The port's match."""
+        return self._component(4)
+
+    @property
+    def pathname(self) -> URLPatternComponentResult:
+        """The pathname's match."""
+        return self._component(5)
+
+    @property
+    def search(self) -> URLPatternComponentResult:
+        """The search's match."""
+        return self._component(6)
+
+    @property
+    def hash(self) -> URLPatternComponentResult:
+        """The hash's match."""
+        return self._component(7)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, URLPatternResult):
+            return NotImplemented
+        return (self._inputs == other._inputs
+                and self._components() == other._components())
+
+    def __repr__(self) -> str:
+        shown = ", ".join(f"{name}={value!r}"
+                          for name, value in zip(COMPONENTS, self._components(), strict=True))
+        return f"URLPatternResult(inputs={self._inputs!r}, {shown})"
+
+    def __reduce__(self) -> tuple[type[URLPatternResult], tuple[object, ...]]:
+        return (URLPatternResult, (self._inputs, self._components()))
+
+
+class _MatchResult(URLPatternResult):
+    """A URLPatternResult of the one-expression path: each component's result built
+    from the match when first read."""
+
+    __slots__ = ("_found", "_whole")
+
+    _whole: _WholeURL
+    _found: re.Match[str]
+
+    def __init__(self, text: str, whole: _WholeURL, found: re.Match[str]) -> None:
+        self._inputs = (text,)
+        self._parts = None
+        self._whole = whole
+        self._found = found
+
+    def _component(self, index: int) -> URLPatternComponentResult:
+        parts = self._parts
+        if parts is not None:
+            return parts[index]
+        return _whole_component(self._whole.plan[index], self._found)
+
+
+class _ComponentsResult(URLPatternResult):
+    """A URLPatternResult of matching component by component: each component's result
+    built from its match (None: the pattern is "*") when first read."""
+
+    __slots__ = ("_matchers", "_matches", "_values")
+
+    _values: tuple[str, ...]
+    _matches: tuple[re.Match[str] | None, ...]
+    _matchers: tuple[tuple[int, re.Pattern[str] | None, tuple[str, ...]], ...]
+
+    def __init__(self, inputs: tuple[str | Mapping[str, str], ...], values: tuple[str, ...],
+                 matches: tuple[re.Match[str] | None, ...],
+                 matchers: tuple[tuple[int, re.Pattern[str] | None, tuple[str, ...]], ...],
+                 ) -> None:
+        self._inputs = inputs
+        self._parts = None
+        self._values = values
+        self._matches = matches
+        self._matchers = matchers
+
+    def _component(self, index: int) -> URLPatternComponentResult:
+        parts = self._parts
+        if parts is not None:
+            return parts[index]
+        value = self._values[index]
+        found = self._matches[index]
+        if found is None:
+            return _new_component(URLPatternComponentResult, (value, {"0": value}))
+        # a named group inside a regexp group is a group of its own in the expression,
+        # after the part's; as in the browsers, the part list's names take the first
+        # groups
+        return _new_component(URLPatternComponentResult, (value, dict(zip(
+            self._matchers[index][2], found.groups(), strict=False))))
 
 
 # ---------------------------------------------------------------------------------------
@@ -610,33 +911,35 @@ class URLPattern:
     .. versionadded:: 0.5
     """
 
-    __slots__ = ("_components", "_matchers")
+    __slots__ = ("_components", "_matchers", "_whole")
 
     _components: tuple[Component, ...]
     _matchers: tuple[tuple[int, re.Pattern[str] | None, tuple[str, ...]], ...]
+    _whole: _WholeURL | None
 
-    def __init__(self, input: str | Mapping[str, str] | None = None,  # noqa: A002
+    def __init__(self, input: str | Mapping[str, str] | None = None,
                  base_url: str | None = None, *, ignore_case: bool = False) -> None:
-        if base_url is not None and not isinstance(base_url, str):
+        # checked: callers without a type checker pass anything
+        if base_url is not None and not isinstance(cast(object, base_url), str):
             raise TypeError(f"base_url must be str or None, not {type(base_url).__name__}")
-        if not isinstance(ignore_case, bool):
+        if not isinstance(cast(object, ignore_case), bool):
             raise TypeError(f"ignore_case must be bool, not {type(ignore_case).__name__}")
-        if input is None:
-            input = {}  # noqa: A001
-        if isinstance(input, str):
+        given = cast(object, {} if input is None else input)
+        if isinstance(given, str):
+            input = given
             init = _ConstructorParser(input).parse()
             if base_url is None and "protocol" not in init:
                 raise _refuse("pattern", input,
                               "a relative pattern string needs a base URL")
             if base_url is not None:
                 init["baseURL"] = base_url
-        elif isinstance(input, Mapping):
+        elif isinstance(given, Mapping):
             if base_url is not None:
                 raise TypeError("base_url is given with the pattern's baseURL key only")
-            init = _check_init(input)
+            init = _check_init(given)  # pyright: ignore[reportUnknownArgumentType] (checked there)
         else:
             raise TypeError(
-                f"input must be str or a mapping, not {type(input).__name__}")
+                f"input must be str or a mapping, not {type(given).__name__}")
         processed = process_init(init, True)
         for name in COMPONENTS:
             processed.setdefault(name, "*")
@@ -675,6 +978,7 @@ class URLPattern:
             (index, None if component.pattern_string == "*" else component.regex,
              component.group_names)
             for index, component in enumerate(self._components))
+        self._whole = _whole_url(self._components, ignore_case)
 
     # -- the component patterns ----------------------------------------------------------
 
@@ -732,9 +1036,9 @@ class URLPattern:
 
     # -- matching ------------------------------------------------------------------------
 
-    def _inputs(self, input: object, base_url: object) -> tuple[str, ...] | None:  # noqa: A002
+    def _inputs(self, input: object, base_url: object) -> tuple[str, ...] | None:
         if input is None:
-            input = _EMPTY_INIT  # noqa: A001
+            input = _EMPTY_INIT
         if base_url is not None and not isinstance(base_url, str):
             raise TypeError(f"base_url must be str or None, not {type(base_url).__name__}")
         if isinstance(input, str):
@@ -750,7 +1054,7 @@ class URLPattern:
             return tuple(values[name] for name in COMPONENTS)
         raise TypeError(f"input must be str or a mapping, not {type(input).__name__}")
 
-    def test(self, input: URLPatternInput | None = None, base_url: str | None = None) -> bool:  # noqa: A002
+    def test(self, input: URLPatternInput | None = None, base_url: str | None = None) -> bool:
         """Whether the URL (a string, read as a browser reads it, against ``base_url``;
         or a ``URLPatternInit`` of components) matches the pattern.
 
@@ -769,6 +1073,13 @@ class URLPattern:
         >>> URLPattern({"pathname": "/books/:id"}).test("/books/1", "https://a.example")
         True
         """
+        whole = self._whole
+        if whole is not None and base_url is None and type(input) is str:
+            found = whole.regex.match(input)
+            if found is not None and (
+                    ("/." not in input and "%" not in input)
+                    or _as_is(input, found.group(whole.path_group))):
+                return True
         values = self._inputs(input, base_url)
         if values is None:
             return False
@@ -777,7 +1088,7 @@ class URLPattern:
                 return False
         return True
 
-    def exec(self, input: URLPatternInput | None = None,  # noqa: A002
+    def exec(self, input: URLPatternInput | None = None,
              base_url: str | None = None) -> URLPatternResult | None:
         """The match of the URL against the pattern, with each component's groups, or
         ``None``.
@@ -798,27 +1109,29 @@ class URLPattern:
         >>> match.hostname.groups, match.pathname.groups
         ({'sub': 'api'}, {'0': 'v1'})
         """
+        whole = self._whole
+        if whole is not None and base_url is None and type(input) is str:
+            found = whole.regex.match(input)
+            if found is not None and (
+                    ("/." not in input and "%" not in input)
+                    or _as_is(input, found.group(whole.path_group))):
+                return _MatchResult(input, whole, found)
         values = self._inputs(input, base_url)
         if values is None:
             return None
-        results: list[URLPatternComponentResult] = []
-        for index, regex, names in self._matchers:
-            value = values[index]
+        matches: list[re.Match[str] | None] = []
+        for index, regex, _ in self._matchers:
             if regex is None:
-                results.append(URLPatternComponentResult(value, {"0": value}))
+                matches.append(None)
                 continue
-            found = regex.match(value)
+            found = regex.match(values[index])
             if found is None:
                 return None
-            # a named group inside a regexp group is a group of its own in the
-            # expression, after the part's; as in the browsers, the part list's names
-            # take the first groups
-            results.append(URLPatternComponentResult(value, dict(zip(
-                names, found.groups(), strict=False))))
+            matches.append(found)
         shown = _EMPTY_INIT if input is None else input
         given: tuple[str | Mapping[str, str], ...] = (
             (shown,) if base_url is None else (shown, base_url))
-        return URLPatternResult(given, *results)
+        return _ComponentsResult(given, values, tuple(matches), self._matchers)
 
     # -- compareComponent and generate -----------------------------------------------------
 
@@ -846,7 +1159,9 @@ class URLPattern:
         -1
         """
         index = _component_index(component)
-        if not isinstance(left, URLPattern) or not isinstance(right, URLPattern):
+        # checked: callers without a type checker pass anything
+        if not isinstance(cast(object, left), URLPattern) or not isinstance(
+                cast(object, right), URLPattern):
             raise TypeError("compare_component compares two URLPattern objects")
         return _compare(left._components[index], right._components[index])
 
@@ -874,9 +1189,10 @@ class URLPattern:
         '/books/a%20b'
         """
         index = _component_index(component)
-        if not isinstance(groups, Mapping) or not all(
+        given = cast(object, groups)  # checked: callers without a type checker pass anything
+        if not isinstance(given, Mapping) or not all(
                 isinstance(key, str) and isinstance(value, str)
-                for key, value in groups.items()):  # pyright: ignore[reportUnknownVariableType]
+                for key, value in given.items()):  # pyright: ignore[reportUnknownVariableType]
             raise TypeError("groups must be a mapping of str to str")
         compiled = self._components[index]
         encode = self._generate_encoder(index)
@@ -895,6 +1211,37 @@ class URLPattern:
         if index == 3:
             return canonicalize_hostname
         return _ENCODERS[index]
+
+
+def _as_is(text: str, path: str) -> bool:
+    # no segment a browser reads as a dot segment ("." or "%2e" first) in the path, and
+    # every "%" of the text a triplet: the shape of the fast path
+    return "/." not in path and "%2" not in path and (
+        "%" not in text or _LONE_PERCENT_RE.search(text) is None)
+
+
+_NO_GROUPS: Final[Mapping[str, str | None]] = {}
+
+
+#: ``tuple.__new__`` typed for the results: one built in C from its fields, with no
+#: Python frame (a NamedTuple's own ``__new__`` is Python code). pyright reads
+#: ``tuple.__new__`` generically, hence the casts.
+_NewComponent: TypeAlias = Callable[
+    [type["URLPatternComponentResult"], tuple[str, dict[str, str | None]]],
+    "URLPatternComponentResult"]
+_new_component: Final = cast(
+    "_NewComponent",
+    tuple.__new__)  # pyright: ignore[reportUnknownMemberType] (see the cast)
+
+
+def _whole_component(plan: tuple[int, int, tuple[str, ...], dict[str, str | None]],
+                     found: re.Match[str]) -> URLPatternComponentResult:
+    first, end, names, empty = plan
+    if first == 0:
+        return _new_component(URLPatternComponentResult, ("", empty.copy()))
+    groups = found.groups()
+    return _new_component(URLPatternComponentResult, (
+        groups[first - 1], dict(zip(names, groups[first:end - 1], strict=True))))
 
 
 def _component_index(component: object) -> int:

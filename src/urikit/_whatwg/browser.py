@@ -284,7 +284,10 @@ PERCENT_ENCODE_KEEP: Final[dict[str, frozenset[str]]] = {
         ("c0-control", _C0_CONTROL_SET), ("fragment", _FRAGMENT_SET),
         ("query", _QUERY_SET), ("special-query", _SPECIAL_QUERY_SET),
         ("path", _PATH_SET), ("userinfo", _USERINFO_SET))}
-_LONE_SURROGATE_RE: Final = re.compile("[\ud800-\udfff]")
+_LONE_SURROGATE_RE: Final = re.compile(r"[\ud800-\udfff]")
+# a character each set encodes (not kept, or not ASCII)
+_ENCODED_RE: Final = {name: re.compile(f"[^{re.escape(''.join(sorted(keep)))}]")
+                      for name, keep in PERCENT_ENCODE_KEEP.items()}
 
 
 def percent_encode(text: str, encode_set: str) -> str:
@@ -297,7 +300,7 @@ def percent_encode(text: str, encode_set: str) -> str:
     >>> percent_encode("a b/%41^é", "path"), percent_encode("a b/^", "userinfo")
     ('a%20b/%41%5E%C3%A9', 'a%20b%2F%5E')
     """
-    keep = PERCENT_ENCODE_KEEP[encode_set]
-    if text.isascii() and all(c in keep for c in text):
+    if _ENCODED_RE[encode_set].search(text) is None:
         return text
+    keep = PERCENT_ENCODE_KEEP[encode_set]
     return encode_octets(_LONE_SURROGATE_RE.sub("\ufffd", text).encode("utf-8"), keep)
