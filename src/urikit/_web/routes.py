@@ -375,26 +375,28 @@ def _reader(pattern: URITemplate | URLPattern) -> _Reader:
     while first and _is_form_query(pieces[first - 1]):
         first -= 1
     before = pieces[:first]
-    query = any("?" in piece if isinstance(piece, str) else piece.operator in ("?", "&")
+    query = any("?" in piece if isinstance(piece, str) else piece[0] in ("?", "&")
                 for piece in before)
-    fragment = any("#" in piece if isinstance(piece, str) else piece.operator == "#"
+    fragment = any("#" in piece if isinstance(piece, str) else piece[0] == "#"
                    for piece in before)
     from_path = parsed.text.startswith(("/", "{/")) and not parsed.text.startswith("//")
     head = pieces[first] if first < len(pieces) else None
-    if query or not isinstance(head, Expression) or head.operator != "?":
+    if query or head is None or isinstance(head, str) or head[0] != "?":
         return pattern, (False, from_path, query or head is not None, fragment), {}
-    names = [spec.name for piece in pieces[first:] if isinstance(piece, Expression)
-             for spec in piece.varspecs]
-    return (URITemplate(parsed.text[:head.start]), (False, from_path, False, fragment),
+    # an expression is (operator, varspecs, start, end); a varspec (name, prefix,
+    # explode, position)
+    names = [spec[0] for piece in pieces[first:] if not isinstance(piece, str)
+             for spec in piece[1]]
+    return (URITemplate(parsed.text[:head[2]]), (False, from_path, False, fragment),
             {name: URITemplate(f"{{?{name}}}") for name in names})
 
 
 def _is_form_query(piece: str | Expression) -> bool:
     """Whether ``piece`` is a form-style query expression whose parameters read by
     name: ``{?a,b}`` or ``{&c}``, without explode or prefix, names without ``%``."""
-    return isinstance(piece, Expression) and piece.operator in ("?", "&") and all(
-        not spec.explode and spec.prefix is None and "%" not in spec.name
-        for spec in piece.varspecs)
+    return not isinstance(piece, str) and piece[0] in ("?", "&") and all(
+        not explode and prefix is None and "%" not in name
+        for name, prefix, explode, _ in piece[1])
 
 
 def _params(query: str | None, readers: Mapping[str, URITemplate]) -> dict[str, object] | None:
