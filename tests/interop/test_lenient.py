@@ -355,9 +355,9 @@ def _repair_or_refuse(text: str) -> Repaired | None:
         return repair(text)
     except IDNAError:
         return None
-    except URIError as error:  # an authority browsers refuse
+    except URIError as error:  # an authority browsers refuse (a file URL's userinfo too)
         component = getattr(error, "component", "")
-    assert component in ("host", "port")
+    assert component in ("host", "port", "userinfo")
     return None
 
 
