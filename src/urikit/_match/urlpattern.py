@@ -319,6 +319,8 @@ def _narrowed(component: Component, segment: str, full: str) -> str | None:
     """The component's expression on the fast path's shape, its segment wildcards
     within the class body ``segment`` (the characters it holds but the delimiter), its
     full wildcards within ``full``, its text in one more group first; or None."""
+    if component.pattern_string == "*":  # its one group is its text
+        return f"([{full}]*)"
     out = ["("]
     delimiter = component.options.delimiter
     parts = component.parts
@@ -409,6 +411,10 @@ def _whole_url(components: tuple[Component, ...], ignore_case: bool) -> _WholeUR
         count = len(component.group_names)
         if index in (1, 2, 4):
             spans.append((0, 0))
+            continue
+        if component.pattern_string == "*":  # end == first: group "0" is the text
+            spans.append((group, group))
+            group += 1
             continue
         spans.append((group, group + 1 + count))
         group += 1 + count
@@ -1239,6 +1245,9 @@ def _whole_component(plan: tuple[int, int, tuple[str, ...], dict[str, str | None
     first, end, names, empty = plan
     if first == 0:
         return _new_component(URLPatternComponentResult, ("", empty.copy()))
+    if end == first:
+        text = found.group(first)
+        return _new_component(URLPatternComponentResult, (text, {"0": text}))
     groups = found.groups()
     return _new_component(URLPatternComponentResult, (
         groups[first - 1], dict(zip(names, groups[first:end - 1], strict=True))))
