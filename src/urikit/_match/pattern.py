@@ -702,15 +702,16 @@ class Component:
 
         Linear in ``text`` for every component without regexp groups.
         """
-        program = self.program
-        if program is not None:
-            return program.match(text)
+        if self.program is not None:
+            return self.program.match(text)
         found = self.regex.match(text)
         if found is None:
             return None
         groups: tuple[str | None, ...] = found.groups()
-        count = len(self.group_names)
-        return groups if len(groups) == count else groups[:count]
+        if self.has_regexp_groups:
+            # a named group inside a regexp group has a number too: drop the extra ones
+            return groups[:len(self.group_names)]
+        return groups
 
 
 def compile_component(text: str, encode: Callable[[str], str], options: Options) -> Component:
