@@ -512,6 +512,21 @@ HUNT: tuple[tuple[str, str, Maker], ...] = (
     ("path of /1", "pattern /:n(\\d+)+ (fails)",
      lambda n: _pattern("/:n(\\d+)+", fill("", "/1", n, "/x"))),
     ("pattern of /a", "compile_component", lambda n: _compile(fill("", "/a", n))),
+    # the ambiguous shapes (wildcards that can take the same text), which re takes
+    # O(n^k) on and Component.match gives to the linear matcher: failing and matching
+    ("run of a-", "pattern :a-:b (fails)",
+     lambda n: _component(":a-:b", fill("", "a-", n, "/"))),
+    ("run of a-", "pattern :a-:b (matches)",
+     lambda n: _component(":a-:b", fill("", "a-", n, "b"))),
+    ("run of a", "pattern *a*b (fails)", lambda n: _component("*a*b", fill("", "a", n))),
+    ("run of a", "pattern *a*b (matches)",
+     lambda n: _component("*a*b", fill("", "a", n, "b"))),
+    ("run of a-", "pattern :a-:b-:c (fails)",
+     lambda n: _component(":a-:b-:c", fill("", "a-", n, "/"))),
+    ("run of a-", "pattern :a-:b-:c (matches)",
+     lambda n: _component(":a-:b-:c", fill("", "a-", n, "b"))),
+    ("run of -", "pattern *-*-* (fails)", lambda n: _component("*-*-*", fill("", "-", n, "\n"))),
+    ("run of -", "pattern *-*-* (matches)", lambda n: _component("*-*-*", fill("", "-", n))),
 )
 
 
@@ -521,6 +536,15 @@ def _pattern(pattern: str, text: str) -> Callable[[], object]:
 
     regex = compile_component(pattern, str, Options(delimiter="/", prefix="/")).regex
     return lambda: regex.match(text)
+
+
+def _component(pattern: str, text: str) -> Callable[[], object]:
+    """Match ``text`` with the pathname component of ``pattern`` through
+    ``Component.match`` (the linear matcher where the component is ambiguous)."""
+    from urikit._match.pattern import Options, compile_component
+
+    component = compile_component(pattern, str, Options(delimiter="/", prefix="/"))
+    return lambda: component.match(text)
 
 
 def _compile(pattern: str) -> Callable[[], object]:

@@ -319,6 +319,8 @@ def _narrowed(component: Component, segment: str, full: str) -> str | None:
     """The component's expression on the fast path's shape, its segment wildcards
     within the class body ``segment`` (the characters it holds but the delimiter), its
     full wildcards within ``full``, its text in one more group first; or None."""
+    if component.pattern_string == "*":  # its one group is its text
+        return f"([{full}]*)"
     out = ["("]
     delimiter = component.options.delimiter
     parts = component.parts
@@ -376,14 +378,16 @@ class _WholeURL(NamedTuple):
 
 
 def _whole_url(components: tuple[Component, ...], ignore_case: bool) -> _WholeURL | None:
-    if ignore_case or any(c.has_regexp_groups for c in components):
+    # a component the engine matches with its linear matcher (two wildcards that can
+    # take the same text) would cost re polynomial time here: none of those
+    if ignore_case or any(c.has_regexp_groups or c.program is not None for c in components):
         return None
     empty: list[tuple[str | None, ...]] = [()] * len(components)
     for index in (1, 2, 4):  # username, password, port: "" in the shape
-        found = components[index].regex.match("")
+        found = components[index].match("")
         if found is None:
             return None
-        empty[index] = found.groups()
+        empty[index] = found
     pieces = [
         _narrowed(components[0], "a-z", "a-z"),
         _narrowed(components[3], "a-z0-9\\-", "a-z0-9.\\-"),
@@ -409,6 +413,10 @@ def _whole_url(components: tuple[Component, ...], ignore_case: bool) -> _WholeUR
         count = len(component.group_names)
         if index in (1, 2, 4):
             spans.append((0, 0))
+            continue
+        if component.pattern_string == "*":  # end == first: group "0" is the text
+            spans.append((group, group))
+            group += 1
             continue
         spans.append((group, group + 1 + count))
         group += 1 + count
@@ -844,12 +852,12 @@ class _ComponentsResult(URLPatternResult):
     __slots__ = ("_matchers", "_matches", "_values")
 
     _values: tuple[str, ...]
-    _matches: tuple[re.Match[str] | None, ...]
-    _matchers: tuple[tuple[int, re.Pattern[str] | None, tuple[str, ...]], ...]
+    _matches: tuple[tuple[str | None, ...] | None, ...]
+    _matchers: tuple[tuple[int, Component | None, tuple[str, ...]], ...]
 
     def __init__(self, inputs: tuple[str | Mapping[str, str], ...], values: tuple[str, ...],
-                 matches: tuple[re.Match[str] | None, ...],
-                 matchers: tuple[tuple[int, re.Pattern[str] | None, tuple[str, ...]], ...],
+                 matches: tuple[tuple[str | None, ...] | None, ...],
+                 matchers: tuple[tuple[int, Component | None, tuple[str, ...]], ...],
                  ) -> None:
         self._inputs = inputs
         self._parts = None
@@ -862,14 +870,11 @@ class _ComponentsResult(URLPatternResult):
         if parts is not None:
             return parts[index]
         value = self._values[index]
-        found = self._matches[index]
-        if found is None:
+        groups = self._matches[index]
+        if groups is None:
             return _new_component(URLPatternComponentResult, (value, {"0": value}))
-        # a named group inside a regexp group is a group of its own in the expression,
-        # after the part's; as in the browsers, the part list's names take the first
-        # groups
         return _new_component(URLPatternComponentResult, (value, dict(zip(
-            self._matchers[index][2], found.groups(), strict=False))))
+            self._matchers[index][2], groups, strict=True))))
 
 
 # ---------------------------------------------------------------------------------------
@@ -914,7 +919,7 @@ class URLPattern:
     __slots__ = ("_components", "_matchers", "_whole")
 
     _components: tuple[Component, ...]
-    _matchers: tuple[tuple[int, re.Pattern[str] | None, tuple[str, ...]], ...]
+    _matchers: tuple[tuple[int, Component | None, tuple[str, ...]], ...]
     _whole: _WholeURL | None
 
     def __init__(self, input: str | Mapping[str, str] | None = None,
@@ -975,7 +980,7 @@ class URLPattern:
         build("hash", canonicalize_hash, case)
         self._components = tuple(compiled[name] for name in COMPONENTS)
         self._matchers = tuple(
-            (index, None if component.pattern_string == "*" else component.regex,
+            (index, None if component.pattern_string == "*" else component,
              component.group_names)
             for index, component in enumerate(self._components))
         self._whole = _whole_url(self._components, ignore_case)
@@ -1083,8 +1088,8 @@ class URLPattern:
         values = self._inputs(input, base_url)
         if values is None:
             return False
-        for index, regex, _ in self._matchers:
-            if regex is not None and regex.match(values[index]) is None:
+        for index, component, _ in self._matchers:
+            if component is not None and component.match(values[index]) is None:
                 return False
         return True
 
@@ -1119,15 +1124,17 @@ class URLPattern:
         values = self._inputs(input, base_url)
         if values is None:
             return None
-        matches: list[re.Match[str] | None] = []
-        for index, regex, _ in self._matchers:
-            if regex is None:
+        # Component.match: linear in the text (re, or the engine's linear matcher where
+        # re could take polynomial time)
+        matches: list[tuple[str | None, ...] | None] = []
+        for index, component, _ in self._matchers:
+            if component is None:
                 matches.append(None)
                 continue
-            found = regex.match(values[index])
-            if found is None:
+            groups = component.match(values[index])
+            if groups is None:
                 return None
-            matches.append(found)
+            matches.append(groups)
         shown = _EMPTY_INIT if input is None else input
         given: tuple[str | Mapping[str, str], ...] = (
             (shown,) if base_url is None else (shown, base_url))
@@ -1239,6 +1246,9 @@ def _whole_component(plan: tuple[int, int, tuple[str, ...], dict[str, str | None
     first, end, names, empty = plan
     if first == 0:
         return _new_component(URLPatternComponentResult, ("", empty.copy()))
+    if end == first:
+        text = found.group(first)
+        return _new_component(URLPatternComponentResult, (text, {"0": text}))
     groups = found.groups()
     return _new_component(URLPatternComponentResult, (
         groups[first - 1], dict(zip(names, groups[first:end - 1], strict=True))))
