@@ -21,10 +21,6 @@ COMPARE_CASES: list[dict[str, Any]] = load("urlpattern-compare-test-data.json")
 # the reason (docs/urlpattern.md lists them). Each is checked to still differ, so that
 # a fixed difference leaves this table.
 URLPATTERN_DIFFERENCES: dict[int, str] = {
-    186: "the harness: its expected search is the base URL's '' because the empty "
-         "pathname given is falsy in JavaScript; the standard's 'process a "
-         "URLPatternInit' inherits the search only from an init without a pathname, so "
-         "urikit (and the urlpattern package) give '*'",
     208: "the reading of an opaque path: urikit's browser reading percent-encodes the "
          "spaces of 'javascript:var x = 1;' (RFC 3986 text), the URL standard keeps them",
     279: "the reading of an opaque path: the spaces of 'data:text/javascript,let x = "
@@ -79,7 +75,7 @@ def test_wpt_compare_component(entry: dict[str, Any]) -> None:
 def test_counts() -> None:
     """The three files have the rows docs/urlpattern.md counts."""
     assert (len(CASES), len(URLPATTERN_DIFFERENCES), len(GENERATE_CASES),
-            len(COMPARE_CASES)) == (369, 10, 19, 25)
+            len(COMPARE_CASES)) == (369, 9, 19, 25)
 
 
 # ---------------------------------------------------------------------------------------

@@ -53,7 +53,7 @@ def expected_pattern(entry: dict[str, Any], component: str) -> str:
     """The harness's expected pattern string of a component."""
     expected_obj: dict[str, str] = entry.get("expected_obj") or {}
     expected = expected_obj.get(component)
-    if expected:
+    if expected is not None:  # the harness: expected_obj[component] !== undefined
         return expected
     pattern = entry["pattern"]
     first = pattern[0] if pattern else None
@@ -66,7 +66,8 @@ def expected_pattern(entry: dict[str, Any], component: str) -> str:
         return ""
     if isinstance(first, dict) and first.get(component):
         return str(first[component])
-    if isinstance(first, dict) and any(first.get(c) for c in EARLIER[component]):
+    # given at all, even empty (the harness: EARLIER_COMPONENTS[c].some(e => e in init))
+    if isinstance(first, dict) and any(c in first for c in EARLIER[component]):
         return "*"
     if base is not None and component not in ("username", "password"):
         return _base_value(base, component)
