@@ -162,9 +162,7 @@ def _check(parsed: Template) -> None:
 def _compile(parsed: Template) -> tuple[re.Pattern[str], tuple[_Slot, ...], bool]:
     """The regex that reads ``parsed`` back, each variable's slot, and whether every
     group is a variable's text as it is (one group a variable, in order) when the
-    text holds no "%" and no ",". Such a regex names each group after its variable
-    when every name is a Python identifier, so that ``groupdict()`` (one C call) is
-    the reading."""
+    text holds no "%" and no ","."""
     out: list[str] = []
     slots: list[_Slot] = []
     group = 0
@@ -192,18 +190,18 @@ def _compile(parsed: Template) -> tuple[re.Pattern[str], tuple[_Slot, ...], bool
             kind = _RESERVED if reserved else _SIMPLE
             if explode:
                 kind = _NAMED_EXPLODED if named else _EXPLODED
-                body = f"{_OPEN}{run}{_SOME if not first and single else _ANY})"
+                body = f"({run}{_SOME if not first and single else _ANY})"
                 plain = False
             elif named and ifemp:  # "?" and "&": name=value, the group is the value
-                body = f"{re.escape(name)}={_OPEN}{run}{_ANY})"
+                body = f"{re.escape(name)}=({run}{_ANY})"
             elif named:  # ";": name, or name=value for a value not empty
                 kind = _NAMED
-                body = f"{_OPEN}{re.escape(name)}(?:={_class(own - {'='})}{_SOME})?)"
+                body = f"({re.escape(name)}(?:={_class(own - {'='})}{_SOME})?)"
                 plain = False
             elif not first and single:  # {a}, {+a}: empty text is undefined
-                body = f"{_OPEN}{run}{_SOME})"
+                body = f"({run}{_SOME})"
             else:
-                body = f"{_OPEN}{run}{_ANY})"
+                body = f"({run}{_ANY})"
             others = None
             if not first and not single:
                 # "" and "+": an empty text with no other text of the expression is
@@ -214,17 +212,7 @@ def _compile(parsed: Template) -> tuple[re.Pattern[str], tuple[_Slot, ...], bool
             listy = "," in own and not reserved and not explode
             slots.append(_Slot(name, group, kind, sep, ifemp, others, listy))
             out.append(f"(?:{lead}{body})?")
-    pattern = "".join(out)
-    if plain and all(slot.name.isidentifier() for slot in slots):
-        opens = iter([f"(?P<{slot.name}>" for slot in slots])
-        return re.compile(_OPEN_RE.sub(lambda _: next(opens), pattern)), tuple(slots), True
-    return re.compile(pattern.replace(_OPEN, "(")), tuple(slots), plain
-
-
-#: Where a variable's group opens in the regex being written: "(" or, when the reading
-#: is ``groupdict()``, "(?P<name>" (no literal or name holds NUL: a template cannot)
-_OPEN: Final = "\x00"
-_OPEN_RE: Final = re.compile(_OPEN)
+    return re.compile("".join(out)), tuple(slots), plain
 
 
 def _simple(text: str) -> str | None:
@@ -346,7 +334,7 @@ class URITemplate:
     .. versionadded:: 0.5
     """
 
-    __slots__ = ("_fullmatch", "_named", "_names", "_parsed", "_plain", "_slots")
+    __slots__ = ("_fullmatch", "_names", "_parsed", "_plain", "_slots")
 
     def __init__(self, template: str | Checked, /, *, match: bool | Checked = True) -> None:
         """Read ``template`` once.
@@ -370,7 +358,6 @@ class URITemplate:
             for v in piece[1]))
         self._slots: tuple[_Slot, ...] = ()
         self._plain = False
-        self._named = False
         try:
             _check(self._parsed)
         except ParseError as exc:
@@ -379,7 +366,6 @@ class URITemplate:
             self._fullmatch: Callable[[str], re.Match[str] | None] = _Refused(exc)
             return
         regex, self._slots, self._plain = _compile(self._parsed)
-        self._named = bool(regex.groupindex)
         self._fullmatch = regex.fullmatch
 
     @property
@@ -463,11 +449,6 @@ class URITemplate:
             return None
         if self._plain and "%" not in text and "," not in text:
             # each group is a variable's value as it is, or None: undefined
-            if self._named:
-                values = found.groupdict()
-                if None in values.values():
-                    return {k: v for k, v in values.items() if v is not None}
-                return cast("dict[str, TemplateValue]", values)
             groups = found.groups()
             names = self._names
             result: dict[str, TemplateValue] = {}
