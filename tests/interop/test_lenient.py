@@ -320,6 +320,12 @@ BASES: Final = [
     pytest.param("a\\b", "foo://h/p/", "foo://h/p/a%5Cb", id="non-special-base"),
     pytest.param("//h/x", "file:///C:/", "file://h/x", id="file-base"),
     pytest.param("x y", URI.parse("https://h/d/"), "https://h/d/x%20y", id="uri-base"),
+    # the browser resolves against the base it has read: no dot segment is left in its
+    # path, plain or "%2e", whatever the reference brings
+    pytest.param("?q", "https://h/a/%2e%2e/b", "https://h/b?q", id="base-encoded-dots"),
+    pytest.param("#f", "https://h/a/..//e", "https://h//e#f", id="base-dots-fragment"),
+    pytest.param("x", "https://h/%2E%2e/a/.%2e/b/", "https://h/b/x", id="base-dots-merged"),
+    pytest.param("?q", "file:///C:/../x", "file:///C:/x?q", id="base-dots-file-drive"),
 ]
 
 

@@ -27,7 +27,8 @@ TRICKS: list[tuple[str, str]] = [
     ("userinfo that looks like the host", "https://shop.example@evil.example/"),
     ("userinfo on the right host", "https://user:pw@shop.example/"),
     ("userinfo on a network-path", "//shop.example@evil.example"),
-    ("encoded slashes", "%2F%2Fevil.example"),
+    # decoded once, the path it lands on ("/%2F%2Fevil.example") is "///evil.example"
+    ("encoded slashes", "../%2F%2Fevil.example"),
     ("encoded slashes after a slash", "/%2F%2Fevil.example"),
     ("encoded slashes, lower case", "/%2f%2fevil.example"),
     ("encoded backslash", "/%5Cevil.example"),
@@ -42,7 +43,6 @@ TRICKS: list[tuple[str, str]] = [
     ("encoded dot segment to a path that is a network-path", "/.%2e//%2e%2e%2f@evil.example"),
     ("encoded dot segments to a path that is a network-path",
      "/a/%2e%2e//%2e%2e%2f@evil.example"),
-    ("encoded scheme colon", "javascript%3Aalert(1)"),
     ("encoded tab", "/%09/evil.example"),
     ("tab inside", "/\t/evil.example"),
     ("newline inside", "/\n/evil.example"),
@@ -74,6 +74,10 @@ ACCEPTED: list[tuple[str, str]] = [
     ("/list?ids[]=1", "https://shop.example/list?ids%5B%5D=1"),
     ("/café", "https://shop.example/caf%C3%A9"),
     ("/search?q=a|b c", "https://shop.example/search?q=a%7Cb%20c"),
+    # the checks read where a target lands, not its text: these land on pages under
+    # /account/, whose paths, decoded once more, still are (no "//", no scheme)
+    ("%2F%2Fevil.example", "https://shop.example/account/%2F%2Fevil.example"),
+    ("javascript%3Aalert(1)", "https://shop.example/account/javascript%3Aalert(1)"),
 ]
 
 
@@ -113,13 +117,67 @@ def test_a_path_the_browser_reads_as_a_network_path_is_refused(target: str, base
 @pytest.mark.parametrize(("target", "expected"), [
     ("/a/.%2e/b", "https://shop.example/b"),
     ("/a/%2e/b/%2E%2e/c", "https://shop.example/a/c"),
-    ("/a/..%2f..%2f/b", "https://shop.example/a/..%2f..%2f/b"),
+    ("/a/b/..%2f/c", "https://shop.example/a/b/..%2f/c"),
     ("/%2e%2e%2f%2e%2e%2f@evil.example", "https://shop.example/%2e%2e%2f%2e%2e%2f@evil.example"),
 ])
 def test_the_result_is_the_browsers_reading(target: str, expected: str) -> None:
     """An accepted target comes back as the browser resolves it: its dot segments,
     percent-encoded ones included, removed, and ``%2f`` left as data."""
     assert str(safe_redirect(target, "https://shop.example/login")) == expected
+
+
+# (target, base): the request URL is the attacker's too (a link to
+# https://shop.example/%2e%2e/x/login?next=...): its dot segments, plain or "%2e", are
+# the browser's to remove, and a path they hid ("//...") is refused
+ATTACKER_BASES: list[tuple[str, str]] = [
+    ("%2e./\\%2e%2e%2f@evil.example", "https://shop.example/%2e%2e/x/"),  # issue 42
+    ("..//%2e%2e%2f@evil.example", "https://shop.example/%2E%2e/x/"),
+    ("?q", "https://shop.example/a/..//evil.example"),
+    ("#top", "https://shop.example/a/%2e%2e//evil.example"),
+    ("?q", "https://shop.example/a/.%2e//evil.example/b"),
+    (".", "https://shop.example/a/%2e%2e//evil.example/b"),
+]
+
+
+@pytest.mark.parametrize(("target", "base"), ATTACKER_BASES)
+def test_a_request_url_with_dot_segments_hides_no_network_path(target: str, base: str) -> None:
+    """The target is resolved against the request URL as the browser has read it, so
+    the returned path is the one the browser reads: one that is ``//...`` there, sent
+    alone as a relative ``Location``, names another host, and is refused."""
+    assert safe_redirect(target, base) is None
+    assert safe_redirect(target, URI.parse(base)) is None
+
+
+@pytest.mark.parametrize(("target", "base", "expected"), [
+    ("y", "https://shop.example/%2e%2e/x/", "https://shop.example/x/y"),
+    ("?q", "https://shop.example/a/%2e%2e/b", "https://shop.example/b?q"),
+    ("#top", "https://shop.example/a/./b/../c", "https://shop.example/a/c#top"),
+    ("../z", "https://shop.example/a/%2E/b/.%2e/c/d", "https://shop.example/a/z"),
+])
+def test_the_result_holds_no_dot_segment_of_the_base(target: str, base: str,
+                                                     expected: str) -> None:
+    """What ``safe_redirect`` returns is what the browser reads: no segment of it, the
+    base's included, is one the browser would still remove (``..``, ``%2e%2e``), so
+    reading it again changes nothing."""
+    assert str(safe_redirect(target, base)) == expected
+
+
+# targets whose path is harmless as written, but where they land, decoded once more
+# (a server or proxy that decodes the path, as Starlette's trailing-slash redirect does),
+# is "//evil.example" once the browser removes its dot segments: issue 42
+DECODED_ONCE: list[str] = [
+    "%2fevil.example", "./%2fevil.example", "/x/../%2fevil.example",
+    "/x/%2e%2e%2f/evil.example", "%2e%2e%2f/evil.example", "/a/%252e%252e/%2fevil.example",
+    "/a/..%2f..%2f/b",
+]
+
+
+@pytest.mark.parametrize("target", DECODED_ONCE)
+def test_the_decoded_once_check_reads_where_the_target_lands(target: str) -> None:
+    """The refusals for a server that decodes once more read the resolved path (what is
+    returned), never the target's text: ``%2fevil.example`` against ``/login`` lands on
+    ``/%2fevil.example``, ``//evil.example`` decoded."""
+    assert safe_redirect(target, "https://shop.example/login") is None
 
 
 def test_no_target_gives_none() -> None:

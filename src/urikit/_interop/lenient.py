@@ -94,6 +94,7 @@ from .._whatwg.browser import (
     C0_AND_SPACE,
     FORBIDDEN_HOST_RE,
     browser_host,
+    browser_path,
     plain_dot_segments,
     slash_run_end,
 )
@@ -441,7 +442,9 @@ def browser_resolve(base: Parts, ref: Parts) -> Parts:
     """``ref`` (a repaired reference) resolved against ``base`` as browsers resolve it:
     RFC 3986 §5.2 with two readings of the URL standard. A segment ``%2e`` or
     ``%2E`` (alone or beside another dot: ``.%2e``, ``%2e%2e``) is a dot segment, so
-    ``a/.%2e/../../admin`` against ``https://h/public/`` is ``/admin``; against a
+    ``a/.%2e/../../admin`` against ``https://h/public/`` is ``/admin``; the base is
+    the URL the browser has read, so its path keeps no dot segment, plain or ``%2e``
+    (``?q`` against ``https://h/a/%2e%2e/b`` is ``https://h/b?q``); against a
     ``file`` base whose path starts with a Windows drive letter (``/C:/``), the drive
     is kept: a path-absolute reference, or ``..`` past the top, stays on it
     (``/x`` against ``file:///C:/a`` is ``file:///C:/x``). Against a base with an
@@ -466,6 +469,7 @@ def browser_resolve(base: Parts, ref: Parts) -> Parts:
     path = ref[4]
     if "%2" in path:  # the browser's dot segments (WHATWG URL, path state)
         ref = (*ref[:4], plain_dot_segments(path), *ref[5:])
+    base = _read_base(base)
     drive = _DRIVE_PATH_RE.match(base[4])
     if (base[0] or "").lower() != "file" or drive is None or ref[0] is not None \
             or ref[2] is not None or _DRIVE_PATH_RE.match(ref[4]) \
@@ -477,6 +481,25 @@ def browser_resolve(base: Parts, ref: Parts) -> Parts:
     rest = base[4][drive.end():] or "/"
     target = resolve((*base[:4], rest, *base[5:]), ref, True)
     return (*target[:4], drive.group() + target[4], *target[5:])
+
+
+def _read_base(base: Parts) -> Parts:
+    """``base`` as the browser holds it: the browser resolves against a URL it has
+    read, whose path keeps no dot segment, plain or ``%2e`` (``/%2e%2e/x/`` is
+    ``/x/``), so a reference with no path or a relative one does not bring them back;
+    a ``file`` base keeps its drive letter (``/C:/../x`` is ``/C:/x``). An opaque
+    path (no "/" first) is left as it is."""
+    path = base[4]
+    if path[:1] != "/":
+        return base
+    drive = _DRIVE_PATH_RE.match(path) if (base[0] or "").lower() == "file" else None
+    if drive is None:
+        read = browser_path(path)
+    elif drive.end() < len(path):
+        read = drive.group() + browser_path(path[drive.end():])
+    else:
+        return base
+    return base if read == path else (*base[:4], read, *base[5:])
 
 
 def _reading(s: str, m: re.Match[str],

@@ -11,7 +11,7 @@ from .._core.percent import decode
 from .._core.serialize import to_text
 from .._interop.lenient import browser_resolve, repaired_text
 from .._model.uri import URI, FrozenURI
-from .._whatwg.browser import scheme_end
+from .._whatwg.browser import browser_path, scheme_end
 from .._whatwg.display import is_ambiguous_ipv4
 from .._whatwg.idna import host_to_ascii
 
@@ -52,18 +52,29 @@ def safe_redirect(target: str | None, base: URI | FrozenURI | str, *,
       a redirect is to make a person misread the host;
     * its host, if it names one, is not an ambiguous IPv4 address
       (:func:`~urikit.is_ambiguous_ipv4`);
-    * its path, percent-decoded once, still reads as a path on this origin: it does
-      not start with ``//``, holds no control character or backslash, and its first
-      segment holds no ":" (so ``%2F%2Fevil``, ``/%2F%2Fevil``, ``/%5Cevil`` and
-      ``javascript%3Aalert(1)`` are refused: a server or proxy that decodes once
-      more would read them as another host or scheme);
-    * the path the browser resolves it to does not start with ``//``: the browser's
-      path, after its dot-segment removal (``.%2e`` and ``%2e%2e`` are ``..`` to it,
-      ``%2e`` is ``.``) and with ``%2f`` left as the data it is
-      (``/.%2e//%2e%2e%2f@evil``, ``/..//evil``, ``/%2e%2e//evil`` all resolve to a
-      path ``//...``): the host is still this one, but the path and query alone,
+    * the path it lands on (the returned one, never the target's text) does not start
+      with ``//``: the browser's path, after its dot-segment removal (``.%2e`` and
+      ``%2e%2e`` are ``..`` to it, ``%2e`` is ``.``) and with ``%2f`` left as the data
+      it is (``/.%2e//%2e%2e%2f@evil``, ``/..//evil``, ``/%2e%2e//evil`` all resolve to
+      a path ``//...``): the host is still this one, but the path and query alone,
       sent as a relative ``Location`` (as frameworks often send them), would be a
-      network-path reference to another host.
+      network-path reference to another host;
+    * that path, percent-decoded once more, holds no control character or backslash
+      and, its dot segments removed as the browser removes them, still does not start
+      with ``//`` (so ``%2fevil``, ``./%2fevil`` and ``/x/../%2fevil`` against
+      ``/login``, which land on ``/%2fevil``, and ``/%5Cevil`` and ``/x/%2e%2e%2f/evil``
+      are refused: a server or proxy that decodes once more, as a trailing-slash
+      redirect does, would send the browser to another host). A path that lands
+      under ``/account/`` is a path there however it decodes: ``%2F%2Fevil`` and
+      ``javascript%3Aalert(1)`` against ``/account/login`` are the pages
+      ``/account/%2F%2Fevil`` and ``/account/javascript%3Aalert(1)``.
+
+    The request URL is read as the browser has read it before it resolves anything
+    against it: its dot segments, plain or ``%2e``, are removed (``y`` against
+    ``https://shop.example/%2e%2e/x/`` is ``https://shop.example/x/y``), so a base
+    the attacker chose (a link to ``https://shop.example/a/..//evil/login?next=?q``)
+    hides no ``//`` path, and the returned URI's path holds no dot segment: the
+    browser reads it as it is.
 
     It never raises for a ``str`` or ``None`` target and a ``str`` or URI base: a
     target or base the lenient reader refuses, and a base without a scheme (which
@@ -112,6 +123,12 @@ def safe_redirect(target: str | None, base: URI | FrozenURI | str, *,
        The target is resolved as browsers resolve it (``%2e`` is a dot segment), and
        the ``//`` check reads that path, never a decoded one; ``allowed_hosts`` and
        ``require_https``.
+
+    .. versionchanged:: 0.6
+       The base's dot segments are removed as the browser removes them before the
+       target is resolved; the checks for a path decoded once more read the resolved
+       path, not the target's text (``%2fevil.example`` against ``/login`` is refused,
+       ``javascript%3Aalert(1)`` against ``/account/login`` is the page it lands on).
     """
     allowed = _allowed_origins(allowed_hosts)
     base_uri: URI | FrozenURI | None
@@ -150,16 +167,18 @@ def safe_redirect(target: str | None, base: URI | FrozenURI | str, *,
         return None
     if resolved.host is not None and is_ambiguous_ipv4(resolved.host):
         return None
-    path = decode(str(ref.path), "path")
-    if path.startswith("//") or not _UNSAFE_DECODED.isdisjoint(path):
-        return None
-    if not path.startswith("/") and ":" in path.partition("/")[0]:
-        return None
     # Sent alone as a relative Location (as frameworks often do), a path that starts
     # with "//" is a network-path reference: "/.%2e//%2e%2e%2f@evil.example" resolves,
     # in the browser, to the path "//%2e%2e%2f@evil.example", host evil.example. The
-    # path is the browser's, "%2f" kept as data: never decoded here.
-    if str(resolved.path).startswith("//"):
+    # path is the browser's (the base's dot segments removed too), "%2f" kept as data.
+    path = str(resolved.path)
+    if path.startswith("//"):
+        return None
+    # The same path decoded once more (a server or proxy that decodes it, as Starlette
+    # does before its trailing-slash redirect), then read by the browser: the resolved
+    # path, never the target's text ("%2fevil.example" lands on "/%2fevil.example").
+    decoded = decode(path, "path")
+    if not _UNSAFE_DECODED.isdisjoint(decoded) or browser_path(decoded).startswith("//"):
         return None
     return resolved
 

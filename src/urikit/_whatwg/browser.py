@@ -8,6 +8,7 @@ from typing import Final
 from .._core import grammar as g
 from .._core.errors import ParseError
 from .._core.percent import encode_octets
+from .._core.resolve import remove_dot_segments
 from .._core.schemes import SchemeKind, scheme_kind
 
 # The WHATWG "forbidden host code points" (an opaque host may hold none of them), and
@@ -231,6 +232,18 @@ def plain_dot_segments(path: str) -> str:
     # parse of a path of "%2e%2e/")
     segments = path.split("/")
     return "/".join(map(_DOT_SEGMENTS.get, segments, segments))
+
+
+def browser_path(path: str) -> str:
+    """An absolute ``path`` as a browser keeps it once it has read it: every segment it
+    reads as a dot segment (``.``, ``..``, and their ``%2e`` forms: see
+    :func:`plain_dot_segments`) removed as RFC 3986 §5.2.4 removes them. A path a
+    browser has read, read again, is the same: the result is free of them all.
+
+    >>> browser_path("/%2e%2e/x/.%2E/y/%2e"), browser_path("/a/%2e%2e%2f/b")
+    ('/y/', '/a/%2e%2e%2f/b')
+    """
+    return remove_dot_segments(plain_dot_segments(path))
 
 
 def authority_span(text: str) -> tuple[int, int] | None:
