@@ -455,6 +455,71 @@ def test_safe_redirect_differential_against_the_browser() -> None:
     assert counts["accepted"] > _DIFFERENTIAL_TARGETS // 10
 
 
+#: the request URL as an attacker writes it (a link to the login page with ``next``):
+#: dot segments plain and percent-encoded, empty segments, ``%2f``, backslashes
+_BASE_PIECES: Final = (
+    "/", "/", "/", "//", "\\", ".", "..", "%2e", "%2E", "%2e%2e", ".%2e", "%2E.",
+    "%2f", "%2F", "%2e%2e%2f", "%5c", "%252e", "@", "evil.example", "a", "x", "login",
+    ";", ":",
+)
+_BASE_ORIGINS: Final = ("https://shop.example", "http://shop.example:8080")
+_BASE_ENDS: Final = ("", "", "?next=x", "?", "#f")
+_ATTACKER_TARGETS: Final = 100_000
+_ATTACKER_SEED: Final = 42
+
+
+def _attacker_base(rng: random.Random) -> str:
+    """A request URL an attacker could link to: the origin, a path of the pieces (a
+    path starts with "/" or a backslash, as a link's does), then a query or fragment."""
+    path = "".join(rng.choices(_BASE_PIECES, k=rng.randint(0, 6)))
+    if path[:1] not in ("/", "\\"):
+        path = "/" + path
+    return rng.choice(_BASE_ORIGINS) + path + rng.choice(_BASE_ENDS)
+
+
+def test_safe_redirect_attacker_base_differential_against_the_browser() -> None:
+    """100,000 targets of the pieces above against as many request URLs an attacker
+    chose (issue 42: dot segments plain and encoded, empty segments, ``%2f`` and
+    backslashes in the base's path; a fixed seed), read as ada-url reads them. Every
+    target safe_redirect accepts stays on the base's origin in the browser in both
+    readings: the absolute one (the URI it returns, and the target read against the
+    base) and the path-only one (its path, query and fragment alone, ours and as the
+    browser reads the returned URI, sent as a relative ``Location`` against the base);
+    and the browser reads the returned URI's path as it is (no dot segment is left for
+    it to remove). Counted (``-s``): 100,000 targets, 46,663 accepted, 0 holes in each
+    reading (the code before issue 42 accepted 48,351: 638 path-only holes, 2,389
+    paths the browser read differently)."""
+    rng = random.Random(_ATTACKER_SEED)
+    counts: collections.Counter[str] = collections.Counter()
+    holes: dict[str, list[tuple[str, str]]] = {"absolute": [], "path only": [],
+                                               "path read differently": []}
+    for _ in range(_ATTACKER_TARGETS):
+        target = "".join(rng.choices(_DIFFERENTIAL_PIECES, k=rng.randint(1, 8)))
+        base = _attacker_base(rng)
+        counts["targets"] += 1
+        result = safe_redirect(target, base)
+        if result is None:
+            continue
+        counts["accepted"] += 1
+        origin = _origin(base)
+        returned = _browser(str(result))
+        if origin is None or returned is None or str(returned.origin) != origin \
+                or _origin(target, base) != origin:
+            holes["absolute"].append((target, base))
+        elif str(returned.pathname) != (str(result.path) or "/"):  # an empty path is "/"
+            holes["path read differently"].append((target, base))
+        alone = str(result.path) + ("" if result.query is None else f"?{result.query}") \
+            + ("" if result.fragment is None else f"#{result.fragment}")
+        read = "" if returned is None else \
+            str(returned.pathname) + str(returned.search) + str(returned.hash)
+        if _origin(alone, base) != origin or _origin(read, base) != origin:
+            holes["path only"].append((target, base))
+    print(f"\nsafe_redirect, attacker's bases: {dict(counts)}, "
+          f"holes: { {k: len(v) for k, v in holes.items()} }")
+    assert holes == {"absolute": [], "path only": [], "path read differently": []}
+    assert counts["accepted"] > _ATTACKER_TARGETS // 10
+
+
 _ALLOWED_HOSTS: Final = ("cdn.example", "accounts.example:8443", "b\u00fccher.example")
 _ALLOWED_PIECES: Final = (*_DIFFERENTIAL_PIECES, "https://cdn.example", "//cdn.example",
                           "cdn.example", "http://cdn.example", "https://accounts.example",
