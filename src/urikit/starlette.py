@@ -215,7 +215,8 @@ def redirect(request: Request, target: str | URI | FrozenURI | None, *,
     ``fallback``.
 
     ``target`` is checked by :func:`urikit.safe_redirect` against :func:`request_uri`,
-    with its ``allowed_hosts`` (other hosts, or ``host:port``, a target may name) and
+    with its ``allowed_hosts`` (other hosts, ``host:port`` or domains such as
+    ``.example.com``, a target may name) and
     ``require_https`` (a target that is not ``https`` is refused, same-origin ones
     included).
 
@@ -225,7 +226,8 @@ def redirect(request: Request, target: str | URI | FrozenURI | None, *,
         fallback: where to go instead, the application's choice, resolved against
             :func:`root_uri`; the application's root by default (a ``"/"`` would
             leave the ``root_path`` out).
-        allowed_hosts: other hosts a target may name.
+        allowed_hosts: other hosts a target may name, as :func:`urikit.safe_redirect`
+            takes them.
         require_https: refuse a target that is not ``https``.
         status: the response's status: 303 (See Other), so that a redirect after a
             form's POST is a GET, where Starlette's default 307 would send the form
@@ -237,6 +239,8 @@ def redirect(request: Request, target: str | URI | FrozenURI | None, *,
 
     Raises:
         TypeError: ``target`` is not a ``str`` or a URI.
+        ValueError: an ``allowed_hosts`` entry is no host, or a domain entry is over
+            a public suffix (see :func:`urikit.safe_redirect`).
 
     .. versionadded:: 0.4
     """

@@ -6,6 +6,8 @@ framework's own test client to the example app's login view.
 
 from __future__ import annotations
 
+import sys
+
 import pytest
 
 from urikit import URI, FrozenURI, safe_redirect
@@ -303,3 +305,96 @@ def test_allowed_hosts_types() -> None:
         safe_redirect("/a", "https://h/", allowed_hosts="cdn.example")
     with pytest.raises(TypeError):
         safe_redirect("/a", "https://h/", allowed_hosts=[1])  # type: ignore[list-item]
+
+
+# (target, result) with allowed_hosts=[".example.com", "*.example.net",
+# "*.cdn.example:8443"]: Django's ALLOWED_HOSTS spelling and the wildcard one
+DOMAIN_ENTRIES = [".example.com", "*.example.net", "*.cdn.example:8443"]
+DOMAIN_CASES: list[tuple[str, str | None]] = [
+    ("https://example.com/a", "https://example.com/a"),  # ".": the domain itself too
+    ("https://www.example.com/a", "https://www.example.com/a"),
+    ("https://a.b.EXAMPLE.com:443/", "https://a.b.EXAMPLE.com:443/"),
+    ("//api.example.com/x?y", "https://api.example.com/x?y"),
+    ("http://api.example.com/", "http://api.example.com/"),
+    ("https://api.example.net/", "https://api.example.net/"),
+    ("https://a.b.example.net/", "https://a.b.example.net/"),
+    ("https://img.cdn.example:8443/", "https://img.cdn.example:8443/"),
+    ("https://example.net/", None),  # "*.": subdomains only
+    ("https://badexample.com/", None),  # label by label, not a suffix of text
+    ("https://example.com.evil.example/", None),
+    ("https://www.example.com:8443/", None),  # the scheme's default port
+    ("https://img.cdn.example/", None),  # the entry's port only
+    ("https://www.example.com./", None),  # another origin to the browser
+    ("https://u:p@www.example.com/", None),
+    ("ftp://www.example.com/", None),
+    ("https://www.example.com//evil.example", None),
+]
+
+
+def test_domain_entries_allow_subdomains_label_by_label() -> None:
+    """``.example.com`` (as Django's ``ALLOWED_HOSTS`` writes it) allows
+    ``example.com`` and its subdomains, ``*.example.net`` the subdomains only, each
+    compared label by label as :meth:`URI.in_domain` compares, on the entry's port
+    (or the scheme's default), with every other check still made."""
+    results = {target: safe_redirect(target, "https://shop.example/login",
+                                     allowed_hosts=DOMAIN_ENTRIES)
+               for target, _ in DOMAIN_CASES}
+    assert {target: None if result is None else str(result)
+            for target, result in results.items()} == dict(DOMAIN_CASES)
+
+
+def test_domain_entries_compare_as_browsers_do() -> None:
+    """An entry and a target host in Unicode or A-labels, any case, are the same."""
+    for entry in (".xn--bcher-kva.example", "*.B\u00dcCHER.example"):
+        assert str(safe_redirect("https://a.b\u00fccher.example/", "https://shop.example/",
+                                 allowed_hosts=[entry])) == "https://a.xn--bcher-kva.example/"
+
+
+@pytest.mark.parametrize("entry", ["*.co.uk", ".co.uk", "*.CO.UK", ".com", "*.com", "*.com.",
+                                   ".github.io", "*.bücher", "*", "."])
+def test_a_domain_entry_over_a_public_suffix_is_an_error(entry: str) -> None:
+    """A domain entry over a public suffix (the Public Suffix List, its private
+    section included) would allow other owners' sites: a ValueError, whatever the
+    target, as ``*`` and ``.`` (every host) are."""
+    with pytest.raises(ValueError, match="allowed_hosts entry"):
+        safe_redirect("/a", "https://shop.example/", allowed_hosts=["cdn.example", entry])
+    with pytest.raises(ValueError, match="allowed_hosts entry"):
+        safe_redirect(None, "https://shop.example/", allowed_hosts=[entry])
+
+
+def test_without_the_public_suffix_list_a_single_label_is_refused(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Without the ``psl`` extra, a domain entry of one label (``.com``, ``*.local``) is
+    still refused; one of more labels is taken as written (``*.co.uk``: install the
+    extra to refuse it)."""
+    from urikit._web import site
+
+    monkeypatch.setitem(sys.modules, "publicsuffixlist", None)  # the import fails
+    site._list.cache_clear()  # pyright: ignore[reportPrivateUsage]
+    site._optional_list.cache_clear()  # pyright: ignore[reportPrivateUsage]
+    try:
+        for entry in (".com", "*.local"):
+            with pytest.raises(ValueError, match="public suffix"):
+                safe_redirect("/a", "https://shop.example/", allowed_hosts=[entry])
+        assert str(safe_redirect("https://a.co.uk/", "https://shop.example/",
+                                 allowed_hosts=["*.co.uk"])) == "https://a.co.uk/"
+    finally:
+        monkeypatch.undo()
+        site._list.cache_clear()  # pyright: ignore[reportPrivateUsage]
+        site._optional_list.cache_clear()  # pyright: ignore[reportPrivateUsage]
+    with pytest.raises(ValueError, match="public suffix"):
+        safe_redirect("/a", "https://shop.example/", allowed_hosts=["*.co.uk"])
+
+
+@pytest.mark.parametrize("entry", [
+    "", "a b", "cdn.example:99999", "cdn.example:8a", "https://cdn.example", "cdn.example/app",
+    "cdn.example?x", "u:S3CRET@cdn.example", "a.*.example", "*example.com", "**.example.com",
+    "*.127.0.0.1", ".[::1]", "xn--a.example",
+])
+def test_an_entry_that_is_no_host_is_an_error(entry: str) -> None:
+    """An entry urikit cannot read as ``host``, ``host:port``, ``.domain`` or
+    ``*.domain`` is a ValueError naming it (its password masked), never an entry that
+    silently allows nothing."""
+    with pytest.raises(ValueError, match="allowed_hosts entry") as info:
+        safe_redirect("/a", "https://shop.example/", allowed_hosts=[entry])
+    assert "S3CRET" not in str(info.value)

@@ -6,7 +6,8 @@ import re
 from collections.abc import Iterable
 from typing import Final, cast
 
-from .._core.errors import URIError
+from .._core.errors import IDNAError, ParseError, URIError
+from .._core.host import HostKind, host_kind
 from .._core.percent import decode
 from .._core.serialize import to_text
 from .._interop.lenient import browser_resolve, repaired_text
@@ -14,6 +15,8 @@ from .._model.uri import URI, FrozenURI
 from .._whatwg.browser import browser_path, scheme_end
 from .._whatwg.display import is_ambiguous_ipv4
 from .._whatwg.idna import host_to_ascii
+from .._whatwg.masking import mask_secrets
+from .site import is_public_suffix
 
 # the schemes a target on an allowed host may have, and their default ports
 _WEB_PORTS: Final = {"http": 80, "https": 443}
@@ -78,7 +81,8 @@ def safe_redirect(target: str | None, base: URI | FrozenURI | str, *,
 
     It never raises for a ``str`` or ``None`` target and a ``str`` or URI base: a
     target or base the lenient reader refuses, and a base without a scheme (which
-    has no origin to keep), give ``None``.
+    has no origin to keep), give ``None``. An ``allowed_hosts`` entry it cannot read
+    is an error, never an entry that silently allows nothing.
 
     Args:
         target: the requested target; ``None`` or ``""`` (no target) gives ``None``.
@@ -86,8 +90,13 @@ def safe_redirect(target: str | None, base: URI | FrozenURI | str, *,
             ``FrozenURI``.
         allowed_hosts: other hosts a target may name, as Django's
             ``url_has_allowed_host_and_scheme`` takes them: ``"cdn.example"`` (the
-            scheme's default port) or ``"cdn.example:8443"``; compared as browsers
-            compare hosts (case-insensitive, IDNA: ``bücher.example`` is
+            scheme's default port) or ``"cdn.example:8443"``; and domains, as
+            Django's ``ALLOWED_HOSTS`` writes them: ``".example.com"`` is
+            ``example.com`` and its subdomains, ``"*.example.com"`` its subdomains
+            only (any depth: ``a.b.example.com``), compared label by label as
+            :meth:`URI.in_domain` compares (``badexample.com`` is not in it), with a
+            port too (``".example.com:8443"``). Hosts compare as browsers compare
+            them (case-insensitive, IDNA: ``bücher.example`` is
             ``xn--bcher-kva.example``). Only ``http`` and ``https`` targets reach them.
         require_https: accept only ``https`` targets.
 
@@ -101,6 +110,12 @@ def safe_redirect(target: str | None, base: URI | FrozenURI | str, *,
         TypeError: ``target`` is neither ``str`` nor ``None``, ``base`` is not a
             ``str``, ``URI`` or ``FrozenURI``, or ``allowed_hosts`` is not an
             iterable of ``str``.
+        ValueError: an ``allowed_hosts`` entry is no host a browser reads (``"a b"``,
+            ``"https://cdn.example"``, ``"cdn.example/app"``, userinfo, a ``*``
+            elsewhere than a first ``*.``), or a domain entry is over a public
+            suffix, which would allow other owners' sites (``"*.co.uk"``, ``".com"``,
+            ``"*.github.io"``, ``"*"``): by the Public Suffix List with the ``psl``
+            extra, else only a domain of one label (``".com"``) is refused.
 
     >>> str(safe_redirect("/cart?step=2", "https://shop.example/login"))
     'https://shop.example/cart?step=2'
@@ -112,6 +127,9 @@ def safe_redirect(target: str | None, base: URI | FrozenURI | str, *,
     >>> str(safe_redirect("https://cdn.example/app", "https://shop.example/login",
     ...                   allowed_hosts=["cdn.example"]))
     'https://cdn.example/app'
+    >>> str(safe_redirect("https://eu.api.example/v1", "https://shop.example/login",
+    ...                   allowed_hosts=[".api.example"]))
+    'https://eu.api.example/v1'
 
     .. versionadded:: 0.2
 
@@ -129,8 +147,11 @@ def safe_redirect(target: str | None, base: URI | FrozenURI | str, *,
        target is resolved; the checks for a path decoded once more read the resolved
        path, not the target's text (``%2fevil.example`` against ``/login`` is refused,
        ``javascript%3Aalert(1)`` against ``/account/login`` is the page it lands on).
+       ``allowed_hosts`` takes domains (``".example.com"``, ``"*.example.com"``); an
+       entry it cannot read, or a domain entry over a public suffix, is a
+       ``ValueError`` (an entry it could not read allowed nothing).
     """
-    allowed = _allowed_origins(allowed_hosts)
+    allowed = _allow_list(allowed_hosts)
     base_uri: URI | FrozenURI | None
     if isinstance(base, str):
         try:
@@ -160,8 +181,7 @@ def safe_redirect(target: str | None, base: URI | FrozenURI | str, *,
         return None
     if resolved.userinfo is not None:  # the target's, or the base's when it has none
         return None
-    if not resolved.same_origin(base_uri) and (
-            not allowed or _origin_key(resolved) not in allowed):
+    if not resolved.same_origin(base_uri) and not _allowed(resolved, allowed):
         return None
     if require_https and resolved.scheme != "https":
         return None
@@ -183,32 +203,102 @@ def safe_redirect(target: str | None, base: URI | FrozenURI | str, *,
     return resolved
 
 
-def _allowed_origins(hosts: Iterable[str]) -> frozenset[tuple[str, str, int]]:
-    """The (scheme, ASCII host, port) origins that ``hosts`` allow: each host, with its
-    port or the scheme's default, over ``http`` and ``https``; a host the browser's
-    reading refuses allows nothing."""
+# an allow-list: the exact (scheme, ASCII host, port) origins, and the domain entries
+# (".example.com", "*.example.com"): the ASCII domain without a trailing dot, the port
+# (None: the scheme's default) and whether the domain itself is allowed
+_Domain = tuple[str, int | None, bool]
+_AllowList = tuple[frozenset[tuple[str, str, int]], tuple[_Domain, ...]]
+
+
+def _allow_list(hosts: Iterable[str]) -> _AllowList:
+    """The origins and domains that ``hosts`` allow, over ``http`` and ``https``: each
+    host with its port or the scheme's default; ``.example.com`` is ``example.com`` and
+    its subdomains, ``*.example.com`` its subdomains only. An entry that is no
+    ``host[:port]`` a browser reads, or a domain entry over a public suffix, raises
+    :class:`ValueError`."""
     given = cast("object", hosts)  # checked: callers without a type checker pass anything
     if isinstance(given, str) or not isinstance(given, Iterable):
         raise TypeError("allowed_hosts must be an iterable of str, not "
                         f"{type(given).__name__}")
     origins: set[tuple[str, str, int]] = set()
+    domains: list[_Domain] = []
     for entry in cast("Iterable[object]", given):
         if not isinstance(entry, str):
             raise TypeError(f"allowed_hosts must hold str, not {type(entry).__name__}")
-        try:
-            authority = URI.parse_lenient(f"https://{entry}/")
-            host = host_to_ascii(authority.host or "")
-        except URIError:
-            continue
-        if not host or authority.userinfo is not None or authority.path != ["", ""]:
-            continue
-        for scheme, default in _WEB_PORTS.items():
-            origins.add((scheme, host, default if authority.port is None else authority.port))
-    return frozenset(origins)
+        itself = entry.startswith(".")  # ".example.com": the domain itself too
+        domain = itself or entry.startswith("*.")
+        host, port = _entry_host(entry, entry[1 if itself else 2:] if domain else entry)
+        if not domain:
+            for scheme, default in _WEB_PORTS.items():
+                origins.add((scheme, host, default if port is None else port))
+        else:
+            domains.append((_entry_domain(entry, host), port, itself))
+    return frozenset(origins), tuple(domains)
+
+
+def _shown(entry: str) -> str:
+    """An allow-list entry as an error message shows it: a password masked."""
+    return repr(mask_secrets(f"//{entry}")[0][2:])
+
+
+def _entry_host(entry: str, name: str) -> tuple[str, int | None]:
+    """The ASCII host and the port of an allow-list entry (``name``: the entry without
+    its ``.`` or ``*.``), as a browser reads ``https://name/``."""
+    if name in ("", "*") or entry in ("*", "."):
+        raise ValueError(f"allowed_hosts entry {_shown(entry)} names no host: '*' and "
+                         "'.' would allow every host, '.example.com' allows a domain")
+    if "*" in name:
+        raise ValueError(f"allowed_hosts entry {_shown(entry)}: a wildcard stands only "
+                         "for the first labels, as '*.example.com'")
+    try:
+        authority = URI.parse_lenient(f"https://{name}/")
+        host = host_to_ascii(authority.host or "")
+    except URIError as error:
+        # the reason alone: a position would count in the text read, not the entry
+        why = error.reason if isinstance(error, ParseError | IDNAError) else str(error)
+        raise ValueError(f"allowed_hosts entry {_shown(entry)} is no host a browser "
+                         f"reads: {why}") from error
+    if not host or authority.userinfo is not None or authority.path != ["", ""] \
+            or authority.query is not None or authority.fragment is not None:
+        raise ValueError(f"allowed_hosts entry {_shown(entry)} is no host or "
+                         "host:port (no scheme, userinfo, path or query)")
+    return host, authority.port
+
+
+def _entry_domain(entry: str, host: str) -> str:
+    """The domain of a ``.example.com`` or ``*.example.com`` entry (its ASCII host
+    without a trailing dot); a public suffix or an IP address is refused."""
+    if host_kind(host) is not HostKind.REG_NAME or is_ambiguous_ipv4(host):
+        raise ValueError(f"allowed_hosts entry {_shown(entry)}: only a domain name has "
+                         "subdomains, not an IP address")
+    domain = host[:-1] if host.endswith(".") else host
+    public = is_public_suffix(domain)
+    if "." not in domain or public:
+        raise ValueError(f"allowed_hosts entry {_shown(entry)} would allow the domains "
+                         f"of other owners: {domain!r} is a public suffix")
+    return domain
+
+
+def _allowed(uri: URI, allowed: _AllowList) -> bool:
+    """Whether an allow-list allows the origin of ``uri``: an exact entry, or a domain
+    entry whose domain holds its host (:meth:`URI.in_domain`, label by label) on the
+    entry's port. A host with a trailing dot is another origin to the browser: it
+    matches only an entry written with it."""
+    key = _origin_key(uri)
+    if key is None:
+        return False
+    origins, domains = allowed
+    if key in origins:
+        return True
+    scheme, host, port = key
+    return not host.endswith(".") and any(
+        port == (_WEB_PORTS[scheme] if entry_port is None else entry_port)
+        and (itself or host != domain) and uri.in_domain(domain)
+        for domain, entry_port, itself in domains)
 
 
 def _origin_key(uri: URI) -> tuple[str, str, int] | None:
-    """A target's (scheme, ASCII host, port), as :func:`_allowed_origins` writes them;
+    """A target's (scheme, ASCII host, port), as :func:`_allow_list` writes them;
     ``None`` for a scheme other than ``http`` and ``https``."""
     scheme = (uri.scheme or "").lower()
     default = _WEB_PORTS.get(scheme)

@@ -52,6 +52,27 @@ def _list() -> tuple[_List, str]:
     return psl, version
 
 
+@functools.cache
+def _optional_list() -> _List | None:
+    """The Public Suffix List, or ``None`` without the ``publicsuffixlist`` package
+    (asked once: a missing package is not looked for again on every call)."""
+    try:
+        return _list()[0]
+    except ImportError:
+        return None
+
+
+def is_public_suffix(domain: str) -> bool | None:
+    """Whether the ASCII, lower-case ``domain`` (no trailing dot) is itself a public
+    suffix, by the whole list as browsers read it (``co.uk``, ``github.io``; a
+    top-level domain the list does not name is one); ``None`` when the
+    ``publicsuffixlist`` package is not installed."""
+    psl = _optional_list()
+    if psl is None:
+        return None
+    return psl.publicsuffix(domain, accept_unknown=True) == domain
+
+
 def public_suffix_list_version() -> str:
     """The version of the Public Suffix List in use (the list's own ``VERSION`` line,
     a UTC time stamp), or ``""`` when the package does not say.

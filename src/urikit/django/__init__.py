@@ -307,13 +307,17 @@ def redirect(request: HttpRequest, target: URI | FrozenURI | str | None, *,
 
     ``target`` is checked by :func:`urikit.safe_redirect` against
     :func:`request_uri` (same origin, none of the browser tricks), with its
-    ``allowed_hosts`` (other hosts a target may name) and ``require_https``.
-    ``fallback`` is the application's own address (relative to the
-    request), not checked.
+    ``allowed_hosts`` (other hosts, or domains as ``ALLOWED_HOSTS`` writes them:
+    ``.example.com``) and ``require_https``. ``fallback`` is the application's own
+    address (relative to the request), not checked.
 
     Returns:
         An ``HttpResponseRedirect`` (302), or ``HttpResponsePermanentRedirect`` (301)
         with ``permanent``.
+
+    Raises:
+        ValueError: an ``allowed_hosts`` entry is no host, or a domain entry is over
+            a public suffix (see :func:`urikit.safe_redirect`).
 
     .. versionadded:: 0.4
     """
