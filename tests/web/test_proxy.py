@@ -6,6 +6,8 @@ from typing import Any
 
 import attrs
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from urikit import URI, FrozenURI, TrustedProxies
 from urikit._web.proxy import Headers
@@ -91,6 +93,34 @@ def test_forwarded_forged_quotes(forged: str, element: str, public: str,
     headers = ([("Forwarded", f"{forged}, {element}")] if joined
                else [("Forwarded", forged), ("Forwarded", element)])
     assert str(TrustedProxies(forwarded=1).public_uri(INNER, headers)) == public
+
+
+#: what a client may write in front of the proxies' elements: quotes, escapes,
+#: separators and a forged host and proto
+FORGERY = st.lists(st.sampled_from(['"', "\\", ",", ";", "=", " ", "\t", "host", "proto",
+                                    "for", "evil.example", "https", "x"])).map("".join)
+
+
+@given(FORGERY, st.sampled_from([PROXY_ELEMENT, PROXY_ELEMENT_QUOTED]), st.booleans())
+def test_no_forgery_reaches_the_proxy_element(forged: str, element: str,
+                                               joined: bool) -> None:
+    """Whatever a client writes in front, the Forwarded element read is the proxy's,
+    or none: never one the client wrote."""
+    headers = ([("Forwarded", f"{forged}, {element}")] if joined
+               else [("Forwarded", forged), ("Forwarded", element)])
+    public = str(TrustedProxies(forwarded=1).public_uri(INNER, headers))
+    assert public in ("https://shop.example/cart?x=1", AS_SEEN)
+
+
+@given(FORGERY, st.booleans())
+def test_no_forgery_reaches_the_proxies_list_elements(forged: str, joined: bool) -> None:
+    """Whatever a client writes in front of two proxies' X-Forwarded-Host elements,
+    the element read is the outer proxy's."""
+    headers = ([("X-Forwarded-Host", f"{forged}, shop.example, 10.0.0.1")] if joined
+               else [("X-Forwarded-Host", forged), ("X-Forwarded-Host", "shop.example"),
+                     ("X-Forwarded-Host", "10.0.0.1")])
+    public = str(TrustedProxies(x_host=2).public_uri(INNER, headers))
+    assert public == "http://shop.example/cart?x=1"
 
 
 X_FORWARDED_CHAINS: list[tuple[dict[str, int], Headers, str]] = [

@@ -268,10 +268,12 @@ class TrustedProxies:
         alone (the others still apply): a scheme among ``http``, ``https``, ``ws`` and
         ``wss``; a non-empty host with an optional port; a port of ASCII digits from
         1 to 65535; a prefix that is an absolute path not starting with ``//`` (which
-        would read as a host). ``Forwarded`` is believed only when it follows RFC
-        7239's grammar and its element names each parameter once: an unbalanced quote
-        cannot merge or split elements, it makes the header unbelieved. The
-        ``X-Forwarded-*`` lists have no quoted strings: they are split on every comma.
+        would read as a host); ``host`` and ``proto`` in ``Forwarded`` are a token or
+        a quoted string (RFC 7239 §4). A quote can neither merge nor split elements:
+        ``Forwarded`` whose quotes or escapes do not balance, or that holds a character
+        no header holds, is not believed at all, nor is an element that names ``host``
+        or ``proto`` twice; the ``X-Forwarded-*`` lists have no quoted strings and are
+        split on every comma. Empty elements are ignored (RFC 9110 §5.6.1).
 
         Args:
             uri: the request's URI (from the server: its scheme, ``Host`` and path).
