@@ -52,7 +52,7 @@ COMPILED = ("_core", "_whatwg", "_interop", "_model", "_match", "_web", "_batch"
 #: - ``_interop/template.py`` and ``_model/pydantic.py``: the bridges to optional
 #:   packages (uritemplate, pydantic), which the build environment does not have.
 #: - ``_web/proxy.py``: TrustedProxies, an attrs record checked in
-#:   ``__attrs_post_init__``; compiled, ``TrustedProxies(hops=True)`` was accepted (the
+#:   ``__attrs_post_init__``; compiled, ``TrustedProxies(x_host=True)`` was accepted (the
 #:   compiled session found it). It is built once per application, not per request.
 #: - ``_web/site.py``: the bridge to the Public Suffix List (publicsuffixlist, an
 #:   optional package the build environment does not have).

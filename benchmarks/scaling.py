@@ -30,7 +30,9 @@ from typing import Final
 from urikit import (
     URI,
     CanonicalOptions,
+    FrozenURI,
     ParseError,
+    TrustedProxies,
     URIError,
     URITemplate,
     canonicalize,
@@ -483,6 +485,28 @@ HUNT: tuple[tuple[str, str, Maker], ...] = (
      lambda n: lambda: safe_redirect(fill("/", ".%2e//", n), "https://shop.example/login")),
     ("target of backslashes", "safe_redirect", lambda n: _refused(
         lambda: safe_redirect(fill("/", "\\", n), "https://shop.example/login"))),
+    # forwarding headers (issue 42): quoted strings, escapes, commas, semicolons, quotes
+    # alone, each in front of the trusted proxy's element; the X-Forwarded-* lists
+    ('Forwarded of quoted "a,a,..."', "TrustedProxies.public_uri",
+     lambda n: _proxied("Forwarded", fill('for="', "a,", n, '", host=shop.example'))),
+    ("Forwarded of quoted \\a escapes", "TrustedProxies.public_uri",
+     lambda n: _proxied("Forwarded", fill('for="', "\\a", n, '";host=shop.example'))),
+    ("Forwarded of quotes, unbalanced", "TrustedProxies.public_uri",
+     lambda n: _proxied("Forwarded", fill("", '"', n, "x"))),
+    ("Forwarded of x=\"a;b\";", "TrustedProxies.public_uri",
+     lambda n: _proxied("Forwarded", fill("", 'x="a;b";', n, "host=shop.example"))),
+    ("Forwarded of '; ' (one element)", "TrustedProxies.public_uri",
+     lambda n: _proxied("Forwarded", fill("", "; ", n, "host=shop.example"))),
+    ("Forwarded of host=a; (twice: refused)", "TrustedProxies.public_uri",
+     lambda n: _proxied("Forwarded", fill("", "host=a;", n))),
+    ("Forwarded of elements x=\"\",", "TrustedProxies.public_uri",
+     lambda n: _proxied("Forwarded", fill("", 'x="",', n, "host=shop.example"))),
+    ('X-Forwarded-Host of "a,', "TrustedProxies.public_uri",
+     lambda n: _proxied("X-Forwarded-Host", fill("", '"a,', n, "shop.example"))),
+    ("X-Forwarded-Host of blanks", "TrustedProxies.public_uri",
+     lambda n: _proxied("X-Forwarded-Host", fill("shop.example", " ", n, ", i"))),
+    ("X-Forwarded-Port of 9", "TrustedProxies.public_uri",
+     lambda n: _proxied("X-Forwarded-Port", fill("", "9", n))),
     # the views: text and query
     ("path of %C3%A9/", "text.path (read all)",
      lambda n: _reader(_uri(fill("http://h/", "%C3%A9/", n)), lambda u: list(u.text.path))),
@@ -528,6 +552,17 @@ HUNT: tuple[tuple[str, str, Maker], ...] = (
     ("run of -", "pattern *-*-* (fails)", lambda n: _component("*-*-*", fill("", "-", n, "\n"))),
     ("run of -", "pattern *-*-* (matches)", lambda n: _component("*-*-*", fill("", "-", n))),
 )
+
+
+_PROXIES: Final = TrustedProxies(forwarded=1, x_proto=1, x_host=2, x_port=1, x_prefix=1)
+_INNER: Final = FrozenURI.parse("http://10.0.0.5:8000/cart?x=1")
+
+
+def _proxied(header: str, value: str) -> Callable[[], object]:
+    """The public URI of a request with one long forwarding header, every header
+    trusted."""
+    headers = [(header, value)]
+    return lambda: _PROXIES.public_uri(_INNER, headers)
 
 
 def _pattern(pattern: str, text: str) -> Callable[[], object]:

@@ -20,7 +20,9 @@ from urikit import URI
 from urikit.flask import init_app, redirect, request_uri, root_uri
 
 app = Flask(__name__)
-init_app(app)  # behind a proxy: init_app(app, proxies=urikit.TrustedProxies(hops=1))
+# behind a proxy that sets X-Forwarded-Proto and -Host:
+# init_app(app, proxies=urikit.TrustedProxies(x_proto=1, x_host=1))
+init_app(app)
 
 
 @app.get("/share")

@@ -53,7 +53,8 @@ async def login(request: Request) -> RedirectResponse:
 
 app = Starlette(routes=[Route("/share", share), Route("/items", items),
                         Route("/login", login)])
-# behind a proxy: app.state.urikit = urikit.TrustedProxies(hops=1)
+# behind a proxy that sets X-Forwarded-Proto and -Host:
+# app.state.urikit = urikit.TrustedProxies(x_proto=1, x_host=1)
 
 
 def main() -> None:

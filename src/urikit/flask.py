@@ -14,7 +14,8 @@ filters ``with_param``, ``without_param`` and ``with_segments`` and the globals
     import urikit.flask
 
     app = Flask(__name__)
-    urikit.flask.init_app(app, proxies=TrustedProxies(hops=1))
+    # one nginx in front, which sets X-Forwarded-Proto and -Host
+    urikit.flask.init_app(app, proxies=TrustedProxies(x_proto=1, x_host=1))
 
     @app.get("/files/<name>")
     def file(name: str):

@@ -14,7 +14,8 @@ so all of them serve FastAPI too::
     import urikit.starlette
 
     app = Starlette(routes=[...])
-    app.state.urikit = TrustedProxies(hops=1)   # the app's trusted proxies, if any
+    # the app's trusted proxies, if any: one that sets X-Forwarded-Proto and -Host
+    app.state.urikit = TrustedProxies(x_proto=1, x_host=1)
 
     async def items(request):
         here = urikit.starlette.request_uri(request)

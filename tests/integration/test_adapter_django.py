@@ -209,7 +209,7 @@ FORGED: dict[str, Any] = {"HTTP_HOST": "10.0.0.5:8000",
 
 @pytest.mark.parametrize(("proxies", "expected"), [
     pytest.param(None, "http://10.0.0.5:8000/show/x", id="untrusted"),
-    pytest.param(TrustedProxies(hops=1), "https://shop.example/show/x", id="one-hop"),
+    pytest.param(TrustedProxies(forwarded=1), "https://shop.example/show/x", id="one-hop"),
 ])
 def test_forged_proxy_chain(proxies: TrustedProxies | None, expected: str) -> None:
     """The client's forged element (left) is never read; the trusted proxy's element
@@ -221,9 +221,49 @@ def test_forged_proxy_chain(proxies: TrustedProxies | None, expected: str) -> No
 def test_forwarded_host_must_be_allowed() -> None:
     """Trusting two hops reads the client's forged host, which ALLOWED_HOSTS refuses:
     Django answers 400, as for a forged Host header."""
-    with override_settings(URIKIT_TRUSTED_PROXIES=TrustedProxies(hops=2)):
+    with override_settings(URIKIT_TRUSTED_PROXIES=TrustedProxies(forwarded=2)):
         assert Client(**FORGED).get("/show/x").status_code == 400
     assert Client(HTTP_HOST="evil.example").get("/show/x").status_code == 400
+
+
+def test_a_header_the_proxy_does_not_write_is_not_believed() -> None:
+    """Behind a proxy that writes X-Forwarded-Proto and -Host, with every host allowed,
+    the client's Forwarded, X-Forwarded-Prefix and -Port are ignored: a redirect stays
+    on shop.example (issue 42: a 302 to evil.example)."""
+    forged: dict[str, Any] = {"HTTP_HOST": "10.0.0.5:8000",
+                              "HTTP_FORWARDED": "host=evil.example;proto=https",
+                              "HTTP_X_FORWARDED_PREFIX": "/evil", "HTTP_X_FORWARDED_PORT": "8666",
+                              "HTTP_X_FORWARDED_PROTO": "https",
+                              "HTTP_X_FORWARDED_HOST": "shop.example"}
+    with override_settings(URIKIT_TRUSTED_PROXIES=TrustedProxies(x_proto=1, x_host=1),
+                           ALLOWED_HOSTS=["*"]):
+        assert _json(Client(), "/show/x", **forged) == {
+            "uri": "https://shop.example/show/x", "root": "https://shop.example/"}
+        response = Client().get("/login", {"next": "https://evil.example/phish"}, **forged)
+    assert (response.status_code, response["Location"]) == \
+        (302, "https://shop.example/account")
+
+
+def test_a_quote_does_not_merge_the_proxies_elements() -> None:
+    """WSGI joins the lines of X-Forwarded-Host; a client's quote in them hides no
+    comma (issue 42: evil.example, with every host allowed)."""
+    with override_settings(URIKIT_TRUSTED_PROXIES=TrustedProxies(x_host=2),
+                           ALLOWED_HOSTS=["*"]):
+        data = _json(Client(), "/show/x", HTTP_HOST="10.0.0.5:8000",
+                     HTTP_X_FORWARDED_HOST='evil.example, ", shop.example, shop.example')
+    assert data["uri"] == "http://shop.example/show/x"
+
+
+def test_an_invalid_forwarded_value_is_ignored() -> None:
+    """A port Python's int() takes but no server does, a javascript: proto and an
+    empty host are ignored (issue 42: a 500, javascript: links, http:///)."""
+    proxies = TrustedProxies(x_proto=1, x_host=1, x_port=1)
+    with override_settings(URIKIT_TRUSTED_PROXIES=proxies, ALLOWED_HOSTS=["*"]):
+        for header, value in (("HTTP_X_FORWARDED_PORT", "²"), ("HTTP_X_FORWARDED_PORT", "٨٠"),
+                              ("HTTP_X_FORWARDED_PROTO", "javascript"),
+                              ("HTTP_X_FORWARDED_HOST", "")):
+            data = _json(Client(), "/show/x", HTTP_HOST="10.0.0.5:8000", **{header: value})
+            assert data["uri"] == "http://10.0.0.5:8000/show/x", value
 
 
 def test_x_forwarded_prefix_reaches_the_root() -> None:
@@ -231,7 +271,7 @@ def test_x_forwarded_prefix_reaches_the_root() -> None:
     data = _json(Client(HTTP_HOST="shop.example"), "/show/x", HTTP_X_FORWARDED_PREFIX="/shop",
                  HTTP_X_FORWARDED_PROTO="https")
     assert data["uri"] == "http://shop.example/show/x"
-    with override_settings(URIKIT_TRUSTED_PROXIES=TrustedProxies(hops=1)):
+    with override_settings(URIKIT_TRUSTED_PROXIES=TrustedProxies(x_proto=1, x_prefix=1)):
         data = _json(Client(HTTP_HOST="shop.example"), "/show/x",
                      HTTP_X_FORWARDED_PREFIX="/shop", HTTP_X_FORWARDED_PROTO="https")
     assert data == {"uri": "https://shop.example/shop/show/x", "root": "https://shop.example/shop/"}
@@ -498,7 +538,8 @@ def served() -> Any:
     gunicorn (``tests.integration.test_adapter_django:served()``)."""
     from django.core.wsgi import get_wsgi_application
 
-    override_settings(**SETTINGS, URIKIT_TRUSTED_PROXIES=TrustedProxies(hops=1)).enable()
+    proxies = TrustedProxies(forwarded=1, x_proto=1, x_prefix=1)
+    override_settings(**SETTINGS, URIKIT_TRUSTED_PROXIES=proxies).enable()
     return get_wsgi_application()
 
 
@@ -548,13 +589,14 @@ def test_under_gunicorn_raw_target_and_forged_chain() -> None:
     Forwarded chain only the trusted proxy's element is read."""
     forged = {"Host": "10.0.0.5:8000",
               "Forwarded": "host=evil.example;proto=http",
-              "X-Forwarded-Prefix": "/evil"}
+              "X-Forwarded-Prefix": "/evil, /shop"}
     with _gunicorn() as port:
         status, body = _raw_get(port, "/show/a%2Fb?ids[]=1&q=a|b", {
             **forged, "Forwarded": "host=evil.example, host=shop.example;proto=https"})
         assert status == 200, body
-        assert json.loads(body) == {"uri": "https://shop.example/show/a%2Fb?ids%5B%5D=1&q=a%7Cb",
-                                    "root": "https://shop.example/"}
+        assert json.loads(body) == {
+            "uri": "https://shop.example/shop/show/a%2Fb?ids%5B%5D=1&q=a%7Cb",
+            "root": "https://shop.example/shop/"}
         status, body = _raw_get(port, "/show/x", {
             "Host": "10.0.0.5:8000", "X-Forwarded-Proto": "http, https",
             "X-Forwarded-Prefix": "/evil, /shop"})
@@ -570,9 +612,10 @@ def test_proxies_argument_overrides_the_setting() -> None:
 
     request = RequestFactory(**FORGED).get("/show/x?a=1")
     assert str(uk.request_uri(request)) == "http://10.0.0.5:8000/show/x?a=1"
-    assert str(uk.request_uri(request, proxies=TrustedProxies(hops=1))) == (
+    assert str(uk.request_uri(request, proxies=TrustedProxies(forwarded=1))) == (
         "https://shop.example/show/x?a=1")
-    assert str(uk.root_uri(request, proxies=TrustedProxies(hops=1))) == "https://shop.example/"
+    assert str(uk.root_uri(request, proxies=TrustedProxies(forwarded=1))) == \
+        "https://shop.example/"
 
 
 def test_asgi_request() -> None:

@@ -123,16 +123,27 @@ def test_request_uri_without_a_raw_target_encodes_the_decoded_path() -> None:
 FORGED = [("X-Forwarded-Proto", "http"), ("X-Forwarded-Host", "evil.example"),
           ("X-Forwarded-Proto", "https"), ("X-Forwarded-Host", "shop.example"),
           ("X-Forwarded-Prefix", "/app")]
+#: the one proxy of FORGED: it writes X-Forwarded-Proto, -Host and -Prefix
+ONE_PROXY = TrustedProxies(x_proto=1, x_host=1, x_prefix=1)
+#: what a client sends behind ONE_PROXY when the proxy writes only X-Forwarded-Proto
+#: and -Host (nginx's usual recipe), with the proxy's two headers last: issue 42
+FORGED_BESIDE = [("Forwarded", "host=evil.example;proto=https"),
+                 ("X-Forwarded-Prefix", "/evil"), ("X-Forwarded-Port", "8666"),
+                 ("X-Forwarded-Proto", "https"), ("X-Forwarded-Host", "shop.example")]
+#: a client's quote between the elements of two proxies that write X-Forwarded-Host
+FORGED_QUOTE = [("X-Forwarded-Host", 'evil.example, "'), ("X-Forwarded-Host", "shop.example"),
+                ("X-Forwarded-Host", "shop.example")]
 
 
 @pytest.mark.parametrize(("proxies", "here"), [
     pytest.param(None, "http://10.0.0.5:8000/files/x?q=1", id="no trusted hop"),
-    pytest.param(TrustedProxies(hops=1), "https://shop.example/app/files/x?q=1", id="one hop"),
+    pytest.param(ONE_PROXY, "https://shop.example/app/files/x?q=1", id="one hop"),
     # two hops trusted where one proxy stands: the client's forgery is read, and the
     # prefix, which only the proxy sent, is too short a list to be read at all
-    pytest.param(TrustedProxies(hops=2), "http://evil.example/files/x?q=1",
-                 id="two hops, the client's forgery believed"),
-    pytest.param(TrustedProxies(hops=3), "http://10.0.0.5:8000/files/x?q=1",
+    pytest.param(TrustedProxies(x_proto=2, x_host=2, x_prefix=2),
+                 "http://evil.example/files/x?q=1", id="two hops, the client's forgery believed"),
+    pytest.param(TrustedProxies(x_proto=3, x_host=3, x_prefix=3),
+                 "http://10.0.0.5:8000/files/x?q=1",
                  id="more hops than the chain: nothing believed"),
 ])
 def test_a_forged_proxy_chain_is_read_only_as_far_as_trusted(
@@ -145,13 +156,46 @@ def test_a_forged_proxy_chain_is_read_only_as_far_as_trusted(
     assert data["root"] == here.partition("files/")[0]
 
 
+def test_a_header_the_proxy_does_not_write_is_not_believed() -> None:
+    """Behind a proxy that writes X-Forwarded-Proto and -Host, the client's Forwarded,
+    X-Forwarded-Prefix and -Port are ignored: the request's URI, an external link and
+    a redirect stay on shop.example (issue 42: a 302 to evil.example)."""
+    client = _app(TrustedProxies(x_proto=1, x_host=1)).test_client()
+    data = _json(client, "/files/x?q=1", "http://10.0.0.5:8000", FORGED_BESIDE)
+    assert (data["here"], data["root"]) == ("https://shop.example/files/x?q=1",
+                                            "https://shop.example/")
+    response = client.get("/login?next=https://evil.example/phish",
+                          base_url="http://10.0.0.5:8000", headers=FORGED_BESIDE)
+    assert (response.status_code, response.headers["Location"]) == (302, "https://shop.example/")
+    build = client.get("/build", base_url="http://10.0.0.5:8000", headers=FORGED_BESIDE)
+    assert build.get_json()["external"] == "https://shop.example/files/a%2Fb"
+
+
+def test_a_quote_does_not_merge_the_proxies_elements() -> None:
+    """WSGI joins the lines of X-Forwarded-Host; a client's quote in them hides no
+    comma, so the element of the outer of two proxies is read (issue 42: evil.example)."""
+    client = _app(TrustedProxies(x_host=2)).test_client()
+    data = _json(client, "/files/x", "http://10.0.0.5:8000", FORGED_QUOTE)
+    assert data["here"] == "http://shop.example/files/x"
+
+
+def test_an_invalid_forwarded_value_is_ignored() -> None:
+    """A port Python's int() takes but no server does, a javascript: proto and an
+    empty host are ignored (issue 42: a 500, javascript: links, http:///)."""
+    client = _app(TrustedProxies(x_proto=1, x_host=1, x_port=1)).test_client()
+    for headers in ([("X-Forwarded-Port", "²")], [("X-Forwarded-Port", "٨٠")],
+                    [("X-Forwarded-Proto", "javascript")], [("X-Forwarded-Host", "")]):
+        assert _json(client, "/files/x", "http://10.0.0.5:8000", headers)["here"] == \
+            "http://10.0.0.5:8000/files/x", headers
+
+
 def test_an_explicit_proxies_argument_wins_over_the_app(client: FlaskClient) -> None:
     """``request_uri(proxies=...)`` reads the headers where the app trusts none."""
     app = _app()
     with app.test_request_context("/files/x", base_url="http://10.0.0.5:8000",
                                   headers=FORGED):
         assert str(urikit.flask.request_uri()) == "http://10.0.0.5:8000/files/x"
-        assert str(urikit.flask.request_uri(proxies=TrustedProxies(hops=1))) == \
+        assert str(urikit.flask.request_uri(proxies=ONE_PROXY)) == \
             "https://shop.example/app/files/x"
 
 
@@ -282,7 +326,7 @@ def test_find_route_behind_a_trusted_proxy() -> None:
     """Behind the trusted proxy, the route is read under the public root (its prefix
     from X-Forwarded-Prefix) and linked on the public origin; the forged element is
     not read."""
-    client = _routing_app(TrustedProxies(hops=1)).test_client()
+    client = _routing_app(ONE_PROXY).test_client()
     data = _json(client, "/users/7", base="http://10.0.0.5:8000", headers=FORGED)
     assert (data["name"], data["link"]) == ("user", "https://shop.example/app/users/7")
     with _routing_app().test_request_context("/users/7", base_url=BASE):

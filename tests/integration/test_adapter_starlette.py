@@ -29,6 +29,9 @@ from ..web.test_redirect import TRICKS
 from .test_adapter_flask import (
     ALLOWED_HOST_TRICKS,
     FORGED,
+    FORGED_BESIDE,
+    FORGED_QUOTE,
+    ONE_PROXY,
     PAGES,
     QUERY,
     QUERY_WIRE,
@@ -132,10 +135,11 @@ def test_request_uri_where_the_server_keeps_less(change: str, here: str) -> None
 
 @pytest.mark.parametrize(("proxies", "here"), [
     pytest.param(None, "http://10.0.0.5:8000/files/x?q=1", id="no trusted hop"),
-    pytest.param(TrustedProxies(hops=1), "https://shop.example/app/files/x?q=1", id="one hop"),
-    pytest.param(TrustedProxies(hops=2), "http://evil.example/files/x?q=1",
-                 id="two hops, the client's forgery believed"),
-    pytest.param(TrustedProxies(hops=3), "http://10.0.0.5:8000/files/x?q=1",
+    pytest.param(ONE_PROXY, "https://shop.example/app/files/x?q=1", id="one hop"),
+    pytest.param(TrustedProxies(x_proto=2, x_host=2, x_prefix=2),
+                 "http://evil.example/files/x?q=1", id="two hops, the client's forgery believed"),
+    pytest.param(TrustedProxies(x_proto=3, x_host=3, x_prefix=3),
+                 "http://10.0.0.5:8000/files/x?q=1",
                  id="more hops than the chain: nothing believed"),
 ])
 def test_a_forged_proxy_chain_is_read_only_as_far_as_trusted(
@@ -226,6 +230,39 @@ def test_fastapi_request_is_starlettes() -> None:
         "link": "https://shop.example/app/files/a%2Fb"}
 
 
+def test_a_header_the_proxy_does_not_write_is_not_believed() -> None:
+    """Behind a proxy that writes X-Forwarded-Proto and -Host, the client's Forwarded,
+    X-Forwarded-Prefix and -Port are ignored: the request's URI and a redirect stay on
+    shop.example (issue 42: a 302 to evil.example)."""
+    client = _client("", "http://10.0.0.5:8000", TrustedProxies(x_proto=1, x_host=1))
+    data = _json(client, "/files/x?q=1", FORGED_BESIDE)
+    assert (data["here"], data["root"]) == ("https://shop.example/files/x?q=1",
+                                            "https://shop.example/")
+    response = client.get("/login", params={"next": "https://evil.example/phish"},
+                          headers=FORGED_BESIDE, follow_redirects=False)
+    assert (response.status_code, response.headers["location"]) == \
+        (303, "https://shop.example/")
+
+
+def test_a_quote_does_not_merge_the_proxies_elements() -> None:
+    """The lines of X-Forwarded-Host, as the client and two proxies sent them: a
+    client's quote hides no comma (issue 42: evil.example)."""
+    client = _client("", "http://10.0.0.5:8000", TrustedProxies(x_host=2))
+    assert _json(client, "/files/x", FORGED_QUOTE)["here"] == "http://shop.example/files/x"
+
+
+def test_an_invalid_forwarded_value_is_ignored() -> None:
+    """A port Python's int() takes but no server does, a javascript: proto and an
+    empty host are ignored (issue 42: a 500, javascript: links, http:///)."""
+    client = _client("", "http://10.0.0.5:8000",
+                     TrustedProxies(x_proto=1, x_host=1, x_port=1))
+    # the bytes on the wire (UTF-8), which the server reads as Latin-1
+    for name, value in (("X-Forwarded-Port", "²"), ("X-Forwarded-Port", "٨٠"),
+                        ("X-Forwarded-Proto", "javascript"), ("X-Forwarded-Host", "")):
+        response = client.get("/files/x", headers=[(name.encode(), value.encode())])
+        assert response.json()["here"] == "http://10.0.0.5:8000/files/x", value
+
+
 def test_state_without_proxies_is_ignored() -> None:
     """An app whose state holds something else under ``urikit`` trusts no proxy."""
     app = _app()
@@ -265,7 +302,7 @@ def test_find_route(path: str, name: str | None, values: dict[str, str], link: s
 def test_find_route_behind_a_trusted_proxy() -> None:
     """Behind the trusted proxy, the route is linked on the public origin; the forged
     element is not read."""
-    client = _routing_client(TrustedProxies(hops=1), base="http://10.0.0.5:8000")
+    client = _routing_client(ONE_PROXY, base="http://10.0.0.5:8000")
     data = _json(client, "/app/users/7", headers=FORGED[:4])
     assert (data["name"], data["link"]) == ("user", "https://shop.example/app/users/7")
 

@@ -8,10 +8,10 @@ Add ``"urikit.django"`` to ``INSTALLED_APPS`` for the template library
 engine's context processors for ``here`` and ``root``. The proxies in front of the
 application are named once, in the settings::
 
-    URIKIT_TRUSTED_PROXIES = urikit.TrustedProxies(hops=1)
+    URIKIT_TRUSTED_PROXIES = urikit.TrustedProxies(x_proto=1, x_host=1)
 
-(default: none, no forwarded header is believed). Importing :mod:`urikit` does not
-import this module, nor Django.
+(one proxy that sets X-Forwarded-Proto and -Host; default: none, no forwarded header
+is believed). Importing :mod:`urikit` does not import this module, nor Django.
 
 .. versionadded:: 0.4
 """
