@@ -590,12 +590,36 @@ base64=False, payload=b'A brief note')
         ...                       name="José", page=2))
         'https://api.example/users/Jos%C3%A9?page=2'
 
+        A path the values would start with "//" is refused: without an authority, the
+        next segment would be read as a host (RFC 3986 §3.3). The template's own
+        "//" (``//{host}/x``), or one in a ``{+var}`` value that writes the whole
+        reference, is an authority.
+
+        >>> from urikit import BuildError
+        >>> try:
+        ...     URI.from_template("/{lang}/{slug}", slug="evil.example")
+        ... except BuildError as error:
+        ...     print(error.rule, "|", error.detail)
+        Rule.AUTHORITY_FROM_VALUE | {lang} (variable 'lang') would start the path with '//'
+
+        Raises:
+            ParseError: the template is not an RFC 6570 URI Template, a prefix
+                modifier is given a list or mapping, or the expansion is not a URI
+                reference.
+            BuildError: the values would start the path with "//"
+                (``Rule.AUTHORITY_FROM_VALUE``).
+            EncodingError: a value holds a lone surrogate.
+            TypeError: a value is bytes or nested.
+
         .. versionadded:: 0.2
         .. versionchanged:: 0.3
            urikit expands templates itself: no extra is needed.
+        .. versionchanged:: 0.6
+           An expansion whose values would start the path with "//" is refused.
         """
-        from .._interop.template import expand
-        return cls.parse(expand(template, {**(variables or {}), **values}))
+        from .._interop.template import check_reference, expand
+        variables = {**(variables or {}), **values}
+        return cls.parse(check_reference(template, variables, expand(template, variables)))
 
     @classmethod
     def from_split(cls, parts: tuple[str, str, str, str, str] | Checked) -> Self:
