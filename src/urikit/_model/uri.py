@@ -37,6 +37,7 @@ from .path import (
     check_segment,
     dot_segment_error,
     encode_segment,
+    is_single_dot,
     path_from,
     prefix_path,
     relative_path,
@@ -1164,15 +1165,22 @@ base64=False, payload=b'A brief note')
     def name(self) -> str:
         """The last segment as plain text (decoded once), as ``PurePath.name``;
         ``""`` for a path that ends in "/" (``/a/b/``: the URI keeps its empty last
-        segment, where pathlib drops it) and for the empty path.
+        segment, where pathlib drops it), for a last segment ".", which names the
+        directory before it (``/a/b/.`` is ``/a/b/``; pathlib's ``"."`` has no name
+        either), and for the empty path. A ".." is a name, as in pathlib.
 
         >>> URI.parse("https://h/docs/R%C3%A9sum%C3%A9.tar.gz").name
         'Résumé.tar.gz'
+        >>> URI.parse("https://h/a/b/.").name
+        ''
 
         .. versionadded:: 0.4
+        .. versionchanged:: 0.6
+           A last segment "." has no name (it was ``"."``).
         """
         path = self._c[4]
-        return unquote(path[path.rfind("/") + 1:])
+        last = path[path.rfind("/") + 1:]
+        return "" if is_single_dot(last) else unquote(last)
 
     @property
     def stem(self) -> str:
@@ -1230,17 +1238,24 @@ base64=False, payload=b'A brief note')
         gains one (``/x`` under an authority).
 
         Raises:
-            BuildError: ``name`` is empty (:attr:`~urikit.Rule.PATHLIB_NAME`), "." or
-                ".." (:attr:`~urikit.Rule.DOT_SEGMENT_FROM_TEXT`).
+            BuildError: ``name`` is empty, or the last segment is "." (the path
+                names a directory: :attr:`~urikit.Rule.PATHLIB_NAME`); ``name`` is
+                "." or ".." (:attr:`~urikit.Rule.DOT_SEGMENT_FROM_TEXT`).
 
         >>> str(URI.parse("https://h/docs/a.txt?v=2").with_name("b c.txt"))
         'https://h/docs/b%20c.txt?v=2'
 
         .. versionadded:: 0.4
+        .. versionchanged:: 0.6
+           A last segment "." is refused, as pathlib refuses ``"."``.
         """
         wire = encode_segment(name)
         if not wire:
             raise BuildError(Rule.PATHLIB_NAME, "give a name that is not empty")
+        path = self._c[4]
+        if is_single_dot(path[path.rfind("/") + 1:]):
+            raise BuildError(Rule.PATHLIB_NAME, "the path has no name (its last segment "
+                             "is '.')")
         return self._with_last(wire)
 
     def with_stem(self, stem: str | Checked) -> Self:
@@ -1248,22 +1263,24 @@ base64=False, payload=b'A brief note')
         (plain text, encoded once); the suffix keeps its wire text.
 
         Raises:
-            BuildError: the name is empty, or the new one would be empty, "." or "..".
+            BuildError: the name is empty, ``stem`` is empty (as Python 3.13's
+                pathlib refuses it: ``a.gz`` would become the dot file ``.gz``), or
+                the new name would be "." or "..".
 
         >>> str(URI.parse("https://h/a%20b.tar.gz").with_stem("c"))
         'https://h/c.gz'
 
         .. versionadded:: 0.4
+        .. versionchanged:: 0.6
+           An empty stem is refused with a suffix too, and a last segment "." has
+           no name to edit.
         """
         given = require_str(stem, "a stem")  # the type first, in both builds
         last = self._last()
         start = wire_suffix_start(last)
-        if start == len(last):  # no suffix: the stem is the whole name
-            wire = encode_segment(given)
-            if not wire:
-                raise BuildError(Rule.PATHLIB_NAME, "give a stem that is not empty")
-        else:
-            wire = encode(given, "segment")
+        wire = encode_segment(given) if start == len(last) else encode(given, "segment")
+        if not wire:
+            raise BuildError(Rule.PATHLIB_NAME, "give a stem that is not empty")
         return self._with_last(wire + last[start:])
 
     def with_suffix(self, suffix: str | Checked) -> Self:
@@ -1287,12 +1304,13 @@ base64=False, payload=b'A brief note')
         return self._with_last(last[:wire_suffix_start(last)] + encode(suffix, "segment"))
 
     def _last(self) -> str:
-        """The wire text of a non-empty last segment, or :class:`BuildError`."""
+        """The wire text of a last segment that is a name (not empty, not "."), or
+        :class:`BuildError`."""
         path = self._c[4]
         last = path[path.rfind("/") + 1:]
-        if not last:
+        if not last or is_single_dot(last):
             raise BuildError(Rule.PATHLIB_NAME, "the path has no name (its last segment "
-                             "is empty)")
+                             f"is {'empty' if not last else repr('.')})")
         return last
 
     def _with_last(self, wire: str) -> Self:
