@@ -1513,7 +1513,11 @@ class URI(_URIBase):
 
     ``attrs.fields``, ``attrs.evolve`` and ``match`` see the element model:
     ``attrs.evolve(uri, fragment="x")`` is a new URI, rebuilt from the public values
-    (a port spelled ``0080`` is written ``80``).
+    (a port spelled ``0080`` is written ``80``). ``attrs.asdict`` and
+    ``attrs.astuple`` read the same fields, and so give the path as :attr:`path` is,
+    the live :class:`~urikit.PathSegments` (attrs copies only a ``list``, ``tuple`` or
+    ``set``, which a view that writes through cannot be): copy it with ``list()`` for a
+    plain value.
 
     >>> uri = URI.parse("foo://example.com:8042/over/there?name=ferret#nose")
     >>> uri.scheme, uri.host, uri.port, uri.path, uri.query, uri.fragment
