@@ -326,12 +326,20 @@ class Routes(Generic[T]):
 def _template_link(name: str, template: URITemplate, reader: _Reader,
                    values: Mapping[str, object]) -> FrozenURI:
     """The link of the route ``name``, a template, from ``values``: refused unless it
-    reads back as that route with values that expand to the same link."""
+    reads back as that route with values that expand to the same link (a reserved
+    expansion, ``{+a}`` or ``{#a}``, writes reserved characters as they are: the link
+    is read back to see that none of them was syntax)."""
     # expand()'s URI, frozen at once: the checked text then one parse
     text = reference_text(template, values)
     link = _without_dot_segments(name, FrozenURI.parse(text))
     if link.scheme is not None or link.host is not None:
         _check_origin(name, template, link)
+    shown = str(template)
+    if "{+" not in shown and "{#" not in shown:
+        # no reserved expansion: every value is written in unreserved characters and
+        # %XX (RFC 6570 §3.2.2), so none writes syntax ("/", "?", "#"), and the
+        # template reads back what it expands (URITemplate refuses one that cannot)
+        return link
     matcher, reading, params = reader
     read = _values(matcher, params, _subject(reading, link), link)
     if read is None or _TRIPLET_RE.sub(_upper, template.expand_text(read)) != \
