@@ -6,7 +6,7 @@ Where compiling is not possible (no C compiler, no mypy, any failure of mypyc or
 the compiler) it prints one line saying so and the wheel stays pure Python: an install
 never fails for want of a compiler. ``URIKIT_NO_EXTENSIONS=1`` asks for the pure wheel
 (as ``YARL_NO_EXTENSIONS`` does for yarl), and so does an editable install (``pip
-install -e``): a checkout under edit runs its ``.py`` files. ``urikit.BUILD`` and
+install -e``): a checkout under edit runs its ``.py`` files. ``urikit.COMPILED`` and
 ``urikit --version`` say which build is running.
 
 mypyc runs in a child process, so that nothing it or the compiler does can take the

@@ -48,8 +48,14 @@ def test_sphinx_build_has_no_warning(tmp_path: Path) -> None:
     api = (tmp_path / "html" / "api.html").read_text(encoding="utf-8")
     assert 'id="urikit.URI.parse_lenient"' in api
     assert 'id="urikit.safe_redirect"' in api
-    # public names only: no private base, type or module in the reference
+    # public names only: no private base, type or module in the reference, and no
+    # private module on a user's page (the changelog's history and the contributors'
+    # page name them on purpose)
     assert re.findall(r"\b_URIBase\b|\b_Unset\b|urikit\._\w+", api) == []
+    for page in sorted((tmp_path / "html").glob("*.html")):
+        if page.name not in ("changelog.html", "development.html"):
+            text = page.read_text(encoding="utf-8")
+            assert re.findall(r"urikit\._[a-z]\w*", text) == [], page.name
     # FrozenURI documents what differs and links to the members it shares with URI
     frozen = api[api.index('id="urikit.FrozenURI"'):api.index('id="urikit.UNSET"')]
     assert set(re.findall(r'id="urikit\.FrozenURI\.(\w+)"', frozen)) == {"normalize", "thaw"}

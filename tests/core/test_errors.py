@@ -155,6 +155,16 @@ def _suffix_without_dot() -> object:
     return URI.parse("http://h/a.txt").with_suffix("json")
 
 
+def _authority_from_value() -> object:
+    return URI.from_template("/{lang}/{slug}", slug="evil.example")
+
+
+def _value_writes_syntax() -> object:
+    from urikit import Routes
+
+    return Routes().add("s", "/static/{+rest}").link("s", rest="a?b")
+
+
 def _resolve_against_relative() -> object:
     return URI.parse("a/b").resolve("g")
 
@@ -215,6 +225,8 @@ RULES: list[object] = [
     pytest.param(_absolute_path_string, Rule.PATH_STRING_IS_RELATIVE, id="uri / '/etc'"),
     pytest.param(_suffix_without_dot, Rule.PATHLIB_NAME, id="with_suffix('json')"),
     pytest.param(_generate_without_value, Rule.GENERATE_FROM_GROUPS, id="generate, no value"),
+    pytest.param(_authority_from_value, Rule.AUTHORITY_FROM_VALUE, id="from_template, '//'"),
+    pytest.param(_value_writes_syntax, Rule.VALUE_IS_DATA, id="link, '?' from a value"),
     pytest.param(_resolve_against_relative, Rule.BASE_NEEDS_SCHEME, id="resolve, path base"),
     pytest.param(_resolve_against_network_path, Rule.BASE_NEEDS_SCHEME,
                  id="resolve, network-path base"),

@@ -5,6 +5,7 @@ editable install; the compiled wheel itself is built and tested whole by the
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -98,3 +99,14 @@ def test_every_interpreted_module_exists() -> None:
     for name in hatch_build.INTERPRETED:
         assert (package / name).is_file(), name
         assert name.split("/")[0] in hatch_build.COMPILED
+
+
+def test_the_names_it_gives_exist() -> None:
+    """Each ``urikit.NAME`` the hook's documentation gives the user is a public name of
+    urikit (it named ``urikit.BUILD``, which is private: ``urikit.COMPILED`` says it)."""
+    import urikit
+
+    named = re.findall(r"``urikit\.(\w+)``", hatch_build.__doc__ or "")
+    assert named
+    for name in named:
+        assert name in urikit.__all__, name

@@ -101,7 +101,7 @@ def test_base_resolution_reads_dot_segments_and_drives_as_browsers(
     pytest.param("http:\\\\f:b/c", 9, "port", id="after-backslashes"),
     pytest.param("http:/f:b/c", 8, "port", id="after-one-slash"),
     pytest.param("http://f:65536/", 9, "port", id="port-too-big"),
-    pytest.param("http://u:p@a b/", 11, "host", id="host-after-userinfo"),
+    pytest.param("http://u:p@a b/", 12, "host", id="host-after-userinfo"),  # the space
     pytest.param("file://u@h/x", 7, "userinfo", id="file-userinfo"),
     pytest.param("file://h:1/x", 8, "port", id="file-port"),
 ])

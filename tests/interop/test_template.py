@@ -3,7 +3,7 @@ corrections to uritemplate, and template syntax errors."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from types import MappingProxyType
 from typing import Any
 
@@ -422,3 +422,62 @@ def test_many_expressions_report_the_first_fault(template: str, position: int,
     with pytest.raises(ParseError) as info:
         expand(template, {"a": "x", "k": ["1"]})
     assert (info.value.position, info.value.reason) == (position, reason)
+
+
+# (template, values, the expression named): expansions whose values would start the
+# path with "//", which a URI reference reads as an authority (RFC 3986 §3.3)
+AUTHORITY_FROM_VALUES = [
+    pytest.param("/{lang}/{slug}", {"slug": "evil.example"}, "{lang} (variable 'lang')",
+                 id="undefined-first-variable"),
+    pytest.param("/{lang}/{slug}", {"lang": "", "slug": "evil.example"},
+                 "{lang} (variable 'lang')", id="empty-first-variable"),
+    pytest.param("/{+path}", {"path": "/evil.example"}, "{+path} (variable 'path')",
+                 id="reserved-value-after-the-literal-slash"),
+    pytest.param("{/a}{/b}", {"a": "", "b": "evil.example"}, "{/a}{/b} (variables 'a', 'b')",
+                 id="two-path-expressions"),
+    pytest.param("{/a*}", {"a": ["", "evil.example"]}, "{/a*} (variable 'a')",
+                 id="empty-first-item"),
+    pytest.param("http:{/a}{/b}", {"a": "", "b": "evil.example"},
+                 "{/a}{/b} (variables 'a', 'b')", id="after-a-scheme"),
+]
+
+
+@pytest.mark.parametrize(("template", "values", "named"), AUTHORITY_FROM_VALUES)
+def test_values_never_start_an_authority(template: str, values: dict[str, object],
+                                         named: str) -> None:
+    """An expansion read as a URI never starts its path with a "//" that its values
+    made: URI.from_template and URITemplate.expand refuse it, naming the expression
+    and its variables, while the expansion's text stays RFC 6570's."""
+    from urikit import BuildError, Rule, URITemplate
+
+    builds: list[Callable[[], object]] = [
+        lambda: URI.from_template(template, values),
+        lambda: URITemplate(template, match=False).expand(values)]
+    for build in builds:
+        with pytest.raises(BuildError) as info:
+            build()
+        assert info.value.rule is Rule.AUTHORITY_FROM_VALUE
+        assert info.value.detail == f"{named} would start the path with '//'"
+    assert "//" in expand(template, values)
+
+
+# (template, values, URI): a "//" the template writes, in a literal or in the text of
+# one reserved expansion, is an authority; a "//" after a path's first character is not
+# at the path's start
+AUTHORITY_FROM_TEMPLATE = [
+    pytest.param("//{host}/x", {"host": "a.example"}, "//a.example/x", id="literal"),
+    pytest.param("{+base}/x", {"base": "//cdn.example"}, "//cdn.example/x",
+                 id="one-reserved-value"),
+    pytest.param("{+base}{/p}", {"base": "https://h", "p": "a"}, "https://h/a",
+                 id="reserved-value-with-scheme"),
+    pytest.param("/a{/b}{/c}", {"b": "", "c": "x"}, "/a//x", id="not-at-the-start"),
+    pytest.param("/{lang}/{slug}", {"lang": "en", "slug": "x"}, "/en/x", id="defined"),
+]
+
+
+@pytest.mark.parametrize(("template", "values", "uri"), AUTHORITY_FROM_TEMPLATE)
+def test_the_template_may_write_an_authority(template: str, values: dict[str, object],
+                                             uri: str) -> None:
+    """A "//" the template's text writes, or a reserved value's own text, starts an
+    authority as RFC 6570 expands it."""
+    assert str(URI.from_template(template, values)) == uri

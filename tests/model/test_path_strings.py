@@ -3,9 +3,12 @@ and dot segments refused from plain text (issue 33, points 1 to 3)."""
 
 from __future__ import annotations
 
+import json
+import sys
 from collections.abc import Callable
-from pathlib import PurePosixPath
+from pathlib import Path, PurePosixPath
 from typing import Any, Final
+from urllib.parse import unquote
 
 import pytest
 from hypothesis import given
@@ -320,3 +323,72 @@ def test_wire_path_strings_read_back(start: str, name: str, path: str) -> None:
     result = getattr(frozen, name)(path)
     assert str(frozen) == start
     assert FrozenURI.parse(str(result)) == result
+
+
+# --- CPython's own pathlib tests, asked of the running pathlib -------------------------
+
+_PATHLIB_ROWS: Final[list[list[Any]]] = json.loads(
+    (Path(__file__).parent.parent / "data" / "pathlib" / "names.json").read_text("utf-8"))
+
+# (path, operation, argument): where urikit answers otherwise than pathlib, and why
+PATHLIB_DIFFERENCES: Final[dict[tuple[str, str, str | None], str]] = {
+    # pathlib drops a "." segment ("/a/b/." is "/a/b", named "b"); a URI's "/a/b/." is
+    # the directory "/a/b/" (RFC 3986 §5.2.4), which has no name
+    ("/a/b/.", "name", None): "a '.' last segment names the directory",
+    # a "/" in a new name or stem is data, encoded as %2F, where pathlib refuses it
+    ("a/b", "with_name", "/c"): "'/' in a name is data",
+    ("a/b", "with_name", "c/"): "'/' in a name is data",
+    ("a/b", "with_name", "c/d"): "'/' in a name is data",
+    ("a/b", "with_stem", "/c"): "'/' in a stem is data",
+    ("a/b", "with_stem", "c/"): "'/' in a stem is data",
+    ("a/b", "with_stem", "c/d"): "'/' in a stem is data",
+    # the empty last segment of "/" (and the empty path) is replaced, as urikit's
+    # with_name replaces the empty last segment of "/a/"; pathlib has no segment there
+    ("/", "with_name", "d.xml"): "the empty last segment is replaced",
+    ("", "with_name", "d.xml"): "the empty path gains a segment",
+}
+# before 3.13, pathlib makes "foo.gz" with stem "" the dot file ".gz"; 3.13 refuses, as
+# urikit does
+_BEFORE_3_13: Final = {("foo.gz", "with_stem", ""), ("/a/b/foo.gz", "with_stem", "")}
+
+
+def _pathlib_answer(path: str, operation: str, argument: str | None) -> object:
+    """What ``PurePosixPath(path)`` answers: a property's value, a new path's text, or
+    ``ValueError``."""
+    try:
+        got = getattr(PurePosixPath(path), operation)
+        answer = got if argument is None else got(argument)
+    except ValueError:
+        return ValueError
+    return str(answer) if isinstance(answer, PurePosixPath) else answer
+
+
+def _urikit_answer(path: str, operation: str, argument: str | None) -> object:
+    """What a URI of the path ``path`` answers, a new path read as pathlib reads its
+    plain text (``a/b/`` as ``a/b``; a "/" in a segment stays ``%2F``), or
+    ``ValueError`` for a URIError."""
+    uri = URI.parse(encode(path, "path"))
+    try:
+        got = getattr(uri, operation)
+        answer = got if argument is None else got(argument)
+    except URIError:
+        return ValueError
+    if isinstance(answer, URI):
+        return str(PurePosixPath(unquote(str(answer.path).replace("%2F", "%252F"))))
+    return answer
+
+
+@pytest.mark.parametrize(("test", "path", "operation", "argument"),
+                         [pytest.param(*row, id=f"{row[0]}:{row[1]!r}.{row[2]}"
+                                       + ("" if row[3] is None else f"({row[3]!r})"))
+                          for row in _PATHLIB_ROWS])
+def test_cpython_pathlib_rows(test: str, path: str, operation: str,
+                              argument: str | None) -> None:
+    """Each of the 99 calls of CPython's pathlib tests of a name (tests/data/pathlib)
+    answers as the running Python's pathlib answers, but for the 9 named differences
+    (2 more before Python 3.13, whose pathlib makes an empty stem a dot file)."""
+    key = (path, operation, argument)
+    ours, theirs = (_urikit_answer(*key), _pathlib_answer(*key))
+    differs = key in PATHLIB_DIFFERENCES or (
+        key in _BEFORE_3_13 and sys.version_info < (3, 13))
+    assert (ours != theirs) is differs, (test, ours, theirs)

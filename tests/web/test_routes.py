@@ -3,6 +3,8 @@ link found again as the same route with the same values."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -15,6 +17,7 @@ from urikit import (
     RouteMatch,
     Routes,
     Rule,
+    URIError,
     URITemplate,
     URLPattern,
 )
@@ -357,3 +360,153 @@ def test_a_link_found_again_is_its_route_with_its_values(
         else:
             assert dict(match.values) == values
             assert match.payload == index
+
+
+# -- a value is data: a link names its route's origin and reads back ------------------
+
+# (template, values, variable named): a "//" that values would put at the start of a
+# path-only link would be read as an authority, the next segment as the host
+TWO_SLASHES = [
+    pytest.param("/{lang}/{slug}", {"slug": "evil.example"}, "lang",
+                 id="undefined-first-variable"),
+    pytest.param("/{lang}/{slug}", {"lang": "", "slug": "evil.example"}, "lang",
+                 id="empty-first-variable"),
+    pytest.param("/{+path}", {"path": "/evil.example"}, "path", id="reserved-slash"),
+    pytest.param("{/a}{/b}", {"a": "", "b": "evil.example"}, "a", id="path-expressions"),
+    pytest.param("{+path}", {"path": "//evil.example/x"}, "path", id="reserved-authority"),
+    pytest.param("{+path}", {"path": "https://evil.example/x"}, "path",
+                 id="reserved-scheme"),
+]
+
+
+@pytest.mark.parametrize(("template", "values", "variable"), TWO_SLASHES)
+def test_a_value_never_names_the_links_host(template: str, values: dict[str, object],
+                                            variable: str) -> None:
+    """A link whose scheme or authority a value would write is refused, by link and by
+    link_under, with the rule and the variable named: under a root it would leave the
+    root's origin."""
+    routes = Routes().add("p", template)
+    builds: list[Callable[[], object]] = [
+        lambda: routes.link("p", **values),
+        lambda: routes.link_under("https://shop.example/app/", "p", **values)]
+    for build in builds:
+        with pytest.raises(BuildError) as info:
+            build()
+        assert info.value.rule is Rule.AUTHORITY_FROM_VALUE
+        assert f"{variable!r}" in info.value.detail
+
+
+def test_a_route_may_write_its_host() -> None:
+    """A route whose own text writes the scheme and authority takes its host from a
+    value: the template says where the host is."""
+    routes = Routes().add("t", "https://{tenant}{/page}")
+    link = routes.link_under("https://shop.example/app/", "t", tenant="a.example", page="b")
+    assert str(link) == "https://a.example/b"
+
+
+# (template, uri, values): the values a route finds are the text the request holds
+FOUND_AS_HELD = [
+    pytest.param("/{+rest}", "https://shop.example//admin", {"rest": "/admin"},
+                 id="an-empty-first-segment-is-no-dot-segment"),
+    pytest.param("{/a*}", "https://shop.example//x", {"a": ["", "x"]},
+                 id="an-empty-first-item"),
+]
+
+
+@pytest.mark.parametrize(("template", "uri", "values"), FOUND_AS_HELD)
+def test_find_reads_only_what_the_request_holds(template: str, uri: str,
+                                                values: dict[str, object]) -> None:
+    """A path route reads the path's own text: an empty first segment is not written
+    as "/.//" first, which would invent a "." segment."""
+    match = Routes().add("r", template).find(uri)
+    assert match is not None
+    assert dict(match.values) == values
+    under = Routes().add("r", template).find(uri, root="https://shop.example/")
+    assert under is not None
+    assert dict(under.values) == values
+
+
+@pytest.mark.parametrize("value", ["a?b", "a#b", "?", "a/b?c#d"])
+def test_a_value_that_writes_syntax_is_refused(value: str) -> None:
+    """Reserved expansion writes "?" and "#" as they are: a link whose value would so
+    start a query or a fragment its route does not read is refused, since the route
+    would find it again with another value."""
+    routes = Routes().add("s", "/static/{+rest}")
+    with pytest.raises(BuildError) as info:
+        routes.link("s", rest=value)
+    assert info.value.rule is Rule.VALUE_IS_DATA
+
+
+@pytest.mark.parametrize(("value", "found"), [
+    pytest.param("a/b", "a/b", id="slash"),
+    pytest.param("a%2Fb", "a%2Fb", id="kept-triplet"),
+    pytest.param("a,b;c=d", "a,b;c=d", id="sub-delims"),
+    pytest.param("é", "é", id="encoded-once"),
+    pytest.param("a%c3%a9", "aé", id="lower-case-triplets-of-an-encoded-character"),
+])
+def test_a_reserved_value_that_reads_back_is_linked(value: str, found: str) -> None:
+    """A reserved value whose link the route reads back is linked, and found again
+    with the value the link holds (the same, up to triplets it decodes)."""
+    routes = Routes().add("s", "/static/{+rest}")
+    link = routes.link("s", rest=value)
+    match = routes.find(link)
+    assert match is not None
+    assert dict(match.values) == {"rest": found}
+
+
+# a value: undefined, empty, or text of the characters that are syntax somewhere
+_SYNTAX_TEXT = st.text(st.sampled_from(list("a/?#.%,:@=&é +~")), max_size=6)
+_VALUE = st.one_of(st.none(), _SYNTAX_TEXT)
+_ROOTS = ["https://shop.example/app/", "https://shop.example", "http://shop.example:8080/a/b/"]
+
+
+@st.composite
+def _path_route(draw: st.DrawFn) -> tuple[str, dict[str, object]]:
+    """A path template that a route reads back: literal segments, "/{v}" and "{/v}"
+    variables, an optional "/{+rest}" or "{/rest*}" at its end, an optional query
+    after the latter;
+    each value undefined, empty or syntax-laden text."""
+    pieces: list[str] = []
+    values: dict[str, object] = {}
+    for index in range(draw(st.integers(1, 3))):
+        kind = draw(st.sampled_from(["literal", "segment", "path"]))
+        name = f"v{index}"
+        if kind == "literal":
+            pieces.append("/" + draw(_LITERAL))
+            continue
+        pieces.append(f"/{{{name}}}" if kind == "segment" else f"{{/{name}}}")
+        values[name] = draw(_VALUE)
+    end = draw(st.sampled_from(["", "/{+rest}", "{/rest*}"]))
+    pieces.append(end)
+    if end == "/{+rest}":
+        values["rest"] = draw(_VALUE)
+    elif end:
+        values["rest"] = draw(st.lists(_SYNTAX_TEXT, max_size=3))
+    if end != "/{+rest}" and draw(st.booleans()):  # a reserved value may hold "?"
+        pieces.append("{?q}")
+        values["q"] = draw(_VALUE)
+    return "".join(pieces), values
+
+
+@given(_path_route(), st.sampled_from(_ROOTS))
+def test_a_link_under_a_root_keeps_its_origin_and_reads_back(
+        drawn: tuple[str, dict[str, object]], root: str) -> None:
+    """Any link that link_under builds for a path route has the root's origin, and
+    the route finds it again under that root with values that link to it again (the
+    same values when each is defined text without "%"); a link refused is refused
+    with a URIError (BuildError, or ParseError for a reserved value that is no URI
+    text)."""
+    template, values = drawn
+    routes = Routes().add("r", template)
+    try:
+        link = routes.link_under(root, "r", **values)
+    except URIError:
+        return
+    base = FrozenURI.parse(root)
+    assert (link.scheme, link.userinfo, link.host, link.port) == \
+        (base.scheme, base.userinfo, base.host, base.port)
+    match = routes.find(link, root=root)
+    assert match is not None
+    assert routes.link_under(root, "r", **match.values) == link
+    if all(isinstance(v, str) and v and "%" not in v for v in values.values()):
+        assert dict(match.values) == values

@@ -75,10 +75,12 @@ class Rule(enum.Enum):
     :attr:`statement` says the rule in words and :attr:`section` where it is written.
     The set is closed: a new rule is a new member, named in the changelog.
 
-    Two rules of RFC 3986 are never broken, so they have no member: a path that
-    starts with "//" without an authority (§3.3), and a relative-path reference whose
-    first segment holds ":" (§4.2), are written with a dot segment before them
-    (``/.//x``, ``./a:b``), which reads back as the same path.
+    Two rules of RFC 3986 are never broken by an edit, so they have no member: a path
+    that starts with "//" without an authority (§3.3), and a relative-path reference
+    whose first segment holds ":" (§4.2), are written with a dot segment before them
+    (``/.//x``, ``./a:b``), which reads back as the same path. A template's expansion
+    is text, not segments: one that would start its path with "//" is refused
+    (:attr:`AUTHORITY_FROM_VALUE`).
 
     >>> Rule.PORT_NEEDS_HOST.value, Rule.PORT_NEEDS_HOST.section
     ('port-needs-host', 'RFC 3986 §3.2')
@@ -86,6 +88,8 @@ class Rule(enum.Enum):
     'a base URI must have a scheme'
 
     .. versionadded:: 0.3
+    .. versionchanged:: 0.6
+       The members ``AUTHORITY_FROM_VALUE`` and ``VALUE_IS_DATA``.
     """
 
     #: userinfo is part of the authority, so it needs a host (§3.2).
@@ -121,6 +125,15 @@ class Rule(enum.Enum):
     #: and named segment groups without a modifier, each given a value the group
     #: matches: a wildcard, a regexp group or a modifier has no single text.
     GENERATE_FROM_GROUPS = "generate-from-groups"
+    #: a path without an authority cannot start with "//" (§3.3): a template whose
+    #: values (an empty one, or one that starts with "/") would make its expansion
+    #: start that way would have the next segment read as a host; a route's link
+    #: takes its scheme and authority from the route's own text, never from a value.
+    AUTHORITY_FROM_VALUE = "authority-from-value"
+    #: a value is data (§2.2): a route's link reads back as its route with the values
+    #: it was built from, so a value whose reserved expansion would write a "?" or a
+    #: "#" the route does not read is refused.
+    VALUE_IS_DATA = "value-is-data"
 
     @property
     def statement(self) -> str:
@@ -153,6 +166,11 @@ _RULE_WORDS: Final[dict[Rule, tuple[str, str]]] = {
     Rule.GENERATE_FROM_GROUPS: ("a pattern generates text only from fixed text and named "
                                 "segment groups without a modifier, each given a value "
                                 "it matches", "WHATWG URLPattern generate()"),
+    Rule.AUTHORITY_FROM_VALUE: ("a value cannot start a scheme or an authority: a path "
+                                "without an authority does not start with '//'",
+                                "RFC 3986 §3.3"),
+    Rule.VALUE_IS_DATA: ("a value is data: a link reads back as its route with the same "
+                         "values", "RFC 3986 §2.2"),
 }
 
 

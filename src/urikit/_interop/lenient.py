@@ -335,8 +335,6 @@ def _authority(s: str, a0: int, a1: int, marks: list[tuple[int, int, str]] | Non
     if marks is not None:  # only to name the component of a change
         marks += [(a0, h0, "userinfo"), (h0, h1, "host"), (h1, a1, "port")]
     host = s[h0:h1]
-    if h1 < a1:
-        _port_number(s, h1 + 1, a1)
     if kind is SchemeKind.FILE and (at >= 0 or h1 < a1):
         raise ParseError(s, a0 if at >= 0 else h1, "userinfo" if at >= 0 else "port",
                          "a file URL's authority is a host alone",
@@ -358,6 +356,8 @@ def _authority(s: str, a0: int, a1: int, marks: list[tuple[int, int, str]] | Non
     elif (bad := FORBIDDEN_HOST_RE.search(host)) is not None:
         raise ParseError(s, h0 + bad.start(), "host", f"invalid character {bad.group()!r}",
                          "browsers refuse this host")
+    if h1 < a1:  # after the host: the first fault in the text is the one named
+        _port_number(s, h1 + 1, a1)
     if is_ip_literal(host):
         return None
     if read is not None and read != host and g.IPV4ADDRESS_RE.fullmatch(read):

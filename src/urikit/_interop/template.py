@@ -10,7 +10,7 @@ from operator import itemgetter
 from typing import Final, NamedTuple, TypeAlias, TypeGuard, cast
 
 from .._core import grammar as g
-from .._core.errors import LONE_SURROGATE, EncodingError, ParseError, URIError
+from .._core.errors import LONE_SURROGATE, BuildError, EncodingError, ParseError, Rule, URIError
 from .._core.parse import require_str
 from .._core.percent import encode, encode_octets
 
@@ -348,6 +348,58 @@ def expand_parsed(parsed: Template, variables: Mapping[str, object]) -> str:
     text = parsed.text
     return "".join([piece if isinstance(piece, str) else _expanded(text, piece, variables)
                     for piece in parsed.pieces])
+
+
+def check_reference(parsed: Template | str, variables: Mapping[str, object],
+                    expanded: str) -> str:
+    """``expanded``, the expansion of ``parsed`` with ``variables``, to be read as a URI
+    reference: refused when its path would start with "//" that the template's text
+    does not write.
+
+    A path without an authority cannot start with "//" (RFC 3986 §3.3): the next
+    segment would be read as a host. The template writes an authority when "//" is
+    in one literal (``//{host}/x``), or in the text of one reserved expansion, which
+    writes reserved characters as they are (``{+base}`` given ``//cdn.example``);
+    "//" made by values (``/{a}/{b}`` with ``a`` undefined or empty, ``/{+path}``
+    given ``/evil.example``, ``{/a*}`` given an empty item) is data, not an
+    authority. The check costs one look at the start of the text; only a text that
+    starts its path with "//" is expanded again, piece by piece, to see who wrote it.
+
+    Raises:
+        BuildError: with ``Rule.AUTHORITY_FROM_VALUE``, naming the variables.
+    """
+    start = _path_start(expanded)
+    if expanded[start:start + 2] != "//":
+        return expanded
+    if isinstance(parsed, str):
+        parsed = _parse_cached(parsed) if len(parsed) <= _CACHED_LENGTH else parse(parsed)
+    text = parsed.text
+    ends: list[int] = []
+    at = 0
+    for piece in parsed.pieces:
+        at += len(piece if isinstance(piece, str) else _expanded(text, piece, variables))
+        ends.append(at)
+    # the pieces that wrote the two "/" (an expression that expands to nothing between
+    # them is among the pieces from the first to the second)
+    first = next(i for i, end in enumerate(ends) if end > start)
+    second = next(i for i, end in enumerate(ends) if end > start + 1)
+    piece = parsed.pieces[first]
+    if first == second and (isinstance(piece, str) or piece[0] == "+"):
+        return expanded
+    involved = [p for p in parsed.pieces[first:second + 1] if not isinstance(p, str)]
+    names = [repr(spec[0]) for p in involved for spec in p[1]]
+    shown = "".join(text[p[2]:p[3]] for p in involved)
+    raise BuildError(Rule.AUTHORITY_FROM_VALUE,
+                     f"{shown} (variable{'s' if len(names) > 1 else ''} {', '.join(names)})"
+                     " would start the path with '//'")
+
+
+def _path_start(text: str) -> int:
+    """Where the hierarchical part of ``text`` starts: after its scheme and ":"."""
+    scheme = g.SCHEME_RE.match(text)
+    if scheme is not None and text[scheme.end():scheme.end() + 1] == ":":
+        return scheme.end() + 1
+    return 0
 
 
 # an expression (no brace inside), split out with the literals between them kept

@@ -16,6 +16,7 @@ from .._interop.template import (
     OPERATOR_TABLE,
     Expression,
     Template,
+    check_reference,
     expand_parsed,
     parse,
 )
@@ -411,10 +412,15 @@ class URITemplate:
         Raises:
             ParseError: a prefix modifier is given a list or mapping, or the
                 expansion is not a URI reference.
+            BuildError: the values would start the path with "//", which would read
+                as an authority (``Rule.AUTHORITY_FROM_VALUE``).
             EncodingError: a value holds a lone surrogate.
             TypeError: ``variables`` is not a mapping, or a value is bytes or nested.
+
+        .. versionchanged:: 0.6
+           An expansion whose values would start the path with "//" is refused.
         """
-        return URI.parse(self.expand_text(variables, **values))
+        return URI.parse(reference_text(self, variables, **values))
 
     def match(self, uri: str | URI | FrozenURI | Checked, /
               ) -> dict[str, TemplateValue] | None:
@@ -485,6 +491,17 @@ class URITemplate:
 
     def __hash__(self) -> int:
         return hash(self._parsed.text)
+
+
+def reference_text(template: URITemplate, variables: Mapping[str, object] | None = None,
+                   /, **values: object) -> str:
+    """:meth:`URITemplate.expand_text`, refused where the values would start the path
+    with "//" (:func:`urikit._interop.template.check_reference`): the text of
+    :meth:`URITemplate.expand` and of a route's link."""
+    given: Mapping[str, object] = values if variables is None else (
+        {**variables, **values} if values else variables)
+    # the template's text: it is read again only for a text that starts with "//"
+    return check_reference(str(template), given, template.expand_text(variables, **values))
 
 
 class _Refused:

@@ -183,6 +183,18 @@ def suffix_start(name: str) -> int:
     return i if 0 < i < len(name) - 1 else len(name)
 
 
+def is_single_dot(wire: str) -> bool:
+    """Whether the wire segment ``wire`` is the dot segment "." (``%2E`` included): the
+    path names the directory before it (RFC 3986 §5.2.4 removes it, leaving the
+    empty last segment of ``/a/b/``), so it has no name, as pathlib's ``"."`` has
+    none.
+
+    >>> is_single_dot("."), is_single_dot("%2e"), is_single_dot(".."), is_single_dot(".a")
+    (True, True, False, False)
+    """
+    return wire in (".", "%2E", "%2e")
+
+
 def wire_suffix_start(wire: str) -> int:
     """:func:`suffix_start` on a wire segment, where a dot is "." or "%2E": the same
     split as the plain text's (an escape decodes to "." only if it is one, and no

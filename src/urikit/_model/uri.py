@@ -37,6 +37,7 @@ from .path import (
     check_segment,
     dot_segment_error,
     encode_segment,
+    is_single_dot,
     path_from,
     prefix_path,
     relative_path,
@@ -590,12 +591,36 @@ base64=False, payload=b'A brief note')
         ...                       name="José", page=2))
         'https://api.example/users/Jos%C3%A9?page=2'
 
+        A path the values would start with "//" is refused: without an authority, the
+        next segment would be read as a host (RFC 3986 §3.3). The template's own
+        "//" (``//{host}/x``), or one in a ``{+var}`` value that writes the whole
+        reference, is an authority.
+
+        >>> from urikit import BuildError
+        >>> try:
+        ...     URI.from_template("/{lang}/{slug}", slug="evil.example")
+        ... except BuildError as error:
+        ...     print(error.rule, "|", error.detail)
+        Rule.AUTHORITY_FROM_VALUE | {lang} (variable 'lang') would start the path with '//'
+
+        Raises:
+            ParseError: the template is not an RFC 6570 URI Template, a prefix
+                modifier is given a list or mapping, or the expansion is not a URI
+                reference.
+            BuildError: the values would start the path with "//"
+                (``Rule.AUTHORITY_FROM_VALUE``).
+            EncodingError: a value holds a lone surrogate.
+            TypeError: a value is bytes or nested.
+
         .. versionadded:: 0.2
         .. versionchanged:: 0.3
            urikit expands templates itself: no extra is needed.
+        .. versionchanged:: 0.6
+           An expansion whose values would start the path with "//" is refused.
         """
-        from .._interop.template import expand
-        return cls.parse(expand(template, {**(variables or {}), **values}))
+        from .._interop.template import check_reference, expand
+        variables = {**(variables or {}), **values}
+        return cls.parse(check_reference(template, variables, expand(template, variables)))
 
     @classmethod
     def from_split(cls, parts: tuple[str, str, str, str, str] | Checked) -> Self:
@@ -1140,15 +1165,22 @@ base64=False, payload=b'A brief note')
     def name(self) -> str:
         """The last segment as plain text (decoded once), as ``PurePath.name``;
         ``""`` for a path that ends in "/" (``/a/b/``: the URI keeps its empty last
-        segment, where pathlib drops it) and for the empty path.
+        segment, where pathlib drops it), for a last segment ".", which names the
+        directory before it (``/a/b/.`` is ``/a/b/``; pathlib's ``"."`` has no name
+        either), and for the empty path. A ".." is a name, as in pathlib.
 
         >>> URI.parse("https://h/docs/R%C3%A9sum%C3%A9.tar.gz").name
         'Résumé.tar.gz'
+        >>> URI.parse("https://h/a/b/.").name
+        ''
 
         .. versionadded:: 0.4
+        .. versionchanged:: 0.6
+           A last segment "." has no name (it was ``"."``).
         """
         path = self._c[4]
-        return unquote(path[path.rfind("/") + 1:])
+        last = path[path.rfind("/") + 1:]
+        return "" if is_single_dot(last) else unquote(last)
 
     @property
     def stem(self) -> str:
@@ -1206,17 +1238,24 @@ base64=False, payload=b'A brief note')
         gains one (``/x`` under an authority).
 
         Raises:
-            BuildError: ``name`` is empty (:attr:`~urikit.Rule.PATHLIB_NAME`), "." or
-                ".." (:attr:`~urikit.Rule.DOT_SEGMENT_FROM_TEXT`).
+            BuildError: ``name`` is empty, or the last segment is "." (the path
+                names a directory: :attr:`~urikit.Rule.PATHLIB_NAME`); ``name`` is
+                "." or ".." (:attr:`~urikit.Rule.DOT_SEGMENT_FROM_TEXT`).
 
         >>> str(URI.parse("https://h/docs/a.txt?v=2").with_name("b c.txt"))
         'https://h/docs/b%20c.txt?v=2'
 
         .. versionadded:: 0.4
+        .. versionchanged:: 0.6
+           A last segment "." is refused, as pathlib refuses ``"."``.
         """
         wire = encode_segment(name)
         if not wire:
             raise BuildError(Rule.PATHLIB_NAME, "give a name that is not empty")
+        path = self._c[4]
+        if is_single_dot(path[path.rfind("/") + 1:]):
+            raise BuildError(Rule.PATHLIB_NAME, "the path has no name (its last segment "
+                             "is '.')")
         return self._with_last(wire)
 
     def with_stem(self, stem: str | Checked) -> Self:
@@ -1224,22 +1263,24 @@ base64=False, payload=b'A brief note')
         (plain text, encoded once); the suffix keeps its wire text.
 
         Raises:
-            BuildError: the name is empty, or the new one would be empty, "." or "..".
+            BuildError: the name is empty, ``stem`` is empty (as Python 3.13's
+                pathlib refuses it: ``a.gz`` would become the dot file ``.gz``), or
+                the new name would be "." or "..".
 
         >>> str(URI.parse("https://h/a%20b.tar.gz").with_stem("c"))
         'https://h/c.gz'
 
         .. versionadded:: 0.4
+        .. versionchanged:: 0.6
+           An empty stem is refused with a suffix too, and a last segment "." has
+           no name to edit.
         """
         given = require_str(stem, "a stem")  # the type first, in both builds
         last = self._last()
         start = wire_suffix_start(last)
-        if start == len(last):  # no suffix: the stem is the whole name
-            wire = encode_segment(given)
-            if not wire:
-                raise BuildError(Rule.PATHLIB_NAME, "give a stem that is not empty")
-        else:
-            wire = encode(given, "segment")
+        wire = encode_segment(given) if start == len(last) else encode(given, "segment")
+        if not wire:
+            raise BuildError(Rule.PATHLIB_NAME, "give a stem that is not empty")
         return self._with_last(wire + last[start:])
 
     def with_suffix(self, suffix: str | Checked) -> Self:
@@ -1263,12 +1304,13 @@ base64=False, payload=b'A brief note')
         return self._with_last(last[:wire_suffix_start(last)] + encode(suffix, "segment"))
 
     def _last(self) -> str:
-        """The wire text of a non-empty last segment, or :class:`BuildError`."""
+        """The wire text of a last segment that is a name (not empty, not "."), or
+        :class:`BuildError`."""
         path = self._c[4]
         last = path[path.rfind("/") + 1:]
-        if not last:
+        if not last or is_single_dot(last):
             raise BuildError(Rule.PATHLIB_NAME, "the path has no name (its last segment "
-                             "is empty)")
+                             f"is {'empty' if not last else repr('.')})")
         return last
 
     def _with_last(self, wire: str) -> Self:
@@ -1471,7 +1513,11 @@ class URI(_URIBase):
 
     ``attrs.fields``, ``attrs.evolve`` and ``match`` see the element model:
     ``attrs.evolve(uri, fragment="x")`` is a new URI, rebuilt from the public values
-    (a port spelled ``0080`` is written ``80``).
+    (a port spelled ``0080`` is written ``80``). ``attrs.asdict`` and
+    ``attrs.astuple`` read the same fields, and so give the path as :attr:`path` is,
+    the live :class:`~urikit.PathSegments` (attrs copies only a ``list``, ``tuple`` or
+    ``set``, which a view that writes through cannot be): copy it with ``list()`` for a
+    plain value.
 
     >>> uri = URI.parse("foo://example.com:8042/over/there?name=ferret#nose")
     >>> uri.scheme, uri.host, uri.port, uri.path, uri.query, uri.fragment

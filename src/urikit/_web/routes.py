@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING, Any, Final, Generic, TypeAlias, TypeVar, cast, overload
 
@@ -10,7 +11,7 @@ import attrs
 from .._core.errors import BuildError, ParseError, Rule
 from .._core.schemes import SPECIAL_SCHEMES
 from .._interop.template import Expression, parse
-from .._match.template import URITemplate
+from .._match.template import URITemplate, reference_text
 from .._match.urlpattern import COMPONENTS, URLPattern
 from .._model.uri import URI, FrozenURI
 from .._whatwg.browser import plain_dot_segments
@@ -126,6 +127,7 @@ class Routes(Generic[T]):
         self._routes: dict[str, Route[T]] = {}
         # each route with how it reads a URI (_reader), in the table's order
         self._entries: list[tuple[Route[T], _Reader]] = []
+        self._readers: dict[str, _Reader] = {}
 
     @overload
     def add(self: Routes[None], name: str, pattern: RouteSpec, /) -> Routes[None]: ...
@@ -169,7 +171,9 @@ class Routes(Generic[T]):
             raise ValueError(f"a route called {given_name!r} is already in the table")
         route = Route(given_name, read, payload)
         self._routes[given_name] = route
-        self._entries.append((route, _reader(read)))
+        reader = _reader(read)
+        self._readers[given_name] = reader
+        self._entries.append((route, reader))
         return self
 
     def __len__(self) -> int:
@@ -193,7 +197,9 @@ class Routes(Generic[T]):
         values; ``None`` when none does.
 
         A template is matched against the part of the URI it writes: from its path
-        when it starts with "/" (the scheme and authority of ``uri`` are any), the
+        when it starts with "/" (the scheme and authority of ``uri`` are any; the
+        path's own text, so ``/{+rest}`` finds ``rest="/admin"`` in
+        ``https://shop.example//admin``), the
         whole URI otherwise; the query and the fragment only when the template writes
         them (``/users/{id}`` matches ``/users/42?page=2``, as a framework's route
         does). Its form-style query expressions at the end (``{?q,page}``,
@@ -232,16 +238,7 @@ class Routes(Generic[T]):
             subject = subjects.get(reading)
             if subject is None:
                 subject = subjects[reading] = _subject(reading, target)
-            values: dict[str, object] | None
-            if isinstance(matcher, URITemplate):
-                values = cast("dict[str, object] | None", matcher.match(cast("str", subject)))
-                if values is not None and params:
-                    read = _params(target.query, params)
-                    if read is None:
-                        continue
-                    values.update(read)
-            else:
-                values = _exec(matcher, subject)
+            values = _values(matcher, params, subject, target)
             if values is not None:
                 return RouteMatch(route, values, target)
         return None
@@ -270,7 +267,12 @@ class Routes(Generic[T]):
         Raises:
             KeyError: no route is called ``name``.
             BuildError: a link whose path would hold a segment a browser reads as a
-                dot segment (a value ``..``: it would climb a level); a URLPattern
+                dot segment (a value ``..``: it would climb a level); a template link
+                whose values would write its scheme or authority
+                (``Rule.AUTHORITY_FROM_VALUE``: ``/{lang}/{slug}`` without ``lang``
+                would start with "//", read as a host), or that its route would find
+                again with other values (``Rule.VALUE_IS_DATA``: ``a?b`` in
+                ``/static/{+rest}`` would write a query); a URLPattern
                 whose groups cannot be built (a wildcard, a regular expression, a
                 modifier), a value it does not take, or a link that would not read
                 back as the route with the same values.
@@ -279,12 +281,14 @@ class Routes(Generic[T]):
         >>> routes = Routes().add("user", "/users/{id}{?tab}")
         >>> str(routes.link("user", id=42, tab="a b"))
         '/users/42?tab=a%20b'
+
+        .. versionchanged:: 0.6
+           A template link whose values would write its scheme or authority, or
+           that would not read back as its route with the same values, is refused.
         """
         route = self._routes[name]
         if isinstance(route.pattern, URITemplate):
-            # expand()'s URI, frozen at once: expand_text then one parse
-            link = FrozenURI.parse(route.pattern.expand_text(values))
-            return _without_dot_segments(name, link)
+            return _template_link(name, route.pattern, self._readers[name], values)
         return _pattern_link(route.name, route.pattern, values)
 
     def link_under(self, root: URI | FrozenURI | str, name: str, /,
@@ -294,7 +298,9 @@ class Routes(Generic[T]):
         scheme and authority; a link with a scheme is returned as it is.
 
         This is the inverse of :meth:`find` with ``root``: an application mounted at
-        ``/app`` links ``/users/{id}`` as ``/app/users/42``.
+        ``/app`` links ``/users/{id}`` as ``/app/users/42``. A link of a route whose
+        text starts with "/" is always on the root's origin: a value never writes a
+        scheme or an authority (:meth:`link`).
 
         Raises:
             KeyError, BuildError, URIError: as :meth:`link`.
@@ -315,6 +321,75 @@ class Routes(Generic[T]):
         if path[:1] != [""]:  # a relative path is resolved against the root
             return base.resolve(link)
         return base.set(path=[*prefix, *path[1:]], query=link.query, fragment=link.fragment)
+
+
+def _template_link(name: str, template: URITemplate, reader: _Reader,
+                   values: Mapping[str, object]) -> FrozenURI:
+    """The link of the route ``name``, a template, from ``values``: refused unless it
+    reads back as that route with values that expand to the same link (a reserved
+    expansion, ``{+a}`` or ``{#a}``, writes reserved characters as they are: the link
+    is read back to see that none of them was syntax)."""
+    # expand()'s URI, frozen at once: the checked text then one parse
+    text = reference_text(template, values)
+    link = _without_dot_segments(name, FrozenURI.parse(text))
+    if link.scheme is not None or link.host is not None:
+        _check_origin(name, template, link)
+    shown = str(template)
+    if "{+" not in shown and "{#" not in shown:
+        # no reserved expansion: every value is written in unreserved characters and
+        # %XX (RFC 6570 §3.2.2), so none writes syntax ("/", "?", "#"), and the
+        # template reads back what it expands (URITemplate refuses one that cannot)
+        return link
+    matcher, reading, params = reader
+    read = _values(matcher, params, _subject(reading, link), link)
+    if read is None or _TRIPLET_RE.sub(_upper, template.expand_text(read)) != \
+            _TRIPLET_RE.sub(_upper, text):
+        raise BuildError(Rule.VALUE_IS_DATA, f"a value of route {name!r} would write "
+                         "syntax that its link does not read back")
+    return link
+
+
+_TRIPLET_RE: Final = re.compile("%[0-9a-f]{2}|%[0-9A-F][a-f]|%[a-f][0-9A-F]")
+
+
+def _upper(match: re.Match[str]) -> str:
+    return match.group().upper()
+
+
+def _check_origin(name: str, template: URITemplate, link: FrozenURI) -> None:
+    """Refuse ``link``, built from ``template``, when its scheme or its authority is
+    not written by the template's literal text before its first expression: a value
+    would name the link's scheme or host (``{+base}`` given ``//evil.example``)."""
+    text = str(template)
+    literal = text.partition("{")[0]
+    start = 0
+    if link.scheme is not None:
+        start = len(link.scheme) + 1
+        if literal[:start].lower() != link.scheme.lower() + ":":
+            raise _origin_error(name, template, "scheme")
+    if link.host is not None and literal[start:start + 2] != "//":
+        raise _origin_error(name, template, "authority")
+
+
+def _origin_error(name: str, template: URITemplate, part: str) -> BuildError:
+    variable = template.variable_names[0]  # in the first expression: the literal is before
+    return BuildError(Rule.AUTHORITY_FROM_VALUE, f"the link of route {name!r} would take "
+                      f"its {part} from variable {variable!r}")
+
+
+def _values(matcher: URITemplate | URLPattern, params: Mapping[str, URITemplate],
+            subject: str | dict[str, str], target: FrozenURI) -> dict[str, object] | None:
+    """The values a route that reads with ``matcher`` and ``params`` finds in
+    ``subject``, the part of ``target`` it reads; ``None`` when it does not match."""
+    if not isinstance(matcher, URITemplate):
+        return _exec(matcher, subject)
+    values = cast("dict[str, object] | None", matcher.match(cast("str", subject)))
+    if values is not None and params:
+        read = _params(target.query, params)
+        if read is None:
+            return None
+        values.update(read)
+    return values
 
 
 def _without_dot_segments(name: str, link: FrozenURI) -> FrozenURI:
@@ -421,11 +496,16 @@ def _subject(reading: _Reading, uri: FrozenURI) -> str | dict[str, str]:
     is_pattern, from_path, query, fragment = reading
     if is_pattern:
         return _pattern_input(uri)
+    if from_path:
+        # the path's own text: a URI of the path alone would write "//a" as "/.//a"
+        # (RFC 3986 §3.3), a segment the request does not hold
+        text = "/".join(uri.path)
+        if query and uri.query is not None:
+            text += "?" + uri.query
+        if fragment and uri.fragment is not None:
+            text += "#" + uri.fragment
+        return text
     subject = uri
-    if from_path and uri.host is not None:
-        subject = subject.set(scheme=None, userinfo=None, host=None, port=None)
-    elif from_path and uri.scheme is not None:
-        subject = subject.set(scheme=None)
     if not query and uri.query is not None:
         subject = subject.set(query=None)
     if not fragment and uri.fragment is not None:

@@ -7,6 +7,7 @@ from typing import Final
 
 from .._core import grammar as g
 from .._core.errors import ParseError
+from .._core.parse import check_host
 from .._core.percent import encode_octets
 from .._core.resolve import remove_dot_segments
 from .._core.schemes import SchemeKind, scheme_kind
@@ -93,6 +94,41 @@ def parse_ipv4(domain: str) -> int | None:
     return address
 
 
+# a forbidden domain code point as written, or a triplet (whose octet may be one)
+_FORBIDDEN_OR_TRIPLET_RE: Final = re.compile(
+    f"{g.PCT_ENCODED}|[{re.escape(''.join(sorted(FORBIDDEN_DOMAIN)))}]")
+_NON_ASCII_RE: Final = re.compile("[^\x00-\x7f]")
+
+
+def _forbidden_at(host: str) -> int:
+    """Where in ``host`` the forbidden code point of its domain comes from: the first
+    forbidden character as written, or the ``%XX`` triplet whose octet is one (the
+    standard percent-decodes first); else the first character outside ASCII, which
+    UTS 46 mapped to one."""
+    for found in _FORBIDDEN_OR_TRIPLET_RE.finditer(host):
+        text = found.group()
+        if len(text) == 1 or chr(int(text[1:], 16)) in FORBIDDEN_DOMAIN:
+            return found.start()
+    import unicodedata  # with its use: an error's position
+
+    mapped = [m.start() for m in _NON_ASCII_RE.finditer(host)]
+    for at in mapped:  # UTS 46 maps much as NFKC does (U+FF1C, a full-width "<")
+        if set(unicodedata.normalize("NFKC", host[at])) & FORBIDDEN_DOMAIN:
+            return at
+    return mapped[0] if mapped else 0
+
+
+def _ip_literal_fault(host: str) -> int:
+    """Where the IP literal ``host``, which a browser refuses, goes wrong: where RFC
+    3986's reading finds the fault, or its "v" for an IPvFuture, which RFC 3986
+    allows and the standard does not."""
+    try:
+        check_host(host)
+    except ParseError as error:
+        return error.position
+    return 1
+
+
 def _fail(host: str, reason: str) -> ParseError:
     return ParseError(host, 0, "host", reason, "browsers refuse this host")
 
@@ -133,14 +169,17 @@ def browser_host(host: str) -> str:
     if host.startswith("["):
         inner = host[1:-1] if host.endswith("]") else None
         if inner is None or not g.IPV6ADDRESS_RE.fullmatch(inner):
-            raise _fail(host, "an IP literal must be an IPv6 address")
+            raise ParseError(host, _ip_literal_fault(host), "host",
+                             "an IP literal must be an IPv6 address",
+                             "browsers refuse this host")
         return f"[{_ipv6_text(int(ipaddress.IPv6Address(inner)))}]"
     if not host:
         raise _fail(host, "the host is empty")
     ascii_domain = domain_to_ascii(_percent_decode(host), host)
     bad = _FORBIDDEN_DOMAIN_RE.search(ascii_domain)
     if bad is not None:
-        raise _fail(host, f"forbidden code point {bad.group()!r}")
+        raise ParseError(host, _forbidden_at(host), "host",
+                         f"forbidden code point {bad.group()!r}", "browsers refuse this host")
     if ends_in_a_number(ascii_domain):
         address = parse_ipv4(ascii_domain)
         if address is None:
