@@ -512,6 +512,50 @@ def test_template_filters_copy_a_mutable_uri() -> None:
     assert str(here) == "https://shop.example/items?page=2"
 
 
+TEMPLATE_VALUES = [
+    pytest.param({"color": ["red", "green"]}, id="list-repeats"),
+    pytest.param({"color": ("red",), "page": 3}, id="tuple-and-int"),
+    pytest.param({"page": None}, id="None-removes"),
+    pytest.param({"color": []}, id="empty-list-removes"),
+    pytest.param({"missing": None, "new": "a b&c"}, id="absent-None-and-new-key"),
+    pytest.param({"flag": True, "ratio": 0.5}, id="str-of-anything"),
+    pytest.param({"color": [1, None, "x y"]}, id="items-as-str"),
+]
+
+
+@pytest.mark.parametrize("values", TEMPLATE_VALUES)
+def test_uri_with_sets_parameters_as_querystring_does(values: dict[str, object]) -> None:
+    """``{% uri_with %}``, the Jinja filter ``with_param`` and Django's own
+    ``{% querystring %}`` give the same parameters (Django writes a space "+", urikit
+    ``%20``: the same text to a form reader) for the same values."""
+    from urikit._web.adapters import with_param
+
+    query = "color=blue&page=2&q=a+b"
+    names = " ".join(f"{key}={key}" for key in values)
+    django_text = engines["django"].from_string(
+        f"{{% autoescape off %}}{{% querystring q {names} %}}{{% endautoescape %}}"
+    ).render({"q": QueryDict(query), **values})
+    urikit_text = engines["django"].from_string(
+        f"{{% load urikit %}}{{% autoescape off %}}{{% uri_with here {names} %}}"
+        "{% endautoescape %}").render(
+            {"here": URI.parse("/items?" + query), **values})
+    jinja = FrozenURI.parse("/items?" + query)
+    for key, value in values.items():
+        jinja = with_param(jinja, key, value)
+    expected = QueryDict(django_text.removeprefix("?"))
+    assert QueryDict(urikit_text.partition("?")[2]) == expected
+    assert QueryDict(jinja.query or "") == expected
+    assert list(QueryDict(urikit_text.partition("?")[2]).lists()) == list(expected.lists())
+
+
+def test_add_segments_filter() -> None:
+    """``add_segments`` adds one plain-text segment, as the Jinja filter does."""
+    text = engines["django"].from_string(
+        '{% load urikit %}{{ root|add_segments:"a/b c"|add_segments:n }}').render(
+            {"root": FrozenURI.parse("https://h/app/"), "n": 7})
+    assert text == "https://h/app/a%2Fb%20c/7"
+
+
 # --- fields -----------------------------------------------------------------------------
 
 
