@@ -705,6 +705,25 @@ def test_rest_framework_renderer_writes_a_uri_as_its_text() -> None:
     assert json.loads(JSONRenderer().render(data)) == {"next": "https://h/?page=2", "n": ["/x"]}
 
 
+def test_the_app_registers_the_serializer_field_when_ready() -> None:
+    """With ``"urikit.django"`` installed, ``ModelSerializer`` maps ``URIField`` to
+    urikit's field without an import of urikit.django.serializers (a fresh process:
+    the mapping is the framework's, one per process)."""
+    pytest.importorskip("rest_framework", reason="needs djangorestframework (the test extra)")
+    code = (
+        "import django\n"
+        "from django.conf import settings\n"
+        "settings.configure(INSTALLED_APPS=['urikit.django'])\n"
+        "django.setup()\n"
+        "from rest_framework.serializers import ModelSerializer\n"
+        "from urikit.django.fields import URIField\n"
+        "print(ModelSerializer.serializer_field_mapping[URIField].__name__)\n")
+    env = dict(os.environ, PYTHONPATH=str(ROOT / "src"))
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          env=env, check=False, timeout=120)
+    assert done.stdout.strip() == "URIModelSerializerField", done.stderr
+
+
 @pytest.mark.usefixtures("table")
 def test_model_serializer_validates_a_uri_field() -> None:
     """A ModelSerializer over the model gets urikit's field with the model field's
