@@ -1,10 +1,11 @@
-"""Django's own reverse tests (tests/urlpatterns_reverse, ported as data in
-tests/data/django/) through urikit.django.reverse: every case gives what Django's test
+"""Django's own reverse tests (tests/urlpatterns_reverse and tests/urlpatterns, ported
+as data in tests/data/django/) through urikit.django.reverse: every case gives what Django's test
 expects, or is one of the differences counted in docs/django.md."""
 
 from __future__ import annotations
 
 import json
+import uuid
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -28,9 +29,9 @@ if not settings.configured:  # another test module may have configured Django fi
 
 import urikit.django as uk
 
-DATA: dict[str, Any] = json.loads(
-    (Path(__file__).resolve().parents[1] / "data" / "django" / "urlpatterns_reverse.json")
-    .read_text(encoding="utf-8"))
+HERE = Path(__file__).resolve().parents[1] / "data" / "django"
+DATA: dict[str, Any] = json.loads((HERE / "urlpatterns_reverse.json").read_text(encoding="utf-8"))
+PATTERNS: dict[str, Any] = json.loads((HERE / "urlpatterns.json").read_text(encoding="utf-8"))
 
 
 def _view(request: HttpRequest, *args: object, **kwargs: object) -> HttpResponse:
@@ -52,6 +53,20 @@ class URLConf:
     """Django's tests/urlpatterns_reverse/urls.py, from the data."""
 
     urlpatterns: ClassVar[list[URLPattern | URLResolver]] = _patterns(DATA["urlpatterns"])
+
+
+class SameNameURLConf:
+    """Django's tests/urlpatterns/path_same_name_urls.py, from the data."""
+
+    urlpatterns: ClassVar[list[URLPattern | URLResolver]] = _patterns(
+        PATTERNS["same_name_urlpatterns"])
+
+
+class ConverterURLConf:
+    """Django's tests/urlpatterns/converter_urls.py, from the data."""
+
+    urlpatterns: ClassVar[list[URLPattern | URLResolver]] = _patterns(
+        PATTERNS["converter_urlpatterns"])
 
 
 #: What urikit answers differently, by case, with its reason (docs/django.md counts
@@ -128,6 +143,29 @@ def test_django_query_and_fragment(case: dict[str, Any]) -> None:
     if got != expected:  # the same pairs and fragment, read back
         assert QueryDict(got.partition("?")[2].partition("#")[0]) == QueryDict(
             expected.partition("?")[2].partition("#")[0])
+
+
+def _value(given: Any) -> Any:
+    if isinstance(given, str) and given.startswith("uuid:"):
+        return uuid.UUID(given.removeprefix("uuid:"))
+    return given
+
+
+@pytest.mark.parametrize(("urlconf", "case"), [
+    *[pytest.param(SameNameURLConf, c, id=f"same-name-{i}")
+      for i, c in enumerate(PATTERNS["same_name"])],
+    *[pytest.param(ConverterURLConf, c, id=f"converter-{i}")
+      for i, c in enumerate(PATTERNS["converters"])],
+])
+def test_django_converters_and_same_names(urlconf: type, case: dict[str, Any]) -> None:
+    """tests/urlpatterns: among routes sharing a name, the one whose converter or
+    pattern takes the values (a "/" through ``path``, a space through ``str``); each
+    converter's values, as text and as the type it converts to."""
+    args = [_value(a) for a in case["args"]]
+    kwargs = {k: _value(v) for k, v in case["kwargs"].items()}
+    with override_settings(ROOT_URLCONF=urlconf):
+        assert django_reverse(case["name"], args=args, kwargs=kwargs) == case["expected"]
+        assert str(uk.reverse(case["name"], args=args, kwargs=kwargs)) == case["expected"]
 
 
 def test_differences_are_counted() -> None:
