@@ -887,7 +887,7 @@ base64=False, payload=b'A brief note')
         """
         return self._add_segments([check_segment(s) for s in segments])
 
-    def add_segments_text(self, *segments: str | int) -> Self:
+    def add_segments_text(self, *segments: str | int | Checked) -> Self:
         """Add plain-text segments to the path, each encoded ("/" included); return
         the URI. The first fills a trailing empty segment, as :meth:`add_segments`.
         An ``int`` is written with ``str()``, as :meth:`set_param` writes one.

@@ -313,7 +313,8 @@ def reverse(viewname: str | Callable[..., Any], urlconf: str | Any | None = None
     Raises:
         django.urls.NoReverseMatch: no route takes the values.
         urikit.BuildError: a value would be a dot segment.
-        TypeError: a query key or value of the wrong type.
+        TypeError: a query, a query key or value, or a fragment of the wrong type.
+        ValueError: both ``args`` and ``kwargs`` (Django's refusal).
 
     .. versionadded:: 0.4
 
