@@ -28,7 +28,14 @@ from django.http import HttpRequest, HttpResponse, JsonResponse, QueryDict
 from django.shortcuts import redirect as django_redirect
 from django.template import engines
 from django.test import Client, override_settings
-from django.urls import NoReverseMatch, URLPattern, get_script_prefix, path, re_path
+from django.urls import (
+    NoReverseMatch,
+    URLPattern,
+    get_script_prefix,
+    include,
+    path,
+    re_path,
+)
 from django.urls import reverse as django_reverse
 from hypothesis import given
 from hypothesis import settings as settings_hypothesis
@@ -369,6 +376,30 @@ def test_reverse_is_djangos_reverse(name: str, value: str) -> None:
         uri = uk.reverse(name, kwargs={key: value})
     assert str(uri) == expected
     assert uri == FrozenURI.parse(str(uri))
+
+
+class NamespacedURLConf:
+    """One app's routes included twice, under two instance namespaces."""
+
+    app: ClassVar[list[URLPattern]] = [path("files/<str:name>", files, name="files")]
+    urlpatterns: ClassVar[list[Any]] = [
+        path("one/", include((app, "shop"), namespace="one")),
+        path("two/", include((app, "shop"), namespace="two")),
+    ]
+
+
+@pytest.mark.parametrize(("viewname", "current_app", "expected"), [
+    ("one:files", None, "/one/files/a%20b"),
+    ("two:files", None, "/two/files/a%20b"),
+    ("shop:files", "two", "/two/files/a%20b"),
+    ("shop:files", None, "/two/files/a%20b"),  # the last instance is the app's default
+])
+def test_reverse_namespaces_and_current_app(viewname: str, current_app: str | None,
+                                            expected: str) -> None:
+    """Namespaces and ``current_app`` choose the instance as in Django."""
+    with override_settings(ROOT_URLCONF=NamespacedURLConf):
+        assert django_reverse(viewname, args=["a b"], current_app=current_app) == expected
+        assert str(uk.reverse(viewname, args=["a b"], current_app=current_app)) == expected
 
 
 def test_reverse_lazy() -> None:
