@@ -294,12 +294,13 @@ def reverse(viewname: str | Callable[..., Any], urlconf: str | Any | None = None
     Django does the reversing, with the real values: each goes through its route's
     converter (``to_url``) and must match its pattern, so a value the route would
     not resolve is ``NoReverseMatch`` as in Django (``"a/b"`` for ``<str:name>``,
-    ``"a b"`` for ``(?P<name>\\w+)``), and among routes that share a name the first
-    that takes the values is chosen, as Django chooses. A ``<path:...>`` value is a
-    path: ``"docs/a b.pdf"`` gives ``docs/a%20b.pdf``. The result is Django's text,
-    read strictly; a value never becomes a dot segment (a "." or ".." between
-    slashes, which resolution would remove or climb: :class:`urikit.BuildError`),
-    and a path that would start with "//" starts with ``/%2F``, as Django writes it.
+    ``"a b"`` for ``(?P<name>\\w+)``), and among routes that share a name the one
+    chosen is the one Django chooses (the last defined that takes the values). A
+    ``<path:...>`` value is a path: ``"docs/a b.pdf"`` gives ``docs/a%20b.pdf``. The
+    result is Django's text, read strictly; a value never becomes a dot segment (a
+    "." or ".." between slashes, which resolution would remove or climb:
+    :class:`urikit.BuildError`), and a path that would start with "//" starts with
+    ``/%2F``, as Django writes it.
 
     ``query`` keeps every value of a repeated key: a ``QueryDict``
     (``request.GET``), a mapping whose list or tuple values repeat their key, or
