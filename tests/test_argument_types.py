@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import inspect
 from collections.abc import Callable
-from typing import Final
+from typing import Final, cast
 
 import pytest
 
@@ -94,6 +94,10 @@ def test_the_walk_finds_the_entry_points() -> None:
 
 #: Methods whose first argument is a query value, for which None and an int are right.
 TAKE_VALUES: Final = {"URI.discard_param_value", "FrozenURI.discard_param_value"}
+#: Methods whose first argument is a plain-text segment, for which an int is right
+#: (written with ``str()``, as a query value is).
+TAKE_INT_SEGMENTS: Final = {f"{cls}.{method}" for cls in ("URI", "FrozenURI")
+                            for method in ("add_segments_text", "with_name")}
 
 
 @pytest.mark.parametrize("value", BAD, ids=lambda v: type(v).__name__)
@@ -101,6 +105,10 @@ TAKE_VALUES: Final = {"URI.discard_param_value", "FrozenURI.discard_param_value"
 def test_wrong_type_is_type_error(name: str, call: Call, value: object) -> None:
     if name in TAKE_VALUES and (value is None or type(value) is int):
         call(value)  # a value, not a wrong type: it removes the pairs that have it
+        return
+    if name in TAKE_INT_SEGMENTS and type(value) is int:
+        # a segment, as set_param writes it
+        assert str(cast("URI", call(value)).path).endswith(f"/{value}")
         return
     if name.endswith(".from_data") and isinstance(value, bytes):
         assert isinstance(call(value), (URI, FrozenURI))  # a payload is bytes: its type

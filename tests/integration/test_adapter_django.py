@@ -24,16 +24,24 @@ pytest.importorskip("django", reason="needs Django (the test extra)")
 import django
 from django.conf import settings
 from django.db import connection, models
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http import HttpRequest, HttpResponse, JsonResponse, QueryDict
 from django.shortcuts import redirect as django_redirect
 from django.template import engines
 from django.test import Client, override_settings
-from django.urls import NoReverseMatch, URLPattern, path, re_path
+from django.urls import (
+    NoReverseMatch,
+    URLPattern,
+    get_script_prefix,
+    include,
+    path,
+    re_path,
+)
+from django.urls import reverse as django_reverse
 from hypothesis import given
 from hypothesis import settings as settings_hypothesis
 from hypothesis import strategies as st
 
-from urikit import URI, FrozenURI, Pages, TrustedProxies, URIError, decode, parse_links
+from urikit import URI, FrozenURI, Pages, TrustedProxies, URIError, parse_links
 
 MEMORY = {"default": {"ENGINE": "django.db.backends.sqlite3", "NAME": ":memory:"}}
 if not settings.configured:  # the example apps' tests may have configured Django first
@@ -83,6 +91,17 @@ def login(request: HttpRequest) -> HttpResponse:
                        require_https=request.GET.get("https") == "1")
 
 
+def leave(request: HttpRequest) -> HttpResponse:
+    """Back to ``next`` if safe, else the default fallback."""
+    return uk.redirect(request, request.GET.get("next"))
+
+
+def links(request: HttpRequest) -> JsonResponse:
+    """A link from urikit's reverse and one from Django's, neither given the request."""
+    return JsonResponse({"urikit": str(uk.reverse("files", args=["a b"])),
+                         "django": django_reverse("files", args=["a b"])})
+
+
 def routing(request: HttpRequest, rest: str) -> JsonResponse:
     """The request's route in the routing tests' table, and its link from the table."""
     return JsonResponse(routed(uk.find_route(request, ROUTES), uk.root_uri(request)))
@@ -93,7 +112,8 @@ class URLConf:
 
     urlpatterns: ClassVar[list[URLPattern]] = [
         path("show/<path:rest>", show, name="show"), path("files/<str:name>", files, name="files"),
-        path("items", items), path("login", login)]
+        path("items", items), path("login", login), path("links", links),
+        path("leave", leave)]
 
 
 class RoutingURLConf:
@@ -286,42 +306,148 @@ def test_setting_of_the_wrong_type_is_a_type_error() -> None:
 # --- reverse ----------------------------------------------------------------------------
 
 
-def test_reverse_encodes_each_value_as_one_segment() -> None:
-    """A "/" and a space in a value are data: one segment, where Django's own reverse
-    finds no route (``<str:name>`` refuses "/"); lists in ``query`` repeat the key."""
-    with override_settings(ROOT_URLCONF=URLConf):
-        uri = uk.reverse("files", kwargs={"name": "a/b c"})
-        assert isinstance(uri, FrozenURI)
-        assert str(uri) == "/files/a%2Fb%20c"
-        assert str(uk.reverse("files", args=["50%"], query={"tag": ["x", "y&z"], "q": None})
-                   ) == "/files/50%25?tag=x&tag=y%26z&q"
-        assert str(uk.reverse("files", args=["plain"])) == "/files/plain"
+def test_reverse_takes_django_52_arguments() -> None:
+    """``urlconf``, ``args``, ``kwargs`` and ``current_app`` are positional as in
+    Django; ``fragment`` is plain text; the result is Django's text as a URI."""
+    assert str(uk.reverse("files", None, ["x y"])) == django_reverse("files", None, ["x y"])
+    assert str(uk.reverse("files", URLConf, None, {"name": "a"}, None, fragment="top 1")
+               ) == "/files/a#top%201"
+    assert str(uk.reverse("files", args=["a"], fragment="")) == "/files/a#"
 
 
-@settings_hypothesis(max_examples=60, deadline=None)
-@given(st.text(st.characters(exclude_categories=["Cs"]), min_size=1).filter(
-    lambda v: v not in (".", "..")))
-def test_reverse_value_reads_back_as_one_segment(value: str) -> None:
-    """Whatever the text (but a dot segment), ``reverse`` gives a URI whose last
-    segment decodes to it."""
-    with override_settings(ROOT_URLCONF=URLConf):
-        uri = uk.reverse("show", kwargs={"rest": value})
-    assert str(uri.path).startswith("/show/")
-    assert len(uri.path) == 3  # "", "show" and the value
-    assert decode(uri.path[-1], "segment") == value
+@pytest.mark.parametrize("query", [
+    pytest.param(QueryDict("tag=a&tag=b&page=2"), id="QueryDict"),
+    pytest.param({"tag": ["a", "b"], "page": 2}, id="mapping"),
+    pytest.param([("tag", "a"), ("tag", "b"), ("page", "2")], id="pairs"),
+])
+def test_reverse_query_keeps_repeated_keys(query: Any) -> None:
+    """``query=request.GET`` keeps both values of ``tag``, as Django 5.2's reverse."""
+    expected = "/files/x?tag=a&tag=b&page=2"
+    assert str(uk.reverse("files", args=["x"], query=query)) == expected
+    assert django_reverse("files", args=["x"], query=query) == expected
 
 
-@pytest.mark.parametrize("value", [".", ".."])
-def test_reverse_refuses_a_dot_segment(value: str) -> None:
-    """A value "." or ".." is plain data that would read as a dot segment: refused."""
-    with override_settings(ROOT_URLCONF=URLConf), pytest.raises(URIError, match="dot segment"):
-        uk.reverse("show", kwargs={"rest": value})
+def test_reverse_query_is_plain_text() -> None:
+    """Query values are plain text (a "&" is data), ``None`` is the key alone; an
+    empty query adds no "?", as in Django."""
+    assert str(uk.reverse("files", args=["50%"], query={"tag": ["x", "y&z"], "q": None})
+               ) == "/files/50%25?tag=x&tag=y%26z&q"
+    assert str(uk.reverse("files", args=["x"], query=QueryDict())) == "/files/x"
 
 
-def test_reverse_refuses_an_empty_value() -> None:
-    """An empty value is Django's to refuse, as its own reverse does."""
-    with override_settings(ROOT_URLCONF=URLConf), pytest.raises(NoReverseMatch):
-        uk.reverse("files", kwargs={"name": ""})
+class CheckingURLConf:
+    """Routes whose converters and patterns check the values."""
+
+    urlpatterns: ClassVar[list[URLPattern]] = [
+        re_path(r"^people/(?P<name>\w+)/$", show, name="people"),
+        path("tags/<str:tag>/all", show, name="tag"),
+        re_path(r"^tags/(?P<tag>[a-z ]+)/$", show, name="tag"),
+        path("docs/<path:rest>", show, name="docs"),
+        path("<path:rest>", show, name="anything"),
+        path("files/<str:name>", files, name="files"),
+    ]
+
+
+@pytest.mark.parametrize(("name", "kwargs", "expected"), [
+    pytest.param("people", {"name": "joe_1"}, "/people/joe_1/", id="word"),
+    pytest.param("tag", {"tag": "a b"}, "/tags/a%20b/", id="shared-name-first"),
+    pytest.param("tag", {"tag": "A1"}, "/tags/A1/all", id="shared-name-second"),
+    pytest.param("docs", {"rest": "docs/a b.pdf"}, "/docs/docs/a%20b.pdf", id="path-value"),
+    pytest.param("docs", {"rest": "a//b/"}, "/docs/a//b/", id="path-empty-segments"),
+    pytest.param("anything", {"rest": "/evil.example/x"}, "/%2Fevil.example/x",
+                 id="leading-slashes"),
+    pytest.param("files", {"name": "Jos\u00e9 50%"}, "/files/Jos%C3%A9%2050%25", id="encoded"),
+])
+def test_reverse_values_are_checked_by_the_route(name: str, kwargs: dict[str, str],
+                                                 expected: str) -> None:
+    """Django reverses with the real values, through the route's converter and
+    pattern: among routes sharing a name it picks the one Django picks, a ``path``
+    value is a path, and the text is Django's."""
+    with override_settings(ROOT_URLCONF=CheckingURLConf):
+        assert str(uk.reverse(name, kwargs=kwargs)) == expected
+        assert django_reverse(name, kwargs=kwargs) == expected
+
+
+@pytest.mark.parametrize(("name", "kwargs"), [
+    pytest.param("people", {"name": "a b"}, id="pattern"),
+    pytest.param("files", {"name": "a/b"}, id="str-slash"),
+    pytest.param("files", {"name": ""}, id="empty"),
+])
+def test_reverse_refuses_what_the_route_refuses(name: str, kwargs: dict[str, str]) -> None:
+    """A value the route would not resolve is NoReverseMatch, as in Django."""
+    with override_settings(ROOT_URLCONF=CheckingURLConf):
+        with pytest.raises(NoReverseMatch):
+            django_reverse(name, kwargs=kwargs)
+        with pytest.raises(NoReverseMatch):
+            uk.reverse(name, kwargs=kwargs)
+
+
+@pytest.mark.parametrize(("name", "value"), [
+    ("files", "."), ("files", ".."), ("docs", "a/../b"), ("docs", "./a"), ("docs", "a/.."),
+    ("anything", ".."),
+])
+def test_reverse_refuses_a_dot_segment(name: str, value: str) -> None:
+    """A value is never a dot segment, which resolution would remove or climb; Django
+    writes ``/docs/a/../b`` (a link to ``/docs/b``)."""
+    key = "name" if name == "files" else "rest"
+    with override_settings(ROOT_URLCONF=CheckingURLConf), pytest.raises(
+            URIError, match="dot segment"):
+        uk.reverse(name, kwargs={key: value})
+
+
+@settings_hypothesis(max_examples=80, deadline=None)
+@given(st.sampled_from(["files", "people", "tag", "docs", "anything"]),
+       st.text(st.characters(exclude_categories=["Cs"]), max_size=12))
+def test_reverse_is_djangos_reverse(name: str, value: str) -> None:
+    """For any value, urikit's reverse is Django's text read as a URI, or the same
+    NoReverseMatch, or a refused dot segment."""
+    key = {"files": "name", "people": "name", "tag": "tag"}.get(name, "rest")
+    with override_settings(ROOT_URLCONF=CheckingURLConf):
+        try:
+            expected = django_reverse(name, kwargs={key: value})
+        except NoReverseMatch:
+            with pytest.raises(NoReverseMatch):
+                uk.reverse(name, kwargs={key: value})
+            return
+        if {".", ".."} & set(expected.split("/")):
+            with pytest.raises(URIError, match="dot segment"):
+                uk.reverse(name, kwargs={key: value})
+            return
+        uri = uk.reverse(name, kwargs={key: value})
+    assert str(uri) == expected
+    assert uri == FrozenURI.parse(str(uri))
+
+
+class NamespacedURLConf:
+    """One app's routes included twice, under two instance namespaces."""
+
+    app: ClassVar[list[URLPattern]] = [path("files/<str:name>", files, name="files")]
+    urlpatterns: ClassVar[list[Any]] = [
+        path("one/", include((app, "shop"), namespace="one")),
+        path("two/", include((app, "shop"), namespace="two")),
+    ]
+
+
+@pytest.mark.parametrize(("viewname", "current_app", "expected"), [
+    ("one:files", None, "/one/files/a%20b"),
+    ("two:files", None, "/two/files/a%20b"),
+    ("shop:files", "two", "/two/files/a%20b"),
+    ("shop:files", None, "/two/files/a%20b"),  # the last instance is the app's default
+])
+def test_reverse_namespaces_and_current_app(viewname: str, current_app: str | None,
+                                            expected: str) -> None:
+    """Namespaces and ``current_app`` choose the instance as in Django."""
+    with override_settings(ROOT_URLCONF=NamespacedURLConf):
+        assert django_reverse(viewname, args=["a b"], current_app=current_app) == expected
+        assert str(uk.reverse(viewname, args=["a b"], current_app=current_app)) == expected
+
+
+def test_reverse_lazy() -> None:
+    """``reverse_lazy`` reverses when read, as Django's."""
+    link = uk.reverse_lazy("files", args=["a b"], query={"q": "1"})
+    with override_settings(ROOT_URLCONF=CheckingURLConf):
+        assert str(link) == "/files/a%20b?q=1"
+        assert django_redirect(link)["Location"] == "/files/a%20b?q=1"
 
 
 def test_reverse_with_request_is_absolute() -> None:
@@ -331,15 +457,45 @@ def test_reverse_with_request_is_absolute() -> None:
     assert data["self"] == "https://shop.example/app/files/x?v=1&v=2"
 
 
+def test_prefix_middleware_puts_the_forwarded_prefix_in_every_reverse() -> None:
+    """With the middleware, Django's reverse and urikit's (without ``request``)
+    include a trusted proxy's X-Forwarded-Prefix and the server's SCRIPT_NAME, as
+    Flask's and Starlette's url_for do; an untrusted header is not read."""
+    middleware = ["urikit.django.prefix_middleware"]
+    headers = {"HTTP_X_FORWARDED_PREFIX": "/shop", "HTTP_X_FORWARDED_PROTO": "https"}
+    with override_settings(MIDDLEWARE=middleware):
+        client = Client(HTTP_HOST="shop.example", SCRIPT_NAME="/app")
+        data = _json(client, "/links", **headers)
+        assert data == {"urikit": "/app/files/a%20b", "django": "/app/files/a%20b"}
+        with override_settings(URIKIT_TRUSTED_PROXIES=TrustedProxies(hops=1)):
+            data = _json(client, "/links", **headers)
+    assert data == {"urikit": "/shop/app/files/a%20b", "django": "/shop/app/files/a%20b"}
+    assert get_script_prefix() == "/"  # put back after the response
+
+
+def test_prefix_middleware_under_asgi() -> None:
+    """The middleware works on an async stack too."""
+    import asyncio
+
+    from django.test import AsyncClient
+
+    with override_settings(MIDDLEWARE=["urikit.django.prefix_middleware"],
+                           URIKIT_TRUSTED_PROXIES=TrustedProxies(hops=1),
+                           ALLOWED_HOSTS=["testserver"]):
+        response = asyncio.run(AsyncClient().get("/links", headers={
+            "X-Forwarded-Prefix": "/shop"}))
+    assert response.json() == {"urikit": "/shop/files/a%20b", "django": "/shop/files/a%20b"}
+
+
 def test_encoded_slash_routes_only_through_a_path_converter() -> None:
     """Django routes on PATH_INFO, which the server has decoded: ``/files/a%2Fb``
     is ``/files/a/b`` to the resolver, so ``<str:name>`` does not match it (404)
     and a ``<path:...>`` route does; the adapter still reads the raw target."""
-    link = str(uk.reverse("show", kwargs={"rest": "a/b"}))
+    link = str(FrozenURI.parse("/show/").add_segments_text("a/b"))
     assert link == "/show/a%2Fb"
     client = Client(HTTP_HOST="shop.example")
     assert _json(client, link, RAW_URI=link)["uri"] == "http://shop.example/show/a%2Fb"
-    files_link = str(uk.reverse("files", kwargs={"name": "a/b"}))
+    files_link = str(FrozenURI.parse("/files/").add_segments_text("a/b"))
     assert client.get(files_link, RAW_URI=files_link).status_code == 404
 
 
@@ -370,6 +526,25 @@ def test_redirect_refuses_unsafe_targets(target: str, extra: str, expected: str)
     response = client.get(login_page, secure=True)
     assert response.status_code == 302
     assert response["Location"] == expected
+
+
+@pytest.mark.parametrize(("script_name", "extra", "expected"), [
+    pytest.param("", {}, "https://shop.example/", id="root"),
+    pytest.param("/app", {}, "https://shop.example/app/", id="SCRIPT_NAME"),
+    pytest.param("/app", {"HTTP_X_FORWARDED_PREFIX": "/shop"}, "https://shop.example/shop/app/",
+                 id="forwarded-prefix"),
+])
+def test_redirect_fallback_is_the_apps_root(script_name: str, extra: dict[str, Any],
+                                            expected: str) -> None:
+    """Without ``fallback``, a refused target goes to the application's root (an app
+    mounted at /app goes to /app/, as Flask's adapter goes), a named fallback
+    resolves against the root."""
+    client = Client(HTTP_HOST="shop.example", SCRIPT_NAME=script_name)
+    with override_settings(URIKIT_TRUSTED_PROXIES=TrustedProxies(hops=1)):
+        response = client.get("/leave?next=//evil.example", secure=True, **extra)
+        assert response["Location"] == expected
+        response = client.get("/login?next=//evil.example", secure=True, **extra)
+        assert response["Location"] == expected + "account"
 
 
 def test_django_redirect_takes_a_uri() -> None:
@@ -406,6 +581,50 @@ def test_template_filters_copy_a_mutable_uri() -> None:
     assert text == ("https://shop.example/items?page=3 "
                     "https://shop.example/items?page=4&amp;sort=a%20b")
     assert str(here) == "https://shop.example/items?page=2"
+
+
+TEMPLATE_VALUES = [
+    pytest.param({"color": ["red", "green"]}, id="list-repeats"),
+    pytest.param({"color": ("red",), "page": 3}, id="tuple-and-int"),
+    pytest.param({"page": None}, id="None-removes"),
+    pytest.param({"color": []}, id="empty-list-removes"),
+    pytest.param({"missing": None, "new": "a b&c"}, id="absent-None-and-new-key"),
+    pytest.param({"flag": True, "ratio": 0.5}, id="str-of-anything"),
+    pytest.param({"color": [1, None, "x y"]}, id="items-as-str"),
+]
+
+
+@pytest.mark.parametrize("values", TEMPLATE_VALUES)
+def test_uri_with_sets_parameters_as_querystring_does(values: dict[str, object]) -> None:
+    """``{% uri_with %}``, the Jinja filter ``with_param`` and Django's own
+    ``{% querystring %}`` give the same parameters (Django writes a space "+", urikit
+    ``%20``: the same text to a form reader) for the same values."""
+    from urikit._web.adapters import with_param
+
+    query = "color=blue&page=2&q=a+b"
+    names = " ".join(f"{key}={key}" for key in values)
+    django_text = engines["django"].from_string(
+        f"{{% autoescape off %}}{{% querystring q {names} %}}{{% endautoescape %}}"
+    ).render({"q": QueryDict(query), **values})
+    urikit_text = engines["django"].from_string(
+        f"{{% load urikit %}}{{% autoescape off %}}{{% uri_with here {names} %}}"
+        "{% endautoescape %}").render(
+            {"here": URI.parse("/items?" + query), **values})
+    jinja = FrozenURI.parse("/items?" + query)
+    for key, value in values.items():
+        jinja = with_param(jinja, key, value)
+    expected = QueryDict(django_text.removeprefix("?"))
+    assert QueryDict(urikit_text.partition("?")[2]) == expected
+    assert QueryDict(jinja.query or "") == expected
+    assert list(QueryDict(urikit_text.partition("?")[2]).lists()) == list(expected.lists())
+
+
+def test_add_segments_filter() -> None:
+    """``add_segments`` adds one plain-text segment, as the Jinja filter does."""
+    text = engines["django"].from_string(
+        '{% load urikit %}{{ root|add_segments:"a/b c"|add_segments:n }}').render(
+            {"root": FrozenURI.parse("https://h/app/"), "n": 7})
+    assert text == "https://h/app/a%2Fb%20c/7"
 
 
 # --- fields -----------------------------------------------------------------------------
@@ -528,6 +747,89 @@ def test_serializer_field_messages() -> None:
     assert [str(e) for e in relative.errors["link"]] == [
         "a URI with a scheme is required (RFC 3986 §4.3), not the relative reference '/x'"]
     assert LinkSerializer(data={"link": 5}).is_valid() is False
+
+
+def test_json_response_writes_a_uri_as_its_text() -> None:
+    """Django's encoder refuses a FrozenURI; urikit's (a DjangoJSONEncoder) writes its
+    text, and still writes what Django's writes."""
+    import datetime
+
+    data = {"self": FrozenURI.parse("https://h/a b".replace(" ", "%20")),
+            "edit": URI.parse("/a?x=1"), "at": datetime.date(2025, 1, 2)}
+    with pytest.raises(TypeError, match="FrozenURI"):
+        JsonResponse(data)
+    response = JsonResponse(data, encoder=uk.JSONEncoder)
+    assert json.loads(response.content) == {"self": "https://h/a%20b", "edit": "/a?x=1",
+                                            "at": "2025-01-02"}
+
+
+def test_rest_framework_renderer_writes_a_uri_as_its_text() -> None:
+    """The REST framework's renderer refuses a FrozenURI; urikit's writes its text."""
+    pytest.importorskip("rest_framework", reason="needs djangorestframework (the test extra)")
+    from rest_framework.renderers import JSONRenderer as DRFRenderer
+
+    from urikit.django.serializers import JSONRenderer
+
+    data = {"next": FrozenURI.parse("https://h/?page=2"), "n": [URI.parse("/x")]}
+    with pytest.raises(TypeError, match="FrozenURI"):
+        DRFRenderer().render(data)
+    assert json.loads(JSONRenderer().render(data)) == {"next": "https://h/?page=2", "n": ["/x"]}
+
+
+def test_the_app_registers_the_serializer_field_when_ready() -> None:
+    """With ``"urikit.django"`` installed, ``ModelSerializer`` maps ``URIField`` to
+    urikit's field without an import of urikit.django.serializers (a fresh process:
+    the mapping is the framework's, one per process)."""
+    pytest.importorskip("rest_framework", reason="needs djangorestframework (the test extra)")
+    code = (
+        "import django\n"
+        "from django.conf import settings\n"
+        "settings.configure(INSTALLED_APPS=['urikit.django'])\n"
+        "django.setup()\n"
+        "from rest_framework.serializers import ModelSerializer\n"
+        "from urikit.django.fields import URIField\n"
+        "print(ModelSerializer.serializer_field_mapping[URIField].__name__)\n")
+    env = dict(os.environ, PYTHONPATH=str(ROOT / "src"))
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          env=env, check=False, timeout=120)
+    assert done.stdout.strip() == "URIModelSerializerField", done.stderr
+
+
+@pytest.mark.usefixtures("table")
+def test_model_serializer_validates_a_uri_field() -> None:
+    """A ModelSerializer over the model gets urikit's field with the model field's
+    options: bad input is a 400-style error, not a failure in ``save()``."""
+    pytest.importorskip("rest_framework", reason="needs djangorestframework (the test extra)")
+    from rest_framework import serializers
+
+    import urikit.django.serializers as uks
+
+    class BookmarkSerializer(serializers.ModelSerializer):  # type: ignore[type-arg]
+        class Meta:  # pyright: ignore[reportIncompatibleVariableOverride] (the stubs' Meta)
+            model = Bookmark
+            fields: ClassVar[list[str]] = ["link", "note"]
+
+    link, note = BookmarkSerializer().fields["link"], BookmarkSerializer().fields["note"]
+    assert isinstance(link, uks.URIModelSerializerField)
+    assert isinstance(note, uks.URIModelSerializerField)
+    assert link.uri_options.http
+    assert note.uri_options.lenient
+    assert note.allow_null
+    bad = BookmarkSerializer(data={"link": "not a uri at all"})
+    assert not bad.is_valid()
+    assert list(bad.errors) == ["link"]
+    mailto = BookmarkSerializer(data={"link": "mailto:joe@example.com"})
+    assert not mailto.is_valid()
+    assert [str(e) for e in mailto.errors["link"]] == [
+        "an http or https URL is required, not scheme 'mailto'"]
+    long = BookmarkSerializer(data={"link": "https://h/" + "a" * 2000})
+    assert not long.is_valid()
+    assert [e.code for e in long.errors["link"]] == ["max_length"]
+    good = BookmarkSerializer(data={"link": "https://h/a%20b", "note": "https://h/a b"})
+    assert good.is_valid(), good.errors
+    saved = good.save()
+    assert Bookmark.objects.get(pk=saved.pk).note == FrozenURI.parse("https://h/a%20b")
+    assert BookmarkSerializer(saved).data == {"link": "https://h/a%20b", "note": "https://h/a%20b"}
 
 
 # --- under a real server ----------------------------------------------------------------

@@ -30,7 +30,7 @@ QUERY_WIRE = "ids%5B%5D=1&ids%5B%5D=2&q=a%7Cb&x=%2f&flag&page=2&tail=%C3%A9"
 PAGES = ("{% set here = here() %}"
          "{% for p in range(1, 4) %}<a href='{{ here|with_param('page', p) }}'>{{ p }}</a>"
          "{% endfor %}|{{ here }}|{{ here|without_param('ids[]') }}"
-         "|{{ root()|with_segments('files', 'a/b') }}")
+         "|{{ root()|add_segments('files', 'a/b') }}")
 
 
 def _app(proxies: TrustedProxies | None = None) -> Flask:

@@ -39,6 +39,7 @@ BUILDERS: Final[dict[str, Callable[[Any], Any]]] = {
 DERIVED: Final[dict[str, Callable[[Any], Any]]] = {
     "resolve": lambda u: u.resolve("../g"),
     "relative_to": lambda u: u.relative_to("http://u@h:1/a/"),
+    "relative": lambda u: u.relative(),
     "__truediv__": lambda u: u / "c/d",
     "with_name": lambda u: u.with_name("x y"),
     "with_stem": lambda u: u.with_stem("x"),

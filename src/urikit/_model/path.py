@@ -55,12 +55,16 @@ def check_segment(segment: object) -> str:
 
 
 def encode_segment(segment: object) -> str:
-    """The wire text of one plain-text segment ("/" in it is encoded).
+    """The wire text of one plain-text segment ("/" in it is encoded); an ``int``
+    is written with ``str()``, as a query value is (``bool`` is refused).
 
     Raises:
         BuildError: the segment is "." or "..", which plain text never becomes
             (:attr:`~urikit.Rule.DOT_SEGMENT_FROM_TEXT`).
+        TypeError: the segment is neither ``str`` nor ``int``.
     """
+    if isinstance(segment, int) and not isinstance(segment, bool):
+        return int.__repr__(segment)
     text = require_str(segment, "a segment")
     if text == "." or text == "..":
         raise dot_segment_error(text)

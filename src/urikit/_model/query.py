@@ -7,6 +7,7 @@ from itertools import compress
 from typing import Final, Protocol, TypeVar, cast, overload
 
 from .._core.build import Checked
+from .._core.components import Components
 from .._core.errors import BuildError, Rule
 from .._core.parse import QUERY, check_wire, require_str
 from .._core.percent import encode, unquote
@@ -15,9 +16,24 @@ from .view import Owner, Writer, read_only
 
 T = TypeVar("T")
 
-#: What a parameter value may be: text, an ``int`` (written with ``str()``), or
-#: ``None`` for a key without "=".
-Value = str | int | Checked | None
+
+class LinkValue(Protocol):
+    """A URI or FrozenURI as a parameter value (uri.py imports this module, which so
+    names them by what they have; :data:`LINK_CLASSES` is the run-time check)."""
+
+    @property
+    def components(self) -> Components:
+        """The URI's seven wire components."""
+        ...
+
+
+#: The classes a value may be an object of, written as its text: ``URI`` and
+#: ``FrozenURI``, which uri.py adds once it defines them.
+LINK_CLASSES: Final[list[type[object]]] = []
+
+#: What a parameter value may be: text, an ``int`` (written with ``str()``), a
+#: ``URI`` or ``FrozenURI`` (its text), or ``None`` for a key without "=".
+Value = str | int | LinkValue | Checked | None
 #: A value, or a sequence of values (a list, a tuple): one pair of the key for each, in
 #: order (an empty one gives no pair). A ``str`` is one value; ``bytes``, which the
 #: checkers take for a sequence of ints, is refused at run time as a value is.
@@ -45,8 +61,9 @@ def _key(wire: str, form: bool) -> str:
 
 def value_text(value: object) -> str | None:
     """The text a parameter value is written as: a ``str`` as it is, an ``int`` with
-    ``str()``, ``None`` as no value. ``bool`` and ``float`` are refused: ``True`` has
-    no one spelling (``true``, ``1``, ``on``), nor has ``0.1 + 0.2``; convert them.
+    ``str()``, a ``URI`` or ``FrozenURI`` as its text, ``None`` as no value. ``bool``
+    and ``float`` are refused: ``True`` has no one spelling (``true``, ``1``, ``on``),
+    nor has ``0.1 + 0.2``; convert them.
 
     Raises:
         TypeError: any other type.
@@ -57,7 +74,9 @@ def value_text(value: object) -> str | None:
         return str.__str__(value)
     if isinstance(value, int) and not isinstance(value, bool):
         return int.__repr__(value)
-    raise TypeError(f"a query value must be str, int or None, not {type(value).__name__}"
+    if isinstance(value, tuple(LINK_CLASSES)):  # a link as a value: its text, encoded once
+        return str(value)
+    raise TypeError(f"a query value must be str, int or None (or a URI), not {type(value).__name__}"
                     + ("; write it as the text you mean" if isinstance(value, (bool, float))
                        else ""))
 
@@ -87,7 +106,7 @@ def wire_pairs(key: object, value: object, form: bool = False) -> list[str]:
     list, a tuple; no pair for an empty one), as :func:`wire_pair` writes each.
 
     Raises:
-        TypeError: a value (or an item) that is not str, int or None.
+        TypeError: a value (or an item) that is not str, int, a URI or None.
         BuildError: as :func:`wire_pair`.
     """
     key = require_str(key, "a query key")  # checked first: an empty list adds no pair

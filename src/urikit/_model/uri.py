@@ -46,7 +46,7 @@ from .path import (
     suffixes_of,
     wire_suffix_start,
 )
-from .query import Query, QueryParams, ReadOnlyParams, Value, Values
+from .query import LINK_CLASSES, Query, QueryParams, ReadOnlyParams, Value, Values
 from .text import (
     ReadOnlyText,
     TextView,
@@ -912,14 +912,18 @@ base64=False, payload=b'A brief note')
         """
         return self._add_segments([check_segment(s) for s in segments])
 
-    def add_segments_text(self, *segments: str) -> Self:
+    def add_segments_text(self, *segments: str | int | Checked) -> Self:
         """Add plain-text segments to the path, each encoded ("/" included); return
         the URI. The first fills a trailing empty segment, as :meth:`add_segments`.
+        An ``int`` is written with ``str()``, as :meth:`set_param` writes one.
 
-        >>> str(URI.parse("http://h/docs/").add_segments_text("a/b", "José"))
-        'http://h/docs/a%2Fb/Jos%C3%A9'
+        >>> str(URI.parse("http://h/docs/").add_segments_text("a/b", "José", 42))
+        'http://h/docs/a%2Fb/Jos%C3%A9/42'
 
         .. versionadded:: 0.2
+
+        .. versionchanged:: 0.6
+           An ``int`` segment.
         """
         return self._add_segments([encode_segment(s) for s in segments])
 
@@ -1384,6 +1388,28 @@ base64=False, payload=b'A brief note')
             require_base(b, _shown_base(b))
         return _wrap(type(self), relative(self._c, b), None)
 
+    def relative(self) -> Self:
+        """The path-only form of this link: a new object of this one's type with its
+        path, query and fragment, without scheme and authority (as yarl's
+        ``URL.relative()``), the form of ``request.get_full_path()``.
+
+        It names the same resource on the same origin: the empty path under a host is
+        "/" (RFC 3986 §6.2.3: ``http://h`` is ``http://h/``; the empty reference would
+        name the current document), and a path the text would misread gains
+        a prefix (``http://h//x`` gives ``/.//x``, ``urn:a:b`` gives ``./a:b``).
+
+        >>> str(URI.parse("https://joe@h:8443/a%20b/?q=1#top").relative())
+        '/a%20b/?q=1#top'
+        >>> str(FrozenURI.parse("https://h").relative())
+        '/'
+
+        .. versionadded:: 0.6
+        """
+        scratch = _wrap(URI, self._c, self._text)
+        scratch.set(scheme=None, userinfo=None, host=None, port=None,
+                    path="/" if self._c[2] is not None and not self._c[4] else UNSET)
+        return _wrap(type(self), scratch._c, scratch._text)
+
     def equivalent(self, other: AnyURI | str | Checked) -> bool:
         """Whether this URI and ``other`` are equivalent: equal once both are
         normalized (RFC 3986 §6.2). Neither is changed."""
@@ -1754,3 +1780,6 @@ class FrozenURI(_URIBase):
            keywords.
         """
         return _wrap(type(self), normalize(self._c, options), None)
+
+
+LINK_CLASSES.extend((URI, FrozenURI))  # a query value may be a link: its text

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Callable, Iterable, Sequence
 from typing import Final, cast
 
 from .._core.grammar import PCHAR
 from .._core.percent import encode, encode_octets, unquote_octets
+from .._model.query import Values
 from .._model.uri import URI, FrozenURI
 from .redirect import safe_redirect
 
@@ -107,10 +109,29 @@ def _frozen(uri: URI | FrozenURI | str) -> FrozenURI:
     raise TypeError(f"expected a URI or a str, not {type(given).__name__}")
 
 
-def with_param(uri: URI | FrozenURI | str, name: str, value: str | int | None) -> FrozenURI:
+def param_values(value: object) -> Values | None:
+    """A template's parameter value as the query values it stands for, as Django's
+    ``{% querystring %}`` reads one: ``None`` removes the key (``None`` here), a
+    ``str``, an ``int`` or a URI is one value (a URI's text), any other iterable one
+    value per item (a list repeats the key; an empty one removes it), anything else
+    its ``str()`` (``True`` is ``"True"``, as Django writes it)."""
+    if value is None or (isinstance(value, str | int | URI | FrozenURI) and not isinstance(
+            value, bool)):
+        return cast("Values | None", value)
+    if isinstance(value, Iterable):
+        return [item if isinstance(item, str) else str(item)
+                for item in cast("Iterable[object]", value)]
+    return str(value)
+
+
+def with_param(uri: URI | FrozenURI | str, name: str, value: object) -> FrozenURI:
     """The template filter ``with_param``: a new URI with ``name`` set to ``value``
-    (:meth:`urikit.FrozenURI.set_param`); ``uri`` is unchanged."""
-    return _frozen(uri).set_param(name, value)
+    (:meth:`urikit.FrozenURI.set_param`; a list repeats the key, ``None`` removes it,
+    as :func:`param_values` reads a value); ``uri`` is unchanged."""
+    values = param_values(value)
+    if values is None:
+        return _frozen(uri).discard_param(name)
+    return _frozen(uri).set_param(name, values)
 
 
 def without_param(uri: URI | FrozenURI | str, name: str) -> FrozenURI:
@@ -119,13 +140,24 @@ def without_param(uri: URI | FrozenURI | str, name: str) -> FrozenURI:
     return _frozen(uri).discard_param(name)
 
 
+def add_segments(uri: URI | FrozenURI | str, *segments: object) -> FrozenURI:
+    """The template filter ``add_segments``: a new URI with ``segments`` appended to
+    its path, each encoded as one segment (:meth:`urikit.FrozenURI.add_segments_text`;
+    an ``int`` as its digits, anything else its ``str()``); ``uri`` is unchanged."""
+    return _frozen(uri).add_segments_text(
+        *(segment if isinstance(segment, str | int) and not isinstance(segment, bool)
+          else str(segment) for segment in segments))
+
+
 def with_segments(uri: URI | FrozenURI | str, *segments: object) -> FrozenURI:
-    """The template filter ``with_segments``: a new URI with ``segments`` appended to
-    its path, each encoded as one segment (:meth:`urikit.FrozenURI.add_segments_text`);
-    ``uri`` is unchanged."""
-    return _frozen(uri).add_segments_text(*(str(segment) for segment in segments))
+    """The template filter ``with_segments``, deprecated: :func:`add_segments` under
+    its old name (it appends, where every other ``with_*`` replaces)."""
+    warnings.warn("the template filter with_segments is deprecated: it appends, so it "
+                  "is add_segments now", DeprecationWarning, stacklevel=2)
+    return add_segments(uri, *segments)
 
 
 #: The Jinja filters both adapters install, by name.
 FILTERS: Final[dict[str, Callable[..., FrozenURI]]] = {
-    "with_param": with_param, "without_param": without_param, "with_segments": with_segments}
+    "with_param": with_param, "without_param": without_param, "add_segments": add_segments,
+    "with_segments": with_segments}

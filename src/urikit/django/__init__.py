@@ -18,21 +18,26 @@ is believed). Importing :mod:`urikit` does not import this module, nor Django.
 
 from __future__ import annotations
 
-import secrets
-from collections.abc import Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, Final, TypeVar, cast
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Final, TypeAlias, TypeVar, cast
 from urllib.parse import unquote_to_bytes
 
+from asgiref.sync import iscoroutinefunction
 from django import conf  # conf.settings: a lazy object that doctest must not probe
 from django.core.exceptions import DisallowedHost
+from django.core.serializers.json import DjangoJSONEncoder
 from django.http import HttpRequest, HttpResponsePermanentRedirect, HttpResponseRedirect
 from django.http.request import split_domain_port, validate_host
-from django.urls import get_script_prefix
+from django.urls import get_script_prefix, set_script_prefix
 from django.urls import reverse as django_reverse
+from django.utils.datastructures import MultiValueDict
 from django.utils.encoding import repercent_broken_unicode
+from django.utils.functional import lazy
 
 from .._core.errors import URIError
-from .._core.percent import encode
+from .._core.percent import encode, unquote
+from .._model.path import dot_segment_error
+from .._model.query import Values, encode_query
 from .._model.uri import URI, FrozenURI
 from .._web.proxy import TrustedProxies
 from .._web.redirect import safe_redirect
@@ -40,10 +45,11 @@ from .._web.redirect import safe_redirect
 if TYPE_CHECKING:
     from .._web.routes import RouteMatch, Routes
 
-__all__ = ["context_processor", "find_route", "redirect", "request_uri", "reverse",
-           "root_uri", "trusted_proxies"]
+__all__ = ["JSONEncoder", "context_processor", "find_route", "prefix_middleware", "redirect",
+           "request_uri", "reverse", "reverse_lazy", "root_uri", "trusted_proxies"]
 
 T = TypeVar("T")
+_Handler: TypeAlias = Callable[[HttpRequest], Any]
 
 #: the setting that names the proxies in front of the application
 SETTING: Final = "URIKIT_TRUSTED_PROXIES"
@@ -110,8 +116,7 @@ def _raw_target(request: HttpRequest) -> str | None:
             absolute = FrozenURI.parse_lenient(text)
         except URIError:
             return None
-        text = str(absolute.set(scheme=None, userinfo=None, host=None, port=None,
-                                fragment=None)) or "/"
+        text = str(absolute.relative().set(fragment=None))
         if not text.startswith("/"):
             return None
     try:
@@ -238,68 +243,127 @@ def find_route(request: HttpRequest, routes: Routes[T], *,
                        root=root_uri(request, proxies=proxies))
 
 
-def reverse(viewname: str | Any, /, *, args: Sequence[object] = (),
-            kwargs: Mapping[str, object] | None = None,
-            query: Mapping[str, str | int | Iterable[str | int | None] | None] | None = None,
-            urlconf: str | None = None, current_app: str | None = None,
-            request: HttpRequest | None = None) -> FrozenURI:
-    """Django's :func:`~django.urls.reverse` as a URI, each ``str`` value encoded as
-    one path segment: ``reverse("files", kwargs={"name": "a/b c"})`` is
-    ``/files/a%2Fb%20c``, where Django writes ``/files/a/b%20c`` (or finds no match,
-    as ``<str:name>`` refuses a "/").
+def prefix_middleware(get_response: _Handler) -> _Handler:
+    """A middleware that makes the script prefix of each request the path of its
+    :func:`root_uri`: the server's ``SCRIPT_NAME`` (or ``FORCE_SCRIPT_NAME``) and a
+    trusted proxy's ``X-Forwarded-Prefix``, so Django's own ``reverse`` and
+    ``{% url %}``, and urikit's :func:`reverse` without a request, include the
+    prefix the client sees, as Flask's and Starlette's ``url_for`` do. Django keeps
+    the prefix per thread (and per task under ASGI); it is put back after the
+    response. Add ``"urikit.django.prefix_middleware"`` to ``MIDDLEWARE`` (early:
+    before any middleware that reverses a URL).
 
-    A ``str`` value is handed to Django as a placeholder of letters and digits (so it
-    must fit its converter as such: ``str``, ``slug`` and ``path`` do), then replaced
-    by its encoding; other values (``int``, ``UUID``) go to Django as they are.
-    ``query`` adds parameters in order, a list or tuple as repeated keys
-    (``{"tag": ["a", "b"]}`` is ``?tag=a&tag=b``), ``None`` as the key alone.
-    With ``request``, the result is absolute on :func:`root_uri`.
+    .. versionadded:: 0.6
+    """
+
+    def prefixed(request: HttpRequest) -> Any:
+        before = get_script_prefix()
+        set_script_prefix(unquote(str(root_uri(request).path)))
+        try:
+            return get_response(request)
+        finally:
+            set_script_prefix(before)
+
+    async def prefixed_async(request: HttpRequest) -> Any:
+        before = get_script_prefix()
+        set_script_prefix(unquote(str(root_uri(request).path)))
+        try:
+            return await get_response(request)
+        finally:
+            set_script_prefix(before)
+
+    return prefixed_async if iscoroutinefunction(get_response) else prefixed  # pyright: ignore[reportDeprecated] (asgiref's: Django marks with it)
+
+
+prefix_middleware.sync_capable = True  # type: ignore[attr-defined]
+prefix_middleware.async_capable = True  # type: ignore[attr-defined]
+
+
+#: what ``reverse`` takes as ``query``: a ``QueryDict`` (every value of a repeated
+#: key), a mapping (a list or tuple value repeats its key) or (key, value) pairs
+QueryInput: TypeAlias = (
+    "MultiValueDict[str, Any] | Mapping[str, Values] | Iterable[tuple[str, Values]]")
+
+
+def reverse(viewname: str | Callable[..., Any], urlconf: str | Any | None = None,
+            args: Sequence[object] | None = None, kwargs: Mapping[str, object] | None = None,
+            current_app: str | None = None, *, query: QueryInput | None = None,
+            fragment: str | None = None, request: HttpRequest | None = None) -> FrozenURI:
+    """Django's :func:`~django.urls.reverse` (Django 5.2's arguments) as a URI.
+
+    Django does the reversing, with the real values: each goes through its route's
+    converter (``to_url``) and must match its pattern, so a value the route would
+    not resolve is ``NoReverseMatch`` as in Django (``"a/b"`` for ``<str:name>``,
+    ``"a b"`` for ``(?P<name>\\w+)``), and among routes that share a name the one
+    chosen is the one Django chooses (the last defined that takes the values). A
+    ``<path:...>`` value is a path: ``"docs/a b.pdf"`` gives ``docs/a%20b.pdf``. The
+    result is Django's text, read strictly; a value never becomes a dot segment (a
+    "." or ".." between slashes, which resolution would remove or climb:
+    :class:`urikit.BuildError`), and a path that would start with "//" starts with
+    ``/%2F``, as Django writes it.
+
+    ``query`` keeps every value of a repeated key: a ``QueryDict``
+    (``request.GET``), a mapping whose list or tuple values repeat their key, or
+    (key, value) pairs; ``None`` is the key alone; each is plain text, encoded as
+    :func:`urikit.encode_query` encodes it (a space is ``%20``, where Django writes
+    "+"). ``fragment`` is plain text too. The script prefix is Django's
+    (:func:`~django.urls.get_script_prefix`): with :func:`prefix_middleware` it
+    holds a trusted proxy's ``X-Forwarded-Prefix``. With ``request``, the result
+    is absolute on :func:`root_uri`.
 
     Raises:
-        django.urls.NoReverseMatch: no route matches.
-        urikit.BuildError: a value is "." or "..", which would be a dot segment.
+        django.urls.NoReverseMatch: no route takes the values.
+        urikit.BuildError: a value would be a dot segment.
+        TypeError: a query, a query key or value, or a fragment of the wrong type.
+        ValueError: both ``args`` and ``kwargs`` (Django's refusal).
 
     .. versionadded:: 0.4
+
+    .. versionchanged:: 0.6
+       Django's own arguments and reversing: the values are checked by the route's
+       converters and pattern, a ``path`` value is a path (a "/" in a ``str`` value
+       is ``NoReverseMatch``, as in Django, where it was encoded as ``%2F``);
+       ``urlconf``, ``args``, ``kwargs`` and ``current_app`` may be positional;
+       ``query`` takes a ``QueryDict`` and pairs, keeping repeated keys; ``fragment``.
     """
-    token = "urikit" + secrets.token_hex(8)
-    replacements: dict[str, str] = {}
-
-    def stand_in(value: object) -> object:
-        # "" goes as it is: Django refuses an empty value, a placeholder would not
-        if not isinstance(value, str) or not value:
-            return value
-        wire = _segment(value)
-        if wire == value:  # nothing to encode: Django writes it as it is
-            return value
-        key = f"{token}x{len(replacements)}"
-        replacements[key] = wire
-        return key
-
-    path = django_reverse(viewname, urlconf=urlconf, args=[stand_in(a) for a in args],
-                          kwargs={k: stand_in(v) for k, v in (kwargs or {}).items()},
-                          current_app=current_app)
-    for key, wire in replacements.items():
-        path = path.replace(key, wire)
-    uri = FrozenURI.parse(path)
-    for name, values in (query or {}).items():
-        for value in (values if isinstance(values, list | tuple) else (values,)):
-            uri = uri.add_param(name, cast("str | int | None", value))
+    text = django_reverse(viewname, urlconf=urlconf, args=list(args or ()),
+                          kwargs=dict(kwargs or {}), current_app=current_app)
+    uri = FrozenURI.parse(text)
+    for segment in uri.path:
+        if segment in {".", ".."}:
+            raise dot_segment_error(segment)
+    wire_query = encode_query(_query_pairs(query)) if query is not None else None
+    if wire_query is not None:
+        uri = uri.set(query=wire_query)
+    if fragment is not None:
+        uri = uri.set_text(fragment=fragment)
     if request is None:
         return uri
+    # Django's path starts with its script prefix ("/" or "/app/"): the root's instead
+    under = str(uri.path).split("/")[get_script_prefix().count("/"):]
     root = root_uri(request)
-    rest = str(uri).removeprefix(get_script_prefix())
-    return FrozenURI.parse(str(root) + rest)
+    return root.set(path=str(root.path) + "/".join(under), query=uri.query,
+                    fragment=uri.fragment)
 
 
-def _segment(value: str) -> str:
-    """``value`` encoded as one path segment by the URI's own rule
-    (:meth:`urikit.FrozenURI.add_segments_text`, which refuses "." and ".." with
-    :class:`~urikit.BuildError`: resolution would remove them or climb a level)."""
-    return FrozenURI.parse("/").add_segments_text(value).path[-1]
+#: Django's reverse, evaluated when first read as text (for settings, class
+#: attributes and ``urlpatterns``): :func:`reverse`'s arguments.
+reverse_lazy: Callable[..., FrozenURI] = lazy(reverse, FrozenURI)
+
+
+def _query_pairs(query: QueryInput) -> Iterable[tuple[str, Values]]:
+    """The (key, value) pairs of ``query``: a ``QueryDict``'s every value of a key,
+    else the mapping's items or the pairs as they are."""
+    if isinstance(query, MultiValueDict):
+        lists = cast("MultiValueDict[str, Any]", query).lists()
+        return [(key, cast("Values", values)) for key, values in lists]
+    if isinstance(query, Mapping):
+        return cast("Mapping[str, Values]", query).items()
+    return query
 
 
 def redirect(request: HttpRequest, target: URI | FrozenURI | str | None, *,
-             fallback: URI | FrozenURI | str = "/", allowed_hosts: Iterable[str] = (),
+             fallback: URI | FrozenURI | str | None = None, allowed_hosts: Iterable[str] = (),
              require_https: bool = False, permanent: bool = False
              ) -> HttpResponseRedirect | HttpResponsePermanentRedirect:
     """A redirect to ``target`` (a user's ``next``) when it is safe, else to
@@ -309,7 +373,9 @@ def redirect(request: HttpRequest, target: URI | FrozenURI | str | None, *,
     :func:`request_uri` (same origin, none of the browser tricks), with its
     ``allowed_hosts`` (other hosts, or domains as ``ALLOWED_HOSTS`` writes them:
     ``.example.com``) and ``require_https``. ``fallback`` is the application's own
-    address (relative to the request), not checked.
+    address, resolved against its :func:`root_uri` (an app mounted at ``/app`` with a
+    fallback ``"account"`` goes to ``/app/account``), not checked; by default the root
+    itself (``/app/``), as Flask's and Starlette's adapters go.
 
     Returns:
         An ``HttpResponseRedirect`` (302), or ``HttpResponsePermanentRedirect`` (301)
@@ -320,15 +386,39 @@ def redirect(request: HttpRequest, target: URI | FrozenURI | str | None, *,
             a public suffix (see :func:`urikit.safe_redirect`).
 
     .. versionadded:: 0.4
+
+    .. versionchanged:: 0.6
+       The fallback is the application's root by default (it was "/"), and is
+       resolved against the root (it was resolved against the request).
     """
     here = request_uri(request)
     text = None if target is None else str(target)
     chosen = safe_redirect(text, here, allowed_hosts=allowed_hosts,
                            require_https=require_https)
-    location = str(chosen) if chosen is not None else str(here.resolve(str(fallback)))
+    if chosen is not None:
+        location = str(chosen)
+    else:
+        root = root_uri(request)
+        location = str(root if fallback is None else root.resolve(str(fallback)))
     if permanent:
         return HttpResponsePermanentRedirect(location)
     return HttpResponseRedirect(location)
+
+
+class JSONEncoder(DjangoJSONEncoder):
+    """Django's JSON encoder (dates, decimals, UUIDs, lazy text) that writes a
+    :class:`~urikit.URI` or :class:`~urikit.FrozenURI` as its text:
+    ``JsonResponse(data, encoder=urikit.django.JSONEncoder)``. Django's own
+    ``DjangoJSONEncoder`` refuses a URI (``TypeError``), as ``json`` does.
+
+    .. versionadded:: 0.6
+    """
+
+    def default(self, o: Any) -> Any:
+        """A URI's text; anything else as Django's encoder writes it."""
+        if isinstance(o, URI | FrozenURI):
+            return str(o)
+        return super().default(o)
 
 
 def context_processor(request: HttpRequest) -> dict[str, FrozenURI]:

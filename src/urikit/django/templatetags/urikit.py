@@ -6,14 +6,20 @@
   ``2`` (the text up to the first "=" is the key, the rest the value, both plain
   text), every other byte of the query kept;
 * ``{{ here|without_param:"page" }}``: ``here`` without ``page``;
+* ``{{ root|add_segments:"files" }}``: ``root`` with one plain-text segment added
+  to its path ("/" in it encoded);
 * ``{% uri_with here page=p sort="name" %}``: several parameters set at once, from
-  variables (a filter takes one argument); ``None`` removes the parameter;
+  variables (a filter takes one argument), as Django's ``{% querystring %}`` sets
+  them: a list repeats the key, ``None`` removes it;
   ``{% uri_with here page=p as link %}`` stores the URI instead of writing it.
 
 The filters give a new :class:`~urikit.FrozenURI`, the tag its text; a ``URI``
 passed in is copied first, so a loop over pages never changes ``here``.
 
 .. versionadded:: 0.4
+
+.. versionchanged:: 0.6
+   ``uri_with`` reads a value as ``{% querystring %}`` does; ``add_segments``.
 """
 
 from __future__ import annotations
@@ -21,6 +27,8 @@ from __future__ import annotations
 from django import template
 
 from ..._model.uri import URI, FrozenURI
+from ..._web.adapters import add_segments as _add_segments
+from ..._web.adapters import with_param as _with_param
 
 register = template.Library()
 
@@ -57,18 +65,30 @@ def without_param(uri: object, key: object) -> FrozenURI:
     return _frozen(uri).discard_param(str(key))
 
 
+@register.filter
+def add_segments(uri: object, segment: object) -> FrozenURI:
+    """``uri`` with ``segment`` added to its path as one plain-text segment ("/" in
+    it encoded), as the Jinja filter ``add_segments`` adds one.
+
+    .. versionadded:: 0.6
+    """
+    return _add_segments(_frozen(uri), segment)
+
+
 @register.simple_tag
 def uri_with(uri: object, **params: object) -> str:
-    """The text of ``uri`` with each keyword set as a parameter (an ``int`` written
-    with ``str()``; ``None`` removes it): text, as Django joins a tag's output
-    without converting it where autoescaping is off; the filters read it back.
+    """The text of ``uri`` with each keyword set as a parameter, as Django's
+    ``{% querystring %}`` sets it and the Jinja filter ``with_param`` does: a list
+    (any iterable but text) repeats the key, an empty one or ``None`` removes it, a
+    URI is its text, anything else its ``str()``. Text, as Django joins a tag's
+    output without converting it where autoescaping is off; the filters read it back.
 
     .. versionadded:: 0.4
+
+    .. versionchanged:: 0.6
+       A list repeats the key (it was written as its Python ``repr``).
     """
     result = _frozen(uri)
     for key, value in params.items():
-        if value is None:
-            result = result.discard_param(key)
-        else:
-            result = result.set_param(key, value if isinstance(value, int) else str(value))
+        result = _with_param(result, key, value)
     return str(result)
