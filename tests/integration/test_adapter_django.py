@@ -467,7 +467,7 @@ def test_prefix_middleware_puts_the_forwarded_prefix_in_every_reverse() -> None:
         client = Client(HTTP_HOST="shop.example", SCRIPT_NAME="/app")
         data = _json(client, "/links", **headers)
         assert data == {"urikit": "/app/files/a%20b", "django": "/app/files/a%20b"}
-        with override_settings(URIKIT_TRUSTED_PROXIES=TrustedProxies(hops=1)):
+        with override_settings(URIKIT_TRUSTED_PROXIES=TrustedProxies(x_proto=1, x_prefix=1)):
             data = _json(client, "/links", **headers)
     assert data == {"urikit": "/shop/app/files/a%20b", "django": "/shop/app/files/a%20b"}
     assert get_script_prefix() == "/"  # put back after the response
@@ -480,7 +480,7 @@ def test_prefix_middleware_under_asgi() -> None:
     from django.test import AsyncClient
 
     with override_settings(MIDDLEWARE=["urikit.django.prefix_middleware"],
-                           URIKIT_TRUSTED_PROXIES=TrustedProxies(hops=1),
+                           URIKIT_TRUSTED_PROXIES=TrustedProxies(x_prefix=1),
                            ALLOWED_HOSTS=["testserver"]):
         response = asyncio.run(AsyncClient().get("/links", headers={
             "X-Forwarded-Prefix": "/shop"}))
@@ -540,7 +540,7 @@ def test_redirect_fallback_is_the_apps_root(script_name: str, extra: dict[str, A
     mounted at /app goes to /app/, as Flask's adapter goes), a named fallback
     resolves against the root."""
     client = Client(HTTP_HOST="shop.example", SCRIPT_NAME=script_name)
-    with override_settings(URIKIT_TRUSTED_PROXIES=TrustedProxies(hops=1)):
+    with override_settings(URIKIT_TRUSTED_PROXIES=TrustedProxies(x_prefix=1)):
         response = client.get("/leave?next=//evil.example", secure=True, **extra)
         assert response["Location"] == expected
         response = client.get("/login?next=//evil.example", secure=True, **extra)
