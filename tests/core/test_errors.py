@@ -178,6 +178,12 @@ def _generate_without_value() -> None:
     generate(compile_component("/:id", str, Options("/", "/")), {}, str)
 
 
+def _empty_authority_from_value() -> None:
+    from urikit._web.request import route_link
+
+    route_link(FrozenURI.parse("https://h.example/"), "//evil.example/x", "files")
+
+
 RULES: list[object] = [
     pytest.param(_userinfo_on_no_host, Rule.USERINFO_NEEDS_HOST, id="set userinfo"),
     pytest.param(_userinfo_text_on_no_host, Rule.USERINFO_NEEDS_HOST, id="set_text userinfo"),
@@ -215,6 +221,8 @@ RULES: list[object] = [
     pytest.param(_absolute_path_string, Rule.PATH_STRING_IS_RELATIVE, id="uri / '/etc'"),
     pytest.param(_suffix_without_dot, Rule.PATHLIB_NAME, id="with_suffix('json')"),
     pytest.param(_generate_without_value, Rule.GENERATE_FROM_GROUPS, id="generate, no value"),
+    pytest.param(_empty_authority_from_value, Rule.EMPTY_AUTHORITY_FROM_VALUE,
+                 id="route link starting with //"),
     pytest.param(_resolve_against_relative, Rule.BASE_NEEDS_SCHEME, id="resolve, path base"),
     pytest.param(_resolve_against_network_path, Rule.BASE_NEEDS_SCHEME,
                  id="resolve, network-path base"),

@@ -173,18 +173,19 @@ def test_a_template_builds_pagination_links_without_editing_here(client: FlaskCl
         for page, rel in ((1, "first"), (1, "prev"), (3, "next")))
 
 
-def test_url_for_encodes_each_value_as_one_segment(client: FlaskClient) -> None:
-    """A value's "/" is encoded (Flask's own url_for writes it as a separator), a
-    tuple is several segments, extra keywords are query parameters (a list repeated),
-    ``_external`` gives the absolute URI."""
+def test_url_for_writes_a_path_value_as_flask_does(client: FlaskClient) -> None:
+    """A ``<path:...>`` value's "/" are separators, as Flask writes them, a tuple is
+    several segments, extra keywords are query parameters (a list repeated, ``None``
+    left out, as Werkzeug writes them), ``_external`` gives the absolute URI."""
     data = _json(client, "/build")
-    assert data["relative"] == "/app/files/a%2Fb%20c?page=1&page=2&q=x%7Cy&flag"
+    assert data["relative"] == "/app/files/a/b%20c?page=1&page=2&q=x%7Cy"
     assert data["segments"] == "/app/files/a%20b/c"
-    assert data["external"] == "https://shop.example/app/files/a%2Fb"
+    assert data["external"] == "https://shop.example/app/files/a/b"
     with _app().test_request_context("/", base_url=BASE):
         import flask
 
-        assert flask.url_for("files", name="a/b c") == "/app/files/a/b%20c"
+        assert flask.url_for("files", name="a/b c", page=[1, 2], q="x|y", flag=None) == \
+            data["relative"]
 
 
 #: Targets that name an allowed host but must still be refused.
@@ -238,7 +239,7 @@ def test_redirect_fallback_and_status() -> None:
         response = urikit.flask.redirect("//evil.example", fallback="account", status=303)
         assert (response.status_code, response.headers["Location"]) == \
             (303, "https://shop.example/app/account")
-        with pytest.raises(TypeError, match="target must be a str or a URI, not int"):
+        with pytest.raises(TypeError, match="target must be a URI, FrozenURI or str, not int"):
             urikit.flask.redirect(3)  # type: ignore[arg-type]
 
 

@@ -150,7 +150,7 @@ def test_a_forged_proxy_chain_is_read_only_as_far_as_trusted(
 
 def test_a_template_builds_pagination_links_without_editing_here() -> None:
     """``here|with_param`` gives a new URI per page; ``here`` is unchanged after the
-    loop; ``uri_for`` encodes a value as one segment; the ``Link`` header from
+    loop; ``uri_for`` encodes a path value as a path; the ``Link`` header from
     :class:`urikit.Pages` holds the same links."""
     response = _client().get(f"/app/items?{QUERY}")
     current = f"https://shop.example/app/items?{QUERY_WIRE}"
@@ -161,18 +161,18 @@ def test_a_template_builds_pagination_links_without_editing_here() -> None:
     assert here == current.replace("&", "&amp;")
     assert without == current.replace("ids%5B%5D=1&ids%5B%5D=2&", "").replace("&", "&amp;")
     assert segments == "https://shop.example/app/files/a%2Fb"
-    assert built == "https://shop.example/app/files/a%2Fb%20c"
+    assert built == "https://shop.example/app/files/a/b%20c"
     assert response.headers["link"] == ", ".join(
         f'<{current.replace("page=2", f"page={page}")}>; rel="{rel}"'
         for page, rel in ((1, "first"), (1, "prev"), (3, "next")))
 
 
-def test_url_for_encodes_each_value_as_one_segment() -> None:
-    """A value's "/" and space are encoded (Starlette's own url_for refuses the "/"
-    and writes the space as is), a tuple is several segments, and the query is added
-    to the FrozenURI it returns."""
+def test_url_for_encodes_a_path_value_as_a_path() -> None:
+    """A ``{name:path}`` value's "/" are separators and its space is encoded (Starlette's
+    own url_for writes the space as is), a tuple is several segments, and the query is
+    added to the FrozenURI it returns."""
     data = _json(_client(), "/app/build")
-    assert data == {"one": "https://shop.example/app/files/a%2Fb%20c",
+    assert data == {"one": "https://shop.example/app/files/a/b%20c",
                     "segments": "https://shop.example/app/files/a%20b/c",
                     "query": "https://shop.example/app/files/x?q=a%7Cb"}
 
@@ -223,7 +223,7 @@ def test_fastapi_request_is_starlettes() -> None:
     client = TestClient(api, base_url="https://shop.example", root_path="/app")
     assert client.get("/app/files/a%2Fb?q=a|b").json() == {
         "here": "https://shop.example/app/files/a%2Fb?q=a%7Cb",
-        "link": "https://shop.example/app/files/a%2Fb"}
+        "link": "https://shop.example/app/files/a/b"}
 
 
 def test_state_without_proxies_is_ignored() -> None:

@@ -121,6 +121,10 @@ class Rule(enum.Enum):
     #: and named segment groups without a modifier, each given a value the group
     #: matches: a wildcard, a regexp group or a modifier has no single text.
     GENERATE_FROM_GROUPS = "generate-from-groups"
+    #: a path without an authority cannot start with "//" (§3.3): a route value
+    #: that would put "//" first (an empty value first, a path value starting with
+    #: "/") would read as an authority, another host.
+    EMPTY_AUTHORITY_FROM_VALUE = "empty-authority-from-value"
 
     @property
     def statement(self) -> str:
@@ -153,6 +157,8 @@ _RULE_WORDS: Final[dict[Rule, tuple[str, str]]] = {
     Rule.GENERATE_FROM_GROUPS: ("a pattern generates text only from fixed text and named "
                                 "segment groups without a modifier, each given a value "
                                 "it matches", "WHATWG URLPattern generate()"),
+    Rule.EMPTY_AUTHORITY_FROM_VALUE: ("a value cannot put '//' at the start of a path, "
+                                      "which reads as an authority", "RFC 3986 §3.3"),
 }
 
 

@@ -1708,3 +1708,24 @@ class FrozenURI(_URIBase):
            keywords.
         """
         return _wrap(type(self), normalize(self._c, options), None)
+
+
+def as_frozen(value: object, what: str, *, lenient: bool = False) -> FrozenURI:
+    """``value`` as a :class:`FrozenURI`: the same one, a :class:`URI` frozen (a copy,
+    so the caller's object is never edited), or text read strictly (``parse``) or, with
+    ``lenient``, as a browser reads it (``parse_lenient``).
+
+    The one door every ``str | URI | FrozenURI`` argument goes through, with one
+    wording for what it refuses.
+
+    Raises:
+        TypeError: ``value`` is none of the three (``what`` names the argument).
+        URIError: the text is not a URI (its reading's error).
+    """
+    if isinstance(value, FrozenURI):
+        return value
+    if isinstance(value, URI):
+        return value.freeze()
+    if isinstance(value, str):
+        return FrozenURI.parse_lenient(value) if lenient else FrozenURI.parse(value)
+    raise TypeError(f"{what} must be a URI, FrozenURI or str, not {type(value).__name__}")
