@@ -33,6 +33,8 @@ import secrets
 from collections.abc import Iterable, Mapping, MutableMapping
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
+from ._core.errors import URIError
+from ._core.percent import encode
 from ._model.uri import URI, FrozenURI
 from ._web.adapters import FILTERS
 from ._web.proxy import TrustedProxies
@@ -223,7 +225,9 @@ def _stand_ins(path_params: dict[str, Any], token: str, as_path: bool
     wires: dict[str, str] = {}
 
     def stand_in(segment: str) -> str:
-        wire = route_value(segment, False)
+        # a piece of a path is checked for dot segments once the router took it as a
+        # path (route_link); a whole value here
+        wire = encode(segment, "segment") if as_path else route_value(segment, False)
         if wire == segment:
             return segment
         key = f"{token}x{len(wires)}x"
@@ -264,6 +268,8 @@ def _url_for(request: HTTPConnection | ASGIApp, name: str, path_params: dict[str
     try:
         params, wires = _stand_ins(path_params, token, as_path)
         url = provider.url_path_for(name, **params)
+    except URIError:
+        raise
     except (AssertionError, ValueError):
         if not as_path:
             provider.url_path_for(name, **path_params)  # the router's own error

@@ -17,13 +17,14 @@ import jinja2
 from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import JSONResponse, RedirectResponse, Response
-from starlette.routing import Route
+from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.templating import Jinja2Templates
 from starlette.testclient import TestClient
 from starlette.types import Receive, Scope, Send
+from starlette.websockets import WebSocket
 
 import urikit.starlette
-from urikit import Pages, RouteMatch, TrustedProxies, format_links
+from urikit import URI, FrozenURI, Pages, PublicSite, RouteMatch, TrustedProxies, format_links
 
 from ..web.test_redirect import TRICKS
 from .test_adapter_flask import (
@@ -288,3 +289,80 @@ def test_find_route_as_a_fastapi_dependency() -> None:
 
     data = TestClient(app).get("/users/42?tab=a").json()
     assert data == {"name": "user", "values": {"id": "42", "tab": "a"}}
+
+
+# --- url_for: Starlette's own link contract, each value plain data (#41) ---------------
+
+async def _nothing(request: Request) -> Response:
+    return Response()
+
+
+async def _socket(websocket: WebSocket) -> None:
+    await websocket.close()
+
+
+def _link_app() -> Starlette:
+    """An app with a route per convertor, a websocket route and a mount."""
+    return Starlette(routes=[
+        Route("/u/", _nothing, name="users"), Route("/u/{username}", _nothing, name="user"),
+        Route("/item/{id:int}", _nothing, name="item"),
+        Route("/price/{value:float}", _nothing, name="price"),
+        Route("/files/{name:path}", _nothing, name="files"),
+        WebSocketRoute("/ws", _socket, name="ws"),
+        Mount("/sub", routes=[Route("/i/{x}", _nothing, name="inner")], name="sub")])
+
+
+def _links(*builds: tuple[str, dict[str, Any]]) -> list[str]:
+    """What urikit's url_for gives, inside a request to the app under /app."""
+    found: list[str] = []
+
+    async def view(request: Request) -> Response:
+        for name, params in builds:
+            try:
+                found.append(str(urikit.starlette.url_for(request, name, **params)))
+            except Exception as error:
+                found.append(type(error).__name__)
+        return Response()
+
+    app = _link_app()
+    app.router.routes.append(Route("/v", view))
+    TestClient(app, base_url="https://shop.example", root_path="/app").get("/app/v")
+    return found
+
+
+@pytest.mark.parametrize(("name", "params", "link"), [
+    pytest.param("item", {"id": "5"}, "https://shop.example/app/item/5",
+                 id="int convertor takes '5'"),
+    pytest.param("price", {"value": "1.5"}, "https://shop.example/app/price/1.5",
+                 id="float convertor takes '1.5'"),
+    pytest.param("files", {"name": "docs/a b.pdf"}, "https://shop.example/app/files/docs/a%20b.pdf",
+                 id="path convertor: a path, encoded"),
+    pytest.param("ws", {}, "wss://shop.example/app/ws", id="websocket route: wss"),
+    pytest.param("user", {"username": ""}, "AssertionError", id="empty value refused"),
+    pytest.param("user", {"username": ".."}, "BuildError", id="'..' refused"),
+    pytest.param("files", {"name": "a/./b"}, "BuildError", id="'.' in a path refused"),
+])
+def test_url_for_keeps_starlettes_contract(name: str, params: dict[str, Any], link: str) -> None:
+    """The route's convertors check each value, websocket routes are ``wss``, an
+    empty value is Starlette's error, and a value never climbs a level."""
+    assert _links((name, params)) == [link]
+
+
+def test_url_for_from_the_app_outside_a_request() -> None:
+    """A job passes the app; its ``app.state.urikit`` site gives the root, the same
+    link a view gives; without a root it is a RuntimeError."""
+    app = _link_app()
+    with pytest.raises(RuntimeError, match="root"):
+        urikit.starlette.url_for(app, "user", username="a b")
+    app.state.urikit = PublicSite("https://pub.example/m")
+    assert str(urikit.starlette.url_for(app, "user", username="a b")) == \
+        "https://pub.example/m/u/a%20b"
+    assert str(urikit.starlette.url_for(app, "ws")) == "wss://pub.example/m/ws"
+
+
+def test_json_response_writes_a_uri_as_its_text() -> None:
+    """``json_response`` writes each URI in its content as text, at any depth."""
+    response = urikit.starlette.json_response(
+        {"a": FrozenURI.parse("https://a.example/x"), "b": [URI.parse("/y?z")]}, 201)
+    assert (response.status_code, response.body) == (
+        201, b'{"a":"https://a.example/x","b":["/y?z"]}')

@@ -23,8 +23,9 @@ import attrs
 from .._core.errors import BuildError, Rule
 from .._core.grammar import PCHAR
 from .._core.percent import encode, encode_octets, unquote_octets
-from .._model.path import check_dots, encode_segment
+from .._model.path import check_dots, dot_segment_error, encode_segment
 from .._model.uri import FrozenURI, as_frozen
+from .._whatwg.browser import plain_dot_segments
 from .proxy import TrustedProxies
 from .redirect import safe_redirect
 
@@ -240,12 +241,17 @@ def route_link(root: FrozenURI, built: str, route: str) -> FrozenURI:
     Raises:
         BuildError: the path would start with "//", an empty authority
             (:attr:`~urikit.Rule.EMPTY_AUTHORITY_FROM_VALUE`), or hold a dot segment
-            the router wrote from a value.
+            (``.``, ``..``, ``%2e%2e``: :attr:`~urikit.Rule.DOT_SEGMENT_FROM_TEXT`), which
+            a browser removes.
     """
     if built.startswith("//"):
         raise BuildError(Rule.EMPTY_AUTHORITY_FROM_VALUE,
                          f"the link of route {route!r} would start with '//'")
     path, mark, query = built.partition("?")
+    # a browser removes "." and ".." (and "%2e%2e"...) as it reads the link
+    for segment in plain_dot_segments(path).split("/"):
+        if segment in (".", ".."):
+            raise dot_segment_error(segment)
     base = "/".join(root.path).rstrip("/")
     link = FrozenURI.parse_lenient(f"{root.scheme}://{root.authority}{base}{path}")
     if mark:
