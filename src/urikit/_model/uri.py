@@ -209,7 +209,7 @@ def _components_of(value: object, what: str, base: Parts | None = None) -> Parts
     ``base``, that the base has a scheme is checked after the type and before the
     text, as :func:`urikit.resolve` checks it."""
     if not isinstance(value, (_URIBase, str)):
-        raise TypeError(f"{what} must be a URI, FrozenURI or str, not {type(value).__name__}")
+        raise not_a_uri(what, value)
     if base is not None and base[0] is None:
         require_base(base, _shown_base(base))
     if isinstance(value, _URIBase):
@@ -1728,4 +1728,9 @@ def as_frozen(value: object, what: str, *, lenient: bool = False) -> FrozenURI:
         return value.freeze()
     if isinstance(value, str):
         return FrozenURI.parse_lenient(value) if lenient else FrozenURI.parse(value)
-    raise TypeError(f"{what} must be a URI, FrozenURI or str, not {type(value).__name__}")
+    raise not_a_uri(what, value)
+
+
+def not_a_uri(what: str, value: object) -> TypeError:
+    """The one wording of a ``str | URI | FrozenURI`` argument that is none of them."""
+    return TypeError(f"{what} must be a URI, FrozenURI or str, not {type(value).__name__}")
