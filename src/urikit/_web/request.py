@@ -16,7 +16,7 @@ map their request onto :class:`ServerRequest` and their router's output onto
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Final
+from typing import Final, cast
 
 import attrs
 
@@ -24,7 +24,7 @@ from .._core.errors import BuildError, Rule
 from .._core.grammar import PCHAR
 from .._core.percent import encode, encode_octets, unquote_octets
 from .._model.path import check_dots, dot_segment_error, encode_segment
-from .._model.uri import FrozenURI, as_frozen
+from .._model.uri import URI, FrozenURI, as_frozen
 from .._whatwg.browser import plain_dot_segments
 from .proxy import TrustedProxies
 from .redirect import safe_redirect
@@ -84,11 +84,11 @@ def encode_path(decoded: str) -> str:
                     for segment in decoded.split("/"))
 
 
-def _root_of(value: object) -> FrozenURI | None:
+def _root_of(value: FrozenURI | URI | str | None) -> FrozenURI | None:
     """A site's root: ``None``, or an absolute URI whose path ends in "/"."""
     if value is None:
         return None
-    root = as_frozen(value, "root")
+    root = as_frozen(cast("object", value), "root")
     if root.scheme is None or root.host is None:
         raise ValueError(f"a site's root is an absolute URI with a host, not {str(root)!r}")
     if root.query is not None or root.fragment is not None:
@@ -98,10 +98,11 @@ def _root_of(value: object) -> FrozenURI | None:
     return root
 
 
-def _proxies_of(value: object) -> TrustedProxies:
-    if not isinstance(value, TrustedProxies):
-        raise TypeError(f"proxies must be a urikit.TrustedProxies, not {type(value).__name__}")
-    return value
+def _proxies_of(value: TrustedProxies) -> TrustedProxies:
+    given = cast("object", value)  # checked: callers without a type checker pass anything
+    if not isinstance(given, TrustedProxies):
+        raise TypeError(f"proxies must be a urikit.TrustedProxies, not {type(given).__name__}")
+    return given
 
 
 @attrs.frozen(slots=False)  # no slots: a slot has no docstring
