@@ -277,6 +277,13 @@ def _route_values(endpoint: str, values: dict[str, Any], method: str | None,
     return checked
 
 
+def _host_of(built: str) -> str | None:
+    """The host (and port) of what Flask built, or ``None`` for a path."""
+    if built.startswith("/"):
+        return None
+    return built.partition("://")[2].partition("/")[0].partition("?")[0].partition("#")[0]
+
+
 def _after_root(built: str, skipped: int) -> str:
     """The path and query Flask built (a path from the host's root or an absolute
     URL), after the first ``skipped`` segments (the app's root), from its "/"."""
@@ -361,8 +368,15 @@ def url_for(endpoint: str, /, *, _anchor: str | None = None, _method: str | None
         external = _external if _external is not None else (
             _scheme is not None if in_request else True)
         if request is not None:
-            skipped = len(server_uris(request)[1].path) - 1
+            server_root = server_uris(request)[1]
+            skipped = len(server_root.path) - 1
             root = app_root(request, site)
+            host = _host_of(built)
+            if host is not None and host != request.host:
+                # a rule of another host or subdomain: Flask's host, the app's prefix
+                root = FrozenURI.parse_lenient(built.partition("#")[0]).set(
+                    path=server_root.path, query=None)
+                external = True  # as Flask: a link to another host is absolute
         else:  # Flask built on SERVER_NAME and APPLICATION_ROOT
             prefix = str(_config(app, "APPLICATION_ROOT") or "/").rstrip("/")
             skipped = prefix.count("/") + 1

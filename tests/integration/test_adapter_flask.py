@@ -449,3 +449,26 @@ def test_json_writes_a_uri_as_its_text() -> None:
         return {"a": FrozenURI.parse("https://a.example/x"), "b": [URI.parse("/y?z")]}
 
     assert app.test_client().get("/j").get_json() == {"a": "https://a.example/x", "b": ["/y?z"]}
+
+
+def test_url_for_a_rule_of_another_subdomain_keeps_its_host() -> None:
+    """A rule of another subdomain is built on that host, absolute, as Flask builds
+    it; the app's prefix stays."""
+    import flask
+
+    app = _link_app()
+    app.config["SERVER_NAME"] = "example.org"
+    app.add_url_rule("/x/<n>", "api", lambda n: "", subdomain="api")
+    with app.test_request_context("/", base_url="http://example.org/app"):
+        assert flask.url_for("api", n="a b") == "http://api.example.org/app/x/a%20b"
+        assert str(urikit.flask.url_for("api", n="a b")) == "http://api.example.org/app/x/a%20b"
+
+
+def test_url_for_anchor_is_plain_text() -> None:
+    """``_anchor`` is text: its "%" is encoded (Flask keeps it, ``#100%``, which no
+    URI reader takes), a named difference."""
+    import flask
+
+    with _link_app().test_request_context("/", base_url="http://shop.example/app"):
+        assert flask.url_for("items", _anchor="100%") == "/app/items/#100%"
+        assert str(urikit.flask.url_for("items", _anchor="100%")) == "/app/items/#100%25"
