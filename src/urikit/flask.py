@@ -3,9 +3,9 @@
 :func:`request_uri` reads the request target the WSGI server kept (``REQUEST_URI``
 from Werkzeug's server and test client, ``RAW_URI`` from gunicorn), so an encoded
 "/" (``%2F``) in the path stays distinct from a separator and the query is its raw
-bytes; :func:`url_for` builds a route with each value as one path segment and the
-other keywords as query parameters; :func:`redirect` follows a user's ``next`` only
-when it is safe; :func:`init_app` sets the trusted proxies and installs the template
+bytes; :func:`url_for` is Flask's, each value kept plain data (checked by the route's
+converters, never a dot segment); :func:`redirect` follows a user's ``next`` only
+when it is safe; :func:`init_app` sets the public site and installs the template
 filters ``with_param``, ``without_param`` and ``with_segments`` and the globals
 ``here()`` and ``root()``::
 

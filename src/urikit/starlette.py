@@ -2,8 +2,8 @@
 
 :func:`request_uri` reads the ASGI ``raw_path`` (uvicorn, hypercorn and Starlette's
 test client keep it), so an encoded "/" (``%2F``) in the path stays distinct from a
-separator, and ``query_string``'s raw bytes; :func:`url_for` builds a route with each
-value as one path segment; :func:`redirect` follows a user's ``next`` only when it is
+separator, and ``query_string``'s raw bytes; :func:`url_for` is Starlette's, each
+value kept plain data; :func:`redirect` follows a user's ``next`` only when it is
 safe; :func:`install` puts the template filters ``with_param``, ``without_param`` and
 ``with_segments`` and the globals ``here()``, ``root()`` and ``uri_for()`` in a
 :class:`~starlette.templating.Jinja2Templates`. FastAPI's ``Request`` is Starlette's,
