@@ -29,6 +29,7 @@ called.
 
 from __future__ import annotations
 
+import itertools
 import secrets
 from collections.abc import Iterable, Mapping, MutableMapping
 from typing import TYPE_CHECKING, Any, TypeVar, cast
@@ -61,6 +62,9 @@ __all__ = ["find_route", "install", "json_response", "jsonable", "redirect", "re
            "root_uri", "url_for"]
 
 T = TypeVar("T")
+
+#: the values with "/" whose readings (a path, one segment) are tried together
+_MOST_PATHS_TRIED = 4
 
 
 def _site_of(app: object, proxies: TrustedProxies | None) -> PublicSite:
@@ -216,15 +220,15 @@ def url_for(request: HTTPConnection | ASGIApp, name: str, /,
     return _url_for(request, name, path_params, None)
 
 
-def _stand_ins(path_params: dict[str, Any], token: str, as_path: bool
+def _stand_ins(path_params: dict[str, Any], token: str, paths: frozenset[str]
                ) -> tuple[dict[str, Any], dict[str, str]]:
     """The parameters the router sees, and the wire text of each stand-in: a ``str``
     that needs encoding (or holds "/") is a stand-in of letters and digits, each
-    piece between "/" one with ``as_path``; other values go as they are, so the
-    convertors check them."""
+    piece between "/" one for a parameter in ``paths``; other values go as they are,
+    so the convertors check them."""
     wires: dict[str, str] = {}
 
-    def stand_in(segment: str) -> str:
+    def stand_in(segment: str, as_path: bool) -> str:
         # a piece of a path is checked for dot segments once the router took it as a
         # path (route_link); a whole value here
         wire = encode(segment, "segment") if as_path else route_value(segment, False)
@@ -238,11 +242,11 @@ def _stand_ins(path_params: dict[str, Any], token: str, as_path: bool
     for key, value in path_params.items():
         given = cast("object", value)
         if isinstance(given, list | tuple):
-            params[key] = "/".join(stand_in(piece) for piece in
+            params[key] = "/".join(stand_in(piece, True) for piece in
                                    cast("list[str] | tuple[str, ...]", given))
         elif isinstance(given, str) and given:
-            params[key] = ("/".join(stand_in(piece) for piece in given.split("/"))
-                           if as_path else stand_in(given))
+            params[key] = ("/".join(stand_in(piece, True) for piece in given.split("/"))
+                           if key in paths else stand_in(given, False))
         else:
             params[key] = given
     return params, wires
@@ -262,24 +266,29 @@ def _url_for(request: HTTPConnection | ASGIApp, name: str, path_params: dict[str
         provider = cast("Router", request)
         root = app_root(None, _site_of(request, proxies))
     token = f"urikit{secrets.token_hex(8)}"
-    as_path = any(isinstance(v, str) and "/" in v for v in path_params.values())
-    # a value with "/" is first tried as a path (a {name:path} parameter takes it),
-    # then as one segment (a {name} parameter refuses a "/": urikit encodes it)
-    try:
-        params, wires = _stand_ins(path_params, token, as_path)
-        url = provider.url_path_for(name, **params)
-    except URIError:
-        raise
-    except (AssertionError, ValueError):
-        if not as_path:
-            provider.url_path_for(name, **path_params)  # the router's own error
-            raise
+    # a value with "/" is tried as a path first (a {name:path} parameter takes it),
+    # then as one segment (a {name} parameter refuses a "/": urikit encodes it), each
+    # value on its own; past a few such values, each is one segment
+    slashed = [key for key, value in path_params.items()
+               if isinstance(value, str) and "/" in value]
+    choices = (list(itertools.product((True, False), repeat=len(slashed)))
+               if len(slashed) <= _MOST_PATHS_TRIED else [(False,) * len(slashed)])
+    refusal: AssertionError | ValueError | None = None
+    for choice in choices:
+        paths = frozenset(key for key, as_path in zip(slashed, choice, strict=True) if as_path)
+        params, wires = _stand_ins(path_params, token, paths)
         try:
-            params, wires = _stand_ins(path_params, token, False)
             url = provider.url_path_for(name, **params)
-        except (AssertionError, ValueError):
-            provider.url_path_for(name, **path_params)
+        except URIError:
             raise
+        except (AssertionError, ValueError) as error:
+            refusal = error
+            continue
+        break
+    else:
+        provider.url_path_for(name, **path_params)  # the router's own error, if any
+        # every choice was tried (there is at least one) and refused
+        raise cast("AssertionError | ValueError", refusal)
     built = str(url)
     for key, wire in wires.items():
         built = built.replace(key, wire)
