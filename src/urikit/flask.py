@@ -104,7 +104,7 @@ def _wsgi_text(environ: Mapping[str, Any], key: str) -> str:
         "utf-8", "surrogateescape")
 
 
-def server_request(request: Request) -> ServerRequest:
+def _server_request(request: Request) -> ServerRequest:
     """What the WSGI server handed over of ``request``, mapped onto urikit's reading."""
     environ = request.environ
     script = _wsgi_text(environ, "SCRIPT_NAME").rstrip("/")
@@ -158,7 +158,7 @@ def request_uri(request: Request | None = None, *,
     .. versionchanged:: 0.6
        The app's :class:`~urikit.PublicSite` is read.
     """
-    return _request_uri(server_request(_request(request)), _site(proxies))
+    return _request_uri(_server_request(_request(request)), _site(proxies))
 
 
 def root_uri(request: Request | None = None, *,
@@ -183,7 +183,7 @@ def root_uri(request: Request | None = None, *,
     .. versionchanged:: 0.6
        The app's :class:`~urikit.PublicSite` is read.
     """
-    return app_root(server_request(_request(request)), _site(proxies))
+    return app_root(_server_request(_request(request)), _site(proxies))
 
 
 def find_route(routes: Routes[T], request: Request | None = None, *,
@@ -208,7 +208,7 @@ def find_route(routes: Routes[T], request: Request | None = None, *,
 
     .. versionadded:: 0.5
     """
-    current = server_request(_request(request))
+    current = _server_request(_request(request))
     site = _site(proxies)
     return routes.find(_request_uri(current, site), root=app_root(current, site))
 
@@ -345,7 +345,7 @@ def url_for(endpoint: str, /, *, _anchor: str | None = None, _method: str | None
     site = _site(None)
     slash = f"urikit{secrets.token_hex(8)}"
     checked = _route_values(endpoint, values, _method, slash)
-    request = server_request(flask.request) if in_request else None
+    request = _server_request(flask.request) if in_request else None
     if request is None and site.root is not None and _config(app, "SERVER_NAME") is None:
         # no server to ask: the site's root is the app's, the rule's path is built
         # as Flask builds it, from the host's root
@@ -425,7 +425,7 @@ def redirect(target: str | URI | FrozenURI | None, *,
     """
     import flask
 
-    current = server_request(_request(None))
+    current = _server_request(_request(None))
     site = _site(None)
     chosen = redirect_target(target, _request_uri(current, site), app_root(current, site),
                              fallback, allowed_hosts, require_https)

@@ -83,7 +83,7 @@ def _site(request: HTTPConnection, proxies: TrustedProxies | None) -> PublicSite
     return _site_of(request.scope.get("app"), proxies)
 
 
-def server_request(request: HTTPConnection) -> ServerRequest:
+def _server_request(request: HTTPConnection) -> ServerRequest:
     """What the ASGI server handed over of ``request``, mapped onto urikit's reading."""
     scope = request.scope
     url = request.url
@@ -127,7 +127,7 @@ def request_uri(request: Request, *, proxies: TrustedProxies | None = None) -> F
     .. versionchanged:: 0.6
        ``app.state.urikit`` may be a :class:`~urikit.PublicSite`.
     """
-    return _request_uri(server_request(request), _site(request, proxies))
+    return _request_uri(_server_request(request), _site(request, proxies))
 
 
 def root_uri(request: Request, *, proxies: TrustedProxies | None = None) -> FrozenURI:
@@ -148,7 +148,7 @@ def root_uri(request: Request, *, proxies: TrustedProxies | None = None) -> Froz
 
     .. versionadded:: 0.4
     """
-    return app_root(server_request(request), _site(request, proxies))
+    return app_root(_server_request(request), _site(request, proxies))
 
 
 def find_route(request: Request, routes: Routes[T], *,
@@ -174,7 +174,7 @@ def find_route(request: Request, routes: Routes[T], *,
 
     .. versionadded:: 0.5
     """
-    current = server_request(request)
+    current = _server_request(request)
     site = _site(request, proxies)
     return routes.find(_request_uri(current, site), root=app_root(current, site))
 
@@ -261,7 +261,7 @@ def _url_for(request: HTTPConnection | ASGIApp, name: str, path_params: dict[str
     if isinstance(given, HTTPConnection):
         connection = cast("HTTPConnection", given)
         provider = cast("Router", connection.scope.get("router") or connection.scope["app"])
-        root = app_root(server_request(connection), _site(connection, proxies))
+        root = app_root(_server_request(connection), _site(connection, proxies))
     else:
         provider = cast("Router", request)
         root = app_root(None, _site_of(request, proxies))
@@ -333,7 +333,7 @@ def redirect(request: Request, target: str | URI | FrozenURI | None, *,
     """
     from starlette.responses import RedirectResponse
 
-    current = server_request(request)
+    current = _server_request(request)
     site = _site(request, None)
     chosen = redirect_target(target, _request_uri(current, site), app_root(current, site),
                              fallback, allowed_hosts, require_https)
