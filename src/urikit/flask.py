@@ -235,12 +235,19 @@ def _query_pairs(query: object) -> list[tuple[str, object]]:
 
 
 def _route_values(endpoint: str, values: dict[str, Any], method: str | None,
-                  slash: str) -> dict[str, Any]:
-    """``values`` with each ``str`` value of the route's variables checked by urikit's
-    rule (:func:`~urikit._web.request.route_value`): a value of a variable that holds
-    one segment gets ``slash`` for each "/" (``%2F`` once built), a list or tuple for a
-    path variable is its segments joined; the converters then see every value."""
+                  token: str) -> tuple[dict[str, Any], dict[str, str]]:
+    """The values Werkzeug builds with, and the wire text of each stand-in in them.
+
+    Each ``str`` value (a list or tuple: segments) of the route's variables is checked
+    by urikit's rule (:func:`~urikit._web.request.route_value`: never a dot segment, a
+    one-segment value's "/" encoded, a path value's "/" kept). A converter that writes
+    a value as Werkzeug's ``BaseConverter`` does (``quote``, which encodes as urikit
+    does but for "/") gets a stand-in of letters and digits, replaced by urikit's
+    encoding once built; a converter of its own (``int``, ``any``, ``uuid``...) gets
+    the value, to check and write it, with a stand-in for each "/" of a one-segment
+    value."""
     import flask
+    from werkzeug.routing import BaseConverter
 
     app = flask.current_app
     if endpoint[:1] == ".":
@@ -250,31 +257,39 @@ def _route_values(endpoint: str, values: dict[str, Any], method: str | None,
     try:
         rules = list(app.url_map.iter_rules(endpoint))
     except KeyError:  # no such endpoint: Flask's BuildError, and its handlers, follow
-        return values
+        return values, {}
     rule = next((r for r in rules if r.suitable_for(present, method)), None)
     if rule is None:
-        return values
+        return values, {}
     # Werkzeug keeps a rule's converters in ``_converters`` (Werkzeug 0.x to 3.1) and
-    # has no public accessor; the converter is asked only whether it holds a path
-    # (``part_isolating``, Werkzeug's documented attribute for a "/" in its regex)
+    # has no public accessor; the converter is asked whether it holds a path
+    # (``part_isolating``, Werkzeug's documented attribute for a "/" in its regex) and
+    # whether it writes values its own way (overrides ``to_url``)
     converters = cast("Mapping[str, object]", getattr(rule, "_converters", {}))
     checked = dict(values)
+    wires: dict[str, str] = {}
+    slash = f"{token}s"
     for key in cast("Iterable[str]", rule.arguments):
         value = cast("object", values.get(key))
-        if value is None:
+        if not isinstance(value, str | list | tuple) or value == "":
             continue
-        holds_path = not getattr(converters.get(key), "part_isolating", True)
+        converter = converters.get(key)
+        holds_path = not getattr(converter, "part_isolating", True)
         if isinstance(value, str):
-            route_value(value, holds_path)  # "." and ".." refused
-            checked[key] = value if holds_path else value.replace("/", slash)
-        elif isinstance(value, list | tuple):
-            pieces = cast("list[object] | tuple[object, ...]", value)
+            wire = route_value(value, holds_path)  # "." and ".." refused
+        else:
             if not holds_path:
                 raise TypeError(f"a list of segments is a value for a path variable, and "
                                 f"{key!r} holds one segment")
-            route_value(cast("list[str]", pieces), True)
-            checked[key] = "/".join(str(piece).replace("/", slash) for piece in pieces)
-    return checked
+            wire = route_value(cast("list[str]", value), True)
+        if getattr(type(converter), "to_url", None) is BaseConverter.to_url:
+            stand_in = f"{token}x{len(wires)}x"
+            wires[stand_in] = wire
+            checked[key] = stand_in
+        elif isinstance(value, str) and not holds_path and "/" in value:
+            wires[slash] = "%2F"
+            checked[key] = value.replace("/", slash)
+    return checked, wires
 
 
 def _host_of(built: str) -> str | None:
@@ -343,8 +358,7 @@ def url_for(endpoint: str, /, *, _anchor: str | None = None, _method: str | None
     app = flask.current_app
     in_request = flask.has_request_context()
     site = _site(None)
-    slash = f"urikit{secrets.token_hex(8)}"
-    checked = _route_values(endpoint, values, _method, slash)
+    checked, wires = _route_values(endpoint, values, _method, f"urikit{secrets.token_hex(8)}")
     request = _server_request(flask.request) if in_request else None
     if request is None and site.root is not None and _config(app, "SERVER_NAME") is None:
         # no server to ask: the site's root is the app's, the rule's path is built
@@ -384,7 +398,10 @@ def url_for(endpoint: str, /, *, _anchor: str | None = None, _method: str | None
             root = site.root or FrozenURI.parse_lenient(server).set(
                 path=encode_path(prefix) + "/", query=None)
         built = _after_root(built, skipped)
-    link = route_link(root, built.partition("#")[0].replace(slash, "%2F"), endpoint)
+    built = built.partition("#")[0]
+    for stand_in, wire in wires.items():
+        built = built.replace(stand_in, wire)
+    link = route_link(root, built, endpoint)
     for key, item in _query_pairs(_query):
         link = link.add_param(key, None if item is None else str(item))
     if _anchor is not None:

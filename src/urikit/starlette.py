@@ -222,19 +222,22 @@ def url_for(request: HTTPConnection | ASGIApp, name: str, /,
 
 def _stand_ins(path_params: dict[str, Any], token: str, paths: frozenset[str]
                ) -> tuple[dict[str, Any], dict[str, str]]:
-    """The parameters the router sees, and the wire text of each stand-in: a ``str``
-    that needs encoding (or holds "/") is a stand-in of letters and digits, each
-    piece between "/" one for a parameter in ``paths``; other values go as they are,
-    so the convertors check them."""
+    """The parameters the router sees, and the wire text of each stand-in.
+
+    A ``str`` that needs encoding is a stand-in of letters and digits: one for a
+    value read as one segment; for a value read as a path (a key in ``paths``, or a
+    list or tuple of segments), two joined by "/", so that a one-segment convertor
+    still refuses it, as it refuses the value. Other values go as they are, so the
+    convertors check them. One stand-in per value: each is replaced once.
+    """
     wires: dict[str, str] = {}
 
-    def stand_in(segment: str, as_path: bool) -> str:
-        # a piece of a path is checked for dot segments once the router took it as a
-        # path (route_link); a whole value here
-        wire = encode(segment, "segment") if as_path else route_value(segment, False)
-        if wire == segment:
-            return segment
+    def stand_in(value: str, wire: str, as_path: bool) -> str:
+        if wire == value:
+            return value
         key = f"{token}x{len(wires)}x"
+        if as_path:
+            key += f"/{token}y{len(wires)}y"
         wires[key] = wire
         return key
 
@@ -242,11 +245,16 @@ def _stand_ins(path_params: dict[str, Any], token: str, paths: frozenset[str]
     for key, value in path_params.items():
         given = cast("object", value)
         if isinstance(given, list | tuple):
-            params[key] = "/".join(stand_in(piece, True) for piece in
-                                   cast("list[str] | tuple[str, ...]", given))
+            segments = cast("list[str] | tuple[str, ...]", given)
+            # a piece of a path is checked for dot segments once the router took it
+            # as a path (route_link)
+            wire = "/".join(encode(segment, "segment") for segment in segments)
+            params[key] = stand_in("/".join(segments), wire, True)
+        elif isinstance(given, str) and given and key in paths:
+            # "path" encodes as "segment" does, but for "/", kept as the separator
+            params[key] = stand_in(given, encode(given, "path"), True)
         elif isinstance(given, str) and given:
-            params[key] = ("/".join(stand_in(piece, True) for piece in given.split("/"))
-                           if key in paths else stand_in(given, False))
+            params[key] = stand_in(given, route_value(given, False), False)
         else:
             params[key] = given
     return params, wires

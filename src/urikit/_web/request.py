@@ -15,12 +15,13 @@ map their request onto :class:`ServerRequest` and their router's output onto
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from typing import Final, cast
 
 import attrs
 
-from .._core.errors import BuildError, Rule
+from .._core.errors import BuildError, Rule, URIError
 from .._core.grammar import PCHAR
 from .._core.percent import encode, encode_octets, unquote_octets
 from .._model.path import check_dots, dot_segment_error, encode_segment
@@ -30,6 +31,8 @@ from .proxy import TrustedProxies
 from .redirect import safe_redirect
 
 _NO_PROXIES: Final = TrustedProxies()
+# a whole segment "." or "..", in a path whose "%2e" are plain dots
+_DOT_SEGMENT: Final = re.compile(r"/(\.\.?)(?=/|\Z)")
 
 # every printable ASCII character as the client sent it; the lenient reader encodes
 # what RFC 3986 does not allow ("[", "|", ...), and "%XX" triplets stay as written.
@@ -248,16 +251,23 @@ def route_link(root: FrozenURI, built: str, route: str) -> FrozenURI:
     if built.startswith("//"):
         raise BuildError(Rule.EMPTY_AUTHORITY_FROM_VALUE,
                          f"the link of route {route!r} would start with '//'")
-    path, mark, query = built.partition("?")
+    path = built.partition("?")[0]
     # a browser removes "." and ".." (and "%2e%2e"...) as it reads the link
-    for segment in plain_dot_segments(path).split("/"):
-        if segment in (".", ".."):
-            raise dot_segment_error(segment)
+    dot = _DOT_SEGMENT.search("/" + plain_dot_segments(path))
+    if dot is not None:
+        raise dot_segment_error(dot.group(1))
     base = "/".join(root.path).rstrip("/")
-    link = FrozenURI.parse_lenient(f"{root.scheme}://{root.authority}{base}{path}")
-    if mark:
-        link = link.set(query=FrozenURI.parse_lenient("http://h/?" + query).query)
-    return link
+    return _read(f"{root.scheme}://{root.authority}{base}{built}")
+
+
+def _read(text: str) -> FrozenURI:
+    """``text`` as a URI: read strictly where it is one already (what urikit encoded
+    is), else leniently; with no dot segment in it, both readings agree where both
+    accept it."""
+    try:
+        return FrozenURI.parse(text)
+    except URIError:
+        return FrozenURI.parse_lenient(text)
 
 
 def path_only(uri: FrozenURI) -> FrozenURI:
