@@ -126,3 +126,11 @@ def test_as_frozen_is_the_one_coercion() -> None:
         "https://a.example/a%20b"
     with pytest.raises(TypeError, match=r"^base must be a URI, FrozenURI or str, not bytes$"):
         as_frozen(b"x", "base")
+
+
+def test_a_server_requests_repr_leaves_its_headers_out() -> None:
+    """The headers hold cookies and credentials: a logged record never shows them."""
+    request = ServerRequest("https", "h.example", "", "/", headers=(
+        ("Authorization", "Basic c2VjcmV0"), ("Cookie", "session=s3cr3t")))
+    assert "c2VjcmV0" not in repr(request)
+    assert "s3cr3t" not in repr(request)

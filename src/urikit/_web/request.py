@@ -160,7 +160,8 @@ class ServerRequest:
     path: str
     raw_path: bytes | None = None
     query: bytes | None = None
-    headers: tuple[tuple[str, str], ...] = ()
+    # not in the repr: a request's headers hold its cookies and credentials
+    headers: tuple[tuple[str, str], ...] = attrs.field(default=(), repr=False)
 
 
 def server_uris(request: ServerRequest) -> tuple[FrozenURI, FrozenURI]:
