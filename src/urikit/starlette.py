@@ -297,9 +297,11 @@ def _url_for(request: HTTPConnection | ASGIApp, name: str, path_params: dict[str
         provider.url_path_for(name, **path_params)  # the router's own error, if any
         # every choice was tried (there is at least one) and refused
         raise cast("AssertionError | ValueError", refusal)
-    built = str(url)
+    built, host = str(url), url.host
     for key, wire in wires.items():
-        built = built.replace(key, wire)
+        built, host = built.replace(key, wire), host.replace(key, wire)
+    if host:  # a route under a Host: its host, the app's root path, as Starlette
+        root = FrozenURI.parse_lenient(f"{root.scheme}://{host}/").set(path=root.path)
     link = route_link(root, built, name)
     if url.protocol == "websocket":
         link = link.set(scheme="wss" if link.scheme == "https" else "ws")
