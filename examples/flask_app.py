@@ -2,7 +2,9 @@
 
 * ``/share``: an absolute link from the app's root (its ``SCRIPT_NAME`` prefix
   included) with path segments and a query parameter from user data, the same link
-  from a URI template, and the link relative to this page;
+  from a URI template, the link relative to this page, and the link of Flask's route
+  ``/files/<owner>/<path:name>`` (:func:`urikit.flask.url_for`: the owner one
+  segment, its "/" encoded, the name a path);
 * ``/items``: pagination links that change only ``page`` in the current URL, every
   other byte of the query kept as the client sent it (``ids[]=1``, ``a|b``);
 * ``/login``: a redirect to the ``next`` parameter, followed only when it stays on
@@ -17,7 +19,7 @@ from flask import Flask, request
 from werkzeug.wrappers import Response
 
 from urikit import URI
-from urikit.flask import init_app, redirect, request_uri, root_uri
+from urikit.flask import init_app, redirect, request_uri, root_uri, url_for
 
 app = Flask(__name__)
 # behind a proxy that sets X-Forwarded-Proto and -Host:
@@ -32,8 +34,15 @@ def share() -> dict[str, str]:
     link = root_uri().add_segments_text("files", owner, name).set_param("download", 1)
     from_template = URI.from_template("{+root}files/{owner}/{name}{?download}",
                                       root=root_uri(), owner=owner, name=name, download=1)
+    route = url_for("file", owner=owner, name=f"reports/{name}", download=1, _external=True)
     return {"file": str(link), "template": str(from_template),
-            "relative": str(link.relative_to(request_uri()))}
+            "relative": str(link.relative_to(request_uri())), "route": str(route)}
+
+
+@app.get("/files/<owner>/<path:name>")
+def file(owner: str, name: str) -> dict[str, str]:
+    """The file ``name`` (a path) of ``owner``."""
+    return {"owner": owner, "name": name}
 
 
 @app.get("/items")

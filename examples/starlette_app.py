@@ -3,7 +3,9 @@ endpoint.
 
 * ``/share``: an absolute link from the app's root (its ``root_path`` included) with
   path segments and a query parameter from user data, the same link from a URI
-  template, and the link relative to this page;
+  template, the link relative to this page, and the link of Starlette's route
+  ``/files/{owner}/{name:path}`` (:func:`urikit.starlette.url_for`: the owner one
+  segment, its "/" encoded, the name a path);
 * ``/items``: pagination links that change only ``page`` in the current URL, every
   other byte of the query kept as the client sent it (``ids[]=1``, ``a|b``);
 * ``/login``: a redirect to the ``next`` parameter, followed only when it stays on
@@ -21,7 +23,7 @@ from starlette.routing import Route
 from starlette.testclient import TestClient
 
 from urikit import URI
-from urikit.starlette import redirect, request_uri, root_uri
+from urikit.starlette import redirect, request_uri, root_uri, url_for
 
 
 async def share(request: Request) -> JSONResponse:
@@ -31,8 +33,15 @@ async def share(request: Request) -> JSONResponse:
     link = root.add_segments_text("files", owner, name).set_param("download", 1)
     from_template = URI.from_template("{+root}files/{owner}/{name}{?download}",
                                       root=root, owner=owner, name=name, download=1)
+    route = url_for(request, "file", owner=owner, name=f"reports/{name}")
     return JSONResponse({"file": str(link), "template": str(from_template),
-                         "relative": str(link.relative_to(request_uri(request)))})
+                         "relative": str(link.relative_to(request_uri(request))),
+                         "route": str(route.set_param("download", 1))})
+
+
+async def file(request: Request) -> JSONResponse:
+    """The file ``name`` (a path) of ``owner``."""
+    return JSONResponse(dict(request.path_params))
 
 
 async def items(request: Request) -> JSONResponse:
@@ -52,6 +61,7 @@ async def login(request: Request) -> RedirectResponse:
 
 
 app = Starlette(routes=[Route("/share", share), Route("/items", items),
+                        Route("/files/{owner}/{name:path}", file, name="file"),
                         Route("/login", login)])
 # behind a proxy that sets X-Forwarded-Proto and -Host:
 # app.state.urikit = urikit.TrustedProxies(x_proto=1, x_host=1)

@@ -43,6 +43,7 @@ OPTIONAL = (
     "urikit.flask",
     "urikit.starlette",
     "urikit._web.adapters",
+    "urikit._web.request",
     "duckdb",
     "flask",
     "werkzeug",

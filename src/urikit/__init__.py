@@ -73,6 +73,7 @@ _LAZY: dict[str, str] = {
     "registrable_domain": "._web.site",
     "same_site": "._web.site",
     "TrustedProxies": "._web.proxy",
+    "PublicSite": "._web.request",
     "BatchError": "._batch.records",
     "BatchRecord": "._batch.records",
     "Route": "._web.routes",
@@ -106,6 +107,7 @@ if TYPE_CHECKING:  # what type checkers see of the lazy names: the same imports
     from ._web.link import Link, Pages, format_links, parse_links
     from ._web.proxy import TrustedProxies
     from ._web.redirect import safe_redirect
+    from ._web.request import PublicSite
     from ._web.routes import Route, RouteMatch, Routes
     from ._web.site import (
         public_suffix,
@@ -157,6 +159,7 @@ __all__ = [
     "Pages",
     "ParseError",
     "PathSegments",
+    "PublicSite",
     "Query",
     "QueryParams",
     "ReadOnlyParams",

@@ -2,8 +2,8 @@
 
 :func:`request_uri` reads the ASGI ``raw_path`` (uvicorn, hypercorn and Starlette's
 test client keep it), so an encoded "/" (``%2F``) in the path stays distinct from a
-separator, and ``query_string``'s raw bytes; :func:`url_for` builds a route with each
-value as one path segment; :func:`redirect` follows a user's ``next`` only when it is
+separator, and ``query_string``'s raw bytes; :func:`url_for` is Starlette's, each
+value kept plain data; :func:`redirect` follows a user's ``next`` only when it is
 safe; :func:`install` puts the template filters ``with_param``, ``without_param`` and
 ``with_segments`` and the globals ``here()``, ``root()`` and ``uri_for()`` in a
 :class:`~starlette.templating.Jinja2Templates`. FastAPI's ``Request`` is Starlette's,
@@ -30,56 +30,70 @@ called.
 
 from __future__ import annotations
 
+import itertools
 import secrets
-from collections.abc import Iterable, MutableMapping
+from collections.abc import Iterable, Mapping, MutableMapping
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
+from ._core.errors import URIError
+from ._core.percent import encode
 from ._model.uri import URI, FrozenURI
-from ._web.adapters import FILTERS, checked_redirect, is_path_value, path_value, raw_path, wire_text
+from ._web.adapters import FILTERS
 from ._web.proxy import TrustedProxies
+from ._web.request import (
+    PublicSite,
+    ServerRequest,
+    app_root,
+    redirect_target,
+    route_link,
+    route_value,
+)
+from ._web.request import request_uri as _request_uri
 
 if TYPE_CHECKING:
-    from starlette.requests import Request
-    from starlette.responses import RedirectResponse
+    from starlette.requests import HTTPConnection, Request
+    from starlette.responses import JSONResponse, RedirectResponse
+    from starlette.routing import Router
     from starlette.templating import Jinja2Templates
+    from starlette.types import ASGIApp
 
     from ._web.routes import RouteMatch, Routes
 
-__all__ = ["find_route", "install", "redirect", "request_uri", "root_uri", "url_for"]
+__all__ = ["find_route", "install", "json_response", "jsonable", "redirect", "request_uri",
+           "root_uri", "url_for"]
 
 T = TypeVar("T")
 
+#: the values with "/" whose readings (a path, one segment) are tried together
+_MOST_PATHS_TRIED = 4
 
-def _proxies(request: Request, proxies: TrustedProxies | None) -> TrustedProxies | None:
-    """``proxies``, or the app's (``app.state.urikit``)."""
+
+def _site_of(app: object, proxies: TrustedProxies | None) -> PublicSite:
+    """``proxies`` alone, or the app's site (``app.state.urikit``: a
+    :class:`~urikit.PublicSite`, or :class:`~urikit.TrustedProxies` alone)."""
     if proxies is not None:
-        return proxies
-    app = request.scope.get("app")
-    state = getattr(app, "state", None)
-    configured = getattr(state, "urikit", None)
-    return configured if isinstance(configured, TrustedProxies) else None
+        return PublicSite(proxies=proxies)
+    configured = cast("object", getattr(getattr(app, "state", None), "urikit", None))
+    if isinstance(configured, TrustedProxies):
+        return PublicSite(proxies=configured)
+    # anything else under that name (another library's) is no site: nothing trusted
+    return configured if isinstance(configured, PublicSite) else PublicSite()
 
 
-def _public(uri: FrozenURI, request: Request, proxies: TrustedProxies | None) -> FrozenURI:
-    """``uri`` as the client sees it, through the trusted proxies."""
-    trusted = _proxies(request, proxies)
-    return uri if trusted is None else trusted.public_uri(uri, request.headers.items())
+def _site(request: HTTPConnection, proxies: TrustedProxies | None) -> PublicSite:
+    return _site_of(request.scope.get("app"), proxies)
 
 
-def _server_uri(request: Request) -> tuple[FrozenURI, FrozenURI]:
-    """The request's URI and the app's root as the ASGI server received them, before
-    any proxy header."""
+def _server_request(request: HTTPConnection) -> ServerRequest:
+    """What the ASGI server handed over of ``request``, mapped onto urikit's reading."""
     scope = request.scope
-    root_path = cast("str", scope.get("root_path", "")).rstrip("/")
-    raw = cast("bytes | None", scope.get("raw_path"))
-    prefix, rest = raw_path(raw, cast("str", scope["path"]), root_path)
     url = request.url
-    origin = f"{url.scheme}://{url.netloc}"
-    text = origin + ((prefix + rest) or "/")
     query = cast("bytes", scope.get("query_string", b""))
-    if query:
-        text += "?" + wire_text(query)
-    return FrozenURI.parse_lenient(text), FrozenURI.parse_lenient(f"{origin}{prefix}/")
+    return ServerRequest(
+        scheme=url.scheme, host=url.netloc,
+        script_root=cast("str", scope.get("root_path", "")).rstrip("/"),
+        path=cast("str", scope["path"]), raw_path=cast("bytes | None", scope.get("raw_path")),
+        query=query or None, headers=tuple(request.headers.items()))
 
 
 def request_uri(request: Request, *, proxies: TrustedProxies | None = None) -> FrozenURI:
@@ -94,8 +108,9 @@ def request_uri(request: Request, *, proxies: TrustedProxies | None = None) -> F
     (bytes outside ASCII percent-encoded, none decoded); an empty one is read as no
     query, as ASGI does not tell them apart. The text is read with
     :meth:`urikit.FrozenURI.parse_lenient`, which encodes what clients send unencoded
-    (``[]``, ``|``) and nothing else. Then the trusted proxies (``proxies``, or the
-    app's ``app.state.urikit``) say the public scheme, host and prefix.
+    (``[]``, ``|``) and nothing else. Then the app's site (``app.state.urikit``, a
+    :class:`~urikit.PublicSite` or :class:`~urikit.TrustedProxies`) says the public
+    scheme, host and prefix (``proxies`` instead of the app's).
 
     Args:
         request: a Starlette (or FastAPI) request.
@@ -109,13 +124,17 @@ def request_uri(request: Request, *, proxies: TrustedProxies | None = None) -> F
             whatever the client wrote there).
 
     .. versionadded:: 0.4
+
+    .. versionchanged:: 0.6
+       ``app.state.urikit`` may be a :class:`~urikit.PublicSite`.
     """
-    return _public(_server_uri(request)[0], request, proxies)
+    return _request_uri(_server_request(request), _site(request, proxies))
 
 
 def root_uri(request: Request, *, proxies: TrustedProxies | None = None) -> FrozenURI:
     """The application's root: scheme, host, port and ``root_path``, ending in "/",
-    as the client sees it (through the trusted proxies).
+    as the client sees it (the app's site: its root, or the request's through the
+    trusted proxies).
 
     Args:
         request: a Starlette (or FastAPI) request.
@@ -130,7 +149,7 @@ def root_uri(request: Request, *, proxies: TrustedProxies | None = None) -> Froz
 
     .. versionadded:: 0.4
     """
-    return _public(_server_uri(request)[1], request, proxies)
+    return app_root(_server_request(request), _site(request, proxies))
 
 
 def find_route(request: Request, routes: Routes[T], *,
@@ -156,56 +175,138 @@ def find_route(request: Request, routes: Routes[T], *,
 
     .. versionadded:: 0.5
     """
-    here, root = _server_uri(request)
-    return routes.find(_public(here, request, proxies), root=_public(root, request, proxies))
+    current = _server_request(request)
+    site = _site(request, proxies)
+    return routes.find(_request_uri(current, site), root=app_root(current, site))
 
 
-def url_for(request: Request, name: str, /, **path_params: Any) -> FrozenURI:
-    """The absolute URI of the route ``name``, built by Starlette's router, each path
-    value one segment.
+def url_for(request: HTTPConnection | ASGIApp, name: str, /,
+            **path_params: Any) -> FrozenURI:
+    """Starlette's ``request.url_for(name, **path_params)`` as a
+    :class:`~urikit.FrozenURI`, each value plain data.
 
-    A ``str`` value is percent-encoded as one path segment, its "/" included
-    (``name="a/b c"`` gives ``/files/a%2Fb%20c``; Starlette's own ``url_for`` refuses
-    the "/" and writes the space unencoded); a list or tuple of ``str`` is that many
-    segments (for a ``{name:path}`` parameter); other values (an ``int``, a
-    ``UUID``) go through the route's convertor. Like Starlette's, it takes only path
-    parameters, so a misspelt one is still an error (``NoMatchFound``) and never a
-    query parameter: add those to the result, which is a
-    :class:`~urikit.FrozenURI` (``url_for(request, "items").set_param("page", 2)``).
+    Starlette's router builds the link with the route's convertors (``{id:int}``
+    takes ``5`` and ``"5"``, refuses ``"x"``; an empty value is refused as Starlette
+    refuses it), :class:`~starlette.routing.NoMatchFound` for an unknown name or
+    parameters, and a websocket route's link is ``ws``/``wss``. urikit keeps each
+    value data: it is percent-encoded (Starlette writes a space, a "?" or a "#" as
+    it is), no segment of it is "." or ".." (a browser would climb a level), it never
+    puts "//" at the start of the path, and a "/" in the value of a one-segment
+    parameter is ``%2F`` (Starlette refuses it); a ``{name:path}`` value is a path, a
+    list or tuple its segments. Like Starlette's, it takes only path parameters: add
+    query parameters to the result (``url_for(request, "items").set_param("page", 2)``).
 
     Args:
-        request: the current request (its router and origin).
+        request: the current request or websocket (its router and root), or, outside
+            a request (a job, an e-mail), the app, whose ``app.state.urikit`` is a
+            :class:`~urikit.PublicSite` with a root.
         name: the route's name.
         path_params: the route's path parameters.
 
     Returns:
-        The absolute URI, on :func:`request_uri`'s origin (through the trusted
-        proxies), as Starlette's ``url_for`` gives it.
+        The absolute URI, on :func:`root_uri` (through the app's site).
+
+    Raises:
+        starlette.routing.NoMatchFound: no route of that name takes these parameters.
+        AssertionError, ValueError: a convertor refuses a value (as in Starlette).
+        urikit.BuildError: a value would be a dot segment, or start the path with "//".
+        RuntimeError: an app without a site's root.
 
     .. versionadded:: 0.4
+
+    .. versionchanged:: 0.6
+       Values checked by the route's convertors; a path value is a path; websocket
+       routes give ``ws``/``wss``; an app outside a request.
     """
     return _url_for(request, name, path_params, None)
 
 
-def _url_for(request: Request, name: str, path_params: dict[str, Any],
-             proxies: TrustedProxies | None) -> FrozenURI:
-    """:func:`url_for` through ``proxies`` (or the app's)."""
-    provider = request.scope.get("router") or request.scope["app"]
-    slots: dict[str, str] = {}
+def _stand_ins(path_params: dict[str, Any], token: str, paths: frozenset[str]
+               ) -> tuple[dict[str, Any], dict[str, str]]:
+    """The parameters the router sees, and the wire text of each stand-in.
+
+    A ``str`` that needs encoding is a stand-in of letters and digits: one for a
+    value read as one segment; for a value read as a path (a key in ``paths``, or a
+    list or tuple of segments), two joined by "/", so that a one-segment convertor
+    still refuses it, as it refuses the value. Other values go as they are, so the
+    convertors check them. One stand-in per value: each is replaced once.
+    """
+    wires: dict[str, str] = {}
+
+    def stand_in(value: str, wire: str, as_path: bool) -> str:
+        if wire == value:
+            return value
+        key = f"{token}x{len(wires)}x"
+        if as_path:
+            key += f"/{token}y{len(wires)}y"
+        wires[key] = wire
+        return key
+
     params: dict[str, Any] = {}
     for key, value in path_params.items():
-        if is_path_value(value):
-            slot = f"urikit{secrets.token_hex(8)}"
-            slots[slot] = path_value(value)
-            params[key] = slot
+        given = cast("object", value)
+        if isinstance(given, list | tuple):
+            segments = cast("list[str] | tuple[str, ...]", given)
+            # a piece of a path is checked for dot segments once the router took it
+            # as a path (route_link)
+            wire = "/".join(encode(segment, "segment") for segment in segments)
+            params[key] = stand_in("/".join(segments), wire, True)
+        elif isinstance(given, str) and given and key in paths:
+            # "path" encodes as "segment" does, but for "/", kept as the separator
+            params[key] = stand_in(given, encode(given, "path"), True)
+        elif isinstance(given, str) and given:
+            params[key] = stand_in(given, route_value(given, False), False)
         else:
-            params[key] = value
-    built = str(provider.url_path_for(name, **params))
-    for slot, wire in slots.items():
-        built = built.replace(slot, wire, 1)
-    root = _server_uri(request)[1]
-    path = FrozenURI.parse_lenient("/".join(root.path).rstrip("/") + built)
-    return _public(root.set(path=path.path), request, proxies)
+            params[key] = given
+    return params, wires
+
+
+def _url_for(request: HTTPConnection | ASGIApp, name: str, path_params: dict[str, Any],
+             proxies: TrustedProxies | None) -> FrozenURI:
+    """:func:`url_for` through ``proxies`` (or the app's)."""
+    from starlette.requests import HTTPConnection
+
+    given = cast("object", request)
+    if isinstance(given, HTTPConnection):
+        connection = cast("HTTPConnection", given)
+        provider = cast("Router", connection.scope.get("router") or connection.scope["app"])
+        root = app_root(_server_request(connection), _site(connection, proxies))
+    else:
+        provider = cast("Router", request)
+        root = app_root(None, _site_of(request, proxies))
+    token = f"urikit{secrets.token_hex(8)}"
+    # a value with "/" is tried as a path first (a {name:path} parameter takes it),
+    # then as one segment (a {name} parameter refuses a "/": urikit encodes it), each
+    # value on its own; past a few such values, each is one segment
+    slashed = [key for key, value in path_params.items()
+               if isinstance(value, str) and "/" in value]
+    choices = (list(itertools.product((True, False), repeat=len(slashed)))
+               if len(slashed) <= _MOST_PATHS_TRIED else [(False,) * len(slashed)])
+    refusal: AssertionError | ValueError | None = None
+    for choice in choices:
+        paths = frozenset(key for key, as_path in zip(slashed, choice, strict=True) if as_path)
+        params, wires = _stand_ins(path_params, token, paths)
+        try:
+            url = provider.url_path_for(name, **params)
+        except URIError:
+            raise
+        except (AssertionError, ValueError) as error:
+            refusal = error
+            continue
+        break
+    else:
+        provider.url_path_for(name, **path_params)  # the router's own error, if any
+        # every choice was tried (there is at least one) and refused
+        raise cast("AssertionError | ValueError", refusal)
+    built, host = str(url), url.host
+    for key, wire in wires.items():
+        built, host = built.replace(key, wire), host.replace(key, wire)
+    if host:  # a route under a Host: its host, the app's root path, as Starlette
+        root = FrozenURI.parse_lenient(f"{root.scheme}://{host}/").set(path=root.path)
+    link = route_link(root, built, name)
+    if url.protocol == "websocket":
+        link = link.set(scheme="wss" if link.scheme == "https" else "ws")
+    return link
 
 
 def redirect(request: Request, target: str | URI | FrozenURI | None, *,
@@ -247,11 +348,40 @@ def redirect(request: Request, target: str | URI | FrozenURI | None, *,
     """
     from starlette.responses import RedirectResponse
 
-    chosen = checked_redirect(target, request_uri(request), allowed_hosts, require_https)
-    if chosen is None:
-        root = root_uri(request)
-        chosen = root.thaw() if fallback is None else root.resolve(str(fallback)).thaw()
+    current = _server_request(request)
+    site = _site(request, None)
+    chosen = redirect_target(target, _request_uri(current, site), app_root(current, site),
+                             fallback, allowed_hosts, require_https)
     return RedirectResponse(str(chosen), status_code=status)
+
+
+def jsonable(content: object) -> object:
+    """``content`` with each :class:`~urikit.URI` and :class:`~urikit.FrozenURI` in it
+    (in dicts, lists and tuples, at any depth) replaced by its text, for
+    ``json.dumps`` and Starlette's ``JSONResponse``.
+
+    .. versionadded:: 0.6
+    """
+    if isinstance(content, URI | FrozenURI):
+        return str(content)
+    if isinstance(content, dict):
+        return {key: jsonable(value)
+                for key, value in cast("dict[object, object]", content).items()}
+    if isinstance(content, list | tuple):
+        return [jsonable(item) for item in cast("list[object] | tuple[object, ...]", content)]
+    return content
+
+
+def json_response(content: object, status_code: int = 200,
+                  headers: Mapping[str, str] | None = None) -> JSONResponse:
+    """Starlette's :class:`~starlette.responses.JSONResponse` of ``content``, a URI in
+    it written as its text (:func:`jsonable`); a FastAPI endpoint returns it as it is.
+
+    .. versionadded:: 0.6
+    """
+    from starlette.responses import JSONResponse
+
+    return JSONResponse(jsonable(content), status_code=status_code, headers=headers)
 
 
 def install(templates: Jinja2Templates, *, proxies: TrustedProxies | None = None) -> None:

@@ -188,6 +188,12 @@ def _generate_without_value() -> None:
     generate(compile_component("/:id", str, Options("/", "/")), {}, str)
 
 
+def _empty_authority_from_value() -> None:
+    from urikit._web.request import route_link
+
+    route_link(FrozenURI.parse("https://h.example/"), "//evil.example/x", "files")
+
+
 RULES: list[object] = [
     pytest.param(_userinfo_on_no_host, Rule.USERINFO_NEEDS_HOST, id="set userinfo"),
     pytest.param(_userinfo_text_on_no_host, Rule.USERINFO_NEEDS_HOST, id="set_text userinfo"),
@@ -227,6 +233,8 @@ RULES: list[object] = [
     pytest.param(_generate_without_value, Rule.GENERATE_FROM_GROUPS, id="generate, no value"),
     pytest.param(_authority_from_value, Rule.AUTHORITY_FROM_VALUE, id="from_template, '//'"),
     pytest.param(_value_writes_syntax, Rule.VALUE_IS_DATA, id="link, '?' from a value"),
+    pytest.param(_empty_authority_from_value, Rule.AUTHORITY_FROM_VALUE,
+                 id="route link starting with //"),
     pytest.param(_resolve_against_relative, Rule.BASE_NEEDS_SCHEME, id="resolve, path base"),
     pytest.param(_resolve_against_network_path, Rule.BASE_NEEDS_SCHEME,
                  id="resolve, network-path base"),

@@ -7,6 +7,8 @@ from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any, cast
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 pytestmark = pytest.mark.integration
 pytest.importorskip("flask", reason="needs Flask (the test extra)")
@@ -217,18 +219,19 @@ def test_a_template_builds_pagination_links_without_editing_here(client: FlaskCl
         for page, rel in ((1, "first"), (1, "prev"), (3, "next")))
 
 
-def test_url_for_encodes_each_value_as_one_segment(client: FlaskClient) -> None:
-    """A value's "/" is encoded (Flask's own url_for writes it as a separator), a
-    tuple is several segments, extra keywords are query parameters (a list repeated),
-    ``_external`` gives the absolute URI."""
+def test_url_for_writes_a_path_value_as_flask_does(client: FlaskClient) -> None:
+    """A ``<path:...>`` value's "/" are separators, as Flask writes them, a tuple is
+    several segments, extra keywords are query parameters (a list repeated, ``None``
+    left out, as Werkzeug writes them), ``_external`` gives the absolute URI."""
     data = _json(client, "/build")
-    assert data["relative"] == "/app/files/a%2Fb%20c?page=1&page=2&q=x%7Cy&flag"
+    assert data["relative"] == "/app/files/a/b%20c?page=1&page=2&q=x%7Cy"
     assert data["segments"] == "/app/files/a%20b/c"
-    assert data["external"] == "https://shop.example/app/files/a%2Fb"
+    assert data["external"] == "https://shop.example/app/files/a/b"
     with _app().test_request_context("/", base_url=BASE):
         import flask
 
-        assert flask.url_for("files", name="a/b c") == "/app/files/a/b%20c"
+        assert flask.url_for("files", name="a/b c", page=[1, 2], q="x|y", flag=None) == \
+            data["relative"]
 
 
 #: Targets that name an allowed host but must still be refused.
@@ -282,7 +285,7 @@ def test_redirect_fallback_and_status() -> None:
         response = urikit.flask.redirect("//evil.example", fallback="account", status=303)
         assert (response.status_code, response.headers["Location"]) == \
             (303, "https://shop.example/app/account")
-        with pytest.raises(TypeError, match="target must be a str or a URI, not int"):
+        with pytest.raises(TypeError, match="target must be a URI, FrozenURI or str, not int"):
             urikit.flask.redirect(3)  # type: ignore[arg-type]
 
 
@@ -333,3 +336,218 @@ def test_find_route_behind_a_trusted_proxy() -> None:
         match = urikit.flask.find_route(ROUTES, request)
         assert match is not None
         assert match.values == {"id": "7"}
+
+
+# --- url_for: Flask's own link contract, each value plain data (#41) -------------------
+
+def _link_app() -> Flask:
+    """An app with a route per converter, set up by init_app."""
+    app = Flask(__name__)
+    urikit.flask.init_app(app)
+    view: Callable[..., str] = lambda **values: ""  # noqa: E731
+    for rule, endpoint in [("/u/<name>", "user"), ("/items/", "items"),
+                           ("/item/<int:id>", "item"), ("/price/<float:value>", "price"),
+                           ("/lang/<any(en,fr):code>", "lang"), ("/files/<path:name>", "files")]:
+        app.add_url_rule(rule, endpoint, view)
+    return app
+
+
+#: (endpoint, values, the link from a request under /app) where Flask's url_for and
+#: urikit's give the same link
+FLASK_LINKS = [
+    pytest.param("items", {"_anchor": "x y"}, "/app/items/#x%20y", id="_anchor is the fragment"),
+    pytest.param("items", {"_scheme": "https", "_external": True},
+                 "https://shop.example/app/items/", id="_scheme with _external"),
+    pytest.param("items", {"page": None, "q": "a"}, "/app/items/?q=a", id="None left out"),
+    pytest.param("item", {"id": "5"}, "/app/item/5", id="int converter takes '5'"),
+    pytest.param("price", {"value": "1.5"}, "/app/price/1.5", id="float converter takes '1.5'"),
+    pytest.param("lang", {"code": "fr"}, "/app/lang/fr", id="any converter"),
+    pytest.param("files", {"name": "docs/a b.pdf"}, "/app/files/docs/a%20b.pdf",
+                 id="path converter: a path"),
+]
+
+
+@pytest.mark.parametrize(("endpoint", "values", "link"), FLASK_LINKS)
+def test_url_for_gives_flasks_link(endpoint: str, values: dict[str, Any], link: str) -> None:
+    """Flask's keywords keep their meaning and the route's converters check each value:
+    the link is Flask's own."""
+    import flask
+
+    with _link_app().test_request_context("/", base_url="http://shop.example/app"):
+        assert flask.url_for(endpoint, **values) == link
+        assert str(urikit.flask.url_for(endpoint, **values)) == link
+
+
+def test_url_for_scheme_needs_external_as_in_flask() -> None:
+    """``_scheme`` with ``_external=False`` is Flask's ValueError, never a query
+    parameter."""
+    import flask
+
+    with _link_app().test_request_context("/", base_url="http://shop.example/app"):
+        with pytest.raises(ValueError, match="'_external' must be True"):
+            flask.url_for("items", _scheme="https", _external=False)
+        with pytest.raises(ValueError, match="'_external' must be True"):
+            urikit.flask.url_for("items", _scheme="https", _external=False)
+
+
+@pytest.mark.parametrize("values", [
+    pytest.param({"name": ".."}, id="'..' climbs a level"),
+    pytest.param({"name": "."}, id="'.'"),
+], ids=str)
+def test_url_for_refuses_a_dot_segment_value(values: dict[str, Any]) -> None:
+    """A value is data: ".." would make a browser open the parent (Flask writes
+    ``/app/u/..``), so it is refused, as ``add_segments_text`` refuses it."""
+    from urikit import BuildError, Rule
+
+    app = _link_app()
+    with (app.test_request_context("/", base_url="http://shop.example/app"),
+          pytest.raises(BuildError) as info):
+        urikit.flask.url_for("user", **values)
+    assert info.value.rule is Rule.DOT_SEGMENT_FROM_TEXT
+    with (app.test_request_context("/", base_url="http://shop.example/app"),
+          pytest.raises(BuildError)):
+        urikit.flask.url_for("files", name="docs/../secret")
+
+
+def test_url_for_encodes_a_slash_in_a_one_segment_value() -> None:
+    """A "/" in a ``<name>`` value is ``%2F``, one segment (Flask writes a separator,
+    the link of no route); a list for a one-segment variable is a TypeError."""
+    import flask
+
+    with _link_app().test_request_context("/", base_url="http://shop.example/app"):
+        assert flask.url_for("user", name="a/b") == "/app/u/a/b"
+        assert str(urikit.flask.url_for("user", name="a/b")) == "/app/u/a%2Fb"
+        with pytest.raises(TypeError, match="path variable"):
+            urikit.flask.url_for("user", name=["a", "b"])
+
+
+def test_url_for_unknown_endpoint_is_flasks_build_error() -> None:
+    """An unknown endpoint raises Werkzeug's BuildError after the app's
+    ``url_build_error_handlers``; a handler's link is used."""
+    from werkzeug.routing import BuildError as WerkzeugBuildError
+
+    app = _link_app()
+    with (app.test_request_context("/", base_url="http://shop.example/app"),
+          pytest.raises(WerkzeugBuildError)):
+        urikit.flask.url_for("nowhere")
+
+    def handler(error: Exception, endpoint: str, values: dict[str, Any]) -> str:
+        return "/app/elsewhere"
+
+    app.url_build_error_handlers.append(handler)
+    with app.test_request_context("/", base_url="http://shop.example/app"):
+        assert str(urikit.flask.url_for("nowhere")) == "/app/elsewhere"
+
+
+def test_url_for_query_apart_from_the_keywords() -> None:
+    """``_query`` (``request.args``) is data: a visitor's ``?_scheme=http&_anchor=x``
+    neither changes the scheme nor adds a fragment (pallets/flask#4979)."""
+    app = _link_app()
+    with app.test_request_context("/?_scheme=http&_anchor=x&tag=a&tag=b",
+                                  base_url="https://shop.example/app"):
+        link = urikit.flask.url_for("items", _query=request.args, _external=True)
+        assert str(link) == "https://shop.example/app/items/?_scheme=http&_anchor=x&tag=a&tag=b"
+        pairs = urikit.flask.url_for("items", _query=[("a", "1"), ("a", None)])
+        assert str(pairs) == "/app/items/?a=1&a"
+
+
+def test_url_for_in_an_app_context_outside_a_request() -> None:
+    """A job builds links from SERVER_NAME, APPLICATION_ROOT and PREFERRED_URL_SCHEME,
+    as Flask's url_for does."""
+    import flask
+
+    app = _link_app()
+    app.config.update(SERVER_NAME="shop.example", APPLICATION_ROOT="/app",
+                      PREFERRED_URL_SCHEME="https")
+    with app.app_context():
+        assert flask.url_for("user", name="a b") == "https://shop.example/app/u/a%20b"
+        assert str(urikit.flask.url_for("user", name="a b")) == \
+            "https://shop.example/app/u/a%20b"
+        assert str(urikit.flask.url_for("user", name="a b", _external=False)) == "/app/u/a%20b"
+
+
+def test_a_public_site_gives_the_same_link_in_a_view_and_a_job() -> None:
+    """With a :class:`urikit.PublicSite`, the link is on its root in a request (whose
+    Host is not read) and in a job without SERVER_NAME."""
+    from urikit import PublicSite
+
+    app = _link_app()
+    app.config["URIKIT_SITE"] = PublicSite("https://shop.example/app")
+    urikit.flask.init_app(app)
+    with app.app_context():
+        job = urikit.flask.url_for("user", name="a b")
+    with app.test_request_context("/u/x?q=1", base_url="http://10.0.0.5:8000"):
+        view = urikit.flask.url_for("user", name="a b", _external=True)
+        assert str(urikit.flask.request_uri()) == "https://shop.example/app/u/x?q=1"
+    assert str(job) == str(view) == "https://shop.example/app/u/a%20b"
+    with pytest.raises(TypeError, match="pass site or proxies"):
+        urikit.flask.init_app(app, site=PublicSite(), proxies=TrustedProxies())
+
+
+def test_json_writes_a_uri_as_its_text() -> None:
+    """After init_app, Flask's JSON provider writes a URI or FrozenURI as its text."""
+    from urikit import URI, FrozenURI
+
+    app = _link_app()
+
+    @app.get("/j")
+    def j() -> dict[str, object]:
+        return {"a": FrozenURI.parse("https://a.example/x"), "b": [URI.parse("/y?z")]}
+
+    assert app.test_client().get("/j").get_json() == {"a": "https://a.example/x", "b": ["/y?z"]}
+
+
+def test_url_for_a_rule_of_another_subdomain_keeps_its_host() -> None:
+    """A rule of another subdomain is built on that host, absolute, as Flask builds
+    it; the app's prefix stays."""
+    import flask
+
+    app = _link_app()
+    app.config["SERVER_NAME"] = "example.org"
+    app.add_url_rule("/x/<n>", "api", lambda n: "", subdomain="api")
+    with app.test_request_context("/", base_url="http://example.org/app"):
+        assert flask.url_for("api", n="a b") == "http://api.example.org/app/x/a%20b"
+        assert str(urikit.flask.url_for("api", n="a b")) == "http://api.example.org/app/x/a%20b"
+
+
+def test_url_for_anchor_is_plain_text() -> None:
+    """``_anchor`` is text: its "%" is encoded (Flask keeps it, ``#100%``, which no
+    URI reader takes), a named difference."""
+    import flask
+
+    with _link_app().test_request_context("/", base_url="http://shop.example/app"):
+        assert flask.url_for("items", _anchor="100%") == "/app/items/#100%"
+        assert str(urikit.flask.url_for("items", _anchor="100%")) == "/app/items/#100%25"
+
+
+def _has_dot_segment(value: str, holds_path: bool) -> bool:
+    pieces = value.split("/") if holds_path else [value]
+    return any(piece in (".", "..") for piece in pieces)
+
+
+@given(value=st.text())
+def test_url_for_against_flasks_own_on_any_text(value: str) -> None:
+    """Differential, on any text (300 examples under the ``ci`` profile): for a
+    ``<path:...>`` and a ``<name>`` variable, urikit's link is Flask's, but for the
+    named differences: a dot segment is refused, and a "/" of a one-segment value is
+    ``%2F`` where Flask writes "/" (the rest of both links is the same text)."""
+    import flask
+
+    from urikit import BuildError
+
+    app = _link_app()
+    with app.test_request_context("/", base_url="http://shop.example/app"):
+        for endpoint, holds_path in (("files", True), ("user", False)):
+            if _has_dot_segment(value, holds_path):
+                with pytest.raises(BuildError):
+                    urikit.flask.url_for(endpoint, name=value)
+                continue
+            theirs = flask.url_for(endpoint, name=value)
+            ours = str(urikit.flask.url_for(endpoint, name=value))
+            if holds_path or "/" not in value:
+                assert ours == theirs
+            else:
+                prefix = theirs[:len(theirs) - len(theirs.split("/u/", 1)[1])]
+                assert ours == prefix + "%2F".join(
+                    flask.url_for(endpoint, name=piece).split("/u/", 1)[1]
+                    for piece in value.split("/"))

@@ -56,6 +56,18 @@ def test_share_link_from_base_url_and_user_data(client: FlaskClient, base: str,
 
 
 @pytest.mark.parametrize(("base", "prefix"), PREFIXES)
+def test_share_route_link_is_the_frameworks_own(client: FlaskClient, base: str,
+                                                prefix: str) -> None:
+    """The router builds the file's route: the owner one segment (its "/" encoded),
+    the name a path (its "/" separators), each piece encoded once."""
+    path = str(URI.parse("/share").add_param("owner", "José/Ana")
+               .add_param("name", "report 50%.pdf"))
+    links = _json(client, path, base)
+    assert links["route"] == (f"https://shop.example{prefix}/files/Jos%C3%A9%2FAna/reports/"
+                              "report%2050%25.pdf?download=1")
+
+
+@pytest.mark.parametrize(("base", "prefix"), PREFIXES)
 def test_pagination_changes_only_page(client: FlaskClient, base: str, prefix: str) -> None:
     """The next and previous links differ from the current URL (as Flask gives it,
     read leniently) only in the value of ``page``: every other byte of the query,

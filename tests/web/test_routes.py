@@ -279,7 +279,7 @@ def test_errors() -> None:
         routes.add("c", 42)  # type: ignore[call-overload]
     with pytest.raises(TypeError, match="name must be a str"):
         routes.add(1, "/c")  # type: ignore[call-overload]
-    with pytest.raises(TypeError, match="uri must be a URI or a str"):
+    with pytest.raises(TypeError, match="uri must be a URI, FrozenURI or str"):
         routes.find(b"/a")  # type: ignore[arg-type]
     with pytest.raises(ParseError):
         routes.find("/a b")

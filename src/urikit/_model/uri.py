@@ -210,7 +210,7 @@ def _components_of(value: object, what: str, base: Parts | None = None) -> Parts
     ``base``, that the base has a scheme is checked after the type and before the
     text, as :func:`urikit.resolve` checks it."""
     if not isinstance(value, (_URIBase, str)):
-        raise TypeError(f"{what} must be a URI, FrozenURI or str, not {type(value).__name__}")
+        raise not_a_uri(what, value)
     if base is not None and base[0] is None:
         require_base(base, _shown_base(base))
     if isinstance(value, _URIBase):
@@ -1780,6 +1780,32 @@ class FrozenURI(_URIBase):
            keywords.
         """
         return _wrap(type(self), normalize(self._c, options), None)
+
+
+def as_frozen(value: object, what: str, *, lenient: bool = False) -> FrozenURI:
+    """``value`` as a :class:`FrozenURI`: the same one, a :class:`URI` frozen (a copy,
+    so the caller's object is never edited), or text read strictly (``parse``) or, with
+    ``lenient``, as a browser reads it (``parse_lenient``).
+
+    The one door every ``str | URI | FrozenURI`` argument goes through, with one
+    wording for what it refuses.
+
+    Raises:
+        TypeError: ``value`` is none of the three (``what`` names the argument).
+        URIError: the text is not a URI (its reading's error).
+    """
+    if isinstance(value, FrozenURI):
+        return value
+    if isinstance(value, URI):
+        return value.freeze()
+    if isinstance(value, str):
+        return FrozenURI.parse_lenient(value) if lenient else FrozenURI.parse(value)
+    raise not_a_uri(what, value)
+
+
+def not_a_uri(what: str, value: object) -> TypeError:
+    """The one wording of a ``str | URI | FrozenURI`` argument that is none of them."""
+    return TypeError(f"{what} must be a URI, FrozenURI or str, not {type(value).__name__}")
 
 
 LINK_CLASSES.extend((URI, FrozenURI))  # a query value may be a link: its text

@@ -54,7 +54,7 @@ import attrs
 
 from .._core.normalize import NormalizeOptions, step
 from .._core.percent import unquote
-from .._model.uri import URI, FrozenURI
+from .._model.uri import URI, FrozenURI, as_frozen
 
 #: Query parameters set by analytics and ad-click tracking, as shell patterns.
 #:
@@ -142,14 +142,10 @@ def canonical_uri(uri: str | URI | FrozenURI, options: CanonicalOptions = DEFAUL
     """The canonical form of ``uri`` as a new :class:`~urikit.URI` (see
     :func:`canonicalize`); a URI passed in is not changed."""
     given = cast("object", uri)  # checked: callers without a type checker pass anything
-    if isinstance(given, str):
+    if isinstance(given, str):  # a zone identifier is the caller's choice here
         result = URI.parse(given, allow_zone_id=allow_zone_id)
-    elif isinstance(given, URI):
-        result = given.copy()
-    elif isinstance(given, FrozenURI):
-        result = given.thaw()
     else:
-        raise TypeError(f"uri must be a URI, FrozenURI or str, not {type(given).__name__}")
+        result = as_frozen(given, "uri").thaw()
     steps = cast("object", options)
     if not isinstance(steps, CanonicalOptions):
         raise TypeError(f"options must be CanonicalOptions, not {type(steps).__name__}")

@@ -10,7 +10,7 @@ import attrs
 
 from .._core.errors import ParseError, URIError
 from .._core.percent import encode_octets
-from .._model.uri import URI, FrozenURI
+from .._model.uri import URI, FrozenURI, as_frozen
 
 # RFC 9110 §5.6.2: tchar = "!" / "#" / "$" / "%" / "&" / "'" / "*" / "+" / "-" / "." /
 #                          "^" / "_" / "`" / "|" / "~" / DIGIT / ALPHA;  token = 1*tchar
@@ -200,7 +200,7 @@ def parse_links(value: str | Iterable[str], *, base: URI | FrozenURI | str | Non
     .. versionadded:: 0.4
     """
     text = _field_text(value)
-    base_uri = _base(base)
+    base_uri = None if base is None else as_frozen(base, "base")
     links: list[Link] = []
     pos = _separator_end(text, 0)
     while pos < len(text):
@@ -259,19 +259,6 @@ def _field_text(value: str | Iterable[str]) -> str:
     if len(texts) != len(lines):
         raise TypeError("a Link field value is text or an iterable of text")
     return ", ".join(texts)
-
-
-def _base(base: URI | FrozenURI | str | None) -> FrozenURI | None:
-    given = cast("object", base)  # checked: callers without a type checker pass anything
-    if given is None:
-        return None
-    if isinstance(given, str):
-        return FrozenURI.parse(given)
-    if isinstance(given, FrozenURI):
-        return given
-    if isinstance(given, URI):
-        return given.freeze()
-    raise TypeError(f"base must be a URI, a FrozenURI or a str, not {type(base).__name__}")
 
 
 def format_links(links: Iterable[Link]) -> str:

@@ -13,7 +13,7 @@ from .._core.schemes import SPECIAL_SCHEMES
 from .._interop.template import Expression, parse
 from .._match.template import URITemplate, reference_text
 from .._match.urlpattern import COMPONENTS, URLPattern
-from .._model.uri import URI, FrozenURI
+from .._model.uri import URI, FrozenURI, as_frozen
 from .._whatwg.browser import plain_dot_segments
 
 if TYPE_CHECKING:
@@ -227,9 +227,9 @@ class Routes(Generic[T]):
         >>> routes.find("https://shop.example/users/42", root="https://shop.example/app/") is None
         True
         """
-        target = _read(uri, "uri")
+        target = as_frozen(uri, "uri")
         if root is not None:
-            below = _below(target, _read(root, "root"))
+            below = _below(target, as_frozen(root, "root"))
             if below is None:
                 return None
             target = below
@@ -310,7 +310,7 @@ class Routes(Generic[T]):
         >>> str(routes.link_under("https://shop.example/app/", "user", id=42))
         'https://shop.example/app/users/42'
         """
-        base = _read(root, "root")
+        base = as_frozen(root, "root")
         link = self.link(name, **values)
         if link.scheme is not None:
             return link
@@ -400,18 +400,6 @@ def _without_dot_segments(name: str, link: FrozenURI) -> FrozenURI:
         raise BuildError(Rule.DOT_SEGMENT_FROM_TEXT,
                          f"the link of route {name!r} would hold one")
     return link
-
-
-def _read(uri: URI | FrozenURI | str, what: str) -> FrozenURI:
-    """``uri`` as a :class:`FrozenURI`, text read strictly."""
-    given = cast("object", uri)  # checked: callers without a type checker pass anything
-    if isinstance(given, str):
-        return FrozenURI.parse(given)
-    if isinstance(given, URI):
-        return given.freeze()
-    if isinstance(given, FrozenURI):
-        return given
-    raise TypeError(f"{what} must be a URI or a str, not {type(given).__name__}")
 
 
 def _below(uri: FrozenURI, root: FrozenURI) -> FrozenURI | None:

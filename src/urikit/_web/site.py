@@ -15,7 +15,7 @@ from typing import Protocol, cast
 
 from .._core.errors import URIError
 from .._core.host import HostKind, host_kind
-from .._model.uri import URI, FrozenURI
+from .._model.uri import URI, FrozenURI, as_frozen
 from .._whatwg.display import is_ambiguous_ipv4
 from .._whatwg.idna import host_to_ascii
 
@@ -197,14 +197,10 @@ def same_site(a: URI | FrozenURI | str, b: URI | FrozenURI | str, *,
 
 
 def _origin(uri: URI | FrozenURI | str) -> _Site | None:
-    given = cast("object", uri)  # checked: callers without a type checker pass anything
-    if isinstance(given, str):
-        try:
-            given = FrozenURI.parse_lenient(given)
-        except URIError:
-            return None
-    if not isinstance(given, URI | FrozenURI):
-        raise TypeError(f"expected a URI, a FrozenURI or a str, not {type(given).__name__}")
+    try:
+        given = as_frozen(uri, "uri", lenient=True)
+    except URIError:  # text that is no URI has no site
+        return None
     origin = given.origin()
     if origin is None:
         return None

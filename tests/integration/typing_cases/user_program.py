@@ -130,6 +130,8 @@ def functions(uri: URI, frozen: FrozenURI) -> None:
     assert_type(urikit.host_to_unicode("xn--bcher-kva.example"), str)
     assert_type(urikit.host_kind("127.0.0.1"), HostKind)
     assert_type(urikit.is_ambiguous_ipv4("0x7f.1"), bool)
+    assert_type(urikit.PublicSite("https://shop.example/app").root, FrozenURI | None)
+    assert_type(urikit.PublicSite(frozen).proxies, urikit.TrustedProxies)
 
 
 def mistakes(uri: URI, frozen: FrozenURI) -> None:
@@ -159,4 +161,5 @@ def more_mistakes(uri: URI, frozen: FrozenURI) -> None:
     frozen.params.form.add("a", "1")  # E: attr-defined | reportAttributeAccessIssue, reportUnknownMemberType
     uri.freeze().thaw().freeze().port = 1  # E: misc | reportAttributeAccessIssue
     URI.parse("http://h/").thaw()  # E: attr-defined | reportAttributeAccessIssue, reportUnknownMemberType
+    urikit.PublicSite(proxies=1)  # E: arg-type | reportArgumentType
     print(fragment)
