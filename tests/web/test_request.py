@@ -26,7 +26,7 @@ BEHIND = ServerRequest(
 @pytest.mark.parametrize(("site", "here", "root"), [
     pytest.param(PublicSite(), "http://10.0.0.5:8000/inner/files/a%2Fb?q=a%7Cb",
                  "http://10.0.0.5:8000/inner/", id="nothing trusted"),
-    pytest.param(PublicSite(proxies=TrustedProxies(hops=1)),
+    pytest.param(PublicSite(proxies=TrustedProxies(x_proto=1, x_host=1)),
                  "https://shop.example/inner/files/a%2Fb?q=a%7Cb", "https://shop.example/inner/",
                  id="one proxy"),
     pytest.param(PublicSite("https://pub.example/app"),
@@ -43,7 +43,7 @@ def test_a_link_outside_a_request_needs_a_sites_root() -> None:
     """Without a request, only a site's root is a root."""
     assert str(app_root(None, PublicSite("https://pub.example"))) == "https://pub.example/"
     with pytest.raises(RuntimeError, match=r"PublicSite\(root=...\)"):
-        app_root(None, PublicSite(proxies=TrustedProxies(hops=1)))
+        app_root(None, PublicSite(proxies=TrustedProxies(x_proto=1, x_host=1)))
 
 
 @pytest.mark.parametrize(("root", "error"), [
