@@ -32,6 +32,8 @@ _PARAM_RE: Final = re.compile(
 _SEPARATOR_RE: Final = re.compile(f"{_OWS}(?:,{_OWS})*")
 _QUOTED_PAIR_RE: Final = re.compile(r"\\(.)")
 _TOKEN_RE: Final = re.compile(_TOKEN)
+# RFC 5234 B.1: VCHAR = %x21-7E (what a relation type, a name or a URI, is made of)
+_VISIBLE_RE: Final = re.compile(r"[!-~]+")
 # RFC 8187 §3.2.1: ext-value = charset "'" [ language ] "'" value-chars
 #   charset = "UTF-8" / "ISO-8859-1" / mime-charset (case-insensitive)
 #   value-chars = *( pct-encoded / attr-char )
@@ -72,17 +74,67 @@ class Link:
         anchor: the link's context (§3.2), resolved as the target is, or ``None``
             when the link has none (the context is then the resource itself).
 
+    A link is checked when it is made, so that its text can never split a header field
+    or leave a quoted string: the target and anchor are URIs (which hold no space,
+    control character or quote), each relation type is non-empty visible ASCII (a
+    registered name or a URI; the types are written separated by spaces), and each
+    parameter's name is a token other than ``rel`` and ``anchor`` (the link's own
+    fields). A parameter's value may hold any text: a quote or backslash is escaped
+    in the quoted string, and a value with a control character (CR and LF included)
+    or outside ASCII is written as an RFC 8187 value (``title*=UTF-8''a%0D%0Ab``),
+    which reads back as it was.
+
+    Raises:
+        ParseError: a relation type or a parameter name breaks those rules
+            (``component`` is ``"link relation type"`` or ``"link parameter name"``;
+            the position is that of the first offending character).
+        TypeError: a field is not of its type.
+
     >>> link = Link(FrozenURI.parse("https://api.example/items?page=3"), frozenset({"next"}))
     >>> str(link)
     '<https://api.example/items?page=3>; rel="next"'
+    >>> Link(FrozenURI.parse("/a"), frozenset({"next\\r\\nSet-Cookie: a=b"}))
+    Traceback (most recent call last):
+      ...
+    urikit.ParseError: a relation type is visible ASCII, without white space or control \
+characters (RFC 8288 §3.3) at position 4 in link relation type
 
     .. versionadded:: 0.4
+    .. versionchanged:: 0.6
+       The fields are checked when the link is made (they were used as given when
+       it was written).
     """
 
     target: FrozenURI
     rel: frozenset[str] = frozenset()
     params: tuple[tuple[str, str], ...] = ()
     anchor: FrozenURI | None = None
+
+    def __attrs_post_init__(self) -> None:
+        # every field checked once, here: what __str__ writes is then safe to send
+        given = cast("object", self.target)  # checked: callers without a type checker
+        if not isinstance(given, FrozenURI):
+            raise TypeError(f"a link's target is a FrozenURI, not {type(given).__name__}")
+        anchor = cast("object", self.anchor)
+        if anchor is not None and not isinstance(anchor, FrozenURI):
+            raise TypeError(f"a link's anchor is a FrozenURI or None, not "
+                            f"{type(anchor).__name__}")
+        rel = cast("object", self.rel)
+        if not isinstance(rel, frozenset):
+            raise TypeError(f"a link's rel is a frozenset of str, not {type(rel).__name__}")
+        for item in cast("frozenset[object]", rel):
+            if not isinstance(item, str):
+                raise TypeError(f"a relation type is a str, not {type(item).__name__}")
+            _check_rel_type(item)
+        params = cast("object", self.params)
+        if not isinstance(params, tuple):
+            raise TypeError(f"a link's params are a tuple of (name, value) pairs, not "
+                            f"{type(params).__name__}")
+        for pair in cast("tuple[object, ...]", params):
+            if not (isinstance(pair, tuple) and len(cast("tuple[object, ...]", pair)) == 2
+                    and all(isinstance(x, str) for x in cast("tuple[object, ...]", pair))):
+                raise TypeError("a link's params are a tuple of (name, value) pairs of str")
+            _check_param_name(cast("tuple[str, str]", pair)[0])
 
     def get(self, name: str) -> str | None:
         """The value of the first parameter called ``name`` (case-insensitive), or
@@ -126,12 +178,37 @@ def _quoted(value: str) -> str:
     return f'"{escaped}"'
 
 
-def _param_text(name: str, value: str) -> str:
+def _check_rel_type(rel: str) -> None:
+    """Refuse a relation type that is empty or holds anything but visible ASCII: a
+    space, CR, LF or any control character written in ``rel="..."`` would read back as
+    other types or split the header field (RFC 8288 §3.3: the types are separated by
+    spaces, and each is a registered name or a URI, both ASCII)."""
+    if not rel:
+        raise ParseError(rel, 0, "link relation type", "a relation type is not empty "
+                         "(RFC 8288 §3.3)")
+    visible = _VISIBLE_RE.match(rel)
+    if visible is not None and visible.end() == len(rel):
+        return
+    raise ParseError(rel, 0 if visible is None else visible.end(), "link relation type",
+                     "a relation type is visible ASCII, without white space or control "
+                     "characters (RFC 8288 §3.3)")
+
+
+def _check_param_name(name: str) -> None:
+    """Refuse a parameter name that is not a token (RFC 8288 §3), or that names one of
+    the link's own fields (``rel``, ``anchor``: written as a parameter it would change
+    the link's relation or context)."""
     token = _TOKEN_RE.match(name)
     if token is None or token.end() != len(name):
         at = 0 if token is None else token.end()
         raise ParseError(name, at, "link parameter name",
                          "a parameter name is a token (RFC 8288 §3)")
+    if name.lower() in ("rel", "anchor"):
+        raise ParseError(name, 0, "link parameter name", f"{name.lower()!r} is a field "
+                         "of the link, not one of its params (RFC 8288 §3.2, §3.3)")
+
+
+def _param_text(name: str, value: str) -> str:
     if name.endswith("*") or not value.isascii() or any(
             (ch < " " and ch != "\t") or ch == "\x7f" for ch in value):
         # RFC 8187 §3.2: charset "'" [ language ] "'" value-chars, in UTF-8
@@ -226,6 +303,12 @@ def parse_links(value: str | Iterable[str], *, base: URI | FrozenURI | str | Non
             seen.add(name)
             if name == "rel":
                 rel = _rel_types(unquoted)
+                for rel_type in rel:  # obs-text (a C1 control, say) is no relation type
+                    try:
+                        _check_rel_type(rel_type)
+                    except ParseError as error:
+                        raise ParseError(text, param.start(3), "link",
+                                         f"invalid relation type ({error.reason})") from None
             elif name == "anchor":
                 anchor = _target(text, param.start(3), unquoted, base_uri, lenient)
             else:
@@ -282,8 +365,10 @@ def format_links(links: Iterable[Link]) -> str:
     ...                                (("title", "Last page"),))])
     '</items?page=2>; rel="next", </items?page=9>; rel="last"; title="Last page"'
 
+    Every :class:`Link` was checked when it was made, so the value is one header
+    field line: no CR, LF or other control character, and every quoted string closed.
+
     Raises:
-        ParseError: a parameter's name is not a token (RFC 8288 §3).
         TypeError: an item of ``links`` is not a :class:`Link`.
 
     .. versionadded:: 0.4
