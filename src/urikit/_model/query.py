@@ -10,7 +10,7 @@ from .._core.build import Checked
 from .._core.errors import BuildError, Rule
 from .._core.parse import QUERY, check_wire, require_str
 from .._core.percent import encode, unquote
-from .._whatwg.masking import masked_pairs
+from .._whatwg.masking import masked_pairs, masked_query
 from .view import Owner, Writer, read_only
 
 T = TypeVar("T")
@@ -310,7 +310,8 @@ class Query(_ParamsReader):
         return self._text or ""
 
     def __repr__(self) -> str:
-        return f"Query({self._text!r})"
+        # the secrets masked, as everywhere (urikit._whatwg.masking)
+        return f"Query({masked_query(self._text)!r})"
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, Query):

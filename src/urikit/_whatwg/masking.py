@@ -1,8 +1,13 @@
 """The one masking rule: where a secret is in any text, valid or not, and the text masked.
 
 A secret is a password of the userinfo, where RFC 3986 reads one and where a browser
-would, and the value of a query parameter named in :data:`SECRET_QUERY_PARAMETERS` (or
-a name the caller adds). Every text that can reach a person asks this module: the
+would; the user name of an ``http``, ``https``, ``ws`` or ``wss`` URL without a
+password, or of a reference without a scheme (``https://TOKEN@h/``: the userinfo
+those schemes deprecate carries tokens as often as names); and the value of a parameter named in
+:data:`SECRET_QUERY_PARAMETERS` (or a name the caller adds), in the query or in the
+fragment (``#access_token=...``, OAuth's implicit flow), the name compared
+percent-decoded, lower-cased and also by each of its bracketed parts (``token[]``,
+``user[password]``). Every text that can reach a person asks this module: the
 errors, ``repr``, ``redacted()``, the pydantic messages, the command line's output.
 """
 
@@ -14,8 +19,9 @@ from typing import Final, cast
 
 from .._core.components import Parts
 from .._core.parse import appendix_b
+from .._core.schemes import USERINFO_DEPRECATED
 from .._core.serialize import to_text
-from .browser import authority_span
+from .browser import C0_AND_SPACE, authority_span
 
 #: The query parameters whose values :meth:`URI.redacted() <urikit.URI.redacted>`,
 #: ``repr()``, error messages and the command line mask by default (the key compared
@@ -33,28 +39,69 @@ SECRET_QUERY_PARAMETERS: Final = frozenset({
 })
 
 _MASK: Final = "***"
-# a query pair of a secret's name: where its value starts and ends
-_PAIR_RE: Final = re.compile(r"[^&;#]*")
 _TRIPLET_RE: Final = re.compile("%([0-9A-Fa-f]{2})")
+# the parts of a name that are compared with the secrets' names: the whole name and
+# each part between brackets (PHP's and Rails' arrays and hashes: token[], user[password])
+_BRACKETS_RE: Final = re.compile(r"[\[\]]")
 
 
-def _key(text: str) -> str:
-    """A query key as compared with the secret names: each ``%XX`` decoded as one
-    octet (the names are ASCII, so a key outside ASCII never matches), lower-cased;
-    any other "%" kept (urllib.parse, which imports ipaddress, stays out of urikit)."""
-    if "%" not in text:
-        return text.lower()
-    return _TRIPLET_RE.sub(lambda m: chr(int(m.group(1), 16)), text).lower()
+def is_secret_name(name: str, secrets: frozenset[str] = SECRET_QUERY_PARAMETERS) -> bool:
+    """Whether a parameter's decoded ``name`` is a secret's: lower-cased, the whole
+    name or one of its bracketed parts is in ``secrets``. The one test of a name, asked
+    for the text of a URI (through :func:`is_secret_key`) and for decoded pairs.
+
+    >>> [is_secret_name(n) for n in ("Token", "token[]", "user[password]", "tokens", "q")]
+    [True, True, True, False, False]
+    """
+    lowered = name.lower()
+    if lowered in secrets:
+        return True
+    if "[" not in lowered and "]" not in lowered:
+        return False
+    return not secrets.isdisjoint(_BRACKETS_RE.split(lowered))
 
 
-def _userinfo_password(text: str, start: int, end: int) -> tuple[int, int] | None:
-    """The password in the authority text[start:end]: from the first ":" of the
-    userinfo (which ends at the last "@") to that "@"; an empty one is not masked."""
+def is_secret_key(key: str, secrets: frozenset[str] = SECRET_QUERY_PARAMETERS) -> bool:
+    """Whether a key as written in a URI's text is a secret's name
+    (:func:`is_secret_name`), each ``%XX`` decoded once as one octet (the names are
+    ASCII, so a key outside ASCII never matches); any other "%" kept.
+
+    >>> [is_secret_key(k) for k in ("%74oken", "token%5B%5D", "api%5Fkey", "%2574oken")]
+    [True, True, True, False]
+    """
+    if "%" in key:
+        key = _TRIPLET_RE.sub(lambda m: chr(int(m.group(1), 16)), key)
+    return is_secret_name(key, secrets)
+
+
+def _is_secret_user(text: str) -> bool:
+    """Whether a user name without a password is a secret in ``text``: its scheme (the
+    text before the first ":", leading C0 controls and spaces stripped, as browsers
+    read it) is one of :data:`urikit._core.schemes.USERINFO_DEPRECATED`, or it has
+    none and starts with a slash (``//TOKEN@h/``, which takes the scheme of its base,
+    on the web an http one)."""
+    start = len(text) - len(text.lstrip(C0_AND_SPACE))
+    if text[start:start + 1] in ("/", "\\"):
+        return True
+    colon = text.find(":", start, start + 6)  # "https:" is the longest of them
+    return colon > start and text[start:colon].lower() in USERINFO_DEPRECATED
+
+
+def _userinfo_secret(text: str, start: int, end: int,
+                     user_is_secret: bool) -> tuple[int, int] | None:
+    """The secret in the authority text[start:end], whose userinfo ends at the last
+    "@": the password, from the first ":" to that "@" (an empty one is not masked),
+    or, where ``user_is_secret`` and there is no password, the user name."""
     at = text.rfind("@", start, end)
-    colon = text.find(":", start, at) if at >= 0 else -1
-    if colon < 0 or colon + 1 == at:
+    if at < 0:
         return None
-    return colon + 1, at
+    colon = text.find(":", start, at)
+    if colon >= 0 and colon + 1 < at:
+        return colon + 1, at
+    user_end = at if colon < 0 else colon
+    if user_is_secret and user_end > start:
+        return start, user_end
+    return None
 
 
 def password_spans(text: str) -> list[tuple[int, int]]:
@@ -62,6 +109,9 @@ def password_spans(text: str) -> list[tuple[int, int]]:
     3986's reading (Appendix B) and under the browsers'
     (:func:`urikit._whatwg.browser.authority_span`: any run of ``/`` and ``\\`` after a
     special scheme, two or more without a scheme): the spans of both, merged, in order.
+    Where the scheme deprecates the userinfo (``http``, ``https``, ``ws``, ``wss``), or
+    the reference has none (``//TOKEN@h/``), and there is no password, the user name
+    is the secret (``https://TOKEN@h/``).
 
     It works on any text, valid or not, so that an echoed invalid line is masked too.
 
@@ -76,18 +126,24 @@ def password_spans(text: str) -> list[tuple[int, int]]:
     ['secret']
     >>> password_spans("http://h/a:b@c")
     []
+    >>> text = "https://ghp_T0KEN@github.com/o/r.git"
+    >>> [text[start:end] for start, end in password_spans(text)]
+    ['ghp_T0KEN']
+    >>> password_spans("ftp://anonymous@h/")
+    []
     """
     spans: list[tuple[int, int]] = []
     if "@" not in text:
         return spans  # no userinfo under any reading
+    user_is_secret = _is_secret_user(text)
     m = appendix_b(text)
     if m.group(4) is not None:
-        span = _userinfo_password(text, *m.span(4))
+        span = _userinfo_secret(text, *m.span(4), user_is_secret)
         if span is not None:
             spans.append(span)
     browser = authority_span(text)
     if browser is not None:
-        span = _userinfo_password(text, *browser)
+        span = _userinfo_secret(text, *browser, user_is_secret)
         if span is not None and span not in spans:
             spans.append(span)
     if len(spans) < 2:
@@ -108,42 +164,51 @@ def _merged(spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
 
 def query_secret_spans(text: str,
                        secrets: frozenset[str] = SECRET_QUERY_PARAMETERS) -> list[tuple[int, int]]:
-    """Where the values of the secret query parameters of ``text`` are, as (start,
-    end) spans: the query is what follows the first ``?`` up to a ``#`` (RFC 3986 and
-    browsers alike), its pairs are cut at ``&`` and ``;``, and a pair whose key,
-    percent-decoded and lower-cased, is in ``secrets`` has its non-empty value there.
+    """Where the values of the secret parameters of ``text``'s query and fragment are,
+    as (start, end) spans, in order. From the first ``?`` or ``#`` on (the query's
+    start, or the fragment's: RFC 3986 and browsers alike), a pair starts after each
+    ``?``, ``#``, ``&`` and ``;``; its key runs to a ``=`` (and holds none of those)
+    and its value from there to the next ``&``, ``;`` or ``#``. A pair whose key is a
+    secret's name (:func:`is_secret_key`) has its non-empty value there. So a fragment
+    of pairs (``#access_token=...``) and a route with a query in the fragment
+    (``#/cb?access_token=...``) are read as a query is.
 
     >>> text = "https://h/?q=1&Token=abc&sig=x%2Fy#f"
     >>> [text[start:end] for start, end in query_secret_spans(text)]
     ['abc', 'x%2Fy']
+    >>> text = "https://h/cb#access_token=T0K&state=s"
+    >>> [text[start:end] for start, end in query_secret_spans(text)]
+    ['T0K']
     """
     spans: list[tuple[int, int]] = []
-    start = text.find("?")
+    question, hash_ = text.find("?"), text.find("#")
+    start = question if hash_ < 0 or 0 <= question < hash_ else hash_
     if start < 0:
         return spans
-    if secrets.isdisjoint(_KEYS_RE.findall(text.lower(), start)) \
-            and text.find("%", start) < 0:
-        # no key after the "?" (cut at every "?", "&" and ";", so at least at those
-        # of the query) is a secret's name, none percent-encoded: C passes alone
+    keys = set(_KEYS_RE.findall(text, start))  # in C: the distinct keys alone
+    secret = {key for key in keys if is_secret_key(key, secrets)}
+    if not secret:
         return spans
-    end = text.find("#", start)
-    if end < 0:
-        end = len(text)
-    position = start + 1
-    while position <= end:
-        m = _PAIR_RE.match(text, position, end)
-        pair_end = end if m is None else m.end()
-        equals = text.find("=", position, pair_end)
-        if equals > position and equals + 1 < pair_end \
-                and _key(text[position:equals]) in secrets:
-            spans.append((equals + 1, pair_end))
-        position = pair_end + 1
+    stop = -1  # where the value that the last secret key starts ends
+    for m in _KEY_RE.finditer(text, start):
+        key = m.group(1)
+        if key not in secret:
+            continue
+        value = m.end(1) + 1
+        if value > stop:  # the ends of values only grow: each is searched for once
+            after = _VALUE_END_RE.search(text, value)
+            stop = len(text) if after is None else after.start()
+        if value < stop and not (spans and value <= spans[-1][1]):
+            # a secret key inside a secret value ("?token=a?token=b") is masked with it
+            spans.append((value, stop))
     return spans
 
 
-# a key of a pair: after a "?", "&" or ";", up to "=" (more than the query's keys
-# when a value holds a "?": only a first test)
-_KEYS_RE: Final = re.compile(r"[?&;]([^?&;=]*)=")
+# a key: after a "?", "#", "&" or ";", up to "=" (matched as a lookahead, so that a
+# key inside a value, after a "?", is found too); a value ends at "&", ";" or "#"
+_KEY_RE: Final = re.compile(r"[?#&;](?=([^?#&;=]*)=)")
+_KEYS_RE: Final = re.compile(r"[?#&;]([^?#&;=]*)=")
+_VALUE_END_RE: Final = re.compile(r"[&;#]")
 
 
 def secret_names(added: Iterable[str] = ()) -> frozenset[str]:
@@ -164,12 +229,23 @@ def secret_names(added: Iterable[str] = ()) -> frozenset[str]:
     return SECRET_QUERY_PARAMETERS | {name.lower() for name in names}
 
 
+def may_hold_secrets(text: str) -> bool:
+    """Whether ``text`` has a character every secret comes after (a userinfo's "@",
+    the "?" or "#" before a parameter): the test in C that lets most texts pass
+    without a search.
+
+    >>> may_hold_secrets("https://h/a"), may_hold_secrets("https://h/#access_token=t")
+    (False, True)
+    """
+    return "@" in text or "?" in text or "#" in text
+
+
 def secret_spans(text: str,
                  secrets: frozenset[str] = SECRET_QUERY_PARAMETERS) -> list[tuple[int, int]]:
     """Every secret of ``text``: its passwords (:func:`password_spans`) and the values
-    of its secret query parameters (:func:`query_secret_spans`), in order."""
+    of its secret parameters (:func:`query_secret_spans`), in order."""
     spans = password_spans(text) if "@" in text else []
-    if "?" in text:
+    if "?" in text or "#" in text:
         query = query_secret_spans(text, secrets)
         if query:
             # a "?" inside a password is the browser's reading only: spans may overlap
@@ -191,7 +267,7 @@ def mask_secrets(text: str, position: int | None = None,
     >>> mask_secrets("https://h/?token=abc&q=1")[0]
     'https://h/?token=***&q=1'
     """
-    if "@" not in text and "?" not in text:
+    if not may_hold_secrets(text):
         return text, position
     spans = secret_spans(text, secrets)
     if not spans:
@@ -227,14 +303,12 @@ def masked_path(c: Parts) -> str:
 
 def masked_pairs(pairs: list[tuple[str, str | None]]) -> list[tuple[str, str | None]]:
     """Decoded query pairs with the value of each secret parameter
-    (:data:`SECRET_QUERY_PARAMETERS`) written ``***``: what ``repr()`` of the query
-    views shows.
+    (:func:`is_secret_name`) written ``***``: what ``repr()`` of the query views shows.
 
-    >>> masked_pairs([("q", "a"), ("Token", "t"), ("token", None)])
-    [('q', 'a'), ('Token', '***'), ('token', None)]
+    >>> masked_pairs([("q", "a"), ("Token", "t"), ("token", None), ("token[]", "t")])
+    [('q', 'a'), ('Token', '***'), ('token', None), ('token[]', '***')]
     """
-    return [(k, _MASK if v and k.lower() in SECRET_QUERY_PARAMETERS else v)
-            for k, v in pairs]
+    return [(k, _MASK if v and is_secret_name(k) else v) for k, v in pairs]
 
 
 def masked_query(query: str | None) -> str | None:
@@ -246,6 +320,33 @@ def masked_query(query: str | None) -> str | None:
     if query is None or "=" not in query:
         return query
     return mask_secrets(f"?{query}")[0][1:]
+
+
+def masked_fragment(fragment: str | None) -> str | None:
+    """A fragment's text with the value of each secret parameter written ``***``
+    (OAuth's implicit flow returns its token there).
+
+    >>> masked_fragment("access_token=T0K&state=s")
+    'access_token=***&state=s'
+    """
+    if fragment is None or "=" not in fragment:
+        return fragment
+    return mask_secrets(f"#{fragment}")[0][1:]
+
+
+def is_secret_user(scheme: str | None, userinfo: str | None) -> bool:
+    """Whether the user name of ``userinfo`` is masked in a URI of ``scheme``: it has
+    no password and the scheme deprecates the userinfo, or there is none (a
+    reference ``//user@h/``: :func:`password_spans`).
+
+    >>> [is_secret_user(*c) for c in [("https", "T0KEN"), ("https", "joe:pw"), ("ftp", "joe")]]
+    [True, False, False]
+    """
+    if userinfo is None or (scheme is not None
+                            and scheme.lower() not in USERINFO_DEPRECATED):
+        return False
+    span = _userinfo_secret(userinfo + "@", 0, len(userinfo) + 1, True)
+    return span is not None and span[0] == 0
 
 
 def _moved(position: int, spans: list[tuple[int, int]]) -> int:
