@@ -31,6 +31,7 @@ from urikit import (
     URI,
     CanonicalOptions,
     ParseError,
+    Query,
     URIError,
     URITemplate,
     canonicalize,
@@ -373,6 +374,20 @@ def _PAIRS(n: int) -> str:
     return fill("http://h/?", "a=1&", n)
 
 
+def _SECRET_PAIRS(n: int) -> str:
+    return fill("http://h/?", "token=1&", n)
+
+
+def _DISTINCT_SECRETS(n: int) -> str:
+    """Pairs of about ``n`` characters whose secret keys all differ (token%5Bi%5D)."""
+    pairs: list[str] = []
+    size = len("http://h/?")
+    while size < n:
+        pairs.append(f"token%5B{len(pairs)}%5D=1")
+        size += len(pairs[-1]) + 1
+    return "http://h/?" + "&".join(pairs)
+
+
 def _LABELS(n: int) -> str:
     return fill("http://", "a.", n, "b/")
 
@@ -495,6 +510,21 @@ HUNT: tuple[tuple[str, str, Maker], ...] = (
     ("query pairs", "discard_param('a')",
      lambda n: _reader(_uri(_PAIRS(n)), lambda u: u.copy().discard_param("a"))),
     ("query pairs", "canonicalize", lambda n: lambda: canonicalize(_PAIRS(n))),
+    # what shows a URI to people, its secrets masked (issue 42): pairs of a secret name,
+    # of distinct secret names (read pair by pair), a fragment of OAuth's implicit flow
+    ("query pairs token=1&", "URI.redacted",
+     lambda n: _reader(_uri(_SECRET_PAIRS(n)), lambda u: u.redacted())),
+    ("query pairs token[i]=1&", "URI.redacted",
+     lambda n: _reader(_uri(_DISTINCT_SECRETS(n)), lambda u: u.redacted())),
+    ("fragment access_token=1&", "URI.redacted",
+     lambda n: _reader(_uri(fill("http://h/#", "access_token=1&", n)), lambda u: u.redacted())),
+    ("query pairs token=1&", "repr(URI)", lambda n: _reader(_uri(_SECRET_PAIRS(n)), repr)),
+    ("query pairs token=1&", "repr(uri.params)",
+     lambda n: _reader(_uri(_SECRET_PAIRS(n)), lambda u: repr(u.params))),
+    ("query pairs token=1&", "repr(uri.text)",
+     lambda n: _reader(_uri(_SECRET_PAIRS(n)), lambda u: repr(u.text))),
+    ("query pairs token=1&", "repr(Query)",
+     lambda n: _reader(_uri(_SECRET_PAIRS(n)), lambda u: repr(Query(u.query)))),
     # the CLI's per-line engine
     ("path of %2e%2e/", "CLI normalize line", lambda n: _line("normalize", _PCT_DOTS(n))),
     ("path of ../", "CLI explain line", lambda n: _line("explain", _DOTS(n))),

@@ -183,7 +183,15 @@ class _ParamsReader:
 
     def items(self) -> list[tuple[str, str | None]]:
         """Every pair, in order, decoded."""
-        return [_pair(p, self._form) for p in self._wire() if p]
+        query = self._query()
+        if not query:
+            return []
+        if "%" in query or (self._form and "+" in query):
+            return [_pair(p, self._form) for p in query.split("&") if p]
+        # nothing to decode: each pair is its partition (one call of _pair per pair
+        # cost as much as the rest of repr() of a long query)
+        return [(k, v if eq else None)
+                for k, eq, v in (p.partition("=") for p in query.split("&") if p)]
 
     def keys(self) -> list[str]:
         """Every key, in order, repeats included."""
