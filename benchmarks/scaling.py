@@ -525,6 +525,9 @@ HUNT: tuple[tuple[str, str, Maker], ...] = (
      lambda n: _reader(_uri(_SECRET_PAIRS(n)), lambda u: repr(u.text))),
     ("query pairs token=1&", "repr(Query)",
      lambda n: _reader(_uri(_SECRET_PAIRS(n)), lambda u: repr(Query(u.query)))),
+    # a data: URI of many media type parameters (issue 42: a Python step each, 18x)
+    ("media type of ;a=b", "URI.to_data",
+     lambda n: _uri(fill("data:text/plain", ";a=b", n, ",x")).to_data),
     # the CLI's per-line engine
     ("path of %2e%2e/", "CLI normalize line", lambda n: _line("normalize", _PCT_DOTS(n))),
     ("path of ../", "CLI explain line", lambda n: _line("explain", _DOTS(n))),
