@@ -525,6 +525,16 @@ HUNT: tuple[tuple[str, str, Maker], ...] = (
      lambda n: _reader(_uri(_SECRET_PAIRS(n)), lambda u: repr(u.text))),
     ("query pairs token=1&", "repr(Query)",
      lambda n: _reader(_uri(_SECRET_PAIRS(n)), lambda u: repr(Query(u.query)))),
+    # an IPv6 zone identifier of a megabyte (issue 42: 15x, the zone's pattern an
+    # alternation repeated per character), valid, percent-encoded and refused at its end
+    ("zone identifier of a", "URI.parse(allow_zone_id=True)",
+     lambda n: lambda: _uri(fill("http://[fe80::1%25", "a", n, "]/"))),
+    ("zone identifier of %41", "URI.parse(allow_zone_id=True)",
+     lambda n: lambda: _uri(fill("http://[fe80::1%25", "%41", n, "]/"))),
+    ("zone identifier, ' ' at end", "URI.parse(allow_zone_id=True) (error)",
+     lambda n: _refused(lambda: _uri(fill("http://[fe80::1%25", "a", n, " ]/")))),
+    ("zone identifier of a", "URI.normalize",
+     lambda n: _normalizer(_uri(fill("http://[fe80::1%25", "a", n, "]/")))),
     # a data: URI of many media type parameters (issue 42: a Python step each, 18x)
     ("media type of ;a=b", "URI.to_data",
      lambda n: _uri(fill("data:text/plain", ";a=b", n, ",x")).to_data),
