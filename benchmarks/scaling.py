@@ -38,6 +38,7 @@ from urikit import (
     iri_to_uri,
     is_ambiguous_ipv4,
     normalize,
+    parse_links,
     repair,
     resolve,
     safe_redirect,
@@ -388,6 +389,16 @@ def _DISTINCT_SECRETS(n: int) -> str:
     return "http://h/?" + "&".join(pairs)
 
 
+def _DISTINCT_LINKS(n: int) -> str:
+    """A Link field of about ``n`` characters whose links all differ (</0>, </1>, ...)."""
+    links: list[str] = []
+    size = 0
+    while size < n:
+        links.append(f"</{len(links)}>")
+        size += len(links[-1]) + 2
+    return ", ".join(links)
+
+
 def _LABELS(n: int) -> str:
     return fill("http://", "a.", n, "b/")
 
@@ -535,6 +546,16 @@ HUNT: tuple[tuple[str, str, Maker], ...] = (
      lambda n: _refused(lambda: _uri(fill("http://[fe80::1%25", "a", n, " ]/")))),
     ("zone identifier of a", "URI.normalize",
      lambda n: _normalizer(_uri(fill("http://[fe80::1%25", "a", n, "]/")))),
+    # Link header fields (issue 42: 40x to 86x, read link by link and parameter by
+    # parameter): many equal links, one link of many parameters, a quoted string of
+    # quoted-pairs, many distinct links
+    ("links </a>; rel=next, ", "parse_links",
+     lambda n: lambda: parse_links(fill("", "</a>; rel=next, ", n))),
+    ("one link of ; a=\"b\"", "parse_links",
+     lambda n: lambda: parse_links(fill("</a>", '; a="b"', n))),
+    ("title of \\\"", "parse_links",
+     lambda n: lambda: parse_links(fill('</a>; title="', '\\"', n, '"'))),
+    ("distinct links </i>, ", "parse_links", lambda n: lambda: parse_links(_DISTINCT_LINKS(n))),
     # a data: URI of many media type parameters (issue 42: a Python step each, 18x)
     ("media type of ;a=b", "URI.to_data",
      lambda n: _uri(fill("data:text/plain", ";a=b", n, ",x")).to_data),

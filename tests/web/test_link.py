@@ -295,3 +295,36 @@ def test_any_link_is_one_header_line(rel: str, value: str, name: str) -> None:
     assert back[0].params == ((name if value.isascii() and value.isprintable()
                                and not name.endswith("*") else name.rstrip("*") + "*",
                                value),)
+
+
+@given(st.lists(st.sampled_from(["a", '"', "\\", " ", "\t", "\\\\", '\\"', "\u00e9"]),
+                max_size=10).map("".join))
+def test_a_quoted_value_reads_as_its_quoted_pairs_say(value: str) -> None:
+    """A quoted-string's value (read in C, by splitting at escaped backslashes) is its
+    text with each quoted-pair's backslash dropped, as RFC 9110 §5.6.4 reads it one
+    pair at a time; a field of that link read at once (many links alike) gives the
+    same links as one by one."""
+    import re
+
+    quoted = '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    assert re.sub(r"\\(.)", r"\1", quoted[1:-1], flags=re.DOTALL) == value
+    field = f"</a>; rel=next; title={quoted}; x={quoted}"
+    (link,) = parse_links(field)
+    assert link.params == (("title", value), ("x", value))
+    assert parse_links(f"{field}, {field} ,{field}") == [link] * 3
+
+
+@pytest.mark.parametrize("field", [
+    '</a>; rel=next; rel=prev, </b>; title="t"; title=u; anchor="#x"',
+    "</a>; rel=next; title*=UTF-8''%C3%A9, </a>; rel=next",
+    '</a>; rel="next prev", </b>; type="text/html"; Type=x',
+    '</a>;a;b=1;c="2", </a>;a;b=1;c="2"',
+])
+def test_links_read_at_once_are_those_read_one_by_one(field: str) -> None:
+    """The links of a field cut in C and read once per distinct link-value are those
+    read link by link, whatever parameters each has (read once, extended, anchors)."""
+    from urikit._web.link import _read_links
+
+    assert parse_links(field) == _read_links(field, None, False)
+    assert parse_links(field, base="https://h/") == _read_links(
+        field, FrozenURI.parse("https://h/"), False)

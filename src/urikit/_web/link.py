@@ -2,25 +2,32 @@
 
 from __future__ import annotations
 
+import operator
 import re
 from collections.abc import Iterable
+from itertools import repeat
 from typing import Final, cast
 
 import attrs
 
 from .._core.errors import ParseError, URIError
+from .._core.grammar import _P  # pyright: ignore[reportPrivateUsage]
 from .._core.percent import encode_octets
 from .._model.uri import URI, FrozenURI
 
 # RFC 9110 §5.6.2: tchar = "!" / "#" / "$" / "%" / "&" / "'" / "*" / "+" / "-" / "." /
 #                          "^" / "_" / "`" / "|" / "~" / DIGIT / ALPHA;  token = 1*tchar
-_TOKEN: Final = r"[!#$%&'*+\-.^_`|~0-9A-Za-z]+"
+_TOKEN: Final = f"[!#$%&'*+\\-.^_`|~0-9A-Za-z]+{_P}"
 # RFC 9110 §5.6.4: quoted-string = DQUOTE *( qdtext / quoted-pair ) DQUOTE
 #   qdtext = HTAB / SP / %x21 / %x23-5B / %x5D-7E / obs-text
 #   quoted-pair = "\" ( HTAB / SP / VCHAR / obs-text );  obs-text = %x80-FF
-_QUOTED_STRING: Final = r'"(?:[\t !#-\[\]-~\x80-\xff]|\\[\t -~\x80-\xff])*"'
+# (unrolled, possessive where Python has it (grammar._P): runs of qdtext between
+# quoted-pairs, which re reads in C; an alternation repeated per character and
+# backtracking positions kept for each made a megabyte of them take 40x a parse)
+_QDTEXT_RUN: Final = f"[\\t !#-\\[\\]-~\\x80-\\xff]*{_P}"
+_QUOTED_STRING: Final = f'"{_QDTEXT_RUN}(?:\\\\[\\t -~\\x80-\\xff]{_QDTEXT_RUN})*{_P}"'
 # RFC 9110 §5.6.3: OWS = *( SP / HTAB ); BWS = OWS
-_OWS: Final = r"[ \t]*"
+_OWS: Final = f"[ \\t]*{_P}"
 # RFC 8288 §3: link-value = "<" URI-Reference ">" *( OWS ";" OWS link-param )
 # (the URI-Reference is read by urikit's parser: here, everything up to ">")
 _TARGET_RE: Final = re.compile(r"<([^>]*)>")
@@ -30,7 +37,10 @@ _PARAM_RE: Final = re.compile(
 # RFC 9110 §5.6.1: a list's elements are separated by OWS "," OWS, and empty ones
 # (",,") are allowed and ignored by recipients
 _SEPARATOR_RE: Final = re.compile(f"{_OWS}(?:,{_OWS})*")
-_QUOTED_PAIR_RE: Final = re.compile(r"\\(.)")
+# one whole link-value (RFC 8288 §3), to cut a field into links and separators in C
+_LINK_VALUE_RE: Final = re.compile(
+    f"(<[^>]*>(?:{_OWS};{_OWS}{_TOKEN}{_OWS}(?:={_OWS}(?:{_TOKEN}|{_QUOTED_STRING}))?)*{_P})")
+_LIST_SEPARATORS_RE: Final = re.compile(r"[ \t,]*")
 _TOKEN_RE: Final = re.compile(_TOKEN)
 # RFC 5234 B.1: VCHAR = %x21-7E (what a relation type, a name or a URI, is made of)
 _VISIBLE_RE: Final = re.compile(r"[!-~]+")
@@ -47,6 +57,11 @@ _EXT_VALUE_RE: Final = re.compile(
 _TRIPLET_RE: Final = re.compile(b"%([0-9A-Fa-f]{2})")
 # RFC 8288 §3.3 and §3.4.1: parameters that may appear once; later ones are ignored
 _ONCE: Final = frozenset({"rel", "anchor", "title", "title*", "type", "media"})
+_FIRST: Final = operator.itemgetter(0)
+_SECOND: Final = operator.itemgetter(1)
+_THIRD: Final = operator.itemgetter(2)
+# the names a link reads once or keeps in its own fields
+_ONCE_OR_FIELD: Final = _ONCE | {"anchor"}
 # the relation types of pagination (IANA's registry: "prev" and "previous" are synonyms)
 _PAGES: Final = {"first": "first", "prev": "prev", "previous": "prev", "next": "next",
                  "last": "last"}
@@ -130,11 +145,11 @@ characters (RFC 8288 §3.3) at position 4 in link relation type
         if not isinstance(params, tuple):
             raise TypeError(f"a link's params are a tuple of (name, value) pairs, not "
                             f"{type(params).__name__}")
-        for pair in cast("tuple[object, ...]", params):
-            if not (isinstance(pair, tuple) and len(cast("tuple[object, ...]", pair)) == 2
-                    and all(isinstance(x, str) for x in cast("tuple[object, ...]", pair))):
-                raise TypeError("a link's params are a tuple of (name, value) pairs of str")
-            _check_param_name(cast("tuple[str, str]", pair)[0])
+        pairs = cast("tuple[object, ...]", params)
+        if not _are_str_pairs(pairs):
+            raise TypeError("a link's params are a tuple of (name, value) pairs of str")
+        for name in {pair[0] for pair in cast("tuple[tuple[str, str], ...]", pairs)}:
+            _check_param_name(name)  # each distinct name once
 
     def get(self, name: str) -> str | None:
         """The value of the first parameter called ``name`` (case-insensitive), or
@@ -176,6 +191,21 @@ def _quoted(value: str) -> str:
     every value."""
     escaped = value.replace("\\", "\\\\").replace('"', '\\"')
     return f'"{escaped}"'
+
+
+def _are_str_pairs(pairs: tuple[object, ...]) -> bool:
+    """Whether each item of ``pairs`` is a (str, str) tuple: first by the exact types,
+    in C (a link read from a long field has as many pairs), then item by item."""
+    if not pairs:
+        return True
+    if set(map(type, pairs)) == {tuple}:
+        tuples = cast("tuple[tuple[object, ...], ...]", pairs)
+        if set(map(len, tuples)) == {2} and set(map(type, map(_FIRST, tuples))) == {str} \
+                and set(map(type, map(_SECOND, tuples))) == {str}:
+            return True
+    return all(isinstance(pair, tuple) and len(cast("tuple[object, ...]", pair)) == 2
+               and all(isinstance(x, str) for x in cast("tuple[object, ...]", pair))
+               for pair in pairs)
 
 
 def _check_rel_type(rel: str) -> None:
@@ -278,6 +308,71 @@ def parse_links(value: str | Iterable[str], *, base: URI | FrozenURI | str | Non
     """
     text = _field_text(value)
     base_uri = _base(base)
+    # the field cut into separators and link-values in C, and each distinct link-value
+    # read once (a field of a megabyte of "</a>; rel=next, " took 40x a parse, read
+    # link by link); anything else is read link by link, for its error's position
+    parts = _LINK_VALUE_RE.split(text)
+    values = parts[1::2]
+    separators = parts[0::2]
+    if _LIST_SEPARATORS_RE.fullmatch("".join(separators)) is not None and all(
+            map(operator.contains, separators[1:-1], repeat(","))):
+        read: dict[str, Link] = {}
+        try:
+            for link_value in set(values):
+                link = _plain_link(link_value, base_uri, lenient)
+                if link is None:
+                    (link,) = _read_links(link_value, base_uri, lenient)
+                read[link_value] = link
+        except ParseError:
+            return _read_links(text, base_uri, lenient)  # the error, placed in the field
+        return list(map(read.__getitem__, values))
+    return _read_links(text, base_uri, lenient)
+
+
+def _plain_link(link_value: str, base_uri: FrozenURI | None, lenient: bool) -> Link | None:
+    """The link of one ``link_value`` (a whole match of ``_LINK_VALUE_RE``) whose
+    parameters are plain (at most one ``rel``, no ``anchor``, no other name allowed
+    once, no ``*`` name), read with its parameters at once, in C (a link of a
+    megabyte of parameters took 40x a parse, a Python step each); ``None`` for any
+    other, which :func:`_read_links` reads."""
+    target = _TARGET_RE.match(link_value)
+    assert target is not None  # a link-value starts with its target
+    found = _PARAM_RE.findall(link_value, target.end())
+    reference = _target(link_value, 1, target.group(1), base_uri, lenient)
+    if not found:
+        return Link(reference)
+    names = list(map(str.lower, map(_FIRST, found)))
+    raws = list(map(_THIRD, found))
+    special = _ONCE_OR_FIELD.intersection(names)
+    if special - {"rel"} or "*" in "".join(names) or names.count("rel") > 1:
+        return None
+    values = list(map(_unquoted, raws))
+    rel: frozenset[str] = frozenset()
+    if special:
+        at = names.index("rel")
+        rel = _rel_types(values[at])
+        if not all(_VISIBLE_RE.fullmatch(rel_type) for rel_type in rel):
+            return None  # refused, where it stands, by _read_links
+        del names[at], values[at]
+    return Link(reference, rel, tuple(zip(names, values, strict=True)))
+
+
+def _unquoted(raw: str) -> str:
+    """A parameter's value: a token as it is, a quoted-string's text with each
+    quoted-pair's backslash dropped (RFC 9110 §5.6.4), in C."""
+    if not raw.startswith('"'):
+        return raw
+    inner = raw[1:-1]
+    if "\\" not in inner:
+        return inner
+    # qdtext holds no backslash, so each one starts a pair or is the one a pair
+    # escapes: str.split reads the escaped backslashes left to right as the pairs
+    # fall, and what is left of each backslash starts a pair of its own
+    return "\\".join(map(str.replace, inner.split("\\\\"), repeat("\\"), repeat("")))
+
+
+def _read_links(text: str, base_uri: FrozenURI | None, lenient: bool) -> list[Link]:
+    """The links of a field value, read link by link; errors name their position."""
     links: list[Link] = []
     pos = _separator_end(text, 0)
     while pos < len(text):
@@ -295,8 +390,7 @@ def parse_links(value: str | Iterable[str], *, base: URI | FrozenURI | str | Non
             if equals and not raw:
                 raise ParseError(text, param.end(), "link",
                                  "expected a token or a quoted string after '='")
-            unquoted = (_QUOTED_PAIR_RE.sub(r"\1", raw[1:-1]) if raw.startswith('"')
-                        else raw)
+            unquoted = _unquoted(raw)
             pos = param.end()
             if name in _ONCE and name in seen:
                 continue
