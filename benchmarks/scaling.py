@@ -556,6 +556,14 @@ HUNT: tuple[tuple[str, str, Maker], ...] = (
     ("title of \\\"", "parse_links",
      lambda n: lambda: parse_links(fill('</a>; title="', '\\"', n, '"'))),
     ("distinct links </i>, ", "parse_links", lambda n: lambda: parse_links(_DISTINCT_LINKS(n))),
+    # URLPattern.test and exec on a URL of a megabyte (issue 42: the fast reading of a
+    # URL took 23x on a long query, an alternation repeated per character)
+    ("query pairs a=1&", "URLPattern.test", lambda n: _url_pattern("test", _PAIRS_HTTPS(n))),
+    ("query pairs a=1&", "URLPattern.exec", lambda n: _url_pattern("exec", _PAIRS_HTTPS(n))),
+    ("path of a/", "URLPattern.exec",
+     lambda n: _url_pattern("exec", fill("https://h/", "a/", n))),
+    ("host of a.", "URLPattern.test",
+     lambda n: _url_pattern("test", fill("https://", "a.", n, "x/"))),
     # a data: URI of many media type parameters (issue 42: a Python step each, 18x)
     ("media type of ;a=b", "URI.to_data",
      lambda n: _uri(fill("data:text/plain", ";a=b", n, ",x")).to_data),
@@ -592,6 +600,18 @@ HUNT: tuple[tuple[str, str, Maker], ...] = (
     ("run of -", "pattern *-*-* (fails)", lambda n: _component("*-*-*", fill("", "-", n, "\n"))),
     ("run of -", "pattern *-*-* (matches)", lambda n: _component("*-*-*", fill("", "-", n))),
 )
+
+
+def _PAIRS_HTTPS(n: int) -> str:
+    return fill("https://h/", "?a=1&", n)
+
+
+def _url_pattern(method: str, text: str) -> Callable[[], object]:
+    """URLPattern's ``method`` on the URL ``text``, with a pattern of a pathname."""
+    from urikit import URLPattern
+
+    call = getattr(URLPattern({"pathname": "/:a/*"}), method)
+    return lambda: call(text)
 
 
 def _pattern(pattern: str, text: str) -> Callable[[], object]:

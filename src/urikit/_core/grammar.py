@@ -19,6 +19,9 @@ from typing import Final
 # time (0.1-0.2 s on 1 MB) and a repeated group keeps a backtrack mark per triplet (60 ms
 # for 1 MB of valid %41). Python 3.10 reads the same patterns without them.
 _P: Final = "+" if sys.version_info >= (3, 11) else ""
+#: The same suffix, for the patterns of the layers above that read other grammars
+#: (Link header fields, URLPattern's fast reading of a URL).
+POSSESSIVE: Final = _P
 
 # ALPHA = %x41-5A / %x61-7A
 ALPHA: Final = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")

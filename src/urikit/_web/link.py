@@ -11,7 +11,7 @@ from typing import Final, cast
 import attrs
 
 from .._core.errors import ParseError, URIError
-from .._core.grammar import _P  # pyright: ignore[reportPrivateUsage]
+from .._core.grammar import POSSESSIVE as _P
 from .._core.percent import encode_octets
 from .._model.uri import URI, FrozenURI
 
@@ -21,7 +21,7 @@ _TOKEN: Final = f"[!#$%&'*+\\-.^_`|~0-9A-Za-z]+{_P}"
 # RFC 9110 §5.6.4: quoted-string = DQUOTE *( qdtext / quoted-pair ) DQUOTE
 #   qdtext = HTAB / SP / %x21 / %x23-5B / %x5D-7E / obs-text
 #   quoted-pair = "\" ( HTAB / SP / VCHAR / obs-text );  obs-text = %x80-FF
-# (unrolled, possessive where Python has it (grammar._P): runs of qdtext between
+# (unrolled, possessive where Python has it (grammar.POSSESSIVE): runs of qdtext between
 # quoted-pairs, which re reads in C; an alternation repeated per character and
 # backtracking positions kept for each made a megabyte of them take 40x a parse)
 _QDTEXT_RUN: Final = f"[\\t !#-\\[\\]-~\\x80-\\xff]*{_P}"
