@@ -603,7 +603,7 @@ HUNT: tuple[tuple[str, str, Maker], ...] = (
 
 
 def _PAIRS_HTTPS(n: int) -> str:
-    return fill("https://h/", "?a=1&", n)
+    return fill("https://h/?", "a=1&", n)
 
 
 def _url_pattern(method: str, text: str) -> Callable[[], object]:
