@@ -126,22 +126,24 @@ characters (RFC 8288 §3.3) at position 4 in link relation type
     anchor: FrozenURI | None = None
 
     def __attrs_post_init__(self) -> None:
-        # every field checked once, here: what __str__ writes is then safe to send
-        given = cast("object", self.target)  # checked: callers without a type checker
+        # every field checked once, here: what __str__ writes is then safe to send (read
+        # through _field, so that the compiled build's own check of a field's declared
+        # type does not answer first, in other words)
+        given = _field(self, "target")  # checked: callers without a type checker
         if not isinstance(given, FrozenURI):
             raise TypeError(f"a link's target is a FrozenURI, not {type(given).__name__}")
-        anchor = cast("object", self.anchor)
+        anchor = _field(self, "anchor")
         if anchor is not None and not isinstance(anchor, FrozenURI):
             raise TypeError(f"a link's anchor is a FrozenURI or None, not "
                             f"{type(anchor).__name__}")
-        rel = cast("object", self.rel)
+        rel = _field(self, "rel")
         if not isinstance(rel, frozenset):
             raise TypeError(f"a link's rel is a frozenset of str, not {type(rel).__name__}")
         for item in cast("frozenset[object]", rel):
             if not isinstance(item, str):
                 raise TypeError(f"a relation type is a str, not {type(item).__name__}")
             _check_rel_type(item)
-        params = cast("object", self.params)
+        params = _field(self, "params")
         if not isinstance(params, tuple):
             raise TypeError(f"a link's params are a tuple of (name, value) pairs, not "
                             f"{type(params).__name__}")
@@ -191,6 +193,12 @@ def _quoted(value: str) -> str:
     every value."""
     escaped = value.replace("\\", "\\\\").replace('"', '\\"')
     return f'"{escaped}"'
+
+
+def _field(link: Link, name: str) -> object:
+    """A field of ``link`` as it was given (callers without a type checker pass anything)."""
+    value: object = getattr(link, name)
+    return value
 
 
 def _are_str_pairs(pairs: tuple[object, ...]) -> bool:
