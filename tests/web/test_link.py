@@ -271,7 +271,7 @@ def test_fields_of_the_wrong_type_are_refused(fields: dict[str, object]) -> None
     """Fields of the wrong type (a str target, written into the header as it was) are a
     TypeError when the link is made."""
     given: dict[str, object] = {"target": FrozenURI.parse("/a")} | fields
-    with pytest.raises(TypeError, match="^a link's|^a relation type"):  # both builds
+    with pytest.raises(TypeError, match=r"^a link's|^a relation type"):  # both builds
         Link(**given)  # type: ignore[arg-type]
 
 
