@@ -272,6 +272,20 @@ def test_both_ways_of_masking_agree(tail: str, head: str) -> None:
         assert fast == _with_masks(text, secret_spans(text))
 
 
+@given(st.lists(st.sampled_from(["?", "&", "=", "#", "token", "x", "@", "/", ":", "pw",
+                                 " "]), max_size=14).map("".join),
+       st.sampled_from(["https://joe:", "ftp://u:", "//", ""]))
+def test_positions_move_at_once_as_one_by_one(tail: str, head: str) -> None:
+    """The positions of a line's changes, moved at once against its spans (the batch
+    engine's repairs), are where mask_secrets moves each one."""
+    from urikit._whatwg.masking import mask_secrets, moved_positions, secret_spans
+
+    text = head + tail
+    positions = list(range(len(text) + 1))
+    assert moved_positions(positions, secret_spans(text)) == [
+        mask_secrets(text, p)[1] for p in positions]
+
+
 # --- issue 42: one rule for every secret --------------------------------------------------
 
 

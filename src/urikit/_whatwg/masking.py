@@ -14,6 +14,7 @@ errors, ``repr``, ``redacted()``, the pydantic messages, the command line's outp
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from collections.abc import Iterable
 from typing import Final, cast
 
@@ -421,6 +422,29 @@ def is_secret_user(scheme: str | None, userinfo: str | None) -> bool:
         return False
     span = _userinfo_secret(userinfo + "@", 0, len(userinfo) + 1, True)
     return span is not None and span[0] == 0
+
+
+def moved_positions(positions: Iterable[int], spans: list[tuple[int, int]]) -> list[int]:
+    """Each of ``positions`` moved as :func:`mask_secrets` moves one, for the same
+    ``spans``, each found by a binary search (a line with many changes and a secret
+    moved each through the whole text: quadratic).
+
+    >>> text = "http://u:secret@h/x y"
+    >>> moved_positions([3, 11, 18], secret_spans(text))
+    [3, 9, 15]
+    """
+    starts = [start for start, _ in spans]
+    shifts = [0]  # the shift of a position after the k-th span: 3 - its length, summed
+    for start, end in spans:
+        shifts.append(shifts[-1] + 3 - (end - start))
+    moved: list[int] = []
+    for position in positions:
+        k = bisect_right(starts, position)  # the spans that start at or before it
+        if k and position < spans[k - 1][1]:
+            moved.append(spans[k - 1][0] + shifts[k - 1])  # inside a secret: its mask
+        else:
+            moved.append(position + shifts[k])
+    return moved
 
 
 def _moved(position: int, spans: list[tuple[int, int]]) -> int:
