@@ -37,6 +37,9 @@ _PARAM_RE: Final = re.compile(
 # RFC 9110 §5.6.1: a list's elements are separated by OWS "," OWS, and empty ones
 # (",,") are allowed and ignored by recipients
 _SEPARATOR_RE: Final = re.compile(f"{_OWS}(?:,{_OWS})*")
+# a parameter's name and value alone (a link-value's whole match has no "=" without one)
+_NAME_VALUE_RE: Final = re.compile(
+    f"{_OWS};{_OWS}({_TOKEN}){_OWS}(?:={_OWS}({_TOKEN}|{_QUOTED_STRING}))?")
 # one whole link-value (RFC 8288 §3), to cut a field into links and separators in C
 _LINK_VALUE_RE: Final = re.compile(
     f"(<[^>]*>(?:{_OWS};{_OWS}{_TOKEN}{_OWS}(?:={_OWS}(?:{_TOKEN}|{_QUOTED_STRING}))?)*{_P})")
@@ -59,7 +62,6 @@ _TRIPLET_RE: Final = re.compile(b"%([0-9A-Fa-f]{2})")
 _ONCE: Final = frozenset({"rel", "anchor", "title", "title*", "type", "media"})
 _FIRST: Final = operator.itemgetter(0)
 _SECOND: Final = operator.itemgetter(1)
-_THIRD: Final = operator.itemgetter(2)
 # the names a link reads once or keeps in its own fields
 _ONCE_OR_FIELD: Final = _ONCE | {"anchor"}
 # the relation types of pagination (IANA's registry: "prev" and "previous" are synonyms)
@@ -345,16 +347,16 @@ def _plain_link(link_value: str, base_uri: FrozenURI | None, lenient: bool) -> L
     other, which :func:`_read_links` reads."""
     target = _TARGET_RE.match(link_value)
     assert target is not None  # a link-value starts with its target
-    found = _PARAM_RE.findall(link_value, target.end())
+    found = _NAME_VALUE_RE.findall(link_value, target.end())
     reference = _target(link_value, 1, target.group(1), base_uri, lenient)
     if not found:
         return Link(reference)
     names = list(map(str.lower, map(_FIRST, found)))
-    raws = list(map(_THIRD, found))
+    raws = list(map(_SECOND, found))
     special = _ONCE_OR_FIELD.intersection(names)
     if special - {"rel"} or "*" in "".join(names) or names.count("rel") > 1:
         return None
-    values = list(map(_unquoted, raws))
+    values = _unquoted_all(raws)
     rel: frozenset[str] = frozenset()
     if special:
         at = names.index("rel")
@@ -363,6 +365,16 @@ def _plain_link(link_value: str, base_uri: FrozenURI | None, lenient: bool) -> L
             return None  # refused, where it stands, by _read_links
         del names[at], values[at]
     return Link(reference, rel, tuple(zip(names, values, strict=True)))
+
+
+def _unquoted_all(raws: list[str]) -> list[str]:
+    """Each parameter value of ``raws`` unquoted (:func:`_unquoted`), at once where none
+    holds a backslash: a value holds no NUL (a token none, qdtext no control but HTAB),
+    and without quoted-pairs the only quotes are those around quoted-strings."""
+    joined = "\x00".join(raws)
+    if "\\" in joined:
+        return list(map(_unquoted, raws))
+    return joined.replace('"', "").split("\x00")
 
 
 def _unquoted(raw: str) -> str:
