@@ -32,6 +32,7 @@ from urikit import (
     CanonicalOptions,
     FrozenURI,
     ParseError,
+    Query,
     TrustedProxies,
     URIError,
     URITemplate,
@@ -39,6 +40,7 @@ from urikit import (
     iri_to_uri,
     is_ambiguous_ipv4,
     normalize,
+    parse_links,
     repair,
     resolve,
     safe_redirect,
@@ -375,6 +377,30 @@ def _PAIRS(n: int) -> str:
     return fill("http://h/?", "a=1&", n)
 
 
+def _SECRET_PAIRS(n: int) -> str:
+    return fill("http://h/?", "token=1&", n)
+
+
+def _DISTINCT_SECRETS(n: int) -> str:
+    """Pairs of about ``n`` characters whose secret keys all differ (token%5Bi%5D)."""
+    pairs: list[str] = []
+    size = len("http://h/?")
+    while size < n:
+        pairs.append(f"token%5B{len(pairs)}%5D=1")
+        size += len(pairs[-1]) + 1
+    return "http://h/?" + "&".join(pairs)
+
+
+def _DISTINCT_LINKS(n: int) -> str:
+    """A Link field of about ``n`` characters whose links all differ (</0>, </1>, ...)."""
+    links: list[str] = []
+    size = 0
+    while size < n:
+        links.append(f"</{len(links)}>")
+        size += len(links[-1]) + 2
+    return ", ".join(links)
+
+
 def _LABELS(n: int) -> str:
     return fill("http://", "a.", n, "b/")
 
@@ -519,6 +545,52 @@ HUNT: tuple[tuple[str, str, Maker], ...] = (
     ("query pairs", "discard_param('a')",
      lambda n: _reader(_uri(_PAIRS(n)), lambda u: u.copy().discard_param("a"))),
     ("query pairs", "canonicalize", lambda n: lambda: canonicalize(_PAIRS(n))),
+    # what shows a URI to people, its secrets masked (issue 42): pairs of a secret name,
+    # of distinct secret names (read pair by pair), a fragment of OAuth's implicit flow
+    ("query pairs token=1&", "URI.redacted",
+     lambda n: _reader(_uri(_SECRET_PAIRS(n)), lambda u: u.redacted())),
+    ("query pairs token[i]=1&", "URI.redacted",
+     lambda n: _reader(_uri(_DISTINCT_SECRETS(n)), lambda u: u.redacted())),
+    ("fragment access_token=1&", "URI.redacted",
+     lambda n: _reader(_uri(fill("http://h/#", "access_token=1&", n)), lambda u: u.redacted())),
+    ("query pairs token=1&", "repr(URI)", lambda n: _reader(_uri(_SECRET_PAIRS(n)), repr)),
+    ("query pairs token=1&", "repr(uri.params)",
+     lambda n: _reader(_uri(_SECRET_PAIRS(n)), lambda u: repr(u.params))),
+    ("query pairs token=1&", "repr(uri.text)",
+     lambda n: _reader(_uri(_SECRET_PAIRS(n)), lambda u: repr(u.text))),
+    ("query pairs token=1&", "repr(Query)",
+     lambda n: _reader(_uri(_SECRET_PAIRS(n)), lambda u: repr(Query(u.query)))),
+    # an IPv6 zone identifier of a megabyte (issue 42: 15x, the zone's pattern an
+    # alternation repeated per character), valid, percent-encoded and refused at its end
+    ("zone identifier of a", "URI.parse(allow_zone_id=True)",
+     lambda n: lambda: _uri(fill("http://[fe80::1%25", "a", n, "]/"))),
+    ("zone identifier of %41", "URI.parse(allow_zone_id=True)",
+     lambda n: lambda: _uri(fill("http://[fe80::1%25", "%41", n, "]/"))),
+    ("zone identifier, ' ' at end", "URI.parse(allow_zone_id=True) (error)",
+     lambda n: _refused(lambda: _uri(fill("http://[fe80::1%25", "a", n, " ]/")))),
+    ("zone identifier of a", "URI.normalize",
+     lambda n: _normalizer(_uri(fill("http://[fe80::1%25", "a", n, "]/")))),
+    # Link header fields (issue 42: 40x to 86x, read link by link and parameter by
+    # parameter): many equal links, one link of many parameters, a quoted string of
+    # quoted-pairs, many distinct links
+    ("links </a>; rel=next, ", "parse_links",
+     lambda n: lambda: parse_links(fill("", "</a>; rel=next, ", n))),
+    ("one link of ; a=\"b\"", "parse_links",
+     lambda n: lambda: parse_links(fill("</a>", '; a="b"', n))),
+    ("title of \\\"", "parse_links",
+     lambda n: lambda: parse_links(fill('</a>; title="', '\\"', n, '"'))),
+    ("distinct links </i>, ", "parse_links", lambda n: lambda: parse_links(_DISTINCT_LINKS(n))),
+    # URLPattern.test and exec on a URL of a megabyte (issue 42: the fast reading of a
+    # URL took 23x on a long query, an alternation repeated per character)
+    ("query pairs a=1&", "URLPattern.test", lambda n: _url_pattern("test", _PAIRS_HTTPS(n))),
+    ("query pairs a=1&", "URLPattern.exec", lambda n: _url_pattern("exec", _PAIRS_HTTPS(n))),
+    ("path of a/", "URLPattern.exec",
+     lambda n: _url_pattern("exec", fill("https://h/", "a/", n))),
+    ("host of a.", "URLPattern.test",
+     lambda n: _url_pattern("test", fill("https://", "a.", n, "x/"))),
+    # a data: URI of many media type parameters (issue 42: a Python step each, 18x)
+    ("media type of ;a=b", "URI.to_data",
+     lambda n: _uri(fill("data:text/plain", ";a=b", n, ",x")).to_data),
     # the CLI's per-line engine
     ("path of %2e%2e/", "CLI normalize line", lambda n: _line("normalize", _PCT_DOTS(n))),
     ("path of ../", "CLI explain line", lambda n: _line("explain", _DOTS(n))),
@@ -563,6 +635,18 @@ def _proxied(header: str, value: str) -> Callable[[], object]:
     trusted."""
     headers = [(header, value)]
     return lambda: _PROXIES.public_uri(_INNER, headers)
+
+
+def _PAIRS_HTTPS(n: int) -> str:
+    return fill("https://h/?", "a=1&", n)
+
+
+def _url_pattern(method: str, text: str) -> Callable[[], object]:
+    """URLPattern's ``method`` on the URL ``text``, with a pattern of a pathname."""
+    from urikit import URLPattern
+
+    call = getattr(URLPattern({"pathname": "/:a/*"}), method)
+    return lambda: call(text)
 
 
 def _pattern(pattern: str, text: str) -> Callable[[], object]:

@@ -9,6 +9,7 @@ the same shapes through it).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Final
@@ -29,7 +30,14 @@ BASE: Final = "https://h.example/a/b"
 TEXTS: Final = [*SHAPES, *(f"{s} x" for s in SHAPES),
                 *(f"{s}?q=1&token={SECRET}&Sig={SECRET}" for s in SHAPES),
                 f"https://h/?access_token={SECRET}", f"//h/p?api_key={SECRET}#f",
-                f"https://h/ x?password={SECRET}"]
+                f"https://h/ x?password={SECRET}",
+                # issue 42: a user name standing for a token, bracketed and encoded keys,
+                # the fragment of OAuth's implicit flow (and of a route with a query)
+                f"https://{SECRET}@h/", f"wss://{SECRET}:@h/x y", f"http:\\{SECRET}@h/",
+                f"https://h/?token%5B%5D={SECRET}", f"https://h/?api%5Fkey={SECRET}",
+                f"https://h/?token[]={SECRET}", f"https://h/?user[password]={SECRET}",
+                f"https://h/cb#access_token={SECRET}&state=s",
+                f"https://h/#/cb?id_token={SECRET}", f"https://h/ x#token={SECRET}"]
 
 
 def _entry_points() -> dict[str, Callable[[str], object]]:
@@ -201,34 +209,138 @@ def test_an_error_masks_secret_query_values() -> None:
 
 
 def _reference_spans(text: str) -> list[tuple[int, int]]:
-    """The secret values of ``text``'s query, pair by pair, as the docstring says."""
+    """The secret values of ``text``'s query and fragment, as the docstring says: from
+    the first "?" or "#", a key after each "?", "#", "&" and ";" up to "=", its value
+    up to "&", ";" or "#"; overlapping spans made one."""
     from urllib.parse import unquote
 
-    start = text.find("?")
-    if start < 0:
+    starts = [k for k in (text.find("?"), text.find("#")) if k >= 0]
+    if not starts:
         return []
-    end = text.find("#", start)
-    end = len(text) if end < 0 else end
     spans: list[tuple[int, int]] = []
-    position = start + 1
-    for pair in text[start + 1:end].replace(";", "&").split("&"):
-        key, equals, value = pair.partition("=")
-        if equals and key and value and unquote(key).lower() in urikit.SECRET_QUERY_PARAMETERS:
-            spans.append((position + len(key) + 1, position + len(pair)))
-        position += len(pair) + 1
+    for k in range(min(starts), len(text)):
+        if text[k] not in "?#&;":
+            continue
+        key, equals, _ = re.split(r"([?#&;=])", text[k + 1:] + "&", maxsplit=1)
+        if equals != "=":
+            continue
+        value = k + 1 + len(key) + 1
+        end = value
+        while end < len(text) and text[end] not in "&;#":
+            end += 1
+        name = unquote(key, errors="surrogateescape").lower()
+        secret = name in urikit.SECRET_QUERY_PARAMETERS or any(
+            part in urikit.SECRET_QUERY_PARAMETERS for part in re.split(r"[\[\]]", name))
+        if secret and end > value:
+            if spans and value <= spans[-1][1]:
+                spans[-1] = (spans[-1][0], max(end, spans[-1][1]))
+            else:
+                spans.append((value, end))
     return spans
 
 
 @given(st.lists(st.sampled_from(["?", "&", ";", "=", "#", "token", "Sig", "%74oken", "q",
-                                 "x", "%", "@", "/", "pass", "word", "İ"]), max_size=12)
+                                 "x", "%", "@", "/", "pass", "word", "İ", "[", "]", "%5B",
+                                 "user"]), max_size=12)
        .map("".join))
 def test_the_query_reading_is_the_pairs(tail: str) -> None:
-    """The spans of secret values (a first test in C, then pair by pair) are those of
-    reading the query pair by pair."""
+    """The spans of secret values (the keys first tested in C, then pair by pair) are
+    those of reading the query and the fragment pair by pair."""
     from urikit._whatwg.masking import query_secret_spans
 
     text = f"https://h/p{tail}"
     assert query_secret_spans(text) == _reference_spans(text)
+
+
+@given(st.lists(st.sampled_from(["?", "&", ";", "=", "#", "token", "Sig", "%74oken", "q",
+                                 "x", "@", "/", ":", "pw", "[", "]", "user", "id_token"]),
+                max_size=14).map("".join),
+       st.sampled_from(["https://", "ftp://joe:", "//", "http:\\\\", ""]))
+def test_both_ways_of_masking_agree(tail: str, head: str) -> None:
+    """The text masked by one pattern in C (few secret names: redacted(), repr()) is
+    the text masked span by span (what the batch engine's positions use)."""
+    from urikit._whatwg.masking import (
+        SECRET_QUERY_PARAMETERS,
+        _masked_by_pattern,
+        _with_masks,
+        secret_spans,
+    )
+
+    text = head + tail
+    fast = _masked_by_pattern(text, SECRET_QUERY_PARAMETERS)
+    if fast is not None:
+        assert fast == _with_masks(text, secret_spans(text))
+
+
+@given(st.lists(st.sampled_from(["?", "&", "=", "#", "token", "x", "@", "/", ":", "pw",
+                                 " "]), max_size=14).map("".join),
+       st.sampled_from(["https://joe:", "ftp://u:", "//", ""]))
+def test_positions_move_at_once_as_one_by_one(tail: str, head: str) -> None:
+    """The positions of a line's changes, moved at once against its spans (the batch
+    engine's repairs), are where mask_secrets moves each one."""
+    from urikit._whatwg.masking import mask_secrets, moved_positions, secret_spans
+
+    text = head + tail
+    positions = list(range(len(text) + 1))
+    assert moved_positions(positions, secret_spans(text)) == [
+        mask_secrets(text, p)[1] for p in positions]
+
+
+# --- issue 42: one rule for every secret --------------------------------------------------
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    pytest.param("https://h/?token%5B%5D=t&a=1", "https://h/?token%5B%5D=***&a=1",
+                 id="encoded brackets"),
+    pytest.param("https://h/?api%5Fkey=k", "https://h/?api%5Fkey=***", id="encoded _"),
+    pytest.param("https://h/?user%5Bpassword%5D=p&user%5Bname%5D=n",
+                 "https://h/?user%5Bpassword%5D=***&user%5Bname%5D=n", id="bracketed name"),
+    pytest.param("https://h/cb#access_token=T0K&token_type=bearer&state=s",
+                 "https://h/cb#access_token=***&token_type=bearer&state=s",
+                 id="implicit flow fragment"),
+    pytest.param("https://h/#/cb?id_token=T0K", "https://h/#/cb?id_token=***",
+                 id="route in the fragment"),
+    pytest.param("https://h/?a=x?token=T0K", "https://h/?a=x?token=***",
+                 id="a query inside a value"),
+    pytest.param("https://h/?token=a?token=b&q", "https://h/?token=***&q",
+                 id="a secret inside a secret"),
+    pytest.param("https://T0KEN@github.com/o/r.git", "https://***@github.com/o/r.git",
+                 id="user name alone, https"),
+    pytest.param("wss://T0KEN:@h/", "wss://***:@h/", id="empty password, wss"),
+    pytest.param("HTTP://T0KEN@h/", "HTTP://***@h/", id="scheme in capitals"),
+    pytest.param("https://joe:pw@h/", "https://joe:***@h/", id="user kept with a password"),
+    pytest.param("ftp://anonymous@h/", "ftp://anonymous@h/", id="ftp user name kept"),
+    pytest.param("ssh://git@h/r", "ssh://git@h/r", id="ssh user name kept"),
+    pytest.param("https://h/#tokens=x&%74oken", "https://h/#tokens=x&%74oken",
+                 id="other names, no value"),
+])
+def test_one_rule_for_keys_fragments_and_user_names(text: str, expected: str) -> None:
+    """redacted() and repr() mask encoded and bracketed secret names, secret values in
+    the fragment, and a lone user name of an http(s) or ws(s) URL."""
+    uri = URI.parse(text)
+    assert uri.redacted() == expected
+    assert repr(uri) == f"URI({expected!r})"
+    assert repr(FrozenURI.parse(text)) == f"FrozenURI({expected!r})"
+
+
+def test_every_view_asks_the_one_rule() -> None:
+    """The reprs of Query, the params and the text view mask what redacted() masks, and
+    so do the batch engine's masking and display()."""
+    from urikit._batch.masking import masked, masked_column
+
+    assert repr(urikit.Query("token=T0KEN&a=1")) == "Query('token=***&a=1')"
+    assert repr(urikit.Query("token%5B%5D=T0KEN")) == "Query('token%5B%5D=***')"
+    assert repr(urikit.Query({"token[]": "T0KEN"})) == "Query('token%5B%5D=***')"
+    uri = FrozenURI.parse("https://T0KEN@h/p?token%5B%5D=T0KEN#access_token=T0KEN&s=1")
+    assert repr(uri.params) == "QueryParams([('token[]', '***')])"
+    assert repr(uri.text) == ("TextView(user='***', host='h', path=['', 'p'], "
+                              "query='token[]=***', fragment='access_token=***&s=1')")
+    assert "T0KEN" not in uri.display()
+    text = "https://T0KEN@h/#access_token=T0KEN"
+    assert masked(text) == "https://***@h/#access_token=***"
+    column: list[str | None] = ["https://h/#a=1", "https://h/#token=T0KEN", None]
+    assert masked_column(column)
+    assert column == ["https://h/#a=1", "https://h/#token=***", None]
 
 
 @pytest.mark.parametrize("lenient", [False, True], ids=["strict", "lenient"])

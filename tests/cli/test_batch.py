@@ -346,7 +346,10 @@ def test_mask_password_moves_the_position() -> None:
     inside it on the mask."""
     assert mask_secrets("http://u:secret@h/x y", 18) == ("http://u:***@h/x y", 15)
     assert mask_secrets("http://u:secret@h/", 11) == ("http://u:***@h/", 9)
-    assert mask_secrets("http://u:@h/", 3) == ("http://u:@h/", 3)
+    assert mask_secrets("ftp://u:@h/", 3) == ("ftp://u:@h/", 3)
+    # without a password, an http user name is the secret (issue 42)
+    assert mask_secrets("http://u:@h/", 3) == ("http://***:@h/", 3)
+    assert mask_secrets("http://user:@h/x y", 15) == ("http://***:@h/x y", 14)
 
 
 def test_error_inside_a_password_does_not_show_it() -> None:

@@ -21,6 +21,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from urikit import is_valid
 from urikit import strategies as us
 from urikit._core import grammar
 
@@ -179,3 +180,14 @@ def test_ipv6_pattern_is_the_rfcs_nine_alternatives(text: str) -> None:
 def test_ipv6_pattern_edges(text: str, valid: bool) -> None:
     assert (grammar.IPV6ADDRESS_RE.fullmatch(text) is not None) is valid
     assert (RFC_IPV6.fullmatch(text) is not None) is valid
+
+
+@given(st.lists(st.sampled_from(["a", "Z", "9", "-", "~", "%", "25", "4", "g", "%41", ":",
+                                 "]", " "]), max_size=10).map("".join))
+def test_the_unrolled_zone_identifier_is_rfc_6874s(zone: str) -> None:
+    """The zone identifier of an IP literal (unrolled, so that a megabyte of it reads in
+    linear time) accepts what RFC 6874's ``ZoneID = 1*( unreserved / pct-encoded )``
+    transcribed as written accepts."""
+    rfc_6874 = re.compile(f"(?:[{grammar.char_class(grammar.ZONE_ID)}]|{grammar.PCT_ENCODED})+")
+    text = f"http://[fe80::1%25{zone}]/"
+    assert is_valid(text, allow_zone_id=True) is (rfc_6874.fullmatch(zone) is not None)

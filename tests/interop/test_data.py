@@ -108,3 +108,33 @@ def test_data_round_trip(payload: bytes, media_type: str, is_b64: bool | None) -
                                         or ({} if head[0] else {"charset": "US-ASCII"}))
     assert FrozenURI.parse(str(built)) == built
     assert URI.from_data(payload, media_type, base64=is_b64) == built.thaw()
+
+
+def _parameters_one_by_one(text: str) -> tuple[tuple[str, str], ...] | None:
+    """The parameters of ``;a=b;...`` read piece by piece with the RFC 2045 token
+    pattern (the reading before the parameters were read at once), or None."""
+    import re
+
+    token = re.compile(r"[!#$%&'*+\-.0-9A-Z^_`a-z{|}~]+")
+    params = []
+    for piece in text.split(";")[1:]:
+        name, eq, value = piece.partition("=")
+        if not eq or not token.fullmatch(name) or not token.fullmatch(value):
+            return None
+        params.append((name.lower(), value))
+    return tuple(params)
+
+
+@given(st.lists(st.sampled_from([";", "=", "a", "B", "-", " ", "\u00e9", "/", "x=y"]),
+                max_size=12).map("".join))
+def test_parameters_read_at_once_are_those_read_one_by_one(tail: str) -> None:
+    """The media type's parameters, checked and read in C at once, are those read one
+    by one (the same value or the same refusal, at the same place)."""
+    text = f"data:text/plain;{tail},x"
+    expected = _parameters_one_by_one(f";{tail}")
+    uri = URI.parse_lenient(text) if " " in text or "\u00e9" in text else URI.parse(text)
+    if expected is None:
+        with pytest.raises(ParseError, match="media type"):
+            uri.to_data()
+    else:
+        assert uri.to_data().parameters == expected

@@ -7,6 +7,8 @@ import pickle
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from urikit import BuildError, ParseError, URLPattern, URLPatternComponentResult, URLPatternResult
 from urikit._core.errors import Rule
@@ -208,3 +210,20 @@ def test_public_names_report_urikit() -> None:
     assert URLPatternResult.__module__ == "urikit"
     result = URLPattern({"pathname": "/:a"}).exec({"pathname": "/x"})
     assert pickle.loads(pickle.dumps(result)) == result
+
+
+@given(st.tuples(st.sampled_from(["https://", "http://", "ftp://", "wss://"]),
+                 st.sampled_from(["h", "a.b.example", "xn--a.b", "a1.2", "h:8080", "h:0443"]),
+                 st.lists(st.sampled_from(["/", "a", "%41", "%zz", "%", ".", "%2e", "?", "#",
+                                           "'", "=", "&", " ", "é"]), max_size=10)
+                 .map("".join)).map("".join))
+def test_the_fast_reading_of_a_url_is_the_browsers(text: str) -> None:
+    """The components sliced out of a URL by the fast pattern (unrolled, so that a
+    megabyte of query is read in C) are those of the browser's reading of it."""
+    from urikit._core.parse import split
+    from urikit._interop.lenient import repaired_text
+    from urikit._match.urlpattern import _fast_components, _whatwg_components
+
+    fast = _fast_components(text)
+    if fast is not None:
+        assert fast == _whatwg_components(split(repaired_text(text)))

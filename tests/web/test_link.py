@@ -206,3 +206,125 @@ def _once(links: list[Link]) -> list[Link]:
             params.append((name, value))
         out.append(Link(link.target, link.rel, tuple(params), link.anchor))
     return out
+
+
+# what must never reach a header field line: RFC 9110 §5.5 forbids CR, LF and NUL in a
+# field value; any other control character, and U+0085 and U+2028 (which some readers
+# take for line breaks), are refused or encoded as well
+_LINE_BREAKERS = ("\r", "\n", "\r\n", "\x00", "\x0b", "\x7f", "\x85", "\u2028")
+
+
+@pytest.mark.parametrize("breaker", _LINE_BREAKERS)
+def test_a_relation_type_cannot_split_the_header(breaker: str) -> None:
+    """A relation type holding CR, LF or another control character is refused when
+    the link is made (it was written into the header as given: a ``Set-Cookie`` line
+    of its own), with the position of the character."""
+    with pytest.raises(ParseError) as caught:
+        Link(FrozenURI.parse("/a"), frozenset({f"next{breaker}Set-Cookie: a=b"}))
+    assert (caught.value.component, caught.value.position) == ("link relation type", 4)
+
+
+@pytest.mark.parametrize("rel", ["", "a b", "a\tb", "n\u00e4chste", "\u0100"])
+def test_a_relation_type_is_one_word(rel: str) -> None:
+    """An empty relation type, one holding white space (which would read back as
+    several types, or none) or text outside ASCII (no header can carry U+0100; a
+    relation type is a registered name or a URI) is refused."""
+    with pytest.raises(ParseError, match="link relation type"):
+        Link(FrozenURI.parse("/a"), frozenset({rel}))
+
+
+def test_a_read_relation_type_with_a_c1_control_is_refused() -> None:
+    """A relation type of obs-text (a C1 control here) is refused by parse_links where
+    it stands, as Link refuses it."""
+    with pytest.raises(ParseError) as caught:
+        parse_links('</a>; rel="a\x81b"')
+    assert (caught.value.component, caught.value.position) == ("link", 10)
+
+
+@pytest.mark.parametrize("name", ["rel", "Anchor"])
+def test_the_links_own_fields_are_not_params(name: str) -> None:
+    """A parameter named ``rel`` or ``anchor`` is refused: written out it would change
+    the link's relation or its context (a reader takes the first one)."""
+    with pytest.raises(ParseError) as caught:
+        Link(FrozenURI.parse("/a"), params=((name, "https://evil.example/"),))
+    assert caught.value.component == "link parameter name"
+
+
+def test_a_parameter_name_is_checked_when_the_link_is_made() -> None:
+    """A parameter name that is no token is refused by the constructor, not first when
+    the link is written."""
+    with pytest.raises(ParseError) as caught:
+        Link(FrozenURI.parse("/a"), frozenset({"x"}), (("a\r\nb", "c"),))
+    assert (caught.value.component, caught.value.position) == ("link parameter name", 1)
+
+
+@pytest.mark.parametrize("fields", [
+    pytest.param({"target": "/a>\r\nSet-Cookie: a=b"}, id="target-str"),
+    pytest.param({"anchor": '#a"\r\nX: y'}, id="anchor-str"),
+    pytest.param({"rel": ["next"]}, id="rel-list"),
+    pytest.param({"rel": frozenset({1})}, id="rel-int"),
+    pytest.param({"params": [("title", "t")]}, id="params-list"),
+    pytest.param({"params": (("title",),)}, id="params-single"),
+    pytest.param({"params": (("title", 1),)}, id="params-int"),
+])
+def test_fields_of_the_wrong_type_are_refused(fields: dict[str, object]) -> None:
+    """Fields of the wrong type (a str target, written into the header as it was) are a
+    TypeError when the link is made."""
+    given: dict[str, object] = {"target": FrozenURI.parse("/a")} | fields
+    with pytest.raises(TypeError, match=r"^a link's|^a relation type"):  # both builds
+        Link(**given)  # type: ignore[arg-type]
+
+
+@given(st.text(max_size=12), st.text(st.characters(exclude_categories=["Cs"]), max_size=12),
+       st.sampled_from(["title", "title*", "type", "x-note"]))
+def test_any_link_is_one_header_line(rel: str, value: str, name: str) -> None:
+    """Whatever text a relation type and a parameter value hold, the link is refused
+    or written as one line of visible ASCII, spaces and tabs, every quoted string
+    closed, and reads back as it was."""
+    try:
+        link = Link(FrozenURI.parse("/a"), frozenset({rel}), ((name, value),))
+    except ParseError:
+        assert not rel or not all("!" <= ch <= "~" for ch in rel)
+        return
+    line = format_links([link, link])
+    assert all(" " <= ch <= "~" or ch == "\t" for ch in line if ch.isascii())
+    assert not any(ch in line for ch in _LINE_BREAKERS)
+    back = parse_links(line)
+    assert len(back) == 2
+    assert back[0].rel == {rel.lower()}
+    assert back[0].params == ((name if value.isascii() and value.isprintable()
+                               and not name.endswith("*") else name.rstrip("*") + "*",
+                               value),)
+
+
+@given(st.lists(st.sampled_from(["a", '"', "\\", " ", "\t", "\\\\", '\\"', "\u00e9"]),
+                max_size=10).map("".join))
+def test_a_quoted_value_reads_as_its_quoted_pairs_say(value: str) -> None:
+    """A quoted-string's value (read in C, by splitting at escaped backslashes) is its
+    text with each quoted-pair's backslash dropped, as RFC 9110 §5.6.4 reads it one
+    pair at a time; a field of that link read at once (many links alike) gives the
+    same links as one by one."""
+    import re
+
+    quoted = '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    assert re.sub(r"\\(.)", r"\1", quoted[1:-1], flags=re.DOTALL) == value
+    field = f"</a>; rel=next; title={quoted}; x={quoted}"
+    (link,) = parse_links(field)
+    assert link.params == (("title", value), ("x", value))
+    assert parse_links(f"{field}, {field} ,{field}") == [link] * 3
+
+
+@pytest.mark.parametrize("field", [
+    '</a>; rel=next; rel=prev, </b>; title="t"; title=u; anchor="#x"',
+    "</a>; rel=next; title*=UTF-8''%C3%A9, </a>; rel=next",
+    '</a>; rel="next prev", </b>; type="text/html"; Type=x',
+    '</a>;a;b=1;c="2", </a>;a;b=1;c="2"',
+])
+def test_links_read_at_once_are_those_read_one_by_one(field: str) -> None:
+    """The links of a field cut in C and read once per distinct link-value are those
+    read link by link, whatever parameters each has (read once, extended, anchors)."""
+    from urikit._web.link import _read_links
+
+    assert parse_links(field) == _read_links(field, None, False)
+    assert parse_links(field, base="https://h/") == _read_links(
+        field, FrozenURI.parse("https://h/"), False)

@@ -330,8 +330,8 @@ def table_chunk(job: Job, chunk: Chunk) -> Cells:
 
 def _masked_columns(lines: Sequence[Line], pairs: bool) -> list[list[str | None]] | None:
     """The input columns of a chunk (the reference, and for pairs the base first),
-    each secret masked, or ``None`` when no value holds one (found by a search for
-    "@" and "?" in the chunk's text, in C)."""
+    each secret masked, or ``None`` when no value holds one (found by
+    :func:`~urikit._whatwg.masking.may_hold_secrets` of the column's text, in C)."""
     # a table's lines are all pairs of values or nulls, or all values or nulls; a
     # value not UTF-8 (bytes) is shown as the kept column shows it
     values_of = cast("list[list[bytes | str | None]]", [list(column) for column in zip(

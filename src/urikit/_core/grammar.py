@@ -19,6 +19,9 @@ from typing import Final
 # time (0.1-0.2 s on 1 MB) and a repeated group keeps a backtrack mark per triplet (60 ms
 # for 1 MB of valid %41). Python 3.10 reads the same patterns without them.
 _P: Final = "+" if sys.version_info >= (3, 11) else ""
+#: The same suffix, for the patterns of the layers above that read other grammars
+#: (Link header fields, URLPattern's fast reading of a URL).
+POSSESSIVE: Final = _P
 
 # ALPHA = %x41-5A / %x61-7A
 ALPHA: Final = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")
@@ -171,7 +174,9 @@ IPV6ADDRESS: Final = _ipv6_address()
 # IPvFuture = "v" 1*HEXDIG "." 1*( unreserved / sub-delims / ":" )
 IPVFUTURE: Final = f"[vV][0-9A-Fa-f]+\\.[{char_class(IPVFUTURE_TAIL)}]+"
 # IPv6addrz = IPv6address "%25" ZoneID   (RFC 6874)
-IPV6ADDRZ: Final = f"{IPV6ADDRESS}%25(?:[{char_class(ZONE_ID)}]|{PCT_ENCODED})+"
+# (unrolled, as every other run of pct-encoded and characters: an alternation
+# repeated per character took 15 times a parse on a zone of a megabyte)
+IPV6ADDRZ: Final = f"{IPV6ADDRESS}%25{pct_plus(ZONE_ID)}"
 # IP-literal = "[" ( IPv6address / IPvFuture ) "]"
 IP_LITERAL: Final = f"\\[(?:{IPV6ADDRESS}|{IPVFUTURE})\\]"
 # IP-literal = "[" ( IPv6address / IPv6addrz / IPvFuture ) "]"   (RFC 6874)

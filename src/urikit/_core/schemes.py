@@ -16,6 +16,12 @@ DEFAULT_PORTS: Final[dict[str, int]] = {
 #: port of any length is compared without converting it to an int.
 DEFAULT_PORT_TEXT: Final[dict[str, str]] = {k: str(v) for k, v in DEFAULT_PORTS.items()}
 
+#: The schemes whose URIs should carry no userinfo at all: http and https (RFC 9110
+#: §4.2.4, "a sender MUST NOT generate the userinfo subcomponent"), ws and wss (RFC
+#: 6455 §3 reads them as http's). A user name there without a password is masked as a
+#: secret (``https://TOKEN@h/``: the token-as-user-name of git hosts and APIs).
+USERINFO_DEPRECATED: Final = frozenset({"http", "https", "ws", "wss"})
+
 
 
 class SchemeKind(enum.Enum):

@@ -13,7 +13,15 @@ from .._core.parse import require_str
 from .._core.percent import encode_octets, unquote, unquote_octets
 
 #: An RFC 2045 token: any ASCII character but space, controls and tspecials.
-_TOKEN_RE: Final = re.compile(r"[!#$%&'*+\-.0-9A-Z^_`a-z{|}~]+")
+_TOKEN_CHARS: Final = r"!#$%&'*+\-.0-9A-Z^_`a-z{|}~"
+_TOKEN_RE: Final = re.compile(f"[{_TOKEN_CHARS}]+")
+# RFC 2397: mediatype := [ type "/" subtype ] *( ";" parameter ); parameter :=
+# attribute "=" value (RFC 2045 tokens): the characters of the list, a piece without
+# "=", and once checked, its attributes and its values
+_PARAMETER_CHARS_RE: Final = re.compile(f"[{_TOKEN_CHARS};=]*")
+_PIECE_WITHOUT_EQUALS_RE: Final = re.compile(r";[^;=]*(?:;|\Z)")
+_NAMES_RE: Final = re.compile(r";([^=]*)=")
+_VALUES_RE: Final = re.compile(r"=([^;]*)")
 _BASE64_RE: Final = re.compile(r"(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?")
 #: Payload octets written as they are: what a path segment holds, less "%".
 _KEEP: Final = frozenset(g.PCHAR - {"%"}) | {"/", "?"}
@@ -46,24 +54,47 @@ def _error(text: str, position: int, component: str, reason: str) -> ParseError:
 def read_media_type(text: str, offset: int, whole: str) -> tuple[str, tuple[tuple[str, str], ...]]:
     """The media type and parameters of the decoded text before ",", the RFC 2397
     defaults filled in; ``offset`` places ``text`` in ``whole`` for messages."""
-    pieces = text.split(";")
-    kind = pieces[0]
-    params: list[tuple[str, str]] = []
-    at = offset + len(kind) + 1
-    for piece in pieces[1:]:
-        name, eq, value = piece.partition("=")
-        if not eq or not _TOKEN_RE.fullmatch(name) or not _TOKEN_RE.fullmatch(value):
-            raise _error(whole, at, "media type", f"invalid parameter {piece!r}")
-        params.append((name.lower(), value))
-        at += len(piece) + 1
+    kind, semicolon, rest = text.partition(";")
+    params: tuple[tuple[str, str], ...] = ()
+    if semicolon:
+        parameters = f";{rest}"
+        if _is_parameter_list(parameters):
+            # every parameter read at once, in C (a Python step per parameter took 18
+            # times a parse on a megabyte of ";a=b"): tokens hold no ";" or "=", and
+            # are ASCII, so the lower-cased text lines up with the text
+            params = tuple(zip(_NAMES_RE.findall(parameters.lower()),
+                               _VALUES_RE.findall(parameters), strict=True))
+        else:
+            _refuse_parameters(rest.split(";"), offset + len(kind) + 1, whole)
     if not kind:
-        if not params:
-            params.append(("charset", "US-ASCII"))
-        return "text/plain", tuple(params)
+        return "text/plain", params or (("charset", "US-ASCII"),)
     top, slash, sub = kind.partition("/")
     if not slash or not _TOKEN_RE.fullmatch(top) or not _TOKEN_RE.fullmatch(sub):
         raise _error(whole, offset, "media type", f"invalid type/subtype {kind!r}")
-    return kind.lower(), tuple(params)
+    return kind.lower(), params
+
+
+def _is_parameter_list(text: str) -> bool:
+    """Whether ``text`` is ``*( ";" attribute "=" value )`` of tokens, by scans in C
+    rather than one repeated group (which re matches at a Python-like pace): token
+    characters, ";" and "=" only; no empty attribute or value; and as many "=" as
+    ";", none of the pieces without one."""
+    return (_PARAMETER_CHARS_RE.fullmatch(text) is not None
+            and not text.endswith(("=", ";")) and ";;" not in text and ";=" not in text
+            and "=;" not in text and "==" not in text
+            and text.count("=") == text.count(";")
+            and _PIECE_WITHOUT_EQUALS_RE.search(text) is None)
+
+
+def _refuse_parameters(pieces: list[str], at: int, whole: str) -> None:
+    """Raise the error of the first parameter of ``pieces`` that is no
+    ``attribute=value`` of tokens; ``at`` places the first piece in ``whole``."""
+    for piece in pieces:
+        name, eq, value = piece.partition("=")
+        if not eq or not _TOKEN_RE.fullmatch(name) or not _TOKEN_RE.fullmatch(value):
+            raise _error(whole, at, "media type", f"invalid parameter {piece!r}")
+        at += len(piece) + 1
+    raise AssertionError("a parameter list the pattern refused has a bad parameter")
 
 
 def read_data(body: str, whole: str, offset: int) -> DataContent:

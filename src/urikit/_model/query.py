@@ -11,7 +11,7 @@ from .._core.components import Components
 from .._core.errors import BuildError, Rule
 from .._core.parse import QUERY, check_wire, require_str
 from .._core.percent import encode, unquote
-from .._whatwg.masking import masked_pairs
+from .._whatwg.masking import masked_pairs, masked_query
 from .view import Owner, Writer, read_only
 
 T = TypeVar("T")
@@ -202,7 +202,15 @@ class _ParamsReader:
 
     def items(self) -> list[tuple[str, str | None]]:
         """Every pair, in order, decoded."""
-        return [_pair(p, self._form) for p in self._wire() if p]
+        query = self._query()
+        if not query:
+            return []
+        if "%" in query or (self._form and "+" in query):
+            return [_pair(p, self._form) for p in query.split("&") if p]
+        # nothing to decode: each pair is its partition (one call of _pair per pair
+        # cost as much as the rest of repr() of a long query)
+        return [(k, v if eq else None)
+                for k, eq, v in (p.partition("=") for p in query.split("&") if p)]
 
     def keys(self) -> list[str]:
         """Every key, in order, repeats included."""
@@ -329,7 +337,8 @@ class Query(_ParamsReader):
         return self._text or ""
 
     def __repr__(self) -> str:
-        return f"Query({self._text!r})"
+        # the secrets masked, as everywhere (urikit._whatwg.masking)
+        return f"Query({masked_query(self._text)!r})"
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, Query):

@@ -10,7 +10,7 @@ from .._core import grammar as g
 from .._core.errors import ParseError
 from .._core.parse import check_host, require_str
 from .._core.percent import Component, encode, encode_octets, unquote
-from .._whatwg.masking import masked_query
+from .._whatwg.masking import is_secret_user, masked_fragment, masked_query
 from .path import PathSegments, ReadOnlyPath, path_from
 from .view import Owner, Writer, read_only
 
@@ -342,8 +342,12 @@ class TextView:
         self._put("fragment", encode_text(text, "fragment", "a fragment"))
 
     def __repr__(self) -> str:
-        # the secrets masked: a password a browser reads in the path, secret values
-        query = masked_query(self._owner.components.query)
-        return (f"TextView(user={self.user!r}, host={self.host!r}, "
+        # the secrets masked: a password a browser reads in the path, secret values in
+        # the query and the fragment, a user name that stands for a token
+        c = self._owner.components
+        query = masked_query(c.query)
+        fragment = masked_fragment(c.fragment)
+        user = "***" if is_secret_user(c.scheme, c.userinfo) else self.user
+        return (f"TextView(user={user!r}, host={self.host!r}, "
                 f"path={self.path.shown()!r}, query={_opt_decode(query)!r}, "
-                f"fragment={self.fragment!r})")
+                f"fragment={_opt_decode(fragment)!r})")

@@ -1468,7 +1468,7 @@ base64=False, payload=b'A brief note')
         in Cyrillic letters), as its A-label otherwise (see the security docs).
 
         >>> URI.parse("http://trusted.example@evil.example/login").display()
-        'http://evil.example/login (user "trusted.example")'
+        'http://evil.example/login (user hidden)'
 
         >>> URI.parse("https://xn--bcher-kva.example/").display()
         'https://bücher.example/'

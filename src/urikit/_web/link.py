@@ -2,25 +2,32 @@
 
 from __future__ import annotations
 
+import operator
 import re
 from collections.abc import Iterable
+from itertools import repeat
 from typing import Final, cast
 
 import attrs
 
 from .._core.errors import ParseError, URIError
+from .._core.grammar import POSSESSIVE as _P
 from .._core.percent import encode_octets
 from .._model.uri import URI, FrozenURI, as_frozen
 
 # RFC 9110 §5.6.2: tchar = "!" / "#" / "$" / "%" / "&" / "'" / "*" / "+" / "-" / "." /
 #                          "^" / "_" / "`" / "|" / "~" / DIGIT / ALPHA;  token = 1*tchar
-_TOKEN: Final = r"[!#$%&'*+\-.^_`|~0-9A-Za-z]+"
+_TOKEN: Final = f"[!#$%&'*+\\-.^_`|~0-9A-Za-z]+{_P}"
 # RFC 9110 §5.6.4: quoted-string = DQUOTE *( qdtext / quoted-pair ) DQUOTE
 #   qdtext = HTAB / SP / %x21 / %x23-5B / %x5D-7E / obs-text
 #   quoted-pair = "\" ( HTAB / SP / VCHAR / obs-text );  obs-text = %x80-FF
-_QUOTED_STRING: Final = r'"(?:[\t !#-\[\]-~\x80-\xff]|\\[\t -~\x80-\xff])*"'
+# (unrolled, possessive where Python has it (grammar.POSSESSIVE): runs of qdtext between
+# quoted-pairs, which re reads in C; an alternation repeated per character and
+# backtracking positions kept for each made a megabyte of them take 40x a parse)
+_QDTEXT_RUN: Final = f"[\\t !#-\\[\\]-~\\x80-\\xff]*{_P}"
+_QUOTED_STRING: Final = f'"{_QDTEXT_RUN}(?:\\\\[\\t -~\\x80-\\xff]{_QDTEXT_RUN})*{_P}"'
 # RFC 9110 §5.6.3: OWS = *( SP / HTAB ); BWS = OWS
-_OWS: Final = r"[ \t]*"
+_OWS: Final = f"[ \\t]*{_P}"
 # RFC 8288 §3: link-value = "<" URI-Reference ">" *( OWS ";" OWS link-param )
 # (the URI-Reference is read by urikit's parser: here, everything up to ">")
 _TARGET_RE: Final = re.compile(r"<([^>]*)>")
@@ -30,8 +37,16 @@ _PARAM_RE: Final = re.compile(
 # RFC 9110 §5.6.1: a list's elements are separated by OWS "," OWS, and empty ones
 # (",,") are allowed and ignored by recipients
 _SEPARATOR_RE: Final = re.compile(f"{_OWS}(?:,{_OWS})*")
-_QUOTED_PAIR_RE: Final = re.compile(r"\\(.)")
+# a parameter's name and value alone (a link-value's whole match has no "=" without one)
+_NAME_VALUE_RE: Final = re.compile(
+    f"{_OWS};{_OWS}({_TOKEN}){_OWS}(?:={_OWS}({_TOKEN}|{_QUOTED_STRING}))?")
+# one whole link-value (RFC 8288 §3), to cut a field into links and separators in C
+_LINK_VALUE_RE: Final = re.compile(
+    f"(<[^>]*>(?:{_OWS};{_OWS}{_TOKEN}{_OWS}(?:={_OWS}(?:{_TOKEN}|{_QUOTED_STRING}))?)*{_P})")
+_LIST_SEPARATORS_RE: Final = re.compile(r"[ \t,]*")
 _TOKEN_RE: Final = re.compile(_TOKEN)
+# RFC 5234 B.1: VCHAR = %x21-7E (what a relation type, a name or a URI, is made of)
+_VISIBLE_RE: Final = re.compile(r"[!-~]+")
 # RFC 8187 §3.2.1: ext-value = charset "'" [ language ] "'" value-chars
 #   charset = "UTF-8" / "ISO-8859-1" / mime-charset (case-insensitive)
 #   value-chars = *( pct-encoded / attr-char )
@@ -45,6 +60,10 @@ _EXT_VALUE_RE: Final = re.compile(
 _TRIPLET_RE: Final = re.compile(b"%([0-9A-Fa-f]{2})")
 # RFC 8288 §3.3 and §3.4.1: parameters that may appear once; later ones are ignored
 _ONCE: Final = frozenset({"rel", "anchor", "title", "title*", "type", "media"})
+_FIRST: Final = operator.itemgetter(0)
+_SECOND: Final = operator.itemgetter(1)
+# the names a link reads once or keeps in its own fields
+_ONCE_OR_FIELD: Final = _ONCE | {"anchor"}
 # the relation types of pagination (IANA's registry: "prev" and "previous" are synonyms)
 _PAGES: Final = {"first": "first", "prev": "prev", "previous": "prev", "next": "next",
                  "last": "last"}
@@ -72,17 +91,69 @@ class Link:
         anchor: the link's context (§3.2), resolved as the target is, or ``None``
             when the link has none (the context is then the resource itself).
 
+    A link is checked when it is made, so that its text can never split a header field
+    or leave a quoted string: the target and anchor are URIs (which hold no space,
+    control character or quote), each relation type is non-empty visible ASCII (a
+    registered name or a URI; the types are written separated by spaces), and each
+    parameter's name is a token other than ``rel`` and ``anchor`` (the link's own
+    fields). A parameter's value may hold any text: a quote or backslash is escaped
+    in the quoted string, and a value with a control character (CR and LF included)
+    or outside ASCII is written as an RFC 8187 value (``title*=UTF-8''a%0D%0Ab``),
+    which reads back as it was.
+
+    Raises:
+        ParseError: a relation type or a parameter name breaks those rules
+            (``component`` is ``"link relation type"`` or ``"link parameter name"``;
+            the position is that of the first offending character).
+        TypeError: a field is not of its type.
+
     >>> link = Link(FrozenURI.parse("https://api.example/items?page=3"), frozenset({"next"}))
     >>> str(link)
     '<https://api.example/items?page=3>; rel="next"'
+    >>> Link(FrozenURI.parse("/a"), frozenset({"next\\r\\nSet-Cookie: a=b"}))
+    Traceback (most recent call last):
+      ...
+    urikit.ParseError: a relation type is visible ASCII, without white space or control \
+characters (RFC 8288 §3.3) at position 4 in link relation type
 
     .. versionadded:: 0.4
+    .. versionchanged:: 0.6
+       The fields are checked when the link is made (they were used as given when
+       it was written).
     """
 
     target: FrozenURI
     rel: frozenset[str] = frozenset()
     params: tuple[tuple[str, str], ...] = ()
     anchor: FrozenURI | None = None
+
+    def __attrs_post_init__(self) -> None:
+        # every field checked once, here: what __str__ writes is then safe to send (read
+        # through _field, so that the compiled build's own check of a field's declared
+        # type does not answer first, in other words)
+        given = _field(self, "target")  # checked: callers without a type checker
+        if not isinstance(given, FrozenURI):
+            raise TypeError(f"a link's target is a FrozenURI, not {type(given).__name__}")
+        anchor = _field(self, "anchor")
+        if anchor is not None and not isinstance(anchor, FrozenURI):
+            raise TypeError(f"a link's anchor is a FrozenURI or None, not "
+                            f"{type(anchor).__name__}")
+        rel = _field(self, "rel")
+        if not isinstance(rel, frozenset):
+            raise TypeError(f"a link's rel is a frozenset of str, not {type(rel).__name__}")
+        for item in cast("frozenset[object]", rel):
+            if not isinstance(item, str):
+                raise TypeError(f"a relation type is a str, not {type(item).__name__}")
+            _check_rel_type(item)
+        params = _field(self, "params")
+        if not isinstance(params, tuple):
+            raise TypeError(f"a link's params are a tuple of (name, value) pairs, not "
+                            f"{type(params).__name__}")
+        pairs = cast("tuple[object, ...]", params)
+        if not _are_str_pairs(pairs):
+            raise TypeError("a link's params are a tuple of (name, value) pairs of str")
+        for name in {pair[0] for pair in cast("tuple[tuple[str, str], ...]", pairs)}:
+            _check_param_name(name)  # each distinct name once
 
     def get(self, name: str) -> str | None:
         """The value of the first parameter called ``name`` (case-insensitive), or
@@ -126,12 +197,58 @@ def _quoted(value: str) -> str:
     return f'"{escaped}"'
 
 
-def _param_text(name: str, value: str) -> str:
+def _field(link: Link, name: str) -> object:
+    """A field of ``link`` as it was given (callers without a type checker pass anything)."""
+    value: object = getattr(link, name)
+    return value
+
+
+def _are_str_pairs(pairs: tuple[object, ...]) -> bool:
+    """Whether each item of ``pairs`` is a (str, str) tuple: first by the exact types,
+    in C (a link read from a long field has as many pairs), then item by item."""
+    if not pairs:
+        return True
+    if set(map(type, pairs)) == {tuple}:
+        tuples = cast("tuple[tuple[object, ...], ...]", pairs)
+        if set(map(len, tuples)) == {2} and set(map(type, map(_FIRST, tuples))) == {str} \
+                and set(map(type, map(_SECOND, tuples))) == {str}:
+            return True
+    return all(isinstance(pair, tuple) and len(cast("tuple[object, ...]", pair)) == 2
+               and all(isinstance(x, str) for x in cast("tuple[object, ...]", pair))
+               for pair in pairs)
+
+
+def _check_rel_type(rel: str) -> None:
+    """Refuse a relation type that is empty or holds anything but visible ASCII: a
+    space, CR, LF or any control character written in ``rel="..."`` would read back as
+    other types or split the header field (RFC 8288 §3.3: the types are separated by
+    spaces, and each is a registered name or a URI, both ASCII)."""
+    if not rel:
+        raise ParseError(rel, 0, "link relation type", "a relation type is not empty "
+                         "(RFC 8288 §3.3)")
+    visible = _VISIBLE_RE.match(rel)
+    if visible is not None and visible.end() == len(rel):
+        return
+    raise ParseError(rel, 0 if visible is None else visible.end(), "link relation type",
+                     "a relation type is visible ASCII, without white space or control "
+                     "characters (RFC 8288 §3.3)")
+
+
+def _check_param_name(name: str) -> None:
+    """Refuse a parameter name that is not a token (RFC 8288 §3), or that names one of
+    the link's own fields (``rel``, ``anchor``: written as a parameter it would change
+    the link's relation or context)."""
     token = _TOKEN_RE.match(name)
     if token is None or token.end() != len(name):
         at = 0 if token is None else token.end()
         raise ParseError(name, at, "link parameter name",
                          "a parameter name is a token (RFC 8288 §3)")
+    if name.lower() in ("rel", "anchor"):
+        raise ParseError(name, 0, "link parameter name", f"{name.lower()!r} is a field "
+                         "of the link, not one of its params (RFC 8288 §3.2, §3.3)")
+
+
+def _param_text(name: str, value: str) -> str:
     if name.endswith("*") or not value.isascii() or any(
             (ch < " " and ch != "\t") or ch == "\x7f" for ch in value):
         # RFC 8187 §3.2: charset "'" [ language ] "'" value-chars, in UTF-8
@@ -201,6 +318,81 @@ def parse_links(value: str | Iterable[str], *, base: URI | FrozenURI | str | Non
     """
     text = _field_text(value)
     base_uri = None if base is None else as_frozen(base, "base")
+    # the field cut into separators and link-values in C, and each distinct link-value
+    # read once (a field of a megabyte of "</a>; rel=next, " took 40x a parse, read
+    # link by link); anything else is read link by link, for its error's position
+    parts = _LINK_VALUE_RE.split(text)
+    values = parts[1::2]
+    separators = parts[0::2]
+    if _LIST_SEPARATORS_RE.fullmatch("".join(separators)) is not None and all(
+            map(operator.contains, separators[1:-1], repeat(","))):
+        read: dict[str, Link] = {}
+        try:
+            for link_value in set(values):
+                link = _plain_link(link_value, base_uri, lenient)
+                if link is None:
+                    (link,) = _read_links(link_value, base_uri, lenient)
+                read[link_value] = link
+        except ParseError:
+            return _read_links(text, base_uri, lenient)  # the error, placed in the field
+        return list(map(read.__getitem__, values))
+    return _read_links(text, base_uri, lenient)
+
+
+def _plain_link(link_value: str, base_uri: FrozenURI | None, lenient: bool) -> Link | None:
+    """The link of one ``link_value`` (a whole match of ``_LINK_VALUE_RE``) whose
+    parameters are plain (at most one ``rel``, no ``anchor``, no other name allowed
+    once, no ``*`` name), read with its parameters at once, in C (a link of a
+    megabyte of parameters took 40x a parse, a Python step each); ``None`` for any
+    other, which :func:`_read_links` reads."""
+    target = _TARGET_RE.match(link_value)
+    assert target is not None  # a link-value starts with its target
+    found = _NAME_VALUE_RE.findall(link_value, target.end())
+    reference = _target(link_value, 1, target.group(1), base_uri, lenient)
+    if not found:
+        return Link(reference)
+    names = list(map(str.lower, map(_FIRST, found)))
+    raws = list(map(_SECOND, found))
+    special = _ONCE_OR_FIELD.intersection(names)
+    if special - {"rel"} or "*" in "".join(names) or names.count("rel") > 1:
+        return None
+    values = _unquoted_all(raws)
+    rel: frozenset[str] = frozenset()
+    if special:
+        at = names.index("rel")
+        rel = _rel_types(values[at])
+        if not all(_VISIBLE_RE.fullmatch(rel_type) for rel_type in rel):
+            return None  # refused, where it stands, by _read_links
+        del names[at], values[at]
+    return Link(reference, rel, tuple(zip(names, values, strict=True)))
+
+
+def _unquoted_all(raws: list[str]) -> list[str]:
+    """Each parameter value of ``raws`` unquoted (:func:`_unquoted`), at once where none
+    holds a backslash: a value holds no NUL (a token none, qdtext no control but HTAB),
+    and without quoted-pairs the only quotes are those around quoted-strings."""
+    joined = "\x00".join(raws)
+    if "\\" in joined:
+        return list(map(_unquoted, raws))
+    return joined.replace('"', "").split("\x00")
+
+
+def _unquoted(raw: str) -> str:
+    """A parameter's value: a token as it is, a quoted-string's text with each
+    quoted-pair's backslash dropped (RFC 9110 §5.6.4), in C."""
+    if not raw.startswith('"'):
+        return raw
+    inner = raw[1:-1]
+    if "\\" not in inner:
+        return inner
+    # qdtext holds no backslash, so each one starts a pair or is the one a pair
+    # escapes: str.split reads the escaped backslashes left to right as the pairs
+    # fall, and what is left of each backslash starts a pair of its own
+    return "\\".join(map(str.replace, inner.split("\\\\"), repeat("\\"), repeat("")))
+
+
+def _read_links(text: str, base_uri: FrozenURI | None, lenient: bool) -> list[Link]:
+    """The links of a field value, read link by link; errors name their position."""
     links: list[Link] = []
     pos = _separator_end(text, 0)
     while pos < len(text):
@@ -218,14 +410,19 @@ def parse_links(value: str | Iterable[str], *, base: URI | FrozenURI | str | Non
             if equals and not raw:
                 raise ParseError(text, param.end(), "link",
                                  "expected a token or a quoted string after '='")
-            unquoted = (_QUOTED_PAIR_RE.sub(r"\1", raw[1:-1]) if raw.startswith('"')
-                        else raw)
+            unquoted = _unquoted(raw)
             pos = param.end()
             if name in _ONCE and name in seen:
                 continue
             seen.add(name)
             if name == "rel":
                 rel = _rel_types(unquoted)
+                for rel_type in rel:  # obs-text (a C1 control, say) is no relation type
+                    try:
+                        _check_rel_type(rel_type)
+                    except ParseError as error:
+                        raise ParseError(text, param.start(3), "link",
+                                         f"invalid relation type ({error.reason})") from None
             elif name == "anchor":
                 anchor = _target(text, param.start(3), unquoted, base_uri, lenient)
             else:
@@ -269,8 +466,10 @@ def format_links(links: Iterable[Link]) -> str:
     ...                                (("title", "Last page"),))])
     '</items?page=2>; rel="next", </items?page=9>; rel="last"; title="Last page"'
 
+    Every :class:`Link` was checked when it was made, so the value is one header
+    field line: no CR, LF or other control character, and every quoted string closed.
+
     Raises:
-        ParseError: a parameter's name is not a token (RFC 8288 §3).
         TypeError: an item of ``links`` is not a :class:`Link`.
 
     .. versionadded:: 0.4

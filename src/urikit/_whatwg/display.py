@@ -12,7 +12,7 @@ from .._core.normalize import normalize_host
 from .._core.percent import pct_utf8, unquote_octets
 from .._core.serialize import to_text
 from .browser import ipv4_number
-from .masking import mask_secrets
+from .masking import is_secret_user, mask_secrets
 from .spoof import choose_labels
 
 _LDH: Final = frozenset("abcdefghijklmnopqrstuvwxyz0123456789-")
@@ -188,8 +188,10 @@ def display(c: Parts) -> str:
 
     The userinfo is taken out of the URI and shown after it, apart and labelled, so
     the host is the only name between ``//`` and the path:
-    ``https://evil.example/ (user "trusted.example")``. A password is never shown,
-    only that there is one (``password hidden``). The scheme and host are in
+    ``ftp://evil.example/ (user "trusted.example")``. A password is never shown,
+    only that there is one (``password hidden``), nor is a user name without a
+    password where it stands for a token (``https``, ``http``, ``wss``, ``ws``, or
+    no scheme: ``user hidden``, :mod:`urikit._whatwg.masking`). The scheme and host are in
     lowercase; a label of a registered name that is an A-label or percent-encoded
     UTF-8 is shown in Unicode only when the display policy of
     :mod:`urikit._whatwg.spoof` allows it (one script or a permitted mix, no look-alike
@@ -205,7 +207,9 @@ def display(c: Parts) -> str:
 
     >>> from urikit import URI
     >>> URI.parse("http://trusted.example@evil.example/login").display()
-    'http://evil.example/login (user "trusted.example")'
+    'http://evil.example/login (user hidden)'
+    >>> URI.parse("ftp://trusted.example@evil.example/").display()
+    'ftp://evil.example/ (user "trusted.example")'
     >>> URI.parse("https://joe:secret@%D0%B0pple.com/").display()
     'https://xn--pple-43d.com/ (user "joe", password hidden)'
 
@@ -223,5 +227,7 @@ def display(c: Parts) -> str:
     if userinfo is None:
         return text
     user, colon, _ = userinfo.partition(":")
-    return f'{text} (user "{user}", password hidden)' if colon else f'{text} (user "{user}")'
+    # a user name that stands for a token is masked as everywhere (masking.is_secret_user)
+    shown = "user hidden" if is_secret_user(scheme, userinfo) else f'user "{user}"'
+    return f"{text} ({shown}, password hidden)" if colon else f"{text} ({shown})"
 

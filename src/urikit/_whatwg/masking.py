@@ -1,21 +1,28 @@
 """The one masking rule: where a secret is in any text, valid or not, and the text masked.
 
 A secret is a password of the userinfo, where RFC 3986 reads one and where a browser
-would, and the value of a query parameter named in :data:`SECRET_QUERY_PARAMETERS` (or
-a name the caller adds). Every text that can reach a person asks this module: the
+would; the user name of an ``http``, ``https``, ``ws`` or ``wss`` URL without a
+password, or of a reference without a scheme (``https://TOKEN@h/``: the userinfo
+those schemes deprecate carries tokens as often as names); and the value of a parameter named in
+:data:`SECRET_QUERY_PARAMETERS` (or a name the caller adds), in the query or in the
+fragment (``#access_token=...``, OAuth's implicit flow), the name compared
+percent-decoded, lower-cased and also by each of its bracketed parts (``token[]``,
+``user[password]``). Every text that can reach a person asks this module: the
 errors, ``repr``, ``redacted()``, the pydantic messages, the command line's output.
 """
 
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from collections.abc import Iterable
 from typing import Final, cast
 
 from .._core.components import Parts
 from .._core.parse import appendix_b
+from .._core.schemes import USERINFO_DEPRECATED
 from .._core.serialize import to_text
-from .browser import authority_span
+from .browser import C0_AND_SPACE, authority_span
 
 #: The query parameters whose values :meth:`URI.redacted() <urikit.URI.redacted>`,
 #: ``repr()``, error messages and the command line mask by default (the key compared
@@ -33,28 +40,80 @@ SECRET_QUERY_PARAMETERS: Final = frozenset({
 })
 
 _MASK: Final = "***"
-# a query pair of a secret's name: where its value starts and ends
-_PAIR_RE: Final = re.compile(r"[^&;#]*")
-_TRIPLET_RE: Final = re.compile("%([0-9A-Fa-f]{2})")
+# the parts of a name that are compared with the secrets' names: the whole name and
+# each part between brackets (PHP's and Rails' arrays and hashes: token[], user[password])
+_BRACKETS_RE: Final = re.compile(r"[\[\]]")
 
 
-def _key(text: str) -> str:
-    """A query key as compared with the secret names: each ``%XX`` decoded as one
-    octet (the names are ASCII, so a key outside ASCII never matches), lower-cased;
-    any other "%" kept (urllib.parse, which imports ipaddress, stays out of urikit)."""
-    if "%" not in text:
-        return text.lower()
-    return _TRIPLET_RE.sub(lambda m: chr(int(m.group(1), 16)), text).lower()
+def is_secret_name(name: str, secrets: frozenset[str] = SECRET_QUERY_PARAMETERS) -> bool:
+    """Whether a parameter's decoded ``name`` is a secret's: lower-cased, the whole
+    name or one of its bracketed parts is in ``secrets``. The one test of a name, asked
+    for the text of a URI (through :func:`is_secret_key`) and for decoded pairs.
+
+    >>> [is_secret_name(n) for n in ("Token", "token[]", "user[password]", "tokens", "q")]
+    [True, True, True, False, False]
+    """
+    lowered = name.lower()
+    if lowered in secrets:
+        return True
+    if "[" not in lowered and "]" not in lowered:
+        return False
+    return not secrets.isdisjoint(_BRACKETS_RE.split(lowered))
 
 
-def _userinfo_password(text: str, start: int, end: int) -> tuple[int, int] | None:
-    """The password in the authority text[start:end]: from the first ":" of the
-    userinfo (which ends at the last "@") to that "@"; an empty one is not masked."""
+def is_secret_key(key: str, secrets: frozenset[str] = SECRET_QUERY_PARAMETERS) -> bool:
+    """Whether a key as written in a URI's text is a secret's name
+    (:func:`is_secret_name`), each ``%XX`` decoded once as one octet (the names are
+    ASCII, so a key outside ASCII never matches); any other "%" kept.
+
+    >>> [is_secret_key(k) for k in ("%74oken", "token%5B%5D", "api%5Fkey", "%2574oken")]
+    [True, True, True, False]
+    """
+    return is_secret_name(_decoded(key) if "%" in key else key, secrets)
+
+
+def _decoded(text: str) -> str:
+    """``text`` with each ``%XX`` decoded as one octet, by a table rather than a regex
+    callback (a megabyte of distinct encoded keys is decoded at once); any other "%"
+    kept."""
+    parts = text.split("%")
+    return parts[0] + "".join([_OCTETS[p[:2]] + p[2:] if p[:2] in _OCTETS else "%" + p
+                               for p in parts[1:]])
+
+
+# "%XX" decoded as one octet, for every spelling of XX (either case of each digit)
+_OCTETS: Final = {f"{a}{b}": chr(int(a + b, 16))
+                  for a in "0123456789abcdefABCDEF" for b in "0123456789abcdefABCDEF"}
+
+
+def _is_secret_user(text: str) -> bool:
+    """Whether a user name without a password is a secret in ``text``: its scheme (the
+    text before the first ":", leading C0 controls and spaces stripped, as browsers
+    read it) is one of :data:`urikit._core.schemes.USERINFO_DEPRECATED`, or it has
+    none and starts with a slash (``//TOKEN@h/``, which takes the scheme of its base,
+    on the web an http one)."""
+    start = len(text) - len(text.lstrip(C0_AND_SPACE))
+    if text[start:start + 1] in ("/", "\\"):
+        return True
+    colon = text.find(":", start, start + 6)  # "https:" is the longest of them
+    return colon > start and text[start:colon].lower() in USERINFO_DEPRECATED
+
+
+def _userinfo_secret(text: str, start: int, end: int,
+                     user_is_secret: bool) -> tuple[int, int] | None:
+    """The secret in the authority text[start:end], whose userinfo ends at the last
+    "@": the password, from the first ":" to that "@" (an empty one is not masked),
+    or, where ``user_is_secret`` and there is no password, the user name."""
     at = text.rfind("@", start, end)
-    colon = text.find(":", start, at) if at >= 0 else -1
-    if colon < 0 or colon + 1 == at:
+    if at < 0:
         return None
-    return colon + 1, at
+    colon = text.find(":", start, at)
+    if colon >= 0 and colon + 1 < at:
+        return colon + 1, at
+    user_end = at if colon < 0 else colon
+    if user_is_secret and user_end > start:
+        return start, user_end
+    return None
 
 
 def password_spans(text: str) -> list[tuple[int, int]]:
@@ -62,6 +121,9 @@ def password_spans(text: str) -> list[tuple[int, int]]:
     3986's reading (Appendix B) and under the browsers'
     (:func:`urikit._whatwg.browser.authority_span`: any run of ``/`` and ``\\`` after a
     special scheme, two or more without a scheme): the spans of both, merged, in order.
+    Where the scheme deprecates the userinfo (``http``, ``https``, ``ws``, ``wss``), or
+    the reference has none (``//TOKEN@h/``), and there is no password, the user name
+    is the secret (``https://TOKEN@h/``).
 
     It works on any text, valid or not, so that an echoed invalid line is masked too.
 
@@ -76,18 +138,24 @@ def password_spans(text: str) -> list[tuple[int, int]]:
     ['secret']
     >>> password_spans("http://h/a:b@c")
     []
+    >>> text = "https://ghp_T0KEN@github.com/o/r.git"
+    >>> [text[start:end] for start, end in password_spans(text)]
+    ['ghp_T0KEN']
+    >>> password_spans("ftp://anonymous@h/")
+    []
     """
     spans: list[tuple[int, int]] = []
     if "@" not in text:
         return spans  # no userinfo under any reading
+    user_is_secret = _is_secret_user(text)
     m = appendix_b(text)
     if m.group(4) is not None:
-        span = _userinfo_password(text, *m.span(4))
+        span = _userinfo_secret(text, *m.span(4), user_is_secret)
         if span is not None:
             spans.append(span)
     browser = authority_span(text)
     if browser is not None:
-        span = _userinfo_password(text, *browser)
+        span = _userinfo_secret(text, *browser, user_is_secret)
         if span is not None and span not in spans:
             spans.append(span)
     if len(spans) < 2:
@@ -108,42 +176,71 @@ def _merged(spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
 
 def query_secret_spans(text: str,
                        secrets: frozenset[str] = SECRET_QUERY_PARAMETERS) -> list[tuple[int, int]]:
-    """Where the values of the secret query parameters of ``text`` are, as (start,
-    end) spans: the query is what follows the first ``?`` up to a ``#`` (RFC 3986 and
-    browsers alike), its pairs are cut at ``&`` and ``;``, and a pair whose key,
-    percent-decoded and lower-cased, is in ``secrets`` has its non-empty value there.
+    """Where the values of the secret parameters of ``text``'s query and fragment are,
+    as (start, end) spans, in order. From the first ``?`` or ``#`` on (the query's
+    start, or the fragment's: RFC 3986 and browsers alike), a pair starts after each
+    ``?``, ``#``, ``&`` and ``;``; its key runs to a ``=`` (and holds none of those)
+    and its value from there to the next ``&``, ``;`` or ``#``. A pair whose key is a
+    secret's name (:func:`is_secret_key`) has its non-empty value there. So a fragment
+    of pairs (``#access_token=...``) and a route with a query in the fragment
+    (``#/cb?access_token=...``) are read as a query is.
 
     >>> text = "https://h/?q=1&Token=abc&sig=x%2Fy#f"
     >>> [text[start:end] for start, end in query_secret_spans(text)]
     ['abc', 'x%2Fy']
+    >>> text = "https://h/cb#access_token=T0K&state=s"
+    >>> [text[start:end] for start, end in query_secret_spans(text)]
+    ['T0K']
     """
-    spans: list[tuple[int, int]] = []
-    start = text.find("?")
+    start = _pairs_start(text)
     if start < 0:
+        return []
+    return _value_spans(text, start, _secret_keys(text, start, secrets))
+
+
+def _pairs_start(text: str) -> int:
+    """Where the first pair can start: the first "?" or "#", or -1."""
+    question, hash_ = text.find("?"), text.find("#")
+    return question if hash_ < 0 or 0 <= question < hash_ else hash_
+
+
+def _secret_keys(text: str, start: int, secrets: frozenset[str]) -> set[str]:
+    """The distinct keys after ``start`` that are secrets' names, as written: the keys
+    read in C, each distinct one tested once."""
+    keys = list(set(_KEYS_RE.findall(text, start)))
+    if len(keys) < _FEW or not any("%" in key for key in keys):
+        return {key for key in keys if is_secret_key(key, secrets)}
+    # many keys: all decoded in one pass over their text, joined by "&" (which no key
+    # holds), rather than key by key
+    names = _decoded("&".join(keys)).split("&")
+    return {key for key, name in zip(keys, names, strict=True) if is_secret_name(name, secrets)}
+
+
+def _value_spans(text: str, start: int, secret: set[str]) -> list[tuple[int, int]]:
+    """The spans of the non-empty values of the keys in ``secret``, pair by pair."""
+    spans: list[tuple[int, int]] = []
+    if not secret:
         return spans
-    if secrets.isdisjoint(_KEYS_RE.findall(text.lower(), start)) \
-            and text.find("%", start) < 0:
-        # no key after the "?" (cut at every "?", "&" and ";", so at least at those
-        # of the query) is a secret's name, none percent-encoded: C passes alone
-        return spans
-    end = text.find("#", start)
-    if end < 0:
-        end = len(text)
-    position = start + 1
-    while position <= end:
-        m = _PAIR_RE.match(text, position, end)
-        pair_end = end if m is None else m.end()
-        equals = text.find("=", position, pair_end)
-        if equals > position and equals + 1 < pair_end \
-                and _key(text[position:equals]) in secrets:
-            spans.append((equals + 1, pair_end))
-        position = pair_end + 1
+    stop = -1  # where the value that the last secret key starts ends
+    for m in _KEY_RE.finditer(text, start):
+        key = m.group(1)
+        if key not in secret:
+            continue
+        value = m.end(1) + 1
+        if value > stop:  # the ends of values only grow: each is searched for once
+            after = _VALUE_END_RE.search(text, value)
+            stop = len(text) if after is None else after.start()
+        if value < stop and not (spans and value <= spans[-1][1]):
+            # a secret key inside a secret value ("?token=a?token=b") is masked with it
+            spans.append((value, stop))
     return spans
 
 
-# a key of a pair: after a "?", "&" or ";", up to "=" (more than the query's keys
-# when a value holds a "?": only a first test)
-_KEYS_RE: Final = re.compile(r"[?&;]([^?&;=]*)=")
+# a key: after a "?", "#", "&" or ";", up to "=" (matched as a lookahead, so that a
+# key inside a value, after a "?", is found too); a value ends at "&", ";" or "#"
+_KEY_RE: Final = re.compile(r"[?#&;](?=([^?#&;=]*)=)")
+_KEYS_RE: Final = re.compile(r"[?#&;]([^?#&;=]*)=")
+_VALUE_END_RE: Final = re.compile(r"[&;#]")
 
 
 def secret_names(added: Iterable[str] = ()) -> frozenset[str]:
@@ -164,12 +261,23 @@ def secret_names(added: Iterable[str] = ()) -> frozenset[str]:
     return SECRET_QUERY_PARAMETERS | {name.lower() for name in names}
 
 
+def may_hold_secrets(text: str) -> bool:
+    """Whether ``text`` has a character every secret comes after (a userinfo's "@",
+    the "?" or "#" before a parameter): the test in C that lets most texts pass
+    without a search.
+
+    >>> may_hold_secrets("https://h/a"), may_hold_secrets("https://h/#access_token=t")
+    (False, True)
+    """
+    return "@" in text or "?" in text or "#" in text
+
+
 def secret_spans(text: str,
                  secrets: frozenset[str] = SECRET_QUERY_PARAMETERS) -> list[tuple[int, int]]:
     """Every secret of ``text``: its passwords (:func:`password_spans`) and the values
-    of its secret query parameters (:func:`query_secret_spans`), in order."""
+    of its secret parameters (:func:`query_secret_spans`), in order."""
     spans = password_spans(text) if "@" in text else []
-    if "?" in text:
+    if "?" in text or "#" in text:
         query = query_secret_spans(text, secrets)
         if query:
             # a "?" inside a password is the browser's reading only: spans may overlap
@@ -191,18 +299,58 @@ def mask_secrets(text: str, position: int | None = None,
     >>> mask_secrets("https://h/?token=abc&q=1")[0]
     'https://h/?token=***&q=1'
     """
-    if "@" not in text and "?" not in text:
+    if not may_hold_secrets(text):
         return text, position
+    if position is None:
+        fast = _masked_by_pattern(text, secrets)
+        if fast is not None:
+            return fast, None
     spans = secret_spans(text, secrets)
     if not spans:
         return text, position
+    return _with_masks(text, spans), None if position is None else _moved(position, spans)
+
+
+# Masking a long query pair by pair costs a Python step per pair (about 1 µs: a
+# megabyte of "token=1&" took 18 times its parse); where few names are secret, one
+# pattern of a fixed-width lookbehind per name finds every secret value in C instead.
+_FEW: Final = 8
+
+
+def _masked_by_pattern(text: str, secrets: frozenset[str]) -> str | None:
+    """``text`` masked as :func:`mask_secrets` masks it, its secret values found by one
+    pattern in C where few names are secret (by their spans otherwise), or ``None``
+    where it has no query or fragment. The keys are read once, in C, and each distinct
+    one tested once. ``tests/test_secrets.py`` checks that both ways mask alike."""
+    start = _pairs_start(text)
+    if start < 0:
+        return None
+    passwords = password_spans(text) if "@" in text else []
+    if passwords and passwords[-1][1] > start:
+        return None  # an authority never holds "?" or "#": not reached, kept safe
+    secret = _secret_keys(text, start, secrets)
+    if len(secret) > _FEW:
+        return _with_masks(text, passwords + _value_spans(text, start, secret))
+    if not secret:
+        return _with_masks(text, passwords)
+    # a value after "?", "#", "&" or ";" and a secret key and "=", up to "&", ";", "#"
+    # (as query_secret_spans reads it); the text between values is kept
+    behind = "|".join(f"(?<=[?#&;]{re.escape(key)}=)" for key in sorted(secret))
+    kept = re.compile(f"(?:{behind})[^&;#]+").split(text[start:])
+    return _with_masks(text[:start], passwords) + _MASK.join(kept)
+
+
+def _with_masks(text: str, spans: list[tuple[int, int]]) -> str:
+    """``text`` with each of ``spans`` written ``***``."""
+    if not spans:
+        return text
     pieces: list[str] = []
     last = 0
-    for start, end in spans:
-        pieces += [text[last:start], _MASK]
+    for begin, end in spans:
+        pieces += [text[last:begin], _MASK]
         last = end
     pieces.append(text[last:])
-    return "".join(pieces), None if position is None else _moved(position, spans)
+    return "".join(pieces)
 
 
 def masked_path(c: Parts) -> str:
@@ -227,14 +375,15 @@ def masked_path(c: Parts) -> str:
 
 def masked_pairs(pairs: list[tuple[str, str | None]]) -> list[tuple[str, str | None]]:
     """Decoded query pairs with the value of each secret parameter
-    (:data:`SECRET_QUERY_PARAMETERS`) written ``***``: what ``repr()`` of the query
-    views shows.
+    (:func:`is_secret_name`) written ``***``: what ``repr()`` of the query views shows.
 
-    >>> masked_pairs([("q", "a"), ("Token", "t"), ("token", None)])
-    [('q', 'a'), ('Token', '***'), ('token', None)]
+    >>> masked_pairs([("q", "a"), ("Token", "t"), ("token", None), ("token[]", "t")])
+    [('q', 'a'), ('Token', '***'), ('token', None), ('token[]', '***')]
     """
-    return [(k, _MASK if v and k.lower() in SECRET_QUERY_PARAMETERS else v)
-            for k, v in pairs]
+    secret = {k for k in {k for k, _ in pairs} if is_secret_name(k)}  # each name once
+    if not secret:
+        return pairs
+    return [(k, _MASK) if v and k in secret else (k, v) for k, v in pairs]
 
 
 def masked_query(query: str | None) -> str | None:
@@ -246,6 +395,56 @@ def masked_query(query: str | None) -> str | None:
     if query is None or "=" not in query:
         return query
     return mask_secrets(f"?{query}")[0][1:]
+
+
+def masked_fragment(fragment: str | None) -> str | None:
+    """A fragment's text with the value of each secret parameter written ``***``
+    (OAuth's implicit flow returns its token there).
+
+    >>> masked_fragment("access_token=T0K&state=s")
+    'access_token=***&state=s'
+    """
+    if fragment is None or "=" not in fragment:
+        return fragment
+    return mask_secrets(f"#{fragment}")[0][1:]
+
+
+def is_secret_user(scheme: str | None, userinfo: str | None) -> bool:
+    """Whether the user name of ``userinfo`` is masked in a URI of ``scheme``: it has
+    no password and the scheme deprecates the userinfo, or there is none (a
+    reference ``//user@h/``: :func:`password_spans`).
+
+    >>> [is_secret_user(*c) for c in [("https", "T0KEN"), ("https", "joe:pw"), ("ftp", "joe")]]
+    [True, False, False]
+    """
+    if userinfo is None or (scheme is not None
+                            and scheme.lower() not in USERINFO_DEPRECATED):
+        return False
+    span = _userinfo_secret(userinfo + "@", 0, len(userinfo) + 1, True)
+    return span is not None and span[0] == 0
+
+
+def moved_positions(positions: Iterable[int], spans: list[tuple[int, int]]) -> list[int]:
+    """Each of ``positions`` moved as :func:`mask_secrets` moves one, for the same
+    ``spans``, each found by a binary search (a line with many changes and a secret
+    moved each through the whole text: quadratic).
+
+    >>> text = "http://u:secret@h/x y"
+    >>> moved_positions([3, 11, 18], secret_spans(text))
+    [3, 9, 15]
+    """
+    starts = [start for start, _ in spans]
+    shifts = [0]  # the shift of a position after the k-th span: 3 - its length, summed
+    for start, end in spans:
+        shifts.append(shifts[-1] + 3 - (end - start))
+    moved: list[int] = []
+    for position in positions:
+        k = bisect_right(starts, position)  # the spans that start at or before it
+        if k and position < spans[k - 1][1]:
+            moved.append(spans[k - 1][0] + shifts[k - 1])  # inside a secret: its mask
+        else:
+            moved.append(position + shifts[k])
+    return moved
 
 
 def _moved(position: int, spans: list[tuple[int, int]]) -> int:
