@@ -46,10 +46,12 @@ def test_passwords_are_found_under_both_readings(text: str, password: str) -> No
 
 def test_no_password_in_non_special_or_absent_userinfo() -> None:
     """A backslash means nothing special outside the special schemes; no "@", no
-    password."""
+    password. An empty password is none: the user name of an http URL is then the
+    secret (``https://TOKEN:@host``), that of an ftp URL is a name."""
     assert password_spans("foo:\\\\joe:secret@h\\") == []
     assert password_spans("http://h/a:b") == []
-    assert password_spans("http://joe:@h/") == []
+    assert password_spans("http://joe:@h/") == [(7, 10)]
+    assert password_spans("ftp://joe:@h/") == []
 
 
 @pytest.mark.parametrize("argv", [
