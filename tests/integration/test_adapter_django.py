@@ -41,7 +41,7 @@ from hypothesis import given
 from hypothesis import settings as settings_hypothesis
 from hypothesis import strategies as st
 
-from urikit import URI, FrozenURI, Pages, TrustedProxies, URIError, parse_links
+from urikit import URI, FrozenURI, Pages, PublicSite, TrustedProxies, URIError, parse_links
 
 MEMORY = {"default": {"ENGINE": "django.db.backends.sqlite3", "NAME": ":memory:"}}
 if not settings.configured:  # the example apps' tests may have configured Django first
@@ -301,6 +301,42 @@ def test_setting_of_the_wrong_type_is_a_type_error() -> None:
     """A setting that is not a TrustedProxies is refused with TypeError."""
     with override_settings(URIKIT_TRUSTED_PROXIES=1), pytest.raises(TypeError, match="URIKIT"):
         uk.trusted_proxies()
+
+
+@pytest.mark.parametrize("settings_given", [
+    pytest.param({"URIKIT_SITE": "https://shop.example/"}, id="site-of-the-wrong-type"),
+    pytest.param({"URIKIT_SITE": PublicSite(proxies=TrustedProxies(x_host=1)),
+                  "URIKIT_TRUSTED_PROXIES": TrustedProxies(x_host=1)}, id="both-settings"),
+])
+def test_site_setting_is_checked(settings_given: dict[str, Any]) -> None:
+    """URIKIT_SITE is a PublicSite, and names the proxies alone (one home)."""
+    with override_settings(**settings_given), pytest.raises(TypeError, match="URIKIT_SITE"):
+        _json(Client(HTTP_HOST="shop.example"), "/show/x")
+
+
+def test_site_setting_names_the_trusted_proxies() -> None:
+    """The site's proxies are believed, with ALLOWED_HOSTS checked, as the old setting's."""
+    site = PublicSite(proxies=TrustedProxies(x_proto=1, x_host=1))
+    with override_settings(URIKIT_SITE=site):
+        data = _json(Client(HTTP_HOST="10.0.0.5"), "/show/x", HTTP_X_FORWARDED_HOST="shop.example",
+                     HTTP_X_FORWARDED_PROTO="https")
+        assert uk.trusted_proxies() == site.proxies
+    assert data == {"uri": "https://shop.example/show/x", "root": "https://shop.example/"}
+
+
+def test_site_root_outside_a_request() -> None:
+    """Outside a request the site's root is the app's; without one there is none."""
+    with override_settings(URIKIT_SITE=PublicSite("https://shop.example/app")):
+        assert str(uk.root_uri()) == "https://shop.example/app/"
+        assert str(uk.reverse("files", args=["a b"])) == "/app/files/a%20b"
+    with pytest.raises(RuntimeError, match="public root"):
+        uk.reverse("files", args=["a b"], absolute=True)
+
+
+def test_reverse_refuses_a_list_value() -> None:
+    """Django would write a list's str() into the path: urikit refuses it."""
+    with pytest.raises(TypeError, match="list or tuple"):
+        uk.reverse("show", kwargs={"rest": ["a", "b"]})
 
 
 # --- reverse ----------------------------------------------------------------------------

@@ -345,7 +345,8 @@ def reverse(viewname: str | Callable[..., Any], urlconf: str | Any | None = None
     Raises:
         django.urls.NoReverseMatch: no route takes the values.
         urikit.BuildError: a value would be a dot segment.
-        TypeError: a query, a query key or value, or a fragment of the wrong type.
+        TypeError: a route value is a list or tuple (Django would write its ``str()``),
+            or a query, a query key or value, or a fragment of the wrong type.
         ValueError: both ``args`` and ``kwargs`` (Django's refusal).
         RuntimeError: ``absolute`` outside a request, and ``URIKIT_SITE`` has no root.
 
@@ -357,8 +358,13 @@ def reverse(viewname: str | Callable[..., Any], urlconf: str | Any | None = None
        is ``NoReverseMatch``, as in Django, where it was encoded as ``%2F``);
        ``urlconf``, ``args``, ``kwargs`` and ``current_app`` may be positional;
        ``query`` takes a ``QueryDict`` and pairs, keeping repeated keys; ``fragment``;
-       ``absolute``; the ``URIKIT_SITE`` setting's root.
+       ``absolute``; the ``URIKIT_SITE`` setting's root; a list or tuple value is
+       refused.
     """
+    for value in [*(args or ()), *(kwargs or {}).values()]:
+        if isinstance(value, list | tuple):  # Django would write its str(): "('a', 'b')"
+            raise TypeError("a route value is one value, not a list or tuple: Django's "
+                            "reverse writes its str()")
     text = django_reverse(viewname, urlconf=urlconf, args=list(args or ()),
                           kwargs=dict(kwargs or {}), current_app=current_app)
     # Django's text starts with its script prefix ("/" or "/app/", quoted): the
@@ -366,7 +372,7 @@ def reverse(viewname: str | Callable[..., Any], urlconf: str | Any | None = None
     parts = text.split("/")
     slashes = get_script_prefix().count("/")
     site = _site(None)
-    if request is not None or site.root is not None:
+    if request is not None or site.root is not None or absolute:
         root = root_uri(request)
     else:  # Django's own prefix, on no origin (only the path is given)
         root = FrozenURI.parse_lenient(_PLACEHOLDER + "/".join(parts[:slashes]) + "/")
