@@ -785,6 +785,45 @@ def test_serializer_field_messages() -> None:
     assert LinkSerializer(data={"link": 5}).is_valid() is False
 
 
+def test_every_coercion_has_the_one_wording() -> None:
+    """The template library, the model and form fields, the REST framework field and
+    safe_redirect refuse a value that is no URI in as_frozen's one wording, each with
+    its reading kept (the template's and a lenient field's text as a browser reads it,
+    a strict field's strictly)."""
+    from django.core.exceptions import ValidationError
+
+    from urikit import safe_redirect
+    from urikit._model.pydantic import URIOptions
+    from urikit.django.fields import to_uri
+    from urikit.django.templatetags.urikit import with_param
+
+    with pytest.raises(TypeError, match=r"^uri must be a URI, FrozenURI or str, not int$"):
+        with_param(5, "a=1")
+    assert str(with_param("https://h/a b", "a=1")) == "https://h/a%20b?a=1"
+    with pytest.raises(ValidationError) as refused:
+        to_uri(5, URIOptions())
+    assert (refused.value.code, refused.value.messages) == (
+        "uri_type", ["value must be a URI, FrozenURI or str, not int"])
+    assert str(to_uri("https://h/a b", URIOptions(lenient=True))) == "https://h/a%20b"
+    with pytest.raises(ValidationError, match="invalid character") as strict:
+        to_uri("https://h/a b", URIOptions())
+    assert strict.value.code == "uri_parsing"
+    with pytest.raises(TypeError, match=r"^base must be a URI, FrozenURI or str, not int$"):
+        safe_redirect("/a", 5)  # type: ignore[arg-type]
+    pytest.importorskip("rest_framework", reason="needs djangorestframework (the test extra)")
+    from rest_framework import serializers
+
+    from urikit.django.serializers import URISerializerField
+
+    class LinkSerializer(serializers.Serializer):  # type: ignore[type-arg]
+        link = URISerializerField()
+
+    bad = LinkSerializer(data={"link": 5})
+    assert not bad.is_valid()
+    assert [str(e) for e in bad.errors["link"]] == [
+        "value must be a URI, FrozenURI or str, not int"]
+
+
 def test_json_response_writes_a_uri_as_its_text() -> None:
     """Django's encoder refuses a FrozenURI; urikit's (a DjangoJSONEncoder) writes its
     text, and still writes what Django's writes."""
