@@ -2,8 +2,8 @@
 
 Both read text strictly (:meth:`urikit.FrozenURI.parse`) or, with ``lenient=True``, as
 browsers do (:meth:`urikit.FrozenURI.parse_lenient`), and apply the scheme rules of
-urikit's pydantic types (``absolute``, ``http``: one home,
-:func:`urikit._model.pydantic.refusal`). Values are :class:`~urikit.FrozenURI`: a
+urikit's pydantic types (``absolute``, ``http``: the same rules, from one home).
+Values are :class:`~urikit.FrozenURI`: a
 model's URI is hashable and cannot change behind the ORM's back. Messages never
 show a password (``URIError`` messages and the rules' texts are masked).
 
