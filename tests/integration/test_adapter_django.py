@@ -333,6 +333,24 @@ def test_site_root_outside_a_request() -> None:
         uk.reverse("files", args=["a b"], absolute=True)
 
 
+def test_site_root_is_one_link_in_a_view_a_template_and_a_job() -> None:
+    """With URIKIT_SITE, a view on an internal host under another prefix, a template
+    (the context processor's ``root``) and a job outside any request write one link."""
+    from django.test import RequestFactory
+
+    site = PublicSite("https://shop.example/app")
+    with override_settings(URIKIT_SITE=site, ALLOWED_HOSTS=["10.0.0.5"]):
+        request = RequestFactory(HTTP_HOST="10.0.0.5:8000", SCRIPT_NAME="/internal",
+                                 HTTP_X_FORWARDED_HOST="evil.example").get("/x")
+        in_view = uk.reverse("files", args=["a b"], request=request)
+        template = engines["django"].from_string("{{ root }}files/a%20b")
+        in_template = template.render({}, request)
+        in_job = uk.reverse("files", args=["a b"], absolute=True)
+        here = uk.request_uri(request)
+    assert str(in_view) == in_template == str(in_job) == "https://shop.example/app/files/a%20b"
+    assert str(here) == "https://shop.example/app/x"
+
+
 def test_reverse_refuses_a_list_value() -> None:
     """Django would write a list's str() into the path: urikit refuses it."""
     with pytest.raises(TypeError, match="list or tuple"):
