@@ -351,6 +351,38 @@ def test_site_root_is_one_link_in_a_view_a_template_and_a_job() -> None:
     assert str(here) == "https://shop.example/app/x"
 
 
+class RootPathURLConf:
+    """One route, a path at the root."""
+
+    urlpatterns: ClassVar[list[URLPattern]] = [path("<path:rest>", show, name="any")]
+
+
+@pytest.mark.parametrize(("prefix", "expected"), [
+    ("/", "/%2Fx"),  # Django's own escape of a leading "//"
+    ("/app/", "BuildError"),  # the request home's rule, as url_for's in Flask and Starlette
+])
+def test_a_path_value_never_starts_the_path_after_the_root_with_two_slashes(
+        prefix: str, expected: str) -> None:
+    """After the app's root, a link's path never starts with "//" (read without its
+    root, it would name a host): Django escapes it at the root, and under a prefix
+    the value is refused, as in the Flask and Starlette adapters (it was /app//x)."""
+    from django.urls import set_script_prefix
+
+    from urikit import BuildError
+
+    before = get_script_prefix()
+    set_script_prefix(prefix)
+    try:
+        with override_settings(ROOT_URLCONF=RootPathURLConf):
+            try:
+                outcome = str(uk.reverse("any", kwargs={"rest": "/x"}))
+            except BuildError:
+                outcome = "BuildError"
+    finally:
+        set_script_prefix(before)
+    assert outcome == expected
+
+
 def test_reverse_refuses_a_list_value() -> None:
     """Django would write a list's str() into the path: urikit refuses it."""
     with pytest.raises(TypeError, match="list or tuple"):

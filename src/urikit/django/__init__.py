@@ -328,7 +328,9 @@ def reverse(viewname: str | Callable[..., Any], urlconf: str | Any | None = None
     result is Django's text, read strictly; a value never becomes a dot segment (a
     "." or ".." between slashes, which resolution would remove or climb:
     :class:`urikit.BuildError`), and a path that would start with "//" starts with
-    ``/%2F``, as Django writes it.
+    ``/%2F``, as Django writes it; under a script prefix, a value that would put
+    "//" right after it is :class:`urikit.BuildError` (as in the Flask and Starlette
+    adapters: without its root, the link would name a host).
 
     ``query`` keeps every value of a repeated key: a ``QueryDict``
     (``request.GET``), a mapping whose list or tuple values repeat their key, or
