@@ -20,7 +20,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Final, TypeAlias, TypeVar, cast
-from urllib.parse import unquote_to_bytes
 
 from asgiref.sync import iscoroutinefunction
 from django import conf  # conf.settings: a lazy object that doctest must not probe
@@ -45,7 +44,8 @@ from .._web.request import (
     path_only,
     redirect_target,
     route_link,
-    server_uris,
+    unquote_wire,
+    wire_text,
 )
 from .._web.request import request_uri as _request_uri
 
@@ -153,7 +153,7 @@ def _server_request(request: HttpRequest) -> ServerRequest:
             slash = after.find(b"/")
             sent = after[slash:] if slash >= 0 else b"/"
         sent_path, mark, _ = sent.partition(b"?")
-        plain = unquote_to_bytes(sent_path)
+        plain = unquote_wire(wire_text(sent_path))
         # the path as Django decodes PATH_INFO: a byte that is not UTF-8 as "%XX" text
         routed = repercent_broken_unicode(plain).decode()
         decoded = plain.decode("utf-8", "surrogateescape")
@@ -172,7 +172,7 @@ def _allowed(public: FrozenURI, current: ServerRequest, site: PublicSite) -> Fro
     as Django checks the ``Host`` header (a site's root is the application's own)."""
     if site.root is not None:
         return public
-    server = server_uris(current)[1]
+    server = FrozenURI.parse_lenient(f"{current.scheme}://{current.host}/")
     if public.host != server.host or public.port != server.port:
         allowed = list(conf.settings.ALLOWED_HOSTS)
         if conf.settings.DEBUG and not allowed:
