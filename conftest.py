@@ -69,6 +69,8 @@ ONCE: Final = (
     "tests/integration/test_chromium.py",  # the examples driven by Chromium
     # urikit.django under gunicorn (a server process)
     "tests/integration/test_adapter_django.py::test_under_gunicorn_raw_target_and_forged_chain",
+    # the examples under gunicorn and uvicorn, asked with curl (server processes)
+    "tests/integration/test_served_examples.py",
     "tests/integration/test_browser.py",  # the differentials against ada-url
     # the five batch front ends on one table (the command line's runs are processes)
     "tests/integration/test_front_ends.py",

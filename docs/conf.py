@@ -19,7 +19,14 @@ from docutils import nodes
 # the package from this checkout, installed or not
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 
+# the REST framework reads Django's settings as it is imported (its renderers): an
+# empty configuration, for autodoc of urikit.django.serializers
+from django.conf import settings as django_settings
+
 import urikit
+
+if not django_settings.configured:
+    django_settings.configure()
 
 project = "urikit"
 author = "urikit developers"
@@ -63,6 +70,11 @@ nitpick_ignore_regex = [
     ("py:class", r"(SplitResult|Enum|NamedTuple|Any|TypeAlias)"),
     ("py:(exc|class)", r"(ValueError|TypeError|KeyError|OSError)"),
     ("py:class", r"(pydantic|pydantic_core|hypothesis)\..*"),
+    # the frameworks' own names in the adapters' signatures and docstrings (each
+    # adapter's reference page: api-flask, api-starlette, api-django)
+    ("py:.*", r"(flask|werkzeug|starlette|django|rest_framework|jinja2|asgiref)\..*"),
+    ("py:class", r"(Request|Response|Flask|HttpRequest|HTTPConnection|ASGIApp|JSONResponse"
+                 r"|RedirectResponse|Jinja2Templates|QueryInput|HttpResponse\w*)"),
     ("py:meth", r"list\..*"),
     ("py:func", r"urllib\.parse\..*"),
     # helpers and type aliases of the private modules, named in docstrings and

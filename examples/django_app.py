@@ -3,7 +3,9 @@
 * ``/share``: an absolute link from the app's root (:func:`urikit.django.root_uri`:
   scheme, host and the ``SCRIPT_NAME`` or ``FORCE_SCRIPT_NAME`` prefix) with path
   segments and a query parameter from user data, the same link from a URI template,
-  and the link relative to this page;
+  the link relative to this page, and the link of Django's route
+  ``files/<path:name>`` (:func:`urikit.django.reverse`: the name a path); a value that
+  would be a dot segment (``..``) is refused with 400;
 * ``/items``: pagination links that change only ``page`` in the current URL
   (:func:`urikit.django.request_uri`, a FrozenURI: each edit is a new link), every
   other byte of the query kept;
@@ -19,22 +21,37 @@ from typing import Any, ClassVar
 
 import django
 from django.conf import settings
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest, JsonResponse
 from django.urls import URLPattern, path
 
-from urikit import URI, FrozenURI
-from urikit.django import redirect, request_uri, root_uri
+from urikit import URI, BuildError, FrozenURI
+from urikit.django import redirect, request_uri, reverse, root_uri
 
 
-def share(request: HttpRequest) -> JsonResponse:
+def share(request: HttpRequest) -> HttpResponse:
     """Links to the file ``name`` of ``owner``, both taken from the query as data."""
     owner, name = request.GET["owner"], request.GET["name"]
+    try:
+        return _share_links(request, owner, name)
+    except BuildError as error:  # "..": plain data never climbs a level
+        return HttpResponseBadRequest(str(error))
+
+
+def _share_links(request: HttpRequest, owner: str, name: str) -> JsonResponse:
     root = root_uri(request)
     link = root.add_segments_text("files", owner, name).set_param("download", 1)
     from_template = FrozenURI.from_template("{+root}files/{owner}/{name}{?download}",
                                             root=root, owner=owner, name=name, download=1)
+    route = reverse("file", kwargs={"name": f"reports/{name}"}, query={"download": 1},
+                    request=request)
     return JsonResponse({"file": str(link), "template": str(from_template),
-                         "relative": str(link.relative_to(request_uri(request)))})
+                         "relative": str(link.relative_to(request_uri(request))),
+                         "route": str(route)})
+
+
+def file(request: HttpRequest, name: str) -> JsonResponse:
+    """The file ``name`` (a path)."""
+    return JsonResponse({"name": name})
 
 
 def items(request: HttpRequest) -> JsonResponse:
@@ -58,7 +75,8 @@ class URLConf:
     """The URL configuration (``ROOT_URLCONF`` may be any object with urlpatterns)."""
 
     urlpatterns: ClassVar[list[URLPattern]] = [
-        path("share", share), path("items", items), path("login", login)]
+        path("share", share), path("items", items), path("login", login),
+        path("files/<path:name>", file, name="file")]
 
 
 #: the app's settings (its tests apply them with ``override_settings``, as other apps

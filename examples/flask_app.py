@@ -4,7 +4,8 @@
   included) with path segments and a query parameter from user data, the same link
   from a URI template, the link relative to this page, and the link of Flask's route
   ``/files/<owner>/<path:name>`` (:func:`urikit.flask.url_for`: the owner one
-  segment, its "/" encoded, the name a path);
+  segment, its "/" encoded, the name a path); a value that would be a dot segment
+  (``..``) is refused with 400;
 * ``/items``: pagination links that change only ``page`` in the current URL, every
   other byte of the query kept as the client sent it (``ids[]=1``, ``a|b``);
 * ``/login``: a redirect to the ``next`` parameter, followed only when it stays on
@@ -18,7 +19,7 @@ from __future__ import annotations
 from flask import Flask, request
 from werkzeug.wrappers import Response
 
-from urikit import URI
+from urikit import URI, BuildError
 from urikit.flask import init_app, redirect, request_uri, root_uri, url_for
 
 app = Flask(__name__)
@@ -28,9 +29,16 @@ init_app(app)
 
 
 @app.get("/share")
-def share() -> dict[str, str]:
+def share() -> dict[str, str] | tuple[dict[str, str], int]:
     """Links to the file ``name`` of ``owner``, both taken from the query as data."""
     owner, name = request.args["owner"], request.args["name"]
+    try:
+        return _share_links(owner, name)
+    except BuildError as error:  # "..": plain data never climbs a level
+        return {"error": str(error)}, 400
+
+
+def _share_links(owner: str, name: str) -> dict[str, str]:
     link = root_uri().add_segments_text("files", owner, name).set_param("download", 1)
     from_template = URI.from_template("{+root}files/{owner}/{name}{?download}",
                                       root=root_uri(), owner=owner, name=name, download=1)

@@ -5,7 +5,8 @@ endpoint.
   path segments and a query parameter from user data, the same link from a URI
   template, the link relative to this page, and the link of Starlette's route
   ``/files/{owner}/{name:path}`` (:func:`urikit.starlette.url_for`: the owner one
-  segment, its "/" encoded, the name a path);
+  segment, its "/" encoded, the name a path); a value that would be a dot segment
+  (``..``) is refused with 400;
 * ``/items``: pagination links that change only ``page`` in the current URL, every
   other byte of the query kept as the client sent it (``ids[]=1``, ``a|b``);
 * ``/login``: a redirect to the ``next`` parameter, followed only when it stays on
@@ -22,13 +23,20 @@ from starlette.responses import JSONResponse, RedirectResponse
 from starlette.routing import Route
 from starlette.testclient import TestClient
 
-from urikit import URI
+from urikit import URI, BuildError
 from urikit.starlette import redirect, request_uri, root_uri, url_for
 
 
 async def share(request: Request) -> JSONResponse:
     """Links to the file ``name`` of ``owner``, both taken from the query as data."""
     owner, name = request.query_params["owner"], request.query_params["name"]
+    try:
+        return _share_links(request, owner, name)
+    except BuildError as error:  # "..": plain data never climbs a level
+        return JSONResponse({"error": str(error)}, status_code=400)
+
+
+def _share_links(request: Request, owner: str, name: str) -> JSONResponse:
     root = root_uri(request)
     link = root.add_segments_text("files", owner, name).set_param("download", 1)
     from_template = URI.from_template("{+root}files/{owner}/{name}{?download}",

@@ -14,6 +14,7 @@ import ast
 import doctest
 import enum
 import importlib
+import importlib.util
 import inspect
 import re
 import shlex
@@ -33,6 +34,30 @@ NEEDS_DOCSTRINGS = pytest.mark.skipif(
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs"
+
+
+#: each framework adapter's public functions (its ``__all__``; the modules import their
+#: framework, so the names are written here and checked against ``__all__`` below)
+ADAPTERS: dict[str, list[str]] = {
+    "flask": ["find_route", "init_app", "redirect", "request_uri", "root_uri", "url_for"],
+    "starlette": ["find_route", "install", "json_response", "jsonable", "redirect",
+                  "request_uri", "root_uri", "url_for"],
+    "django": ["JSONEncoder", "context_processor", "find_route", "prefix_middleware",
+               "redirect", "request_uri", "reverse", "reverse_lazy", "root_uri",
+               "trusted_proxies"],
+}
+
+
+@pytest.mark.parametrize("adapter", sorted(ADAPTERS))
+def test_each_adapter_has_a_reference_page(adapter: str) -> None:
+    """docs/api-<adapter>.rst documents the adapter's module by autodoc (every name of
+    its ``__all__``), and is in the toctree and the README like every page."""
+    module = importlib.import_module(f"urikit.{adapter}") if importlib.util.find_spec(
+        adapter) is not None else None
+    if module is not None:
+        assert sorted(module.__all__) == sorted(ADAPTERS[adapter])
+    page = (DOCS / f"api-{adapter}.rst").read_text(encoding="utf-8")
+    assert f".. automodule:: urikit.{adapter}\n   :members:" in page
 
 
 @pytest.mark.integration
@@ -56,6 +81,10 @@ def test_sphinx_build_has_no_warning(tmp_path: Path) -> None:
         if page.name not in ("changelog.html", "development.html"):
             text = page.read_text(encoding="utf-8")
             assert re.findall(r"urikit\._[a-z]\w*", text) == [], page.name
+    # each adapter has its reference page, with an entry for each public function
+    for adapter, names in ADAPTERS.items():
+        text = (tmp_path / "html" / f"api-{adapter}.html").read_text(encoding="utf-8")
+        assert [name for name in names if f'id="urikit.{adapter}.{name}"' not in text] == []
     # FrozenURI documents what differs and links to the members it shares with URI
     frozen = api[api.index('id="urikit.FrozenURI"'):api.index('id="urikit.UNSET"')]
     assert set(re.findall(r'id="urikit\.FrozenURI\.(\w+)"', frozen)) == {"normalize", "thaw"}

@@ -41,7 +41,7 @@ from hypothesis import given
 from hypothesis import settings as settings_hypothesis
 from hypothesis import strategies as st
 
-from urikit import URI, FrozenURI, Pages, TrustedProxies, URIError, parse_links
+from urikit import URI, FrozenURI, Pages, PublicSite, TrustedProxies, URIError, parse_links
 
 MEMORY = {"default": {"ENGINE": "django.db.backends.sqlite3", "NAME": ":memory:"}}
 if not settings.configured:  # the example apps' tests may have configured Django first
@@ -301,6 +301,92 @@ def test_setting_of_the_wrong_type_is_a_type_error() -> None:
     """A setting that is not a TrustedProxies is refused with TypeError."""
     with override_settings(URIKIT_TRUSTED_PROXIES=1), pytest.raises(TypeError, match="URIKIT"):
         uk.trusted_proxies()
+
+
+@pytest.mark.parametrize("settings_given", [
+    pytest.param({"URIKIT_SITE": "https://shop.example/"}, id="site-of-the-wrong-type"),
+    pytest.param({"URIKIT_SITE": PublicSite(proxies=TrustedProxies(x_host=1)),
+                  "URIKIT_TRUSTED_PROXIES": TrustedProxies(x_host=1)}, id="both-settings"),
+])
+def test_site_setting_is_checked(settings_given: dict[str, Any]) -> None:
+    """URIKIT_SITE is a PublicSite, and names the proxies alone (one home)."""
+    with override_settings(**settings_given), pytest.raises(TypeError, match="URIKIT_SITE"):
+        _json(Client(HTTP_HOST="shop.example"), "/show/x")
+
+
+def test_site_setting_names_the_trusted_proxies() -> None:
+    """The site's proxies are believed, with ALLOWED_HOSTS checked, as the old setting's."""
+    site = PublicSite(proxies=TrustedProxies(x_proto=1, x_host=1))
+    with override_settings(URIKIT_SITE=site):
+        data = _json(Client(HTTP_HOST="10.0.0.5"), "/show/x", HTTP_X_FORWARDED_HOST="shop.example",
+                     HTTP_X_FORWARDED_PROTO="https")
+        assert uk.trusted_proxies() == site.proxies
+    assert data == {"uri": "https://shop.example/show/x", "root": "https://shop.example/"}
+
+
+def test_site_root_outside_a_request() -> None:
+    """Outside a request the site's root is the app's; without one there is none."""
+    with override_settings(URIKIT_SITE=PublicSite("https://shop.example/app")):
+        assert str(uk.root_uri()) == "https://shop.example/app/"
+        assert str(uk.reverse("files", args=["a b"])) == "/app/files/a%20b"
+    with pytest.raises(RuntimeError, match="public root"):
+        uk.reverse("files", args=["a b"], absolute=True)
+
+
+def test_site_root_is_one_link_in_a_view_a_template_and_a_job() -> None:
+    """With URIKIT_SITE, a view on an internal host under another prefix, a template
+    (the context processor's ``root``) and a job outside any request write one link."""
+    from django.test import RequestFactory
+
+    site = PublicSite("https://shop.example/app")
+    with override_settings(URIKIT_SITE=site, ALLOWED_HOSTS=["10.0.0.5"]):
+        request = RequestFactory(HTTP_HOST="10.0.0.5:8000", SCRIPT_NAME="/internal",
+                                 HTTP_X_FORWARDED_HOST="evil.example").get("/x")
+        in_view = uk.reverse("files", args=["a b"], request=request)
+        template = engines["django"].from_string("{{ root }}files/a%20b")
+        in_template = template.render({}, request)
+        in_job = uk.reverse("files", args=["a b"], absolute=True)
+        here = uk.request_uri(request)
+    assert str(in_view) == in_template == str(in_job) == "https://shop.example/app/files/a%20b"
+    assert str(here) == "https://shop.example/app/x"
+
+
+class RootPathURLConf:
+    """One route, a path at the root."""
+
+    urlpatterns: ClassVar[list[URLPattern]] = [path("<path:rest>", show, name="any")]
+
+
+@pytest.mark.parametrize(("prefix", "expected"), [
+    ("/", "/%2Fx"),  # Django's own escape of a leading "//"
+    ("/app/", "BuildError"),  # the request home's rule, as url_for's in Flask and Starlette
+])
+def test_a_path_value_never_starts_the_path_after_the_root_with_two_slashes(
+        prefix: str, expected: str) -> None:
+    """After the app's root, a link's path never starts with "//" (read without its
+    root, it would name a host): Django escapes it at the root, and under a prefix
+    the value is refused, as in the Flask and Starlette adapters (it was /app//x)."""
+    from django.urls import set_script_prefix
+
+    from urikit import BuildError
+
+    before = get_script_prefix()
+    set_script_prefix(prefix)
+    try:
+        with override_settings(ROOT_URLCONF=RootPathURLConf):
+            try:
+                outcome = str(uk.reverse("any", kwargs={"rest": "/x"}))
+            except BuildError:
+                outcome = "BuildError"
+    finally:
+        set_script_prefix(before)
+    assert outcome == expected
+
+
+def test_reverse_refuses_a_list_value() -> None:
+    """Django would write a list's str() into the path: urikit refuses it."""
+    with pytest.raises(TypeError, match="list or tuple"):
+        uk.reverse("show", kwargs={"rest": ["a", "b"]})
 
 
 # --- reverse ----------------------------------------------------------------------------
@@ -747,6 +833,45 @@ def test_serializer_field_messages() -> None:
     assert [str(e) for e in relative.errors["link"]] == [
         "a URI with a scheme is required (RFC 3986 §4.3), not the relative reference '/x'"]
     assert LinkSerializer(data={"link": 5}).is_valid() is False
+
+
+def test_every_coercion_has_the_one_wording() -> None:
+    """The template library, the model and form fields, the REST framework field and
+    safe_redirect refuse a value that is no URI in as_frozen's one wording, each with
+    its reading kept (the template's and a lenient field's text as a browser reads it,
+    a strict field's strictly)."""
+    from django.core.exceptions import ValidationError
+
+    from urikit import safe_redirect
+    from urikit._model.pydantic import URIOptions
+    from urikit.django.fields import to_uri
+    from urikit.django.templatetags.urikit import with_param
+
+    with pytest.raises(TypeError, match=r"^uri must be a URI, FrozenURI or str, not int$"):
+        with_param(5, "a=1")
+    assert str(with_param("https://h/a b", "a=1")) == "https://h/a%20b?a=1"
+    with pytest.raises(ValidationError) as refused:
+        to_uri(5, URIOptions())
+    assert (refused.value.code, refused.value.messages) == (
+        "uri_type", ["value must be a URI, FrozenURI or str, not int"])
+    assert str(to_uri("https://h/a b", URIOptions(lenient=True))) == "https://h/a%20b"
+    with pytest.raises(ValidationError, match="invalid character") as strict:
+        to_uri("https://h/a b", URIOptions())
+    assert strict.value.code == "uri_parsing"
+    with pytest.raises(TypeError, match=r"^base must be a URI, FrozenURI or str, not int$"):
+        safe_redirect("/a", 5)  # type: ignore[arg-type]
+    pytest.importorskip("rest_framework", reason="needs djangorestframework (the test extra)")
+    from rest_framework import serializers
+
+    from urikit.django.serializers import URISerializerField
+
+    class LinkSerializer(serializers.Serializer):  # type: ignore[type-arg]
+        link = URISerializerField()
+
+    bad = LinkSerializer(data={"link": 5})
+    assert not bad.is_valid()
+    assert [str(e) for e in bad.errors["link"]] == [
+        "value must be a URI, FrozenURI or str, not int"]
 
 
 def test_json_response_writes_a_uri_as_its_text() -> None:

@@ -134,3 +134,16 @@ def test_a_server_requests_repr_leaves_its_headers_out() -> None:
         ("Authorization", "Basic c2VjcmV0"), ("Cookie", "session=s3cr3t")))
     assert "c2VjcmV0" not in repr(request)
     assert "s3cr3t" not in repr(request)
+
+
+@pytest.mark.parametrize(("raw", "decoded", "expected"), [
+    (b"/a%zz", "/a%zz", "http://h/a%25zz"),
+    (b"/a%4/b%", "/a%4/b%", "http://h/a%254/b%25"),
+    (b"/%e9%zz%2Fx", "/\udce9%zz/x", "http://h/%e9%25zz%2Fx"),
+])
+def test_a_raw_path_with_a_lone_percent(raw: bytes, decoded: str, expected: str) -> None:
+    """A "%" that starts no triplet is kept by the server as it decodes the path; the
+    raw path is still believed (it was a UnicodeDecodeError), and the "%" is data."""
+    request = ServerRequest(scheme="http", host="h", script_root="", path=decoded,
+                            raw_path=raw)
+    assert str(request_uri(request, PublicSite())) == expected

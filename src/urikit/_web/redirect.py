@@ -11,7 +11,7 @@ from .._core.host import HostKind, host_kind
 from .._core.percent import decode
 from .._core.serialize import to_text
 from .._interop.lenient import browser_resolve, repaired_text
-from .._model.uri import URI, FrozenURI
+from .._model.uri import URI, FrozenURI, as_frozen
 from .._whatwg.browser import browser_path, scheme_end
 from .._whatwg.display import is_ambiguous_ipv4
 from .._whatwg.idna import host_to_ascii
@@ -152,16 +152,11 @@ def safe_redirect(target: str | None, base: URI | FrozenURI | str, *,
        ``ValueError`` (an entry it could not read allowed nothing).
     """
     allowed = _allow_list(allowed_hosts)
-    base_uri: URI | FrozenURI | None
-    if isinstance(base, str):
-        try:
-            base_uri = URI.parse_lenient(base)
-        except URIError:
-            base_uri = None
-    elif isinstance(cast("object", base), (URI, FrozenURI)):  # checked at run time
-        base_uri = base
-    else:
-        raise TypeError(f"base must be a str, URI or FrozenURI, not {type(base).__name__}")
+    base_uri: FrozenURI | None
+    try:
+        base_uri = as_frozen(base, "base", lenient=True)
+    except URIError:  # a base no browser reads: no page to stay on
+        base_uri = None
     if target is None:
         return None
     if not isinstance(cast("object", target), str):

@@ -39,6 +39,8 @@ _DOT_SEGMENT: Final = re.compile(r"/(\.\.?)(?=/|\Z)")
 # But "#" (a client never sends a fragment) and "\" (a browser's "/") are data in a
 # request target that a reader would take for syntax: they are encoded.
 _PRINTABLE: Final = frozenset(map(chr, range(0x21, 0x7F))) - {"#", "\\"}
+# a "%" that starts no "%XX" triplet: a server decoding a path keeps it as it is
+_LONE_PERCENT: Final = re.compile(r"%(?![0-9A-Fa-f]{2})")
 
 
 def wire_text(raw: bytes) -> str:
@@ -46,6 +48,13 @@ def wire_text(raw: bytes) -> str:
     other octet (a space, a control, a byte of UTF-8 or of another encoding) as
     ``%XX``, so no byte is decoded, lost, or read as syntax."""
     return encode_octets(raw, _PRINTABLE)
+
+
+def unquote_wire(wire: str) -> bytes:
+    """The octets of wire text (:func:`wire_text`'s: ASCII, no backslash), each
+    ``%XX`` decoded once and a lone "%" kept, as a server decodes a path
+    (:func:`urllib.parse.unquote_to_bytes`, in C passes)."""
+    return unquote_octets(_LONE_PERCENT.sub("%25", wire))
 
 
 def raw_path(raw: bytes | None, decoded: str, prefix: str) -> tuple[str, str]:
@@ -76,7 +85,7 @@ def raw_path(raw: bytes | None, decoded: str, prefix: str) -> tuple[str, str]:
 def _decodes_to(wire: str, decoded: str) -> bool:
     """Whether ``wire`` percent-decodes to ``decoded``: its bytes (WSGI keeps bytes that
     are not UTF-8) or its text with U+FFFD for them (ASGI servers, Werkzeug's client)."""
-    sent = unquote_octets(wire)
+    sent = unquote_wire(wire)
     return (sent == decoded.encode("utf-8", "surrogateescape")
             or sent.decode("utf-8", "replace") == decoded)
 

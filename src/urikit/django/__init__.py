@@ -20,7 +20,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Final, TypeAlias, TypeVar, cast
-from urllib.parse import unquote_to_bytes
 
 from asgiref.sync import iscoroutinefunction
 from django import conf  # conf.settings: a lazy object that doctest must not probe
@@ -34,13 +33,21 @@ from django.utils.datastructures import MultiValueDict
 from django.utils.encoding import repercent_broken_unicode
 from django.utils.functional import lazy
 
-from .._core.errors import URIError
-from .._core.percent import encode, unquote
-from .._model.path import dot_segment_error
+from .._core.percent import unquote
 from .._model.query import Values, encode_query
 from .._model.uri import URI, FrozenURI
 from .._web.proxy import TrustedProxies
-from .._web.redirect import safe_redirect
+from .._web.request import (
+    PublicSite,
+    ServerRequest,
+    app_root,
+    path_only,
+    redirect_target,
+    route_link,
+    unquote_wire,
+    wire_text,
+)
+from .._web.request import request_uri as _request_uri
 
 if TYPE_CHECKING:
     from .._web.routes import RouteMatch, Routes
@@ -53,20 +60,28 @@ _Handler: TypeAlias = Callable[[HttpRequest], Any]
 
 #: the setting that names the proxies in front of the application
 SETTING: Final = "URIKIT_TRUSTED_PROXIES"
+#: the setting of the application's :class:`~urikit.PublicSite` (its public root, its
+#: proxies): the same links in a view, a template and a job outside any request
+SITE_SETTING: Final = "URIKIT_SITE"
 _NO_PROXIES: Final = TrustedProxies()
-# what a raw request target keeps as it is: printable ASCII (the lenient reader then
-# encodes "[", "|" ...); other bytes are percent-encoded
-_ASCII_TARGET: Final = frozenset(map(chr, range(0x21, 0x7F)))
+_PLACEHOLDER: Final = "http://localhost"
 
 
 def trusted_proxies(proxies: TrustedProxies | None = None) -> TrustedProxies:
-    """``proxies``, or the ``URIKIT_TRUSTED_PROXIES`` setting, or none trusted.
+    """``proxies``, or the ``URIKIT_SITE`` setting's proxies, or the
+    ``URIKIT_TRUSTED_PROXIES`` setting, or none trusted.
 
     Raises:
-        TypeError: the argument or the setting is not a :class:`~urikit.TrustedProxies`.
+        TypeError: the argument or a setting is not of its type, or both settings
+            are set.
 
     .. versionadded:: 0.4
+
+    .. versionchanged:: 0.6
+       The ``URIKIT_SITE`` setting's proxies.
     """
+    if proxies is None and getattr(conf.settings, SITE_SETTING, None) is not None:
+        return _site(None).proxies
     chosen = cast("object", proxies if proxies is not None
                   else getattr(conf.settings, SETTING, None) or _NO_PROXIES)
     if not isinstance(chosen, TrustedProxies):
@@ -86,56 +101,36 @@ def _octets(request: HttpRequest, text: str) -> bytes:
     return text.encode("utf-8", "surrogateescape")
 
 
-def _wire(request: HttpRequest, text: str) -> str:
-    """A server's string as ASCII text: each byte outside printable ASCII
-    percent-encoded, so the octets the client sent are kept (the lenient reader
-    then encodes ``[``, ``|`` ...)."""
-    if _ASCII_TARGET.issuperset(text):
-        return text
-    return "".join(chr(b) if chr(b) in _ASCII_TARGET else f"%{b:02X}"
-                   for b in _octets(request, text))
-
-
 def _script_name(request: HttpRequest) -> str:
     """The script prefix Django uses (``FORCE_SCRIPT_NAME`` or the server's
     ``SCRIPT_NAME``), decoded, without a trailing "/"."""
     return request.path.removesuffix(request.path_info).rstrip("/")
 
 
-def _raw_target(request: HttpRequest) -> str | None:
-    """The request target as the client sent it, from the server's ``RAW_URI``
-    (gunicorn) or ``REQUEST_URI`` (uWSGI, mod_wsgi, gunicorn), when it names the
-    same path Django routes (else ``None``: the server rewrote it)."""
-    meta = request.META
-    raw = meta.get("RAW_URI") or meta.get("REQUEST_URI")
-    if not isinstance(raw, str) or not raw:
-        return None
-    text = _wire(request, raw)
-    if not text.startswith("/"):  # absolute-form (RFC 9112 §3.2.2): keep path and query
-        try:
-            absolute = FrozenURI.parse_lenient(text)
-        except URIError:
-            return None
-        text = str(absolute.relative().set(fragment=None))
-        if not text.startswith("/"):
-            return None
-    try:
-        path = FrozenURI.parse_lenient(text.partition("?")[0]).path
-    except URIError:
-        return None
-    # the path as Django decodes PATH_INFO: a byte that is not UTF-8 as "%XX" text
-    plain = repercent_broken_unicode(unquote_to_bytes(str(path))).decode()
-    if plain == request.path:
-        return text
-    if plain == request.path_info:  # the prefix is FORCE_SCRIPT_NAME's: put it back
-        return encode(_script_name(request), "path") + text
-    return None
+def _site(proxies: TrustedProxies | None) -> PublicSite:
+    """The site: ``proxies`` alone, else the ``URIKIT_SITE`` setting, else the
+    ``URIKIT_TRUSTED_PROXIES`` setting's proxies (none trusted by default)."""
+    if proxies is not None:
+        return PublicSite(proxies=trusted_proxies(proxies))
+    configured = cast("object", getattr(conf.settings, SITE_SETTING, None))
+    if configured is None:
+        return PublicSite(proxies=trusted_proxies())
+    if not isinstance(configured, PublicSite):
+        raise TypeError(f"{SITE_SETTING} must be a urikit.PublicSite, "
+                        f"not {type(configured).__name__}")
+    if getattr(conf.settings, SETTING, None) is not None:
+        raise TypeError(f"set {SITE_SETTING} (its proxies) or {SETTING}, not both")
+    return configured
 
 
-def _server_uri(request: HttpRequest, path_and_query: str) -> FrozenURI:
-    """The URI the application's server saw: ``request.scheme``, the ``Host`` header
-    (or ``SERVER_NAME`` and ``SERVER_PORT``) once Django's ``ALLOWED_HOSTS`` accepts
-    the request, and ``path_and_query``."""
+def _server_request(request: HttpRequest) -> ServerRequest:
+    """What the server handed over of ``request``, mapped onto urikit's reading, once
+    Django's ``ALLOWED_HOSTS`` accepts its ``Host`` header.
+
+    The raw path is the server's ``RAW_URI`` (gunicorn) or ``REQUEST_URI`` (uWSGI,
+    mod_wsgi), believed when Django decodes it to the path it routes (a server that
+    rewrote the target names another path); Django writes a byte that is not UTF-8
+    as the text "%XX", so the decoded path handed over is the raw path's own."""
     request.get_host()  # Django's check: DisallowedHost (a 400) for a host not allowed
     meta = request.META
     host = meta.get("HTTP_HOST")
@@ -144,14 +139,41 @@ def _server_uri(request: HttpRequest, path_and_query: str) -> FrozenURI:
         port = str(meta.get("SERVER_PORT", ""))
         if port and port != ("443" if request.is_secure() else "80"):
             host = f"{host}:{port}"
-    return FrozenURI.parse_lenient(f"{request.scheme}://{host}{path_and_query}")
+    script = _script_name(request)
+    path = request.path
+    raw: bytes | None = None
+    query_string = meta.get("QUERY_STRING")
+    query = _octets(request, query_string) if isinstance(query_string, str) else b""
+    query_defined = bool(query)
+    target = meta.get("RAW_URI") or meta.get("REQUEST_URI")
+    if isinstance(target, str) and target:
+        sent = _octets(request, target)
+        if not sent.startswith(b"/"):  # absolute-form (RFC 9112 §3.2.2): http://host/path
+            after = sent.partition(b"://")[2]
+            slash = after.find(b"/")
+            sent = after[slash:] if slash >= 0 else b"/"
+        sent_path, mark, _ = sent.partition(b"?")
+        plain = unquote_wire(wire_text(sent_path))
+        # the path as Django decodes PATH_INFO: a byte that is not UTF-8 as "%XX" text
+        routed = repercent_broken_unicode(plain).decode()
+        decoded = plain.decode("utf-8", "surrogateescape")
+        if routed == request.path:
+            raw, path = sent_path, decoded
+        elif routed == request.path_info:  # FORCE_SCRIPT_NAME's prefix: not in the target
+            raw, path = sent_path, script + decoded
+        query_defined = query_defined or (raw is not None and bool(mark))
+    return ServerRequest(scheme=request.scheme or "http", host=host, script_root=script, path=path,
+                         raw_path=raw, query=query if query_defined else None,
+                         headers=tuple(request.headers.items()))
 
 
-def _public(request: HttpRequest, uri: FrozenURI, proxies: TrustedProxies | None) -> FrozenURI:
-    """``uri`` as the trusted proxies say the client asked for it; its host checked
-    against ``ALLOWED_HOSTS`` as Django checks the ``Host`` header."""
-    public = trusted_proxies(proxies).public_uri(uri, _headers(request))
-    if public.host != uri.host or public.port != uri.port:
+def _allowed(public: FrozenURI, current: ServerRequest, site: PublicSite) -> FrozenURI:
+    """``public``, once a host the trusted proxies forwarded is in ``ALLOWED_HOSTS``,
+    as Django checks the ``Host`` header (a site's root is the application's own)."""
+    if site.root is not None:
+        return public
+    server = FrozenURI.parse_lenient(f"{current.scheme}://{current.host}/")
+    if public.host != server.host or public.port != server.port:
         allowed = list(conf.settings.ALLOWED_HOSTS)
         if conf.settings.DEBUG and not allowed:
             allowed = [".localhost", "127.0.0.1", "[::1]"]
@@ -161,31 +183,26 @@ def _public(request: HttpRequest, uri: FrozenURI, proxies: TrustedProxies | None
     return public
 
 
-def _headers(request: HttpRequest) -> list[tuple[str, str]]:
-    """The forwarding headers of the request, as (name, value) pairs."""
-    return [(name, value) for name, value in request.headers.items()
-            if name.lower() == "forwarded" or name.lower().startswith("x-forwarded-")]
-
-
 def request_uri(request: HttpRequest, *, proxies: TrustedProxies | None = None) -> FrozenURI:
     """The current request's URI, exactly as the client sent it.
 
-    The path and query are the server's raw request target where it hands one
+    The path is the server's raw request target where it hands one
     (``RAW_URI`` or ``REQUEST_URI`` in ``request.META``: gunicorn, uWSGI, mod_wsgi),
     so ``%2F`` stays distinct from "/"; elsewhere (Django's test client, runserver,
     an ASGI server) the path is rebuilt from ``request.path`` (the script prefix and
     ``PATH_INFO``, which the server has already decoded: a ``%2F`` comes back as
-    "/") and the query is ``QUERY_STRING`` as sent. The text is read leniently
+    "/"); the query is ``QUERY_STRING`` as sent. The text is read leniently
     (:meth:`urikit.FrozenURI.parse_lenient`): ``[]`` and ``|`` come percent-encoded.
     The scheme is ``request.scheme``, the host the raw ``Host`` header once Django's
     ``ALLOWED_HOSTS`` accepts it (``USE_X_FORWARDED_HOST`` is not read: name the
-    proxies instead); then the trusted proxies are applied (``proxies``, else the
-    ``URIKIT_TRUSTED_PROXIES`` setting), and a forwarded host must be in
-    ``ALLOWED_HOSTS`` too.
+    proxies instead). Then the site: the ``URIKIT_SITE`` setting's public root (a
+    :class:`~urikit.PublicSite`), or the trusted proxies (``proxies``, else the
+    site's, else the ``URIKIT_TRUSTED_PROXIES`` setting), and a forwarded host must
+    be in ``ALLOWED_HOSTS`` too.
 
     Args:
         request: the current request.
-        proxies: the proxies to trust, instead of the setting.
+        proxies: the proxies to trust, instead of the settings.
 
     Returns:
         The absolute URI, a :class:`~urikit.FrozenURI` (a template cannot edit it).
@@ -193,34 +210,44 @@ def request_uri(request: HttpRequest, *, proxies: TrustedProxies | None = None) 
     Raises:
         django.core.exceptions.DisallowedHost: the host is not in ``ALLOWED_HOSTS``
             (Django answers 400).
-        TypeError: ``proxies`` or the setting is not a TrustedProxies.
+        TypeError: ``proxies`` or a setting is not of its type, or both settings are set.
 
     .. versionadded:: 0.4
+
+    .. versionchanged:: 0.6
+       The ``URIKIT_SITE`` setting is read.
     """
-    target = _raw_target(request)
-    if target is None:
-        # request.path is all Django keeps (it overwrites META["PATH_INFO"]): a
-        # byte that is not UTF-8 is "%XX" text there, read as a "%" like Django's
-        # get_full_path() reads it
-        target = encode(request.path, "path")
-        query = _wire(request, str(request.META.get("QUERY_STRING", "")))
-        if query:
-            target += "?" + query
-    return _public(request, _server_uri(request, target), proxies)
+    site = _site(proxies)
+    current = _server_request(request)
+    return _allowed(_request_uri(current, site), current, site)
 
 
-def root_uri(request: HttpRequest, *, proxies: TrustedProxies | None = None) -> FrozenURI:
-    """The application's root: the scheme, host and port of :func:`request_uri`, the
-    script prefix (and a trusted proxy's ``X-Forwarded-Prefix``), ending in "/".
+def root_uri(request: HttpRequest | None = None, *,
+             proxies: TrustedProxies | None = None) -> FrozenURI:
+    """The application's root, ending in "/": the ``URIKIT_SITE`` setting's root, or
+    the scheme, host and port of :func:`request_uri` with the script prefix (and a
+    trusted proxy's ``X-Forwarded-Prefix``).
+
+    Args:
+        request: the current request; ``None`` outside one (a management command,
+            a task), where the site's root is the answer.
+        proxies: the proxies to trust, instead of the settings.
 
     Raises:
         django.core.exceptions.DisallowedHost: as :func:`request_uri`.
         TypeError: as :func:`request_uri`.
+        RuntimeError: no request, and ``URIKIT_SITE`` has no root.
 
     .. versionadded:: 0.4
+
+    .. versionchanged:: 0.6
+       The ``URIKIT_SITE`` setting is read; ``request`` may be ``None``.
     """
-    prefix = encode(_script_name(request), "path") + "/"
-    return _public(request, _server_uri(request, prefix), proxies)
+    site = _site(proxies)
+    if request is None:
+        return app_root(None, site)
+    current = _server_request(request)
+    return _allowed(app_root(current, site), current, site)
 
 
 def find_route(request: HttpRequest, routes: Routes[T], *,
@@ -288,7 +315,8 @@ QueryInput: TypeAlias = (
 def reverse(viewname: str | Callable[..., Any], urlconf: str | Any | None = None,
             args: Sequence[object] | None = None, kwargs: Mapping[str, object] | None = None,
             current_app: str | None = None, *, query: QueryInput | None = None,
-            fragment: str | None = None, request: HttpRequest | None = None) -> FrozenURI:
+            fragment: str | None = None, request: HttpRequest | None = None,
+            absolute: bool = False) -> FrozenURI:
     """Django's :func:`~django.urls.reverse` (Django 5.2's arguments) as a URI.
 
     Django does the reversing, with the real values: each goes through its route's
@@ -300,7 +328,9 @@ def reverse(viewname: str | Callable[..., Any], urlconf: str | Any | None = None
     result is Django's text, read strictly; a value never becomes a dot segment (a
     "." or ".." between slashes, which resolution would remove or climb:
     :class:`urikit.BuildError`), and a path that would start with "//" starts with
-    ``/%2F``, as Django writes it.
+    ``/%2F``, as Django writes it; under a script prefix, a value that would put
+    "//" right after it is :class:`urikit.BuildError` (as in the Flask and Starlette
+    adapters: without its root, the link would name a host).
 
     ``query`` keeps every value of a repeated key: a ``QueryDict``
     (``request.GET``), a mapping whose list or tuple values repeat their key, or
@@ -308,14 +338,19 @@ def reverse(viewname: str | Callable[..., Any], urlconf: str | Any | None = None
     :func:`urikit.encode_query` encodes it (a space is ``%20``, where Django writes
     "+"). ``fragment`` is plain text too. The script prefix is Django's
     (:func:`~django.urls.get_script_prefix`): with :func:`prefix_middleware` it
-    holds a trusted proxy's ``X-Forwarded-Prefix``. With ``request``, the result
-    is absolute on :func:`root_uri`.
+    holds a trusted proxy's ``X-Forwarded-Prefix``. With ``request``, or with
+    ``absolute``, the result is absolute on :func:`root_uri`. With the
+    ``URIKIT_SITE`` setting (a :class:`~urikit.PublicSite` with a root), the link is
+    under the site's root in a view, a template and outside any request (a
+    management command, an e-mail job) alike.
 
     Raises:
         django.urls.NoReverseMatch: no route takes the values.
         urikit.BuildError: a value would be a dot segment.
-        TypeError: a query, a query key or value, or a fragment of the wrong type.
+        TypeError: a route value is a list or tuple (Django would write its ``str()``),
+            or a query, a query key or value, or a fragment of the wrong type.
         ValueError: both ``args`` and ``kwargs`` (Django's refusal).
+        RuntimeError: ``absolute`` outside a request, and ``URIKIT_SITE`` has no root.
 
     .. versionadded:: 0.4
 
@@ -324,26 +359,32 @@ def reverse(viewname: str | Callable[..., Any], urlconf: str | Any | None = None
        converters and pattern, a ``path`` value is a path (a "/" in a ``str`` value
        is ``NoReverseMatch``, as in Django, where it was encoded as ``%2F``);
        ``urlconf``, ``args``, ``kwargs`` and ``current_app`` may be positional;
-       ``query`` takes a ``QueryDict`` and pairs, keeping repeated keys; ``fragment``.
+       ``query`` takes a ``QueryDict`` and pairs, keeping repeated keys; ``fragment``;
+       ``absolute``; the ``URIKIT_SITE`` setting's root; a list or tuple value is
+       refused.
     """
+    for value in [*(args or ()), *(kwargs or {}).values()]:
+        if isinstance(value, list | tuple):  # Django would write its str(): "('a', 'b')"
+            raise TypeError("a route value is one value, not a list or tuple: Django's "
+                            "reverse writes its str()")
     text = django_reverse(viewname, urlconf=urlconf, args=list(args or ()),
                           kwargs=dict(kwargs or {}), current_app=current_app)
-    uri = FrozenURI.parse(text)
-    for segment in uri.path:
-        if segment in {".", ".."}:
-            raise dot_segment_error(segment)
-    wire_query = encode_query(_query_pairs(query)) if query is not None else None
-    if wire_query is not None:
-        uri = uri.set(query=wire_query)
+    # Django's text starts with its script prefix ("/" or "/app/", quoted): the
+    # app's root takes its place, the site's where there is one
+    parts = text.split("/")
+    slashes = get_script_prefix().count("/")
+    site = _site(None)
+    if request is not None or site.root is not None or absolute:
+        root = root_uri(request)
+    else:  # Django's own prefix, on no origin (only the path is given)
+        root = FrozenURI.parse_lenient(_PLACEHOLDER + "/".join(parts[:slashes]) + "/")
+    name = viewname if isinstance(viewname, str) else getattr(viewname, "__name__", "view")
+    link = route_link(root, "/" + "/".join(parts[slashes:]), name)
+    if query is not None:
+        link = link.set(query=encode_query(_query_pairs(query)))
     if fragment is not None:
-        uri = uri.set_text(fragment=fragment)
-    if request is None:
-        return uri
-    # Django's path starts with its script prefix ("/" or "/app/"): the root's instead
-    under = str(uri.path).split("/")[get_script_prefix().count("/"):]
-    root = root_uri(request)
-    return root.set(path=str(root.path) + "/".join(under), query=uri.query,
-                    fragment=uri.fragment)
+        link = link.set_text(fragment=fragment)
+    return link if request is not None or absolute else path_only(link)
 
 
 #: Django's reverse, evaluated when first read as text (for settings, class
@@ -382,6 +423,7 @@ def redirect(request: HttpRequest, target: URI | FrozenURI | str | None, *,
         with ``permanent``.
 
     Raises:
+        TypeError: ``target`` or ``fallback`` is not a ``str`` or a URI.
         ValueError: an ``allowed_hosts`` entry is no host, or a domain entry is over
             a public suffix (see :func:`urikit.safe_redirect`).
 
@@ -391,15 +433,8 @@ def redirect(request: HttpRequest, target: URI | FrozenURI | str | None, *,
        The fallback is the application's root by default (it was "/"), and is
        resolved against the root (it was resolved against the request).
     """
-    here = request_uri(request)
-    text = None if target is None else str(target)
-    chosen = safe_redirect(text, here, allowed_hosts=allowed_hosts,
-                           require_https=require_https)
-    if chosen is not None:
-        location = str(chosen)
-    else:
-        root = root_uri(request)
-        location = str(root if fallback is None else root.resolve(str(fallback)))
+    location = str(redirect_target(target, request_uri(request), root_uri(request),
+                                   fallback, allowed_hosts, require_https))
     if permanent:
         return HttpResponsePermanentRedirect(location)
     return HttpResponseRedirect(location)

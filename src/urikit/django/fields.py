@@ -2,8 +2,8 @@
 
 Both read text strictly (:meth:`urikit.FrozenURI.parse`) or, with ``lenient=True``, as
 browsers do (:meth:`urikit.FrozenURI.parse_lenient`), and apply the scheme rules of
-urikit's pydantic types (``absolute``, ``http``: one home,
-:func:`urikit._model.pydantic.refusal`). Values are :class:`~urikit.FrozenURI`: a
+urikit's pydantic types (``absolute``, ``http``: the same rules, from one home).
+Values are :class:`~urikit.FrozenURI`: a
 model's URI is hashable and cannot change behind the ORM's back. Messages never
 show a password (``URIError`` messages and the rules' texts are masked).
 
@@ -20,7 +20,7 @@ from django.db import models
 
 from .._core.errors import URIError
 from .._model.pydantic import URIOptions, refusal
-from .._model.uri import URI, FrozenURI
+from .._model.uri import URI, FrozenURI, as_frozen
 
 if TYPE_CHECKING:  # the stubs' fields are generic: (what is set, what is read)
     _CharField = models.CharField[URI | FrozenURI | str | None, FrozenURI | None]
@@ -38,18 +38,12 @@ def to_uri(value: object, options: URIOptions) -> FrozenURI | None:
     """
     if value is None:
         return None
-    if isinstance(value, FrozenURI):
-        uri = value
-    elif isinstance(value, URI):
-        uri = value.freeze()
-    elif isinstance(value, str):
-        try:
-            uri = FrozenURI.parse_lenient(value) if options.lenient else FrozenURI.parse(value)
-        except URIError as e:
-            raise ValidationError(str(e), code="uri_parsing") from None
-    else:
-        raise ValidationError(f"a str, URI or FrozenURI is required, not {type(value).__name__}",
-                              code="uri_type")
+    try:
+        uri = as_frozen(value, "value", lenient=options.lenient)
+    except URIError as e:
+        raise ValidationError(str(e), code="uri_parsing") from None
+    except TypeError as e:
+        raise ValidationError(str(e), code="uri_type") from None
     refused = refusal(uri, options)
     if refused is not None:
         code, message, context = refused

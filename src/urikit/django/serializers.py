@@ -36,8 +36,6 @@ __all__ = ["JSONEncoder", "JSONRenderer", "URIModelSerializerField", "URISeriali
 def _internal(data: object, options: URIOptions) -> FrozenURI:
     """The request's value as a URI checked by ``options``; a refusal is the field's
     error (masked)."""
-    if not isinstance(data, str | URI | FrozenURI):
-        raise serializers.ValidationError("a URI is required, as text", code="uri_type")
     try:
         uri = to_uri(data, options)
     except DjangoValidationError as e:

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from django import template
 
-from ..._model.uri import URI, FrozenURI
+from ..._model.uri import FrozenURI, as_frozen
 from ..._web.adapters import add_segments as _add_segments
 from ..._web.adapters import with_param as _with_param
 
@@ -35,13 +35,7 @@ register = template.Library()
 
 def _frozen(uri: object) -> FrozenURI:
     """``uri`` as a FrozenURI: a URI is frozen (a copy), text read leniently."""
-    if isinstance(uri, FrozenURI):
-        return uri
-    if isinstance(uri, URI):
-        return uri.freeze()
-    if isinstance(uri, str):
-        return FrozenURI.parse_lenient(uri)
-    raise TypeError(f"a URI, FrozenURI or str is required, not {type(uri).__name__}")
+    return as_frozen(uri, "uri", lenient=True)
 
 
 @register.filter
