@@ -59,7 +59,7 @@ COMPILED = ("_core", "_whatwg", "_interop", "_model", "_match", "_web", "_batch"
 #: - ``_web/adapters.py``: what the Flask and Starlette adapters share, run once per
 #:   request (its time goes into the compiled URI methods it calls); its template
 #:   filters take whatever a template passes, and answer it with urikit's own messages.
-#: - ``_web/routes.py``: the route table. ``link(name, /, **values)`` and
+#: - ``_match/routes.py``: the route table. ``link(name, /, **values)`` and
 #:   ``link_under(root, name, /, **values)`` take a route's values as keywords, and a
 #:   value may be called ``name`` or ``root`` (``/files/{name}``); compiled, mypyc binds
 #:   that keyword to the positional-only parameter ("argument for link_under() given
@@ -88,7 +88,7 @@ INTERPRETED = (
     "_web/adapters.py",
     "_web/canonical.py",
     "_web/proxy.py",
-    "_web/routes.py",
+    "_match/routes.py",
     "_web/site.py",
     "_batch/records.py",
 )

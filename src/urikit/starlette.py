@@ -42,7 +42,7 @@ if TYPE_CHECKING:
     from starlette.responses import RedirectResponse
     from starlette.templating import Jinja2Templates
 
-    from ._web.routes import RouteMatch, Routes
+    from ._match.routes import RouteMatch, Routes
 
 __all__ = ["find_route", "install", "redirect", "request_uri", "root_uri", "url_for"]
 

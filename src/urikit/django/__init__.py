@@ -38,7 +38,7 @@ from .._web.proxy import TrustedProxies
 from .._web.redirect import safe_redirect
 
 if TYPE_CHECKING:
-    from .._web.routes import RouteMatch, Routes
+    from .._match.routes import RouteMatch, Routes
 
 __all__ = ["context_processor", "find_route", "redirect", "request_uri", "reverse",
            "root_uri", "trusted_proxies"]

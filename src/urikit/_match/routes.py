@@ -11,10 +11,10 @@ import attrs
 from .._core.errors import BuildError, ParseError, Rule
 from .._core.schemes import SPECIAL_SCHEMES
 from .._interop.template import Expression, parse
-from .._match.template import URITemplate, reference_text
-from .._match.urlpattern import COMPONENTS, URLPattern
 from .._model.uri import URI, FrozenURI
 from .._whatwg.browser import plain_dot_segments
+from .template import URITemplate, reference_text
+from .urlpattern import COMPONENTS, URLPattern
 
 if TYPE_CHECKING:
     from typing_extensions import Self
