@@ -292,6 +292,9 @@ TEMPLATES: tuple[tuple[str, str], ...] = (
 _USERS: Final = "https://api.example/users/"
 _POSTS: Final = URITemplate(_USERS + "{id}/posts{?page,per_page}")
 _SEGMENTS: Final = URITemplate("{/first,second}{/rest*}{?q}")
+# ambiguous templates (issue 43), read by the linear matcher's program
+_FILES: Final = URITemplate("/files/{name}.{ext}")
+_SLUG: Final = URITemplate("/{slug}-{id}")
 
 ENTRY_POINTS: tuple[tuple[str, str, Callable[[int], str],
                           Callable[[str], Callable[[], object]]], ...] = (
@@ -315,6 +318,10 @@ ENTRY_POINTS: tuple[tuple[str, str, Callable[[int], str],
      lambda text: lambda: _SEGMENTS.match(text)),
     ("path of /a, '!' at end (no match)", "URITemplate.match",
      lambda n: fill("", "/a", n, "!"), lambda text: lambda: _SEGMENTS.match(text)),
+    ("name of '.', ambiguous", "URITemplate.match", lambda n: fill("/files/", ".", n, "x"),
+     lambda text: lambda: _FILES.match(text)),
+    ("slug of '-', no match", "URITemplate.match", lambda n: fill("/", "-", n, "/"),
+     lambda text: lambda: _SLUG.match(text)),
 )
 
 

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sized
 from typing import TYPE_CHECKING, Any, Final, Generic, TypeAlias, TypeVar, cast, overload
 
 import attrs
@@ -335,25 +334,30 @@ def _template_link(name: str, template: URITemplate, reader: _Reader,
     if link.scheme is not None or link.host is not None:
         _check_origin(name, template, link)
     shown = str(template)
-    if "{+" not in shown and "{#" not in shown:
+    if "{+" not in shown and "{#" not in shown and not template.ambiguous \
+            and all(_defined(values.get(n)) for n in template.variable_names):
         # no reserved expansion: every value is written in unreserved characters and
-        # %XX (RFC 6570 §3.2.2), so none writes syntax ("/", "?", "#"), and the
-        # template reads back what it expands (URITemplate refuses one that cannot)
+        # %XX (RFC 6570 §3.2.2), so none writes syntax ("/", "?", "#"); and a template
+        # that is not ambiguous reads each defined variable back as it was written
         return link
     matcher, reading, params = reader
     read = _values(matcher, params, _subject(reading, link), link)
-    if read is None or _TRIPLET_RE.sub(_upper, template.expand_text(read)) != \
-            _TRIPLET_RE.sub(_upper, text):
-        raise BuildError(Rule.VALUE_IS_DATA, f"a value of route {name!r} would write "
-                         "syntax that its link does not read back")
+    misread = template.misread(values, read)
+    if misread is not None:
+        raise BuildError(Rule.VALUE_IS_DATA, f"a value of route {name!r} would not read "
+                         "back: " + ("its link does not match its route" if not misread
+                                     else f"{misread!r} would read as another value"))
     return link
 
 
-_TRIPLET_RE: Final = re.compile("%[0-9a-f]{2}|%[0-9A-F][a-f]|%[a-f][0-9A-F]")
-
-
-def _upper(match: re.Match[str]) -> str:
-    return match.group().upper()
+def _defined(value: object) -> bool:
+    """Whether a template value is defined: not ``None``, an empty list or mapping
+    (RFC 6570 §2.3)."""
+    if value is None:
+        return False
+    if isinstance(value, (list, tuple, Mapping)):
+        return len(cast("Sized", value)) > 0
+    return True
 
 
 def _check_origin(name: str, template: URITemplate, link: FrozenURI) -> None:
