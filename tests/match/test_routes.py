@@ -567,3 +567,19 @@ def test_link_refuses_the_values_not_the_template() -> None:
     assert str(template.expand_exact(name="a", ext="pdf")) == "/files/a.pdf"
     with pytest.raises(BuildError, match="the value of 'name' would not read back"):
         template.expand_exact({"name": "a"}, ext="tar.gz")
+
+
+@pytest.mark.parametrize("root", ["https://shop.example/app/", "https://shop.example/",
+                                  "https://shop.example/app/v1/"])
+def test_relative_templates_are_found_as_link_under_builds_them(root: str) -> None:
+    """A relative route (``items/{id}``) is found under a root on the path after the
+    root's, as ``link_under`` resolves it against the root."""
+    routes = Routes().add("item", "items/{id}{?tab}").add("user", "/users/{id}")
+    for name, values in (("item", {"id": "3", "tab": "a b"}), ("user", {"id": "4"})):
+        link = routes.link_under(root, name, **values)
+        found = routes.find(link, root=root)
+        assert found is not None
+        assert (found.route.name, found.values) == (name, values)
+    found = routes.find("items/5")  # no root: the reference
+    assert found is not None
+    assert found.values == {"id": "5"}
