@@ -168,10 +168,12 @@ def _check(parsed: Template) -> None:
                         f"may also come next, from {source}, so nothing marks where {ends}")
 
 
-def _compile(parsed: Template) -> tuple[re.Pattern[str], tuple[_Slot, ...], bool]:
+def _compile(parsed: Template, bare: bool = False
+             ) -> tuple[re.Pattern[str], tuple[_Slot, ...], bool]:
     """The regex that reads ``parsed`` back, each variable's slot, and whether every
     group is a variable's text as it is (one group a variable, in order) when the
-    text holds no "%" and no ","."""
+    text holds no "%" and no ","; ``bare``: with a "?" alone for each "{?...}" (a
+    group each, after its variables'), or ``None`` for the regex when there is none."""
     out: list[str] = []
     slots: list[_Slot] = []
     group = 0
@@ -221,14 +223,14 @@ def _compile(parsed: Template) -> tuple[re.Pattern[str], tuple[_Slot, ...], bool
             listy = "," in own and not reserved and not explode
             slots.append(_Slot(name, group, kind, sep, ifemp, others, listy))
             out.append(f"(?:{lead}{body})?")
-        if first == "?" and not varspecs[0][2]:
+        if bare and first == "?" and not varspecs[0][2]:
             # "?" alone: the first variable read as empty, when no variable was read
             group += 1
             slots[-len(varspecs)].bare = group
-            bare = "\\?()"
+            alone = "\\?()"
             for taken in reversed(earlier):
-                bare = f"(?({taken})|{bare})"
-            out.append(f"(?:{bare})?")
+                alone = f"(?({taken})|{alone})"
+            out.append(f"(?:{alone})?")
     return re.compile("".join(out)), tuple(slots), plain
 
 
@@ -506,7 +508,7 @@ class URITemplate:
        does).
     """
 
-    __slots__ = ("_alone", "_fullmatch", "_index", "_lazy", "_names", "_parsed",
+    __slots__ = ("_alone", "_bare", "_fullmatch", "_lazy", "_names", "_parsed",
                  "_plain", "_program", "_slots", "_strict")
 
     def __init__(self, template: str | Checked, /, *, match: bool | Checked = True,
@@ -540,7 +542,7 @@ class URITemplate:
             v[0] for piece in self._parsed.pieces if not isinstance(piece, str)
             for v in piece[1]))
         self._slots: tuple[_Slot, ...] = ()
-        self._index: tuple[int, ...] = ()
+        self._bare: tuple[re.Pattern[str], tuple[_Slot, ...]] | None = None
         self._plain = False
         self._program: Program | None = None
         self._lazy: Program | None = None
@@ -560,8 +562,11 @@ class URITemplate:
             self._fullmatch = _NEVER.fullmatch
             return
         regex, self._slots, self._plain = _compile(self._parsed)
-        self._index = tuple(slot.group - 1 for slot in self._slots)
         self._fullmatch = regex.fullmatch
+        if any(not isinstance(piece, str) and piece[0] == "?"
+               for piece in self._parsed.pieces):
+            bare, slots, _ = _compile(self._parsed, bare=True)
+            self._bare = (bare, slots)
 
     @property
     def ambiguous(self) -> bool:
@@ -659,36 +664,43 @@ class URITemplate:
             TypeError: ``uri`` is not a ``str``, ``URI`` or ``FrozenURI``.
         """
         text = uri if type(uri) is str else _text(uri)
-        if self._program is not None:
-            taken = self._program.match(text)
-            read = None if taken is None else self._read(taken)
-            if read is None and self._lazy is not None:
-                taken = self._lazy.match(text)  # the shortest reading
-                read = None if taken is None else self._read(taken)
-            return read
         found = self._fullmatch(text)
         if found is None:
-            return None
-        groups = found.groups()
+            return self._other(text)
         if self._plain and "%" not in text and "," not in text:
             # each group is a variable's value as it is, or None: undefined
+            groups = found.groups()
             names = self._names
-            index = self._index
             result: dict[str, TemplateValue] = {}
             for i in range(len(names)):
-                got: str | None = groups[index[i]]
+                got: str | None = groups[i]
                 if got is not None:
                     result[names[i]] = got
-                elif self._slots[i].bare and groups[self._slots[i].bare - 1] is not None:
-                    result[names[i]] = ""
             return result
-        return self._read(groups)
+        return self._read(found.groups(), self._slots)
 
-    def _read(self, groups: tuple[str | None, ...]) -> dict[str, TemplateValue] | None:
+    def _other(self, text: str) -> dict[str, TemplateValue] | None:
+        """:meth:`match` where the regex does not match: the program of an ambiguous
+        template, or the regex with a lone "?" for each ``{?...}``."""
+        if self._program is not None:
+            taken = self._program.match(text)
+            read = None if taken is None else self._read(taken, self._slots)
+            if read is None and self._lazy is not None:
+                taken = self._lazy.match(text)  # the shortest reading
+                read = None if taken is None else self._read(taken, self._slots)
+            return read
+        if self._bare is None:
+            return None
+        regex, slots = self._bare
+        found = regex.fullmatch(text)
+        return None if found is None else self._read(found.groups(), slots)
+
+    def _read(self, groups: tuple[str | None, ...], slots: tuple[_Slot, ...]
+              ) -> dict[str, TemplateValue] | None:
         """The variables of a match's groups (see :meth:`match`), or ``None``."""
         read: dict[str, TemplateValue] = {}
         seen: dict[str, tuple[TemplateValue | None, int]] = {}
-        for slot in self._slots:
+        for slot in slots:
             piece: str | None = groups[slot.group - 1]
             value: TemplateValue | None = None
             if piece is None:
