@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 import time
-from typing import Any
+from typing import Any, Final
 
 import pytest
 from hypothesis import assume, given, settings
@@ -683,3 +683,36 @@ def test_ambiguous_matching_is_linear() -> None:
         return best
 
     assert cost(20_000) < 30 * cost(2_000)
+
+
+_GUIDED_TEMPLATES: Final = (
+    "/files/{name}.{ext}", "/{slug}-{id}", "{a}{b}{c}", "/order/{c}/{c}", "{+base}/items",
+    "{name:3}{b}", "{.who,who}", "{/list*,path:4}", "{?hash*,first}", "{;a,b}{x}-{y}",
+    "X{.list*}.{+rest}", "{a:2}/{a}", "{#a}{b}",
+)
+
+
+_PIECE: Final = st.text(alphabet="ab.-/,=&?;#", max_size=4)
+
+
+@settings(max_examples=600, deadline=None)
+@given(template=st.sampled_from(_GUIDED_TEMPLATES), data=st.data())
+def test_big_integer_reading_is_the_matchers(template: str, data: st.DataObject) -> None:
+    """The big-integer reading of an ambiguous template gives the linear matcher's
+    groups (the backtracking answer) on any text, its expansions of any values
+    included, and the lazy program's too."""
+    compiled = URITemplate(template)
+    values = {name: data.draw(st.none() | _PIECE | st.lists(_PIECE, max_size=3))
+              for name in compiled.variable_names}
+    try:
+        expansion = compiled.expand_text(values)
+    except ParseError:
+        expansion = ""  # a prefix of a list
+    text = data.draw(st.just(expansion) | st.text(alphabet="ab.-/,=&?;#%2AéX",
+                                                  max_size=14))
+    guided = compiled._program  # pyright: ignore[reportPrivateUsage]
+    assert guided is not None
+    assert guided.match(text) == guided.program.match(text)
+    lazy = compiled._lazy  # pyright: ignore[reportPrivateUsage]
+    if lazy is not None:
+        assert lazy.match(text) == lazy.program.match(text)
