@@ -367,11 +367,17 @@ class _Guided:
                     and program.first[pc + 2] == pc:
                 lazy = program.first[pc] != pc + 1
                 self.runs[pc] = program.first[pc] if lazy else program.second[pc]
+        # the template's literal start ("/order/"): compared as text, no set needed
+        start = 0
+        while ops[start] == CHAR and len(program.sets[start]) == 1:
+            start += 1
+        self.start = start
+        self.head = "".join(min(program.sets[pc]) for pc in range(start))
         self.tables: dict[frozenset[str], bytes] = {}
         self.chars: frozenset[str] = frozenset()
         self.patterns: dict[frozenset[str], re.Pattern[str]] = {}
         for pc, op in enumerate(ops):
-            if op == CHAR:
+            if op == CHAR and pc >= start:
                 chars = program.sets[pc]
                 self.chars |= chars
                 if chars not in self.tables:
@@ -384,6 +390,9 @@ class _Guided:
         program = self.program
         if not text.isascii():
             return program.match(text)
+        start = self.start
+        if not text.startswith(self.head):
+            return None
         ops, first, second, sets = program.ops, program.first, program.second, program.sets
         data = text.encode("ascii")
         n = len(text)
@@ -393,7 +402,7 @@ class _Guided:
         runs = self.runs
         size = len(ops)
         able = [0] * size
-        for pc in range(size - 1, -1, -1):
+        for pc in range(size - 1, start - 1, -1):
             op = ops[pc]
             if op == CHAR:
                 if pc - 1 in runs:
@@ -416,10 +425,10 @@ class _Guided:
                 able[pc] = able[pc + 1]
             else:
                 able[pc] = 1  # MATCH: the end of the text
-        if not able[0] >> n & 1:
+        if not able[start] >> (n - start) & 1:
             return None
         slots = [-1] * (2 * program.groups)
-        pc = pos = 0
+        pc = pos = start
         while True:
             op = ops[pc]
             if op == CHAR:
