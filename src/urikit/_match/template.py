@@ -892,9 +892,28 @@ class URITemplate:
 
     def misread(self, given: Mapping[str, object],
                 read: Mapping[str, object] | None) -> str | None:
-        """The first variable whose value in ``read`` (a match) differs from its
-        value in ``given`` as its expressions write it; ``""`` when nothing was read;
-        ``None`` when every variable agrees. (For :class:`~urikit.Routes`.)"""
+        """The first variable whose value in ``read`` differs from its value in
+        ``given``, each compared as its expressions write it (see :meth:`reads_back`).
+
+        Args:
+            given: the values a text was expanded from.
+            read: what :meth:`match` (or a route) read from that text, or ``None``.
+
+        Returns:
+            The variable's name; ``""`` when ``read`` is ``None``; ``None`` when
+            every variable agrees.
+
+        Raises:
+            as :meth:`expand_text`.
+
+        >>> t = URITemplate("/files/{name}.{ext}")
+        >>> t.misread({"name": "a", "ext": "tar.gz"}, t.match("/files/a.tar.gz"))
+        'name'
+        >>> t.misread({"name": "a", "ext": "gz"}, t.match("/files/a.gz")) is None
+        True
+
+        .. versionadded:: 0.6
+        """
         if read is None:
             return ""
         alone = self._alone
