@@ -2,7 +2,8 @@
 
 The rows are data (tests/data/template_match, each file with its source and licence):
 Ruby's Addressable (``Template#match``/``extract``) and Go's yosida95/uritemplate
-(``Template.Match`` and ``Regexp``). Every row gives what its test expects, but the
+(``Template.Match`` and ``Regexp``), and Spring's ``UriTemplate`` (``match``,
+``matches``). Every row gives what its test expects, but the
 named differences below, each with its reason (docs/templates.md counts them).
 """
 
@@ -107,6 +108,21 @@ def test_yosida95_example() -> None:
         assert URITemplate(template).match(text) == expected
 
 
+_SPRING: Final = _load("spring.json")
+
+
+@pytest.mark.parametrize(("template", "text", "expected"), [
+    pytest.param(t, x, e, id=f"{t} {x}") for t, x, e in _SPRING["rows"]])
+def test_spring(template: str, text: str, expected: dict[str, str] | bool | None) -> None:
+    """Spring's UriTemplateTests (the RFC 6570 rows): the same mapping, or a match
+    where only ``matches`` is tested, or none."""
+    read = URITemplate(template).match(text)
+    if expected is True:
+        assert read is not None
+    else:
+        assert read == expected
+
+
 def test_the_counts() -> None:
     """The counts docs/templates.md gives."""
     assert len(_addressable_rows()) == 30
@@ -114,3 +130,4 @@ def test_the_counts() -> None:
     assert len(_GO["cases"]) == 116
     assert sum(1 for _, _, f in _GO["cases"] if not f) == 83
     assert len(GO_DIFFERENCES) == 1
+    assert len(_SPRING["rows"]) == 9
