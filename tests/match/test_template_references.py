@@ -2,9 +2,10 @@
 
 The rows are data (tests/data/template_match, each file with its source and licence):
 Ruby's Addressable (``Template#match``/``extract``) and Go's yosida95/uritemplate
-(``Template.Match`` and ``Regexp``), and Spring's ``UriTemplate`` (``match``,
-``matches``). Every row gives what its test expects, but the
-named differences below, each with its reason (docs/templates.md counts them).
+(``Template.Match`` and ``Regexp``), Spring's ``UriTemplate`` (``match``,
+``matches``), and the extended examples of uritemplate-test (read back). Every row
+gives what its test expects, but the named differences below, each with its reason
+(docs/templates.md counts them).
 """
 
 from __future__ import annotations
@@ -123,6 +124,27 @@ def test_spring(template: str, text: str, expected: dict[str, str] | bool | None
         assert read == expected
 
 
+def _extended_rows() -> list[tuple[str, list[str], dict[str, Any]]]:
+    tests = _load("uritemplate_test_extended.json")["tests"]
+    return [(template, expected if isinstance(expected, list) else [expected],
+             group["variables"])
+            for group in tests.values() for template, expected in group["testcases"]]
+
+
+@pytest.mark.parametrize(("template", "expansions", "variables"), [
+    pytest.param(t, e, v, id=t) for t, e, v in _extended_rows()])
+def test_uritemplate_test_extended(template: str, expansions: list[str],
+                                   variables: dict[str, Any]) -> None:
+    """uritemplate-test's extended examples: the expansion is one the test accepts,
+    and matching the first reads back each variable as its expression writes it
+    (``misread``: an undefined or empty list writes nothing, a number its text)."""
+    compiled = URITemplate(template)
+    assert compiled.expand_text(variables) in expansions
+    read = compiled.match(expansions[0])
+    assert read is not None
+    assert compiled.misread(variables, read) is None
+
+
 def test_the_counts() -> None:
     """The counts docs/templates.md gives."""
     assert len(_addressable_rows()) == 30
@@ -131,3 +153,4 @@ def test_the_counts() -> None:
     assert sum(1 for _, _, f in _GO["cases"] if not f) == 83
     assert len(GO_DIFFERENCES) == 1
     assert len(_SPRING["rows"]) == 9
+    assert len(_extended_rows()) == 42
