@@ -354,8 +354,7 @@ class _Guided:
     order of preference that can still match, which is the path a backtracking
     engine takes. Each set costs a few operations on integers of n bits, so an
     instruction costs O(n / 64) machine steps, where the matcher's loop costs O(n)
-    interpreted steps. An ASCII text only (every set is ASCII): others go to the
-    matcher."""
+    interpreted steps. A text that is not ASCII matches no program of ASCII sets."""
 
     def __init__(self, program: Program) -> None:
         self.program = program
@@ -374,12 +373,13 @@ class _Guided:
         self.start = start
         self.head = "".join(min(program.sets[pc]) for pc in range(start))
         self.tables: dict[frozenset[str], bytes] = {}
-        self.chars: frozenset[str] = frozenset()
         self.patterns: dict[frozenset[str], re.Pattern[str]] = {}
+        # every set is ASCII (a template's literals are URI text): then a text that
+        # is not ASCII matches nothing
+        self.ascii = all(c.isascii() for chars in program.sets for c in chars)
         for pc, op in enumerate(ops):
             if op == CHAR and pc >= start:
                 chars = program.sets[pc]
-                self.chars |= chars
                 if chars not in self.tables:
                     self.tables[chars] = bytes(
                         0x31 if chr(i) in chars else 0x30 for i in range(256))
@@ -389,7 +389,7 @@ class _Guided:
         """:meth:`Program.match`."""
         program = self.program
         if not text.isascii():
-            return program.match(text)
+            return None if self.ascii else program.match(text)
         start = self.start
         if not text.startswith(self.head):
             return None
