@@ -663,6 +663,8 @@ def test_strict_refuses_what_0_5_refused() -> None:
     with pytest.raises(ParseError, match=re.escape("'name' may hold '.'")):
         URITemplate("/files/{name}.{ext}", strict=True)
     assert URITemplate("/files/{name}", strict=True).match("/files/a") == {"name": "a"}
+    assert not URITemplate("/test/", strict=True).ambiguous
+    assert URITemplate("{a}{b}", strict=True, match=False).ambiguous
     with pytest.raises(TypeError, match="strict must be bool, not int"):
         URITemplate("{a}", strict=1)  # type: ignore[arg-type]
 

@@ -622,7 +622,7 @@ class URITemplate:
     """
 
     __slots__ = ("_alone", "_bare", "_fullmatch", "_lazy", "_names", "_parsed",
-                 "_plain", "_program", "_slots", "_strict")
+                 "_plain", "_program", "_slots")
 
     def __init__(self, template: str | Checked, /, *, match: bool | Checked = True,
                  strict: bool | Checked = False) -> None:
@@ -659,7 +659,6 @@ class URITemplate:
         self._plain = False
         self._program: _Guided | None = None
         self._lazy: _Guided | None = None
-        self._strict = bool(strict)
         self._alone: tuple[tuple[str, Template], ...] | None = None
         try:
             _check(self._parsed)
@@ -695,7 +694,7 @@ class URITemplate:
 
         .. versionadded:: 0.6
         """
-        return self._program is not None or (self._strict and not self._slots)
+        return self._program is not None or isinstance(self._fullmatch, _Refused)
 
     @property
     def variable_names(self) -> tuple[str, ...]:
