@@ -63,7 +63,7 @@ COMPILED = ("_core", "_whatwg", "_interop", "_model", "_match", "_web", "_batch"
 #:   ``adapters.py`` (its time goes into the compiled URI methods it calls); PublicSite
 #:   is an attrs record whose converters check what an application passes, as
 #:   TrustedProxies is, with urikit's own messages.
-#: - ``_web/routes.py``: the route table. ``link(name, /, **values)`` and
+#: - ``_match/routes.py``: the route table. ``link(name, /, **values)`` and
 #:   ``link_under(root, name, /, **values)`` take a route's values as keywords, and a
 #:   value may be called ``name`` or ``root`` (``/files/{name}``); compiled, mypyc binds
 #:   that keyword to the positional-only parameter ("argument for link_under() given
@@ -93,7 +93,7 @@ INTERPRETED = (
     "_web/canonical.py",
     "_web/proxy.py",
     "_web/request.py",
-    "_web/routes.py",
+    "_match/routes.py",
     "_web/site.py",
     "_batch/records.py",
 )

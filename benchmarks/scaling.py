@@ -296,6 +296,10 @@ TEMPLATES: tuple[tuple[str, str], ...] = (
 _USERS: Final = "https://api.example/users/"
 _POSTS: Final = URITemplate(_USERS + "{id}/posts{?page,per_page}")
 _SEGMENTS: Final = URITemplate("{/first,second}{/rest*}{?q}")
+# ambiguous templates (issue 43), read by the linear matcher's program
+_FILES: Final = URITemplate("/files/{name}.{ext}")
+_SLUG: Final = URITemplate("/{slug}-{id}")
+_ORDER: Final = URITemplate("/order/{c}/{c}/{c}")
 
 ENTRY_POINTS: tuple[tuple[str, str, Callable[[int], str],
                           Callable[[str], Callable[[], object]]], ...] = (
@@ -319,6 +323,10 @@ ENTRY_POINTS: tuple[tuple[str, str, Callable[[int], str],
      lambda text: lambda: _SEGMENTS.match(text)),
     ("path of /a, '!' at end (no match)", "URITemplate.match",
      lambda n: fill("", "/a", n, "!"), lambda text: lambda: _SEGMENTS.match(text)),
+    ("name of '.', ambiguous", "URITemplate.match", lambda n: fill("/files/", ".", n, "x"),
+     lambda text: lambda: _FILES.match(text)),
+    ("slug of '-', no match", "URITemplate.match", lambda n: fill("/", "-", n, "/"),
+     lambda text: lambda: _SLUG.match(text)),
 )
 
 
@@ -481,6 +489,13 @@ HUNT: tuple[tuple[str, str, Maker], ...] = (
      lambda n: lambda: _POSTS.match(fill(_USERS, "%41", n, "/posts?page=1"))),
     ("path of /a, '!' at end", "URITemplate.match",
      lambda n: lambda: _SEGMENTS.match(fill("", "/a", n, "!"))),
+    # ambiguous templates (issue 43): read in big-integer steps
+    ("name of '.', ambiguous", "URITemplate.match",
+     lambda n: lambda: _FILES.match(fill("/files/", ".", n, "x"))),
+    ("slug of '-', no match", "URITemplate.match",
+     lambda n: lambda: _SLUG.match(fill("/", "-", n, "/"))),
+    ("{c} three times", "URITemplate.match",
+     lambda n: lambda: _ORDER.match(fill("/order/", "x", n))),
     # normalize, resolve, relative_to, equivalent
     ("path of ../", "URI.normalize", lambda n: _normalizer(_uri(_DOTS(n)))),
     ("path of ./", "URI.normalize",

@@ -76,9 +76,9 @@ _LAZY: dict[str, str] = {
     "PublicSite": "._web.request",
     "BatchError": "._batch.records",
     "BatchRecord": "._batch.records",
-    "Route": "._web.routes",
-    "RouteMatch": "._web.routes",
-    "Routes": "._web.routes",
+    "Route": "._match.routes",
+    "RouteMatch": "._match.routes",
+    "Routes": "._match.routes",
     "URITemplate": "._match.template",
     "URLPattern": "._match.urlpattern",
     "URLPatternComponentResult": "._match.urlpattern",
@@ -90,6 +90,7 @@ if TYPE_CHECKING:  # what type checkers see of the lazy names: the same imports
     from ._interop.data import DataContent
     from ._interop.iri import iri_to_uri, uri_to_iri
     from ._interop.lenient import Change, Repaired, repair
+    from ._match.routes import Route, RouteMatch, Routes
     from ._match.template import URITemplate
     from ._match.urlpattern import URLPattern, URLPatternComponentResult, URLPatternResult
     from ._model.pydantic import URIOptions
@@ -108,7 +109,6 @@ if TYPE_CHECKING:  # what type checkers see of the lazy names: the same imports
     from ._web.proxy import TrustedProxies
     from ._web.redirect import safe_redirect
     from ._web.request import PublicSite
-    from ._web.routes import Route, RouteMatch, Routes
     from ._web.site import (
         public_suffix,
         public_suffix_list_version,

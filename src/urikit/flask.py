@@ -54,7 +54,7 @@ if TYPE_CHECKING:
     from flask import Flask, Request
     from werkzeug.wrappers import Response
 
-    from ._web.routes import RouteMatch, Routes
+    from ._match.routes import RouteMatch, Routes
 
 __all__ = ["find_route", "init_app", "redirect", "request_uri", "root_uri", "url_for"]
 

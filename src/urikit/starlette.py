@@ -57,7 +57,7 @@ if TYPE_CHECKING:
     from starlette.templating import Jinja2Templates
     from starlette.types import ASGIApp
 
-    from ._web.routes import RouteMatch, Routes
+    from ._match.routes import RouteMatch, Routes
 
 __all__ = ["find_route", "install", "json_response", "jsonable", "redirect", "request_uri",
            "root_uri", "url_for"]

@@ -5,7 +5,8 @@ round-trip property on generated templates and values."""
 from __future__ import annotations
 
 import re
-from typing import Any
+import time
+from typing import Any, Final
 
 import pytest
 from hypothesis import assume, given, settings
@@ -194,17 +195,31 @@ def test_rfc6570_3_2_read_back(template: str, expansion: str,
 @pytest.mark.parametrize(("template", "reason"), [
     pytest.param(t, r, id=t) for t, r in RFC6570_3_2_REFUSED])
 def test_rfc6570_3_2_refused(template: str, reason: str) -> None:
-    """Each other §3.2 example is refused at construction, saying why; with
-    ``match=False`` it still expands, and its match raises the same refusal."""
+    """Each other §3.2 example is ambiguous: ``strict=True`` refuses it at
+    construction, saying why; with ``match=False`` too it still expands, and its match
+    raises the same refusal."""
+    assert URITemplate(template).ambiguous
     with pytest.raises(ParseError, match=re.escape(reason)) as info:
-        URITemplate(template)
+        URITemplate(template, strict=True)
     assert info.value.component == "template"
     assert info.value.text == template
-    expansion_only = URITemplate(template, match=False)
+    expansion_only = URITemplate(template, match=False, strict=True)
     assert expansion_only.expand_text(RFC6570_3_2_VARIABLES) == expand(
         template, RFC6570_3_2_VARIABLES)
     with pytest.raises(ParseError, match=re.escape(reason)):
         expansion_only.match("")
+
+
+@pytest.mark.parametrize("template", [pytest.param(t, id=t) for t, _ in RFC6570_3_2_REFUSED])
+def test_rfc6570_3_2_ambiguous_examples_read_back(template: str) -> None:
+    """Each ambiguous §3.2 example matches its expansion, and what it reads expands to
+    the same text again (``{.who,who}``, whose longest reading gives the two ``who``
+    different texts, by its shortest reading)."""
+    compiled = URITemplate(template)
+    expansion = compiled.expand_text(RFC6570_3_2_VARIABLES)
+    reading = compiled.match(expansion)
+    assert reading is not None
+    assert compiled.expand_text(reading) == expansion
 
 
 def test_every_rfc6570_3_2_example_is_read_or_refused() -> None:
@@ -244,7 +259,7 @@ def test_ambiguous_templates_refused(template: str, position: int, reason: str) 
     """A template whose expansions could be read two ways is refused at construction,
     at the variable whose end nothing marks, naming the expression that follows."""
     with pytest.raises(ParseError) as info:
-        URITemplate(template)
+        URITemplate(template, strict=True)
     assert info.value.position == position
     assert info.value.reason.startswith(reason) or reason in info.value.reason
 
@@ -503,9 +518,10 @@ def _expected(specs: list[_Spec], values: dict[str, Any]) -> dict[str, Any] | No
 
 
 def _readable(template: str) -> URITemplate:
-    """The template, or the example rejected when urikit refuses to read it back."""
+    """The template, or the example rejected when one of its texts could be read two
+    ways (``strict=True`` refuses it)."""
     try:
-        return URITemplate(template)
+        return URITemplate(template, strict=True)
     except ParseError:
         assume(False)
         raise
@@ -593,3 +609,112 @@ def test_expansion_agrees_with_uritemplate(
             values[name] = data.draw(text, label=name)
     assert URITemplate(template, match=False).expand_text(values) == \
         _uritemplate().expand(template, values)
+
+
+# --- every template matches (issue 43) -----------------------------------------------
+
+# (template, text, reading): the routes people write, read as a backtracking regular
+# expression reads them: left to right, each variable the longest text that lets the
+# rest match, an optional expression taken when it can be
+AMBIGUOUS_READ: list[tuple[str, str, dict[str, TemplateValue] | None]] = [
+    ("/files/{name}.{ext}", "/files/report.pdf", {"name": "report", "ext": "pdf"}),
+    ("/files/{name}.{ext}", "/files/a.tar.gz", {"name": "a.tar", "ext": "gz"}),
+    ("/files/{name}.{ext}", "/files/report", None),
+    ("/{slug}-{id}", "/a-b-c-12", {"slug": "a-b-c", "id": "12"}),
+    ("{+base}/items", "https://h.example/a/b/items", {"base": "https://h.example/a/b"}),
+    ("{/segments*}/", "/a/b/c/", {"segments": ["a", "b", "c"]}),
+    ("{a}{b}", "abc", {"a": "abc"}),
+    ("{?hash*,first}", "?a=1&b=2", {"hash": {"a": "1", "b": "2"}}),
+    ("{+keys*}", "semi=;,dot=.", {"keys": {"semi": ";", "dot": "."}}),
+    # repeated variables: their texts agree, or no match
+    ("/order/{c}/{c}/{c}", "/order/x/x/x", {"c": "x"}),
+    ("/order/{c}/{c}/{c}", "/order/x/y/x", None),
+    ("/order/{c}/{c}/{c}", "/order/x//x", None),
+    ("{.who,who}", ".fred.fred", {"who": "fred"}),  # the shortest reading agrees
+    # prefixes: at most that many characters, the start of the same variable elsewhere
+    ("{name:3}", "abc", {"name": "abc"}),
+    ("{name:3}", "abcd", None),
+    ("{name:3}", "%C3%A9t%C3%A9", {"name": "été"}),
+    ("{a:2}{b}", "abcd", {"a": "ab", "b": "cd"}),
+    ("{var:3}/{var}", "val/value", {"var": "value"}),
+    ("{var:3}/{var}", "vax/value", None),
+    ("{/var:1,var}", "/v/value", {"var": "value"}),
+    # "{?q}" against "?": q is empty
+    ("/search{?q}", "/search?", {"q": ""}),
+    ("/search{?q,lang}", "/search?", {"q": ""}),
+    ("/search{?q}", "/search?q=", {"q": ""}),
+    ("/search{?q}", "/search", {}),
+    ("/files{/name}.{ext}{?q}", "/files/a.b.c?", {"name": "a.b", "ext": "c", "q": ""}),
+]
+
+
+@pytest.mark.parametrize(("template", "text", "reading"), [
+    pytest.param(t, x, r, id=f"{t} {x}") for t, x, r in AMBIGUOUS_READ])
+def test_every_template_matches(template: str, text: str,
+                                reading: dict[str, TemplateValue] | None) -> None:
+    """The templates 0.5 refused match, by the documented rule (see docs/templates.md)."""
+    assert URITemplate(template).match(text) == reading
+
+
+def test_strict_refuses_what_0_5_refused() -> None:
+    """``strict=True`` keeps 0.5's refusal; ``ambiguous`` says which templates it is."""
+    assert URITemplate("/files/{name}.{ext}").ambiguous
+    assert not URITemplate("/files/{name}").ambiguous
+    with pytest.raises(ParseError, match=re.escape("'name' may hold '.'")):
+        URITemplate("/files/{name}.{ext}", strict=True)
+    assert URITemplate("/files/{name}", strict=True).match("/files/a") == {"name": "a"}
+    assert not URITemplate("/test/", strict=True).ambiguous
+    assert URITemplate("{a}{b}", strict=True, match=False).ambiguous
+    with pytest.raises(TypeError, match="strict must be bool, not int"):
+        URITemplate("{a}", strict=1)  # type: ignore[arg-type]
+
+
+def test_ambiguous_matching_is_linear() -> None:
+    """An ambiguous template is read by the linear matcher: ten times the text costs
+    about ten times the time (at most 30x here), where re's backtracking would take a
+    hundred times (O(n^2)) on these failing texts."""
+    template = URITemplate("/{a}-{b}-{c}")
+
+    def cost(n: int) -> float:
+        text = "/" + "-" * n + "/"
+        best = float("inf")
+        for _ in range(3):
+            start = time.perf_counter()
+            assert template.match(text) is None
+            best = min(best, time.perf_counter() - start)
+        return best
+
+    assert cost(20_000) < 30 * cost(2_000)
+
+
+_GUIDED_TEMPLATES: Final = (
+    "/files/{name}.{ext}", "/{slug}-{id}", "{a}{b}{c}", "/order/{c}/{c}", "{+base}/items",
+    "{name:3}{b}", "{.who,who}", "{/list*,path:4}", "{?hash*,first}", "{;a,b}{x}-{y}",
+    "X{.list*}.{+rest}", "{a:2}/{a}", "{#a}{b}",
+)
+
+
+_PIECE: Final = st.text(alphabet="ab.-/,=&?;#", max_size=4)
+
+
+@settings(max_examples=600, deadline=None)
+@given(template=st.sampled_from(_GUIDED_TEMPLATES), data=st.data())
+def test_big_integer_reading_is_the_matchers(template: str, data: st.DataObject) -> None:
+    """The big-integer reading of an ambiguous template gives the linear matcher's
+    groups (the backtracking answer) on any text, its expansions of any values
+    included, and the lazy program's too."""
+    compiled = URITemplate(template)
+    values = {name: data.draw(st.none() | _PIECE | st.lists(_PIECE, max_size=3))
+              for name in compiled.variable_names}
+    try:
+        expansion = compiled.expand_text(values)
+    except ParseError:
+        expansion = ""  # a prefix of a list
+    text = data.draw(st.just(expansion) | st.text(alphabet="ab.-/,=&?;#%2AéX",
+                                                  max_size=14))
+    guided = compiled._program  # pyright: ignore[reportPrivateUsage]
+    assert guided is not None
+    assert guided.match(text) == guided.program.match(text)
+    lazy = compiled._lazy  # pyright: ignore[reportPrivateUsage]
+    if lazy is not None:
+        assert lazy.match(text) == lazy.program.match(text)

@@ -1,4 +1,4 @@
-"""Matching, the inverse of building: URLPattern and URI Template matching.
+"""Matching, the inverse of building: URLPattern and URI Template matching, route tables.
 
 A pattern or a template reads a URI back into its groups or variables, and builds the
 URI of given values.

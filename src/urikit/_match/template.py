@@ -9,7 +9,7 @@ from typing import Final, TypeAlias, cast
 
 from .._core import grammar as g
 from .._core.build import Checked
-from .._core.errors import ParseError
+from .._core.errors import BuildError, ParseError, Rule
 from .._core.parse import require_str
 from .._core.percent import unquote_octets
 from .._interop.template import (
@@ -21,6 +21,7 @@ from .._interop.template import (
     parse,
 )
 from .._model.uri import URI, FrozenURI
+from .linear import CHAR, JUMP, SAVE, SPLIT, Program, ProgramBuilder
 
 #: What :meth:`URITemplate.match` gives for one variable: ``str`` for a variable
 #: without the explode modifier (``list[str]`` when its text holds a list's unencoded
@@ -65,7 +66,8 @@ class _Slot:
     """How one variable is read from the match: its group, kind, and what it needs."""
 
     def __init__(self, name: str, group: int, kind: int, sep: str, named_empty: str,
-                 others: tuple[int, ...] | None, listy: bool) -> None:
+                 others: tuple[int, ...] | None, listy: bool, prefix: int = -1,
+                 bare: int = 0) -> None:
         self.name = name
         self.group = group
         self.kind = kind
@@ -76,6 +78,12 @@ class _Slot:
         self.others = others
         # a variable without explode whose text may hold "," (then a list's)
         self.listy = listy
+        # the prefix modifier's length ({a:3}), or -1
+        self.prefix = prefix
+        # the group of a bare "?" (the first variable of "{?...}" read as empty), or 0
+        self.bare = bare
+        # whether an exploded value's text may hold its separator (set by _program)
+        self.merge = False
 
 
 def _refusal(parsed: Template, expression: Expression, at: int, reason: str) -> ParseError:
@@ -160,10 +168,12 @@ def _check(parsed: Template) -> None:
                         f"may also come next, from {source}, so nothing marks where {ends}")
 
 
-def _compile(parsed: Template) -> tuple[re.Pattern[str], tuple[_Slot, ...], bool]:
+def _compile(parsed: Template, bare: bool = False
+             ) -> tuple[re.Pattern[str], tuple[_Slot, ...], bool]:
     """The regex that reads ``parsed`` back, each variable's slot, and whether every
     group is a variable's text as it is (one group a variable, in order) when the
-    text holds no "%" and no ","."""
+    text holds no "%" and no ","; ``bare``: with a "?" alone for each "{?...}" (a
+    group each, after its variables'), or ``None`` for the regex when there is none."""
     out: list[str] = []
     slots: list[_Slot] = []
     group = 0
@@ -213,7 +223,270 @@ def _compile(parsed: Template) -> tuple[re.Pattern[str], tuple[_Slot, ...], bool
             listy = "," in own and not reserved and not explode
             slots.append(_Slot(name, group, kind, sep, ifemp, others, listy))
             out.append(f"(?:{lead}{body})?")
+        if bare and first == "?" and not varspecs[0][2]:
+            # "?" alone: the first variable read as empty, when no variable was read
+            group += 1
+            slots[-len(varspecs)].bare = group
+            alone = "\\?()"
+            for taken in reversed(earlier):
+                alone = f"(?({taken})|{alone})"
+            out.append(f"(?:{alone})?")
     return re.compile("".join(out)), tuple(slots), plain
+
+
+#: The longest prefix modifier whose characters the program counts (``{a:16}``); a
+#: longer one takes a run of any length, its value's length checked after the match.
+_COUNTED_PREFIX: Final = 16
+_HEX: Final = frozenset("0123456789ABCDEFabcdef")
+_PERCENT: Final = frozenset("%")
+_QUESTION: Final = frozenset("?")
+
+
+def _run(b: ProgramBuilder, chars: frozenset[str], least: int, lazy: bool) -> None:
+    """A run of ``chars``: at least ``least`` (0 or 1) of them, as many as can be (as
+    few, ``lazy``)."""
+    if least:
+        b.char(chars, False)
+    loop = b.split()
+    b.char(chars, False)
+    b.jump(loop)
+    if lazy:
+        b.patch(loop, b.here(), loop + 1)
+    else:
+        b.patch(loop, loop + 1, b.here())
+
+
+def _counted(b: ProgramBuilder, chars: frozenset[str], most: int, least: int) -> None:
+    """At most ``most`` characters of a value (each one of ``chars`` but "%", or the
+    one to four %XX of its UTF-8), at least ``least``, greedy: the text of a prefix
+    modifier ``{a:most}`` (its value's length is checked again once read)."""
+    plain = chars - {"%"}
+    for i in range(most):
+        skip = -1 if i < least else b.split()
+        choice = b.split()
+        b.char(plain, False)
+        ends = [_jump(b)]
+        b.patch(choice, choice + 1, b.here())
+        for k in range(4):
+            if k:
+                ends.append(b.split())
+            b.char(_PERCENT, False)
+            b.char(_HEX, False)
+            b.char(_HEX, False)
+        for end in ends[1:]:
+            b.patch(end, end + 1, b.here())
+        b.first[ends[0]] = b.here()
+        if skip >= 0:
+            b.patch(skip, skip + 1, b.here())
+
+
+def _jump(b: ProgramBuilder) -> int:
+    """A jump whose target is set later (``b.first[at] = target``); its index."""
+    at = b.here()
+    b.jump(0)
+    return at
+
+
+def _program(parsed: Template, lazy: bool = False) -> tuple[Program, tuple[_Slot, ...]]:
+    """The linear matcher's program that reads ``parsed`` as a backtracking regular
+    expression reads it (see :class:`URITemplate`, "Reading back"), and each
+    variable occurrence's slot: group ``i`` of the program is slot ``i``'s text."""
+    b = ProgramBuilder()
+    slots: list[_Slot] = []
+    for piece in parsed.pieces:
+        if isinstance(piece, str):
+            for char in piece:
+                b.char(frozenset(char), False)
+            continue
+        operator, varspecs, _, _ = piece
+        first, sep, named, ifemp, reserved = OPERATOR_TABLE[operator]
+        single = len(varspecs) == 1
+        base = len(slots)
+        for i, (name, prefix, explode, _) in enumerate(varspecs):
+            kind = _RESERVED if reserved else _SIMPLE
+            if explode:
+                kind = _NAMED_EXPLODED if named else _EXPLODED
+            elif named and not ifemp:
+                kind = _NAMED
+            others = None
+            if not first and not single:
+                others = tuple(base + 1 + j for j in range(len(varspecs)) if j != i)
+            own = _own(operator, explode, single)
+            listy = "," in own and not reserved and not explode and prefix is None
+            slots.append(_Slot(name, base + 1 + i, kind, sep, ifemp, others, listy,
+                               -1 if prefix is None else prefix))
+            slots[-1].merge = explode and (reserved or sep in _U)
+        bare = first == "?" and not varspecs[0][2]
+        if bare:
+            slots[base].bare = -1  # the program saves the empty text in the group
+        # (?: first V1 (?:sep V2)? ... | first V2 (?:sep V3)? ... | ... | "?" )?
+        skip = b.split()
+        ends: list[int] = []
+        count = len(varspecs)
+        for start in range(count):
+            choice = b.split() if start < count - 1 or bare else -1
+            for i in range(start, count):
+                optional = b.split() if i > start else -1
+                for char in first if i == start else sep:
+                    b.char(frozenset(char), False)
+                _variable(b, varspecs[i], operator, single, base + i, lazy)
+                if optional >= 0:
+                    b.patch(optional, optional + 1, b.here())
+            ends.append(_jump(b))
+            if choice >= 0:
+                b.patch(choice, choice + 1, b.here())
+        if bare:
+            b.char(_QUESTION, False)
+            b.save(2 * base)
+            b.save(2 * base + 1)
+        for end in ends:
+            b.first[end] = b.here()
+        b.patch(skip, skip + 1, b.here())
+    b.match()
+    return b.build(len(slots)), tuple(slots)
+
+
+class _Guided:
+    """The linear matcher's answer to a program of :func:`_program`, in big-integer
+    steps: the set of positions from which each instruction can still reach the end
+    of the text is computed backwards, one integer a set (bit ``n - i`` for position
+    ``i``); the path is then followed forwards, each choice the first one in the
+    order of preference that can still match, which is the path a backtracking
+    engine takes. Each set costs a few operations on integers of n bits, so an
+    instruction costs O(n / 64) machine steps, where the matcher's loop costs O(n)
+    interpreted steps. A text that is not ASCII matches no program of ASCII sets."""
+
+    def __init__(self, program: Program) -> None:
+        self.program = program
+        ops = program.ops
+        # a run: SPLIT at pc, then CHAR, then JUMP back to pc; pc -> its exit
+        self.runs: dict[int, int] = {}
+        for pc in range(len(ops) - 2):
+            if ops[pc] == SPLIT and ops[pc + 1] == CHAR and ops[pc + 2] == JUMP \
+                    and program.first[pc + 2] == pc:
+                lazy = program.first[pc] != pc + 1
+                self.runs[pc] = program.first[pc] if lazy else program.second[pc]
+        # the template's literal start ("/order/"): compared as text, no set needed
+        start = 0
+        while ops[start] == CHAR and len(program.sets[start]) == 1:
+            start += 1
+        self.start = start
+        self.head = "".join(min(program.sets[pc]) for pc in range(start))
+        self.tables: dict[frozenset[str], bytes] = {}
+        self.patterns: dict[frozenset[str], re.Pattern[str]] = {}
+        # every set is ASCII (a template's literals are URI text): then a text that
+        # is not ASCII matches nothing
+        self.ascii = all(c.isascii() for chars in program.sets for c in chars)
+        for pc, op in enumerate(ops):
+            if op == CHAR and pc >= start:
+                chars = program.sets[pc]
+                if chars not in self.tables:
+                    self.tables[chars] = bytes(
+                        0x31 if chr(i) in chars else 0x30 for i in range(256))
+                    self.patterns[chars] = re.compile(_class(chars) + "*")
+
+    def match(self, text: str) -> tuple[str | None, ...] | None:
+        """:meth:`Program.match`."""
+        program = self.program
+        if not text.isascii():
+            return None if self.ascii else program.match(text)
+        start = self.start
+        if not text.startswith(self.head):
+            return None
+        ops, first, second, sets = program.ops, program.first, program.second, program.sets
+        data = text.encode("ascii")
+        n = len(text)
+        masks: dict[frozenset[str], int] = {}
+        for chars, table in self.tables.items():
+            masks[chars] = int(data.translate(table) + b"0", 2)
+        runs = self.runs
+        size = len(ops)
+        able = [0] * size
+        for pc in range(size - 1, start - 1, -1):
+            op = ops[pc]
+            if op == CHAR:
+                if pc - 1 in runs:
+                    continue  # a run's character: set with its run
+                able[pc] = (able[pc + 1] << 1) & masks[sets[pc]]
+            elif op == SPLIT:
+                exit_ = runs.get(pc, -1)
+                if exit_ >= 0:
+                    mask = masks[sets[pc + 1]]
+                    seeds = (able[exit_] << 1) & mask
+                    able[pc] = able[exit_] | ((((mask + seeds) ^ mask) | seeds) & mask)
+                    able[pc + 1] = (able[pc] << 1) & mask
+                    able[pc + 2] = able[pc]
+                else:
+                    able[pc] = able[first[pc]] | able[second[pc]]
+            elif op == JUMP:
+                if first[pc] > pc:
+                    able[pc] = able[first[pc]]
+            elif op == SAVE:
+                able[pc] = able[pc + 1]
+            else:
+                able[pc] = 1  # MATCH: the end of the text
+        if not able[start] >> (n - start) & 1:
+            return None
+        slots = [-1] * (2 * program.groups)
+        pc = pos = start
+        while True:
+            op = ops[pc]
+            if op == CHAR:
+                pc += 1
+                pos += 1
+            elif op == SPLIT:
+                exit_ = runs.get(pc, -1)
+                if exit_ < 0:
+                    pc = first[pc] if able[first[pc]] >> (n - pos) & 1 else second[pc]
+                    continue
+                found = self.patterns[sets[pc + 1]].match(text, pos)
+                end = found.end() if found is not None else pos
+                reach = able[exit_]
+                if first[pc] == pc + 1:  # greedy: the farthest end that can match
+                    low = reach >> (n - end)
+                    pos = end - ((low & -low).bit_length() - 1)
+                else:  # lazy: the nearest
+                    high = reach & ((1 << (n - pos + 1)) - 1)
+                    pos = n - (high.bit_length() - 1)
+                pc = exit_
+            elif op == JUMP:
+                pc = first[pc]
+            elif op == SAVE:
+                slots[first[pc]] = pos
+                pc += 1
+            else:
+                return tuple(text[slots[2 * i]:slots[2 * i + 1]] if slots[2 * i] >= 0
+                             else None for i in range(program.groups))
+
+
+def _variable(b: ProgramBuilder, varspec: tuple[str, int | None, bool, int],
+              operator: str, single: bool, index: int, lazy: bool) -> None:
+    """One variable's text, saved in group ``index``, as :func:`_compile` writes it."""
+    name, prefix, explode, _ = varspec
+    first, _, named, ifemp, _ = OPERATOR_TABLE[operator]
+    own = _own(operator, explode, single)
+    least = 1 if (not first and single) else 0
+    if named and ifemp and not explode:
+        for char in name + "=":
+            b.char(frozenset(char), False)
+        least = 0
+    b.save(2 * index)
+    if named and not ifemp and not explode:  # ";": name, or name=value
+        for char in name:
+            b.char(frozenset(char), False)
+        skip = b.split()
+        b.char(frozenset("="), False)
+        value = frozenset(own - {"="})
+        if prefix is not None and prefix <= _COUNTED_PREFIX:
+            _counted(b, value, prefix, 1)
+        else:
+            _run(b, value, 1, lazy)
+        b.patch(skip, skip + 1, b.here())
+    elif prefix is not None and prefix <= _COUNTED_PREFIX:
+        _counted(b, own, prefix, least)
+    else:
+        _run(b, own, least, lazy)
+    b.save(2 * index + 1)
 
 
 def _simple(text: str) -> str | None:
@@ -276,6 +549,16 @@ def _read(slot: _Slot, text: str) -> TemplateValue | None:
     items = text.split(slot.sep)
     if kind == _EXPLODED and not any("=" in item for item in items):
         return _list(items)
+    if slot.merge and "=" in items[0] and not all("=" in item for item in items):
+        # pairs whose values may hold the separator ({+keys*}): an item without "="
+        # is the end of the value before it
+        merged: list[str] = []
+        for item in items:
+            if "=" in item or not merged:
+                merged.append(item)
+            else:
+                merged[-1] += slot.sep + item
+        items = merged
     raw: list[str] = []  # the names as written: a list's are the variable's own name
     pairs: list[tuple[str, str]] = []
     for item in items:
@@ -297,20 +580,19 @@ class URITemplate:
     """A URI Template (RFC 6570), read once: it expands into URIs, and reads a URI
     back into its variables.
 
-    ``URITemplate(text)`` refuses a template whose expansions cannot be read back
-    (see "Reading back" below), with a :class:`~urikit.ParseError` naming the
-    expression, the variable and the character that makes the reading ambiguous;
-    ``URITemplate(text, match=False)`` accepts every RFC 6570 template, for expansion
-    only (its :meth:`match` raises that error).
-
-    Reading back (:meth:`match`): levels 1 to 3, and the explode modifier of level 4
-    (lists and associative arrays). A variable's text must end where the next
-    character cannot be one of its own: ``{a}{b}``, ``{a}.{b}``, ``{.a,b}``,
-    ``{+path}/here`` are refused (a value of ``{a}`` may hold "." and a value of
-    ``{+path}`` a "/"), ``{/a}{/b}``, ``{a}/{b}`` and ``{?a,b}{&c}`` are read. A
-    reserved expansion (``{+a}``, ``{#a}``) is readable at the end of the template
-    only. A prefix modifier (``{a:3}``), which keeps only the start of its value, and
-    a variable that appears twice are refused.
+    Every RFC 6570 template matches. Reading back (:meth:`match`): a text is read as
+    a backtracking regular expression reads it, left to right, each variable taking
+    the longest text that lets the rest of the template match, an optional
+    expression taken when it can be. A variable that appears twice reads as two whose
+    values must agree (when they do not, the shortest reading is tried once more); a
+    prefix ``{a:n}`` takes at most ``n`` characters; ``{?q}`` against a lone ``?``
+    reads ``q`` as empty. A template is :attr:`ambiguous` when one of its texts could
+    be read two ways: a variable's text may end where the next character could be
+    one of its own (``{a}{b}``, ``/files/{name}.{ext}``, ``{+path}/here``, a
+    prefix, a variable used twice); then some values do not read back
+    (:meth:`reads_back`), and ``URITemplate(text, strict=True)`` refuses it with a
+    :class:`~urikit.ParseError` naming the expression, the variable and the
+    character (``match=False`` too: for expansion only, its :meth:`match` raises).
 
     Where variables may be undefined, a text can still come from several sets of
     defined variables (``/x`` from ``{/a}{/b}`` is ``a`` or ``b``): the match reads
@@ -319,9 +601,10 @@ class URITemplate:
     ``{}``, though ``a=""`` expands to the same). What a match reads expands to the
     text it read, up to equivalent percent-encoding.
 
-    Matching is one ``fullmatch`` of a regular expression compiled here, whose runs
-    of a variable's characters never need to give one back (the rule above), then a
-    pass over the variables: linear in the URI.
+    Matching a template that is not ambiguous is one ``fullmatch`` of a regular
+    expression compiled here, whose runs of a variable's characters never need to
+    give one back, then a pass over the variables; an ambiguous one is read by the
+    linear matcher (:mod:`urikit._match.linear`): linear in the URI either way.
 
     >>> from urikit import URITemplate
     >>> t = URITemplate("https://api.example/users/{id}/posts{?page,per_page}")
@@ -333,41 +616,85 @@ class URITemplate:
     True
 
     .. versionadded:: 0.5
+    .. versionchanged:: 0.6
+       Every template matches (0.5 refused the ambiguous ones, as ``strict=True``
+       does).
     """
 
-    __slots__ = ("_fullmatch", "_names", "_parsed", "_plain", "_slots")
+    __slots__ = ("_alone", "_bare", "_fullmatch", "_lazy", "_names", "_parsed",
+                 "_plain", "_program", "_slots")
 
-    def __init__(self, template: str | Checked, /, *, match: bool | Checked = True) -> None:
+    def __init__(self, template: str | Checked, /, *, match: bool | Checked = True,
+                 strict: bool | Checked = False) -> None:
         """Read ``template`` once.
 
         Args:
             template: the URI Template (RFC 6570).
-            match: ``False`` accepts a template that cannot be read back (for
-                expansion only).
+            match: with ``strict``, ``False`` accepts a template whose texts could be
+                read more than one way, for expansion only (its :meth:`match` raises
+                the refusal); without ``strict`` every template matches.
+            strict: refuse a template whose texts could be read more than one way
+                (see "Reading back"), with a :class:`~urikit.ParseError` naming the
+                variable and the character that makes the reading ambiguous.
 
         Raises:
-            ParseError: ``template`` is not an RFC 6570 URI Template, or (unless
-                ``match`` is ``False``) its expansions cannot be read back.
-            TypeError: ``template`` is not a ``str``.
+            ParseError: ``template`` is not an RFC 6570 URI Template, or (with
+                ``strict`` and ``match``) its texts could be read more than one way.
+            TypeError: ``template`` is not a ``str``, or ``match`` or ``strict`` is
+                not a ``bool``.
+
+        .. versionchanged:: 0.6
+           Every template matches; ``strict`` refuses the ambiguous ones, as 0.5 did.
         """
-        given = cast("object", match)  # checked here: mypyc's check has other words
-        if type(given) is not bool:
-            raise TypeError(f"match must be bool, not {type(given).__name__}")
+        for label, given in (("match", cast("object", match)),
+                             ("strict", cast("object", strict))):
+            if type(given) is not bool:  # checked here: mypyc's check has other words
+                raise TypeError(f"{label} must be bool, not {type(given).__name__}")
         self._parsed = parse(require_str(template, "template"))
         self._names = tuple(dict.fromkeys(
             v[0] for piece in self._parsed.pieces if not isinstance(piece, str)
             for v in piece[1]))
         self._slots: tuple[_Slot, ...] = ()
+        self._bare: tuple[re.Pattern[str], tuple[_Slot, ...]] | None = None
         self._plain = False
+        self._program: _Guided | None = None
+        self._lazy: _Guided | None = None
+        self._alone: tuple[tuple[str, Template], ...] | None = None
         try:
             _check(self._parsed)
         except ParseError as exc:
-            if match:
-                raise
-            self._fullmatch: Callable[[str], re.Match[str] | None] = _Refused(exc)
+            if strict:
+                if match:
+                    raise
+                self._fullmatch: Callable[[str], re.Match[str] | None] = _Refused(exc)
+                return
+            program, self._slots = _program(self._parsed)
+            self._program = _Guided(program)
+            if len(self._slots) > len(self._names):  # a variable appears twice
+                self._lazy = _Guided(_program(self._parsed, lazy=True)[0])
+            self._fullmatch = _NEVER.fullmatch
             return
         regex, self._slots, self._plain = _compile(self._parsed)
         self._fullmatch = regex.fullmatch
+        if any(not isinstance(piece, str) and piece[0] == "?"
+               for piece in self._parsed.pieces):
+            bare, slots, _ = _compile(self._parsed, bare=True)
+            self._bare = (bare, slots)
+
+    @property
+    def ambiguous(self) -> bool:
+        """Whether a text of the template could be read more than one way, so that
+        some values do not read back (``/files/{name}.{ext}``: ``name="a",
+        ext="tar.gz"`` reads back as ``name="a.tar"``); :meth:`reads_back` says which.
+
+        >>> URITemplate("/files/{name}.{ext}").ambiguous
+        True
+        >>> URITemplate("/files/{name}").ambiguous
+        False
+
+        .. versionadded:: 0.6
+        """
+        return self._program is not None or isinstance(self._fullmatch, _Refused)
 
     @property
     def variable_names(self) -> tuple[str, ...]:
@@ -452,7 +779,7 @@ class URITemplate:
         text = uri if type(uri) is str else _text(uri)
         found = self._fullmatch(text)
         if found is None:
-            return None
+            return self._other(text)
         if self._plain and "%" not in text and "," not in text:
             # each group is a variable's value as it is, or None: undefined
             groups = found.groups()
@@ -463,20 +790,143 @@ class URITemplate:
                 if got is not None:
                     result[names[i]] = got
             return result
-        groups = found.groups()
+        return self._read(found.groups(), self._slots)
+
+    def _other(self, text: str) -> dict[str, TemplateValue] | None:
+        """:meth:`match` where the regex does not match: the program of an ambiguous
+        template, or the regex with a lone "?" for each ``{?...}``."""
+        if self._program is not None:
+            taken = self._program.match(text)
+            read = None if taken is None else self._read(taken, self._slots)
+            if read is None and self._lazy is not None:
+                taken = self._lazy.match(text)  # the shortest reading
+                read = None if taken is None else self._read(taken, self._slots)
+            return read
+        if self._bare is None:
+            return None
+        regex, slots = self._bare
+        found = regex.fullmatch(text)
+        return None if found is None else self._read(found.groups(), slots)
+
+    def _read(self, groups: tuple[str | None, ...], slots: tuple[_Slot, ...]
+              ) -> dict[str, TemplateValue] | None:
+        """The variables of a match's groups (see :meth:`match`), or ``None``."""
         read: dict[str, TemplateValue] = {}
-        for slot in self._slots:
+        seen: dict[str, tuple[TemplateValue | None, int]] = {}
+        for slot in slots:
             piece: str | None = groups[slot.group - 1]
+            value: TemplateValue | None = None
             if piece is None:
-                continue
-            if not piece and slot.others is not None \
+                if slot.bare > 0 and groups[slot.bare - 1] is not None:
+                    value = ""
+            elif not piece and slot.others is not None \
                     and all(groups[o - 1] is None for o in slot.others):
-                continue  # an expression that expands to nothing: undefined
-            value = _read(slot, piece)
-            if value is None:
-                return None
-            read[slot.name] = value
+                pass  # an expression that expands to nothing: undefined
+            else:
+                value = _read(slot, piece)
+                if value is None:
+                    return None
+                if slot.prefix >= 0 and not (isinstance(value, str)
+                                             and len(value) <= slot.prefix):
+                    return None  # more than the prefix keeps
+            name = slot.name
+            if name in seen:
+                earlier, cut = seen[name]
+                if not _agree(earlier, cut, value, slot.prefix):
+                    return None
+                if cut < 0 or slot.prefix >= 0:
+                    continue  # the earlier value is the whole one, or as long
+            seen[name] = (value, slot.prefix)
+            if value is not None:
+                read[name] = value
         return read
+
+    def reads_back(self, variables: Mapping[str, object] | None = None, /,
+                   **values: object) -> bool:
+        """Whether the expansion of these values matches back to the same values.
+
+        Each variable is compared as its expression writes it (``a=""`` and an
+        undefined ``a`` both write nothing in ``{a}``; the list ``["x"]`` and the text
+        ``"x"`` write the same ``x``). Every value reads back from a template that
+        is not :attr:`ambiguous` with every variable defined; others may not.
+
+        >>> t = URITemplate("/files/{name}.{ext}")
+        >>> t.reads_back(name="report", ext="pdf")
+        True
+        >>> t.reads_back(name="a", ext="tar.gz")  # reads as name="a.tar", ext="gz"
+        False
+
+        Raises:
+            as :meth:`expand_text`.
+
+        .. versionadded:: 0.6
+        """
+        given = _given(variables, values)
+        return self.misread(given, self.match(self.expand_text(given))) is None
+
+    def expand_exact(self, variables: Mapping[str, object] | None = None, /,
+                     **values: object) -> URI:
+        """:meth:`expand`, refused where the URI would not match back to the same
+        values (:meth:`reads_back`).
+
+        >>> str(URITemplate("/files/{name}.{ext}").expand_exact(name="a", ext="pdf"))
+        '/files/a.pdf'
+        >>> URITemplate("/files/{name}.{ext}").expand_exact(name="a", ext="tar.gz")
+        Traceback (most recent call last):
+        ...
+        urikit.BuildError: a value is data: ... the value of 'name' would not read back: ...
+
+        Raises:
+            BuildError: ``Rule.VALUE_IS_DATA`` naming the first variable that would
+                not read back; the errors of :meth:`expand`.
+
+        .. versionadded:: 0.6
+        """
+        given = _given(variables, values)
+        uri = self.expand(given)
+        name = self.misread(given, self.match(str(uri)))
+        if name is not None:
+            raise _misread_error(self, name)
+        return uri
+
+    def misread(self, given: Mapping[str, object],
+                read: Mapping[str, object] | None) -> str | None:
+        """The first variable whose value in ``read`` differs from its value in
+        ``given``, each compared as its expressions write it (see :meth:`reads_back`).
+
+        Args:
+            given: the values a text was expanded from.
+            read: what :meth:`match` (or a route) read from that text, or ``None``.
+
+        Returns:
+            The variable's name; ``""`` when ``read`` is ``None``; ``None`` when
+            every variable agrees.
+
+        Raises:
+            as :meth:`expand_text`.
+
+        >>> t = URITemplate("/files/{name}.{ext}")
+        >>> t.misread({"name": "a", "ext": "tar.gz"}, t.match("/files/a.tar.gz"))
+        'name'
+        >>> t.misread({"name": "a", "ext": "gz"}, t.match("/files/a.gz")) is None
+        True
+
+        .. versionadded:: 0.6
+        """
+        if read is None:
+            return ""
+        alone = self._alone
+        if alone is None:
+            alone = self._alone = tuple(
+                (name, parse("{" + piece[0] + name + ("" if prefix is None else f":{prefix}")
+                             + ("*" if explode else "") + "}"))
+                for piece in self._parsed.pieces if not isinstance(piece, str)
+                for name, prefix, explode, _ in piece[1])
+        for name, single in alone:
+            if _TRIPLET_CASE_RE.sub(_upper, expand_parsed(single, given)) != \
+                    _TRIPLET_CASE_RE.sub(_upper, expand_parsed(single, read)):
+                return name
+        return None
 
     def __str__(self) -> str:
         return self._parsed.text
@@ -493,6 +943,33 @@ class URITemplate:
         return hash(self._parsed.text)
 
 
+def _given(variables: Mapping[str, object] | None, values: Mapping[str, object]
+           ) -> Mapping[str, object]:
+    if variables is None:
+        return values
+    given = cast("object", variables)  # checked: callers without a type checker
+    if not isinstance(given, Mapping):
+        raise TypeError(f"variables must be a mapping, not {type(given).__name__}")
+    return {**variables, **values} if values else variables
+
+
+_TRIPLET_CASE_RE: Final = re.compile("%[0-9a-f]{2}|%[0-9A-F][a-f]|%[a-f][0-9A-F]")
+
+
+def _upper(match: re.Match[str]) -> str:
+    return match.group().upper()
+
+
+def _misread_error(template: URITemplate, name: str) -> BuildError:
+    """The refusal of values whose expansion would not read back (``name``: the first
+    variable that would not; ``""``: the expansion would not match at all)."""
+    if not name:
+        return BuildError(Rule.VALUE_IS_DATA, f"{template} would not match the "
+                          "expansion of these values")
+    return BuildError(Rule.VALUE_IS_DATA, f"the value of {name!r} would not read back: "
+                      f"{template} reads the expansion's text as another value of it")
+
+
 def reference_text(template: URITemplate, variables: Mapping[str, object] | None = None,
                    /, **values: object) -> str:
     """:meth:`URITemplate.expand_text`, refused where the values would start the path
@@ -502,6 +979,29 @@ def reference_text(template: URITemplate, variables: Mapping[str, object] | None
         {**variables, **values} if values else variables)
     # the template's text: it is read again only for a text that starts with "//"
     return check_reference(str(template), given, template.expand_text(variables, **values))
+
+
+def _agree(earlier: TemplateValue | None, cut: int, value: TemplateValue | None,
+           prefix: int) -> bool:
+    """Whether two occurrences of one variable read the same value: both undefined,
+    or equal, where one with a prefix modifier (``cut`` or ``prefix`` not -1) gives
+    only the start of the value."""
+    if earlier is None or value is None:
+        return earlier is None and value is None
+    if not (isinstance(earlier, str) and isinstance(value, str)):
+        return earlier == value
+    if cut >= 0 and prefix >= 0:
+        shorter = min(len(earlier), len(value))
+        return earlier[:shorter] == value[:shorter]
+    if cut >= 0:
+        return value[:cut] == earlier
+    if prefix >= 0:
+        return earlier[:prefix] == value
+    return earlier == value
+
+
+#: The matcher of a template read by its program: never asked.
+_NEVER: Final = re.compile("(?!)")
 
 
 class _Refused:

@@ -50,7 +50,7 @@ from .._web.request import (
 from .._web.request import request_uri as _request_uri
 
 if TYPE_CHECKING:
-    from .._web.routes import RouteMatch, Routes
+    from .._match.routes import RouteMatch, Routes
 
 __all__ = ["JSONEncoder", "context_processor", "find_route", "prefix_middleware", "redirect",
            "request_uri", "reverse", "reverse_lazy", "root_uri", "trusted_proxies"]

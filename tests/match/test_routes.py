@@ -510,3 +510,76 @@ def test_a_link_under_a_root_keeps_its_origin_and_reads_back(
     assert routes.link_under(root, "r", **match.values) == link
     if all(isinstance(v, str) and v and "%" not in v for v in values.values()):
         assert dict(match.values) == values
+
+
+# --- the refusal is at the values (issue 43) -----------------------------------------
+
+_AMBIGUOUS: tuple[str, ...] = (
+    "/files/{name}.{ext}", "/{slug}-{id}", "{+base}/items", "/order/{c}/{c}/{c}",
+    "/p{/a}{/b}", "/t/{name:3}-{rest}", "/q{?hash*,first}", "/d{.who,who}",
+)
+_TEXTS = st.text(alphabet="ab.-/,=&?é", max_size=6)
+_ANY_VALUE = st.none() | _TEXTS | st.lists(_TEXTS, max_size=2) | st.dictionaries(
+    st.text(alphabet="ab.-", min_size=1, max_size=3), _TEXTS, max_size=2)
+
+
+@given(template=st.sampled_from(_AMBIGUOUS), data=st.data())
+def test_link_reads_back_or_is_refused(template: str, data: st.DataObject) -> None:
+    """Any values that ``link`` accepts are found again as the same route with the
+    same values (as their expressions write them); any it refuses for
+    ``Rule.VALUE_IS_DATA`` would not be."""
+    compiled = URITemplate(template)
+    values = {name: data.draw(_ANY_VALUE, label=name) for name in compiled.variable_names}
+    routes = Routes().add("r", template)
+    try:
+        text = compiled.expand_text(values)
+    except URIError:
+        return  # values no expansion takes (a prefix of a list)
+    try:
+        link = routes.link("r", **values)
+    except BuildError as refused:
+        if refused.rule is not Rule.VALUE_IS_DATA:
+            return  # a dot segment or an authority: #42's refusals
+        # (the template may read the text back where the route, which reads a URI's
+        # components, does not: "?" in {+base}/items writes a query)
+        found = routes.find(text) if not text.startswith("//") else None
+        assert found is None or compiled.misread(values, found.values) is not None
+        return
+    assert str(link) == text
+    found = routes.find(link)
+    assert found is not None
+    assert found.route.name == "r"
+    assert compiled.misread(values, found.values) is None
+    assert compiled.reads_back(values)
+
+
+def test_link_refuses_the_values_not_the_template() -> None:
+    """``/files/{name}.{ext}`` is a route; ``name="a", ext="tar.gz"`` is refused,
+    naming the variable that would read otherwise, and ``report.pdf`` is built."""
+    routes = Routes().add("file", "/files/{name}.{ext}")
+    assert str(routes.link("file", name="report", ext="pdf")) == "/files/report.pdf"
+    with pytest.raises(BuildError, match="'name' would read as another value") as info:
+        routes.link("file", name="a", ext="tar.gz")
+    assert info.value.rule is Rule.VALUE_IS_DATA
+    with pytest.raises(BuildError, match="'a' would read as another value"):
+        Routes().add("p", "/p{/a}{/b}").link("p", b="x")
+    template = URITemplate("/files/{name}.{ext}")
+    assert str(template.expand_exact(name="a", ext="pdf")) == "/files/a.pdf"
+    with pytest.raises(BuildError, match="the value of 'name' would not read back"):
+        template.expand_exact({"name": "a"}, ext="tar.gz")
+
+
+@pytest.mark.parametrize("root", ["https://shop.example/app/", "https://shop.example/",
+                                  "https://shop.example/app/v1/"])
+def test_relative_templates_are_found_as_link_under_builds_them(root: str) -> None:
+    """A relative route (``items/{id}``) is found under a root on the path after the
+    root's, as ``link_under`` resolves it against the root."""
+    routes = Routes().add("item", "items/{id}{?tab}").add("user", "/users/{id}")
+    for name, values in (("item", {"id": "3", "tab": "a b"}), ("user", {"id": "4"})):
+        link = routes.link_under(root, name, **values)
+        found = routes.find(link, root=root)
+        assert found is not None
+        assert (found.route.name, found.values) == (name, values)
+    found = routes.find("items/5")  # no root: the reference
+    assert found is not None
+    assert found.values == {"id": "5"}

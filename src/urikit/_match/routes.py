@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sized
 from typing import TYPE_CHECKING, Any, Final, Generic, TypeAlias, TypeVar, cast, overload
 
 import attrs
@@ -11,10 +11,10 @@ import attrs
 from .._core.errors import BuildError, ParseError, Rule
 from .._core.schemes import SPECIAL_SCHEMES
 from .._interop.template import Expression, parse
-from .._match.template import URITemplate, reference_text
-from .._match.urlpattern import COMPONENTS, URLPattern
 from .._model.uri import URI, FrozenURI, as_frozen
 from .._whatwg.browser import plain_dot_segments
+from .template import URITemplate, reference_text
+from .urlpattern import COMPONENTS, URLPattern
 
 if TYPE_CHECKING:
     from typing_extensions import Self
@@ -24,8 +24,11 @@ T = TypeVar("T")
 # the part of a URI a route reads: whether it is a URLPattern's input (every component);
 # else, for a template, whether it starts at the path, whether it reads the query,
 # whether it reads the fragment
-_Reading: TypeAlias = "tuple[bool, bool, bool, bool]"
-_PATTERN_READING: Final[_Reading] = (True, False, True, True)
+_Reading: TypeAlias = "tuple[bool, bool, bool, bool, bool]"
+#: A template whose text starts as a relative path: a segment without ":" (RFC 3986
+#: §4.2), then "/", an expression or the end.
+_RELATIVE_RE: Final = re.compile(r"[^/:?#{]+(?:[/{]|$)")
+_PATTERN_READING: Final[_Reading] = (True, False, True, True, False)
 # how a route reads a URI: what matches (its template, the template without the query
 # parameters read by name, or its URLPattern), the part it matches, and a reader per
 # query parameter read by name
@@ -202,7 +205,10 @@ class Routes(Generic[T]):
         ``https://shop.example//admin``), the
         whole URI otherwise; the query and the fragment only when the template writes
         them (``/users/{id}`` matches ``/users/42?page=2``, as a framework's route
-        does). Its form-style query expressions at the end (``{?q,page}``,
+        does). A template that starts as a relative path (``items/{id}``) is matched,
+        under ``root``, against the path after the root's, as :meth:`link_under`
+        resolves its link; without ``root``, against the reference. Its form-style
+        query expressions at the end (``{?q,page}``,
         ``{&sort}``, without explode) read their parameters by name, in any order,
         among others, each as ``{?name}`` reads it; a parameter given twice matches
         nothing.
@@ -237,7 +243,7 @@ class Routes(Generic[T]):
         for route, (matcher, reading, params) in self._entries:
             subject = subjects.get(reading)
             if subject is None:
-                subject = subjects[reading] = _subject(reading, target)
+                subject = subjects[reading] = _subject(reading, target, root is not None)
             values = _values(matcher, params, subject, target)
             if values is not None:
                 return RouteMatch(route, values, target)
@@ -335,25 +341,30 @@ def _template_link(name: str, template: URITemplate, reader: _Reader,
     if link.scheme is not None or link.host is not None:
         _check_origin(name, template, link)
     shown = str(template)
-    if "{+" not in shown and "{#" not in shown:
+    if "{+" not in shown and "{#" not in shown and not template.ambiguous \
+            and all(_defined(values.get(n)) for n in template.variable_names):
         # no reserved expansion: every value is written in unreserved characters and
-        # %XX (RFC 6570 §3.2.2), so none writes syntax ("/", "?", "#"), and the
-        # template reads back what it expands (URITemplate refuses one that cannot)
+        # %XX (RFC 6570 §3.2.2), so none writes syntax ("/", "?", "#"); and a template
+        # that is not ambiguous reads each defined variable back as it was written
         return link
     matcher, reading, params = reader
     read = _values(matcher, params, _subject(reading, link), link)
-    if read is None or _TRIPLET_RE.sub(_upper, template.expand_text(read)) != \
-            _TRIPLET_RE.sub(_upper, text):
-        raise BuildError(Rule.VALUE_IS_DATA, f"a value of route {name!r} would write "
-                         "syntax that its link does not read back")
+    misread = template.misread(values, read)
+    if misread is not None:
+        raise BuildError(Rule.VALUE_IS_DATA, f"a value of route {name!r} would not read "
+                         "back: " + ("its link does not match its route" if not misread
+                                     else f"{misread!r} would read as another value"))
     return link
 
 
-_TRIPLET_RE: Final = re.compile("%[0-9a-f]{2}|%[0-9A-F][a-f]|%[a-f][0-9A-F]")
-
-
-def _upper(match: re.Match[str]) -> str:
-    return match.group().upper()
+def _defined(value: object) -> bool:
+    """Whether a template value is defined: not ``None``, an empty list or mapping
+    (RFC 6570 §2.3)."""
+    if value is None:
+        return False
+    if isinstance(value, (list, tuple, Mapping)):
+        return len(cast("Sized", value)) > 0
+    return True
 
 
 def _check_origin(name: str, template: URITemplate, link: FrozenURI) -> None:
@@ -443,14 +454,18 @@ def _reader(pattern: URITemplate | URLPattern) -> _Reader:
     fragment = any("#" in piece if isinstance(piece, str) else piece[0] == "#"
                    for piece in before)
     from_path = parsed.text.startswith(("/", "{/")) and not parsed.text.startswith("//")
+    # a relative path ("items/{id}"): under a root, read on the path after the root's
+    relative = _RELATIVE_RE.match(parsed.text) is not None
     head = pieces[first] if first < len(pieces) else None
     if query or head is None or isinstance(head, str) or head[0] != "?":
-        return pattern, (False, from_path, query or head is not None, fragment), {}
+        return pattern, (False, from_path, query or head is not None, fragment,
+                         relative), {}
     # an expression is (operator, varspecs, start, end); a varspec (name, prefix,
     # explode, position)
     names = [spec[0] for piece in pieces[first:] if not isinstance(piece, str)
              for spec in piece[1]]
-    return (URITemplate(parsed.text[:head[2]]), (False, from_path, False, fragment),
+    return (URITemplate(parsed.text[:head[2]]),
+            (False, from_path, False, fragment, relative),
             {name: URITemplate(f"{{?{name}}}") for name in names})
 
 
@@ -478,16 +493,21 @@ def _params(query: str | None, readers: Mapping[str, URITemplate]) -> dict[str, 
     return {name: found[name] for name in readers if name in found}  # the template's order
 
 
-def _subject(reading: _Reading, uri: FrozenURI) -> str | dict[str, str]:
+def _subject(reading: _Reading, uri: FrozenURI, rooted: bool = False
+             ) -> str | dict[str, str]:
     """What a route of ``reading`` is matched against: the text of the part of ``uri``
-    a template reads, or URLPattern's input."""
-    is_pattern, from_path, query, fragment = reading
+    a template reads, or URLPattern's input; ``rooted``: ``uri`` is the URI under an
+    application's root (its path after the root's), where a relative template reads
+    that path without its "/"."""
+    is_pattern, from_path, query, fragment, relative = reading
     if is_pattern:
         return _pattern_input(uri)
-    if from_path:
+    if from_path or (rooted and relative):
         # the path's own text: a URI of the path alone would write "//a" as "/.//a"
         # (RFC 3986 §3.3), a segment the request does not hold
         text = "/".join(uri.path)
+        if not from_path:
+            text = text[1:] if text.startswith("/") else text
         if query and uri.query is not None:
             text += "?" + uri.query
         if fragment and uri.fragment is not None:
