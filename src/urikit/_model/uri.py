@@ -676,24 +676,36 @@ reads it; write a dot segment as wire text (add_segments, add_path)
 
         .. versionadded:: 0.6
         """
-        # each value read as the object it is: compiled, a typed narrowing would check
-        # it in mypyc's words before urikit's check names it
-        given_query = cast("object", query)
-        if given_query is None or isinstance(given_query, str):
-            wire_query = encode_text(given_query, "query", "query")
+        # each value read as the object it is (an annotated local, no cast call):
+        # compiled, a typed narrowing would check it in mypyc's words before urikit's
+        # check names it; a component left out costs no call
+        given_query: object = query
+        wire_query: str | None = None
+        if type(given_query) is str:
+            wire_query = encode(given_query, "query")
+        elif given_query is None:
+            pass
         elif isinstance(given_query, Query):
             wire_query = given_query.wire
-        elif isinstance(given_query, (Mapping, Iterable)):
-            wire_query = encode_query(cast("Params", given_query), form=form)
+        # callers without a type checker pass anything
+        elif isinstance(given_query, (str, Mapping, Iterable)):  # pyright: ignore[reportUnnecessaryIsInstance]
+            wire_query = (encode_text(given_query, "query", "query")
+                          if isinstance(given_query, str)
+                          else encode_query(cast("Params", given_query), form=form))
         else:
             raise TypeError("query must be str, Query, a mapping or (key, value) pairs, "
                             f"not {type(given_query).__name__}")
-        given_host = cast("object", host)
+        given_host: object = host
+        given_fragment: object = fragment
+        given_userinfo: object = userinfo
         c = _ruled((None if scheme is None else check_scheme(scheme),
-                    encode_text(userinfo, "userinfo", "userinfo"),
+                    None if given_userinfo is None
+                    else encode_text(given_userinfo, "userinfo", "userinfo"),
                     None if given_host is None else host_from_text(given_host, allow_zone_id),
-                    _port_text(port), path_from(path, text=True), wire_query,
-                    encode_text(fragment, "fragment", "fragment")), EMPTY)
+                    None if port is None else _port_text(port), path_from(path, text=True),
+                    wire_query,
+                    None if given_fragment is None
+                    else encode_text(given_fragment, "fragment", "fragment")), EMPTY)
         return _wrap(cls, c, None)
 
     def to_split(self) -> urllib.parse.SplitResult:
