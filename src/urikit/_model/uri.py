@@ -6,9 +6,7 @@ import enum
 from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar, Final, TypeAlias, TypeVar, cast
 
-import attrs
-
-from .._core.build import Checked, mypyc_attr
+from .._core.build import AttrsFields, Checked, mypyc_attr
 from .._core.components import EMPTY, Components, Parts
 from .._core.errors import BuildError, ParseError, Rule
 from .._core.grammar import URI_REFERENCE_RE, URI_REFERENCE_Z_RE
@@ -285,10 +283,19 @@ def _set_state(uri: _URIBase, state: Any) -> None:
 #: constructor, equality, repr and setters, so attrs would generate nothing for them.
 _ELEMENTS: Final = ("scheme", "userinfo", "host", "port", "has_port", "path", "query",
                     "fragment")
-_ATTRS_MODEL: Final[type] = attrs.make_class(
-    "URI", {**{name: attrs.field() for name in _ELEMENTS},
-            "is_relative": attrs.field(init=False), "allow_zone_id": attrs.field()},
-    init=False, repr=False, eq=False, order=False, slots=False)
+
+
+def _attrs_fields() -> object:
+    """The fields of the element model, made when attrs first asks (``import attrs``
+    is not paid for by ``import urikit``)."""
+    import attrs
+
+    model = attrs.make_class(
+        "URI", {**{name: attrs.field() for name in _ELEMENTS},
+                "is_relative": attrs.field(init=False), "allow_zone_id": attrs.field()},
+        init=False, repr=False, eq=False, order=False, slots=False)
+    return attrs.fields(model)
+
 
 
 # --- the shared read API ---------------------------------------------------------------
@@ -307,8 +314,9 @@ class _URIBase:
     __slots__ = ("_c", "_text")
 
     #: What attrs sees (``attrs.fields(URI)``, ``attrs.evolve``, ``attrs.asdict``): the
-    #: fields of :data:`_ATTRS_MODEL`; attrs reads this attribute and nothing else.
-    __attrs_attrs__: ClassVar[Any] = attrs.fields(_ATTRS_MODEL)
+    #: fields of a class attrs makes for that alone, on first read; attrs reads this
+    #: attribute and nothing else.
+    __attrs_attrs__: ClassVar[Any] = AttrsFields(_attrs_fields)
     #: The names a class pattern matches by position: the constructor's, in order.
     __match_args__: ClassVar[tuple[str, ...]] = _ELEMENTS
 
