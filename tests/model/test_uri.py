@@ -733,8 +733,8 @@ def test_evolve_keeps_a_zone_id(cls: type[URI] | type[FrozenURI]) -> None:
 
     untyped: Any = attrs
     zoned = cls.parse("http://[fe80::1%25eth0]:8/a", allow_zone_id=True)
-    assert zoned.allow_zone_id is True
-    assert cls.parse("http://[fe80::1]/").allow_zone_id is False
+    assert zoned.has_zone_id is True
+    assert cls.parse("http://[fe80::1]/").has_zone_id is False
     evolved = untyped.evolve(zoned, fragment="x")
     assert (type(evolved), str(evolved)) == (cls, "http://[fe80::1%25eth0]:8/a#x")
     with pytest.raises(ParseError):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import enum
+import warnings
 from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar, Final, TypeAlias, TypeVar, cast
 
@@ -215,6 +216,12 @@ def _components_of(value: object, what: str, base: Parts | None = None) -> Parts
     return split(require_str(value, what))
 
 
+def _deprecated(old: str, new: str) -> None:
+    """Warn that ``old``, a name kept one release, is deprecated for ``new``."""
+    warnings.warn(f"{old} is deprecated since urikit 0.6: use {new}", DeprecationWarning,
+                  stacklevel=3)
+
+
 _U = TypeVar("_U", bound="_URIBase")
 
 
@@ -275,8 +282,9 @@ def _set_state(uri: _URIBase, state: Any) -> None:
 
 #: The element model as attrs describes it, on a class attrs makes for that alone: its
 #: fields (the public components, ``is_relative``, which the constructor does not take,
-#: and ``allow_zone_id``, so that ``attrs.evolve`` of a URI whose host holds a zone
-#: identifier passes the constructor the permission it needs to read that host back)
+#: and ``has_zone_id``, whose ``alias`` is the constructor's ``allow_zone_id``, so that
+#: ``attrs.evolve`` of a URI whose host holds a zone identifier passes the constructor
+#: the permission it needs to read that host back)
 #: are what URI and FrozenURI hand to ``attrs.fields``, ``attrs.evolve``,
 #: ``attrs.asdict`` and ``match``. attrs decorates neither URI class: a decorated class
 #: cannot be a mypyc native class, and the URI classes keep their own slots,
@@ -292,7 +300,8 @@ def _attrs_fields() -> object:
 
     model = attrs.make_class(
         "URI", {**{name: attrs.field() for name in _ELEMENTS},
-                "is_relative": attrs.field(init=False), "allow_zone_id": attrs.field()},
+                "is_relative": attrs.field(init=False),
+                "has_zone_id": attrs.field(alias="allow_zone_id")},
         init=False, repr=False, eq=False, order=False, slots=False)
     return attrs.fields(model)
 
@@ -805,16 +814,30 @@ reads it; write a dot segment as wire text (add_segments, add_path)
         return self._c[0] is None
 
     @property
-    def allow_zone_id(self) -> bool:
-        """Whether the host is an IPv6 literal with a zone identifier (RFC 6874): the
-        ``allow_zone_id`` that rebuilding this URI from its components needs, which
-        ``attrs.evolve`` passes on.
+    def has_zone_id(self) -> bool:
+        """Whether the host is an IPv6 literal with a zone identifier (RFC 6874): a
+        fact of this URI, so rebuilding it from its components needs
+        ``allow_zone_id=True`` (``attrs.evolve`` passes this on as that permission).
 
-        >>> URI.parse("http://[fe80::1%25eth0]/", allow_zone_id=True).allow_zone_id
+        >>> URI.parse("http://[fe80::1%25eth0]/", allow_zone_id=True).has_zone_id
         True
 
-        .. versionadded:: 0.4
+        .. versionadded:: 0.6
+           The name ``allow_zone_id``, deprecated: a parameter of that name is a
+           permission, this property a fact.
         """
+        return has_zone_id(self._c[2])
+
+    @property
+    def allow_zone_id(self) -> bool:
+        """Deprecated name of :attr:`has_zone_id`.
+
+        .. versionadded:: 0.4
+
+        .. deprecated:: 0.6
+           Use :attr:`has_zone_id`.
+        """
+        _deprecated("the property allow_zone_id", "has_zone_id")
         return has_zone_id(self._c[2])
 
     @property
@@ -1186,25 +1209,58 @@ reads it; write a dot segment as wire text (add_segments, add_path)
         (target.params.form if form else target.params).sort()
         return self._result(target)
 
-    def drop_empty_params(self) -> Self:
+    def discard_empty_params(self, *, form: bool = False) -> Self:
         """Remove the empty pieces of the query (``a&&b``) and the pairs with neither
         key nor value (``=``); return the URI. See :meth:`QueryParams.drop_empty`.
 
-        .. versionadded:: 0.4
+        ``form`` is taken as every method editing query pairs takes it; no reading
+        makes an empty piece or a lone "=" hold data, so it removes the same pairs.
+
+        >>> str(URI.parse("http://h/?a&&=&b=").discard_empty_params())
+        'http://h/?a&b='
+
+        .. versionadded:: 0.6
+           The name ``drop_empty_params``, deprecated, with ``form``.
         """
         target = self._edit_target()
-        target.params.drop_empty()
+        (target.params.form if form else target.params).drop_empty()
         return self._result(target)
 
-    def drop_duplicate_params(self, *, form: bool = False) -> Self:
+    def discard_duplicate_params(self, *, form: bool = False) -> Self:
         """Remove every query parameter equal (key and value) to one before it; return
         the URI. See :meth:`QueryParams.drop_duplicates`.
 
-        .. versionadded:: 0.4
+        >>> str(URI.parse("http://h/?a=1&b&a=1&a=%31").discard_duplicate_params())
+        'http://h/?a=1&b'
+
+        .. versionadded:: 0.6
+           The name ``drop_duplicate_params``, deprecated.
         """
         target = self._edit_target()
         (target.params.form if form else target.params).drop_duplicates()
         return self._result(target)
+
+    def drop_empty_params(self) -> Self:
+        """Deprecated name of :meth:`discard_empty_params` (one removal verb).
+
+        .. versionadded:: 0.4
+
+        .. deprecated:: 0.6
+           Use :meth:`discard_empty_params`.
+        """
+        _deprecated("drop_empty_params()", "discard_empty_params()")
+        return self.discard_empty_params()
+
+    def drop_duplicate_params(self, *, form: bool = False) -> Self:
+        """Deprecated name of :meth:`discard_duplicate_params` (one removal verb).
+
+        .. versionadded:: 0.4
+
+        .. deprecated:: 0.6
+           Use :meth:`discard_duplicate_params`.
+        """
+        _deprecated("drop_duplicate_params()", "discard_duplicate_params()")
+        return self.discard_duplicate_params(form=form)
 
     def __truediv__(self, path: str) -> Self:
         """A new object of this one's type with a relative path of plain text added,
