@@ -66,7 +66,7 @@ def _shown(value: object) -> list[str]:
         return []
     shown = [repr(value)]
     if isinstance(value, (URI, FrozenURI)):
-        shown += [value.redacted(), value.display(), repr(value.path), repr(value.params),
+        shown += [value.to_redacted(), value.to_display(), repr(value.path), repr(value.params),
                   repr(value.text), repr(value.text.path)]
     return shown
 
@@ -159,7 +159,7 @@ def test_redacted_masks_secret_query_values(text: str, expected: str) -> None:
     """The value of each secret parameter becomes ``***``, its key kept, so the text
     keeps its shape; everything else is left as written."""
     uri = URI.parse(text)
-    assert uri.redacted() == expected
+    assert uri.to_redacted() == expected
     assert repr(uri) == f"URI({expected!r})"
     assert repr(FrozenURI.parse(text)) == f"FrozenURI({expected!r})"
 
@@ -167,9 +167,9 @@ def test_redacted_masks_secret_query_values(text: str, expected: str) -> None:
 def test_redacted_takes_more_names() -> None:
     """``secrets`` adds names to the defaults, case-insensitively; the defaults stay."""
     uri = URI.parse("https://h/?ticket=t&Session_Key=s&token=x&q=1")
-    assert uri.redacted(secrets=["TICKET", "session_key"]) == \
+    assert uri.to_redacted(secrets=["TICKET", "session_key"]) == \
         "https://h/?ticket=***&Session_Key=***&token=***&q=1"
-    assert uri.redacted() == "https://h/?ticket=t&Session_Key=s&token=***&q=1"
+    assert uri.to_redacted() == "https://h/?ticket=t&Session_Key=s&token=***&q=1"
     assert "token" in urikit.SECRET_QUERY_PARAMETERS
     assert {"sig", "signature", "password", "secret", "api_key", "access_token"} <= \
         urikit.SECRET_QUERY_PARAMETERS
@@ -179,7 +179,7 @@ def test_redacted_takes_more_names() -> None:
 def test_redacted_refuses_names_of_another_type(secrets: object) -> None:
     """A name that is not a ``str`` (or a ``str`` given for the list) is a TypeError."""
     with pytest.raises(TypeError):
-        URI.parse("https://h/?token=t").redacted(secrets=secrets)  # type: ignore[arg-type]
+        URI.parse("https://h/?token=t").to_redacted(secrets=secrets)  # type: ignore[arg-type]
 
 
 def test_the_views_mask_their_secrets() -> None:

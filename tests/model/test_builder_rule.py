@@ -51,12 +51,12 @@ CONVERSIONS: Final = {"freeze": FrozenURI, "thaw": URI}
 
 #: Methods that read the URI and return something else; they change nothing.
 READERS: Final[dict[str, Callable[[Any], Any]]] = {
-    "display": lambda u: u.display(),
+    "to_display": lambda u: u.to_display(),
     "equivalent": lambda u: u.equivalent("http://u@h:1/a/b?q=1&&b=2&q=1#f"),
     "in_domain": lambda u: u.in_domain("h"),
     "get_absolute_url": lambda u: u.get_absolute_url(),
     "origin": lambda u: u.origin(),
-    "redacted": lambda u: u.redacted(),
+    "to_redacted": lambda u: u.to_redacted(),
     "same_origin": lambda u: u.same_origin("http://h:1/"),
     "to_data": lambda u: u.to_data() if u.scheme == "data" else None,
     "to_iri": lambda u: u.to_iri(),
@@ -82,6 +82,8 @@ DEPRECATED: Final[dict[str, tuple[Callable[[Any], Any], Callable[[Any], Any]]]] 
                           lambda u: u.discard_empty_params()),
     "drop_duplicate_params": (lambda u: u.drop_duplicate_params(form=True),
                               lambda u: u.discard_duplicate_params(form=True)),
+    "display": (lambda u: u.display(), lambda u: u.to_display()),
+    "redacted": (lambda u: u.redacted(secrets=["q"]), lambda u: u.to_redacted(secrets=["q"])),
 }
 
 TABLES: Final = (BUILDERS, DERIVED, CONVERSIONS, READERS, CONSTRUCTORS, DEPRECATED)
@@ -117,7 +119,8 @@ def test_a_deprecated_name_warns_and_does_what_its_new_name_does(cls: type[Any],
     with pytest.warns(DeprecationWarning, match=rf"{name}\(\) is deprecated .*: use "):
         result = old(uri)
     assert result == new(twin)
-    assert (result is uri) == (cls is URI)
+    if not isinstance(result, str):  # a builder: in place on a URI only
+        assert (result is uri) == (cls is URI)
 
 
 @pytest.mark.parametrize("cls", [URI, FrozenURI])

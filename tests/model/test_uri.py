@@ -379,7 +379,7 @@ def test_repr_masks_the_password(text: str, expected: str) -> None:
 def test_repr_never_shows_the_password() -> None:
     """The password text appears nowhere in repr()."""
     assert "hunter2" not in repr(URI.parse("ftp://joe:hunter2@h/"))
-    assert URI.parse("ftp://joe:hunter2@h/").redacted() == "ftp://joe:***@h/"
+    assert URI.parse("ftp://joe:hunter2@h/").to_redacted() == "ftp://joe:***@h/"
 
 
 # --- the fluent builder ------------------------------------------------------------------

@@ -864,7 +864,7 @@ reads it; write a dot segment as wire text (add_segments, add_path)
         return text
 
     def __repr__(self) -> str:
-        return f"{type(self).__name__}({self.redacted()!r})"
+        return f"{type(self).__name__}({self.to_redacted()!r})"
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, _URIBase):
@@ -882,7 +882,7 @@ reads it; write a dot segment as wire text (add_segments, add_path)
             return (_wrap, (type(self), self._c, None))
         return (_wrap, (type(self), self._c, None), state)
 
-    def redacted(self, *, secrets: Iterable[str] = ()) -> str:
+    def to_redacted(self, *, secrets: Iterable[str] = ()) -> str:
         """The URI text with its secrets replaced by ``***``: the password of the
         userinfo (where RFC 3986 reads one and where a browser would:
         ``http:///joe:***@h/``), and the value of each query parameter named in
@@ -900,18 +900,31 @@ reads it; write a dot segment as wire text (add_segments, add_path)
         Raises:
             TypeError: ``secrets`` is a ``str``, or holds something else than ``str``.
 
-        >>> URI.parse("ftp://joe:secret@h/").redacted()
+        >>> URI.parse("ftp://joe:secret@h/").to_redacted()
         'ftp://joe:***@h/'
-        >>> URI.parse("https://h/dl?file=a&token=abc&X-Amz-Signature=f00").redacted()
+        >>> URI.parse("https://h/dl?file=a&token=abc&X-Amz-Signature=f00").to_redacted()
         'https://h/dl?file=a&token=***&X-Amz-Signature=***'
-        >>> URI.parse("https://h/?file=a&ticket=t1").redacted(secrets=["ticket"])
+        >>> URI.parse("https://h/?file=a&ticket=t1").to_redacted(secrets=["ticket"])
         'https://h/?file=a&ticket=***'
 
         .. versionchanged:: 0.4
            The values of secret query parameters are masked too (``secrets``), and a
            password where a browser reads one.
+
+        .. versionchanged:: 0.6
+           Named ``to_redacted``, in the family of the text forms (:meth:`to_iri`,
+           :meth:`to_display`); ``redacted`` is its deprecated old name.
         """
         return mask_secrets(str(self), None, secret_names(secrets))[0]
+
+    def redacted(self, *, secrets: Iterable[str] = ()) -> str:
+        """Deprecated name of :meth:`to_redacted`.
+
+        .. deprecated:: 0.6
+           Use :meth:`to_redacted`.
+        """
+        _deprecated("redacted()", "to_redacted()")
+        return self.to_redacted(secrets=secrets)
 
     # --- builder: on a URI each edits it in place and returns it; on a FrozenURI each
     # returns a new FrozenURI (a mutable copy is edited, then frozen) --------------------
@@ -1543,26 +1556,39 @@ reads it; write a dot segment as wire text (add_segments, add_path)
         """
         return in_domain(self._c[2], domain)
 
-    def display(self) -> str:
+    def to_display(self) -> str:
         """The URI as people should see it (RFC 3986 §7.6): the userinfo apart and
         labelled, a password never shown, an internationalized label in Unicode only
         when the spoof-resistant display policy allows it (``bücher``, not ``аррӏе``
         in Cyrillic letters), as its A-label otherwise (see the security docs).
 
-        >>> URI.parse("http://trusted.example@evil.example/login").display()
+        >>> URI.parse("http://trusted.example@evil.example/login").to_display()
         'http://evil.example/login (user "trusted.example")'
 
-        >>> URI.parse("https://xn--bcher-kva.example/").display()
+        >>> URI.parse("https://xn--bcher-kva.example/").to_display()
         'https://bücher.example/'
-        >>> URI.parse("https://xn--80ak6aa92e.com/").display()
+        >>> URI.parse("https://xn--80ak6aa92e.com/").to_display()
         'https://xn--80ak6aa92e.com/'
 
         .. versionchanged:: 0.2
            The host is read after the UTS 46 mapping.
         .. versionchanged:: 0.3
            Labels that pass the display policy are shown in Unicode.
+
+        .. versionchanged:: 0.6
+           Named ``to_display``, in the family of the text forms (:meth:`to_iri`,
+           :meth:`to_redacted`); ``display`` is its deprecated old name.
         """
         return display(self._c)
+
+    def display(self) -> str:
+        """Deprecated name of :meth:`to_display`.
+
+        .. deprecated:: 0.6
+           Use :meth:`to_display`.
+        """
+        _deprecated("display()", "to_display()")
+        return self.to_display()
 
     def get_absolute_url(self) -> str:
         """The URI's text: the method Django's ``resolve_url`` asks an object for

@@ -17,7 +17,7 @@ from .._core.parse import appendix_b
 from .._core.serialize import to_text
 from .browser import authority_span
 
-#: The query parameters whose values :meth:`URI.redacted() <urikit.URI.redacted>`,
+#: The query parameters whose values :meth:`URI.to_redacted() <urikit.URI.to_redacted>`,
 #: ``repr()``, error messages and the command line mask by default (the key compared
 #: percent-decoded and lower-cased; ``redacted(secrets=...)`` adds names): bearer and
 #: OAuth tokens, signatures and credentials of signed URLs (AWS, Google Cloud),
