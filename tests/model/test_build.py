@@ -119,6 +119,19 @@ def test_build_refuses_what_cannot_be_encoded(kwargs: dict[str, Any],
         URI.build(**kwargs)
 
 
+@pytest.mark.parametrize(("kwargs", "words"), [
+    ({"scheme": 1}, "scheme must be str, not int"),
+    ({"host": "h", "port": "80"}, "port must be int or None, not str"),
+    ({"host": 5}, "a host must be str, not int"),
+    ({"query": 5}, "query must be str, Query, a mapping or (key, value) pairs, not int")])
+def test_build_names_a_wrongly_typed_value(kwargs: dict[str, Any], words: str) -> None:
+    """A value of another type is a TypeError in urikit's words, in both builds (the
+    parity test compares them)."""
+    with pytest.raises(TypeError) as caught:
+        URI.build(**kwargs)
+    assert str(caught.value) == words
+
+
 def test_build_takes_a_zone_identifier_when_allowed() -> None:
     """RFC 6874: the "%" of a zone identifier is written "%25"."""
     uri = URI.build(scheme="http", host="fe80::1%eth0", allow_zone_id=True)

@@ -715,11 +715,14 @@ reads it; write a dot segment as wire text (add_segments, add_path)
         given_host: object = host
         given_fragment: object = fragment
         given_userinfo: object = userinfo
-        c = _ruled((None if scheme is None else check_scheme(scheme),
+        given_scheme: object = scheme
+        given_port: object = port
+        c = _ruled((None if given_scheme is None else check_scheme(given_scheme),
                     None if given_userinfo is None
                     else encode_text(given_userinfo, "userinfo", "userinfo"),
                     None if given_host is None else host_from_text(given_host, allow_zone_id),
-                    None if port is None else _port_text(port), path_from(path, text=True),
+                    None if given_port is None else _port_text(given_port),
+                    path_from(path, text=True),
                     wire_query,
                     None if given_fragment is None
                     else encode_text(given_fragment, "fragment", "fragment")), EMPTY)
