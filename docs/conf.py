@@ -69,7 +69,7 @@ nitpick_ignore_regex = [
     # signatures but not part of the API (AnyURI, T, Owner, _Unset, uts46_map ...)
     ("py:.*", r"urikit\._\w+\..*"),
     # (unresolved where a signature returns Self, which exists for type checkers only)
-    ("py:class", r"(AnyURI|T|PathInput|Values?|Checked|URLPatternInput|TemplateValue)"),
+    ("py:class", r"(AnyURI|T|PathInput|Values?|Params|Checked|URLPatternInput|TemplateValue)"),
     ("py:func", r"uts46_map"),
 ]
 
