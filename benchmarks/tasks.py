@@ -73,6 +73,10 @@ CLASS_TARGETS: list[tuple[str, str, str, float]] = [
     ("g", "urikit", "urllib.parse", 0.45),
     ("d", "urikit (URI class)", "ada-url", 1.0),
     ("e", "urikit (URI class)", "ada-url", 0.7),
+    # issue 45: the plain-values builder against yarl's on the same values, and against
+    # the keyword constructor (wire values)
+    ("c", "urikit (URI.build, plain values)", "yarl (warm, plain values)", 1.2),
+    ("c", "urikit (URI.build, plain values)", "urikit", 1.2),
 ]
 
 NEW_SEGMENT = "new seg"  # a plain-text segment that needs encoding
@@ -329,6 +333,42 @@ def c_yarl_encode(scheme: str, user: str | None, password: str | None, host: str
                   port: int | None, path: str, query: str, fragment: str) -> str:
     return str(yarl.URL.build(scheme=scheme, user=user, password=password, host=host,
                               port=port, path=path, query_string=query, fragment=fragment))
+
+
+PlainParts = tuple[str | None, str | None, str | None, int | None, str, str | None,
+                   str | None]
+
+
+def prepare_plain(s: str) -> PlainParts:
+    """The plain values of a corpus line (each component decoded), for the plain-values
+    builders; a line whose values ``URI.build`` refuses (a decoded dot segment, a host
+    it cannot read as text) is left out of both plain rows alike."""
+    t = URI.parse(s).text
+    host = t.host
+    if host is not None and host.startswith("["):
+        if not host[1:2].isdigit() and host[1:2] not in ":abcdefABCDEF":
+            raise ValueError("an IPvFuture literal has no plain form")
+        host = host[1:-1]
+    parts = (URI.parse(s).scheme, t.userinfo, host, URI.parse(s).port,
+             "/".join(t.path), t.query, t.fragment)
+    URI.build(scheme=parts[0], userinfo=parts[1], host=parts[2], port=parts[3],
+              path=parts[4], query=parts[5], fragment=parts[6])  # raises where it cannot
+    return parts
+
+
+def c_urikit_build(scheme: str | None, userinfo: str | None, host: str | None,
+                   port: int | None, path: str, query: str | None,
+                   fragment: str | None) -> str:
+    # The plain-values builder: each component encoded once for its place.
+    return str(URI.build(scheme=scheme, userinfo=userinfo, host=host, port=port, path=path,
+                         query=query, fragment=fragment))
+
+
+def prepare_yarl_plain(s: str) -> tuple[Any, ...]:
+    scheme, userinfo, host, port, path, query, fragment = prepare_plain(s)
+    user, password = _user_password(userinfo)
+    return (scheme or "", user, password, host or "", port, path, query or "",
+            fragment or "")
 
 
 def c_rfc3986(scheme: str | None, userinfo: str | None, host: str | None, port: int | None,
@@ -791,6 +831,12 @@ def build_cases() -> dict[str, list[Case]]:
                  note="URL.build(encoded=True), no checks", before=yarl_warm),
             Case("yarl (cold, encoded=False)", c_yarl_encode, pure_python=False, star=True,
                  prepare=prepare_yarl, note="URL.build quoting each part", before=yarl_cold),
+            Case("urikit (URI.build, plain values)", c_urikit_build, kind="urikit",
+                 star=True, prepare=prepare_plain,
+                 note="URI.build(...) from decoded values, each encoded for its place"),
+            Case("yarl (warm, plain values)", c_yarl_encode, pure_python=False, star=True,
+                 prepare=prepare_yarl_plain, before=yarl_warm,
+                 note="URL.build(...) from the same decoded values, quoting each part"),
             Case("rfc3986", c_rfc3986, star=True, prepare=parts_of,
                  note="builder.URIBuilder add_*"),
             Case("uritools", c_uritools, star=True, prepare=parts_of,

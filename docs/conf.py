@@ -81,7 +81,8 @@ nitpick_ignore_regex = [
     # signatures but not part of the API (AnyURI, T, Owner, _Unset, uts46_map ...)
     ("py:.*", r"urikit\._\w+\..*"),
     # (unresolved where a signature returns Self, which exists for type checkers only)
-    ("py:class", r"(AnyURI|T|PathInput|Values?|LinkValue|Checked|URLPatternInput|TemplateValue)"),
+    ("py:class", r"(AnyURI|T|PathInput|Values?|LinkValue|Params|Checked|URLPatternInput"
+                 r"|TemplateValue)"),
     ("py:func", r"uts46_map"),
 ]
 

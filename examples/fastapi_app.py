@@ -45,7 +45,7 @@ class Bookmark(BaseModel):
 def add_bookmark(new: NewBookmark, request: Request) -> Bookmark:
     """Keep ``new.url``; the bookmark's link carries its title as a path segment."""
     link = root_uri(request).add_segments_text("bookmarks", new.title or "untitled").thaw()
-    return Bookmark(url=new.url, display=new.url.display(), link=link)
+    return Bookmark(url=new.url, display=new.url.to_display(), link=link)
 
 
 @app.get("/items")

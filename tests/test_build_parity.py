@@ -232,6 +232,7 @@ BUILDER_KEYWORDS: Final = {
                  "fragment"),
     "set": ("scheme", "userinfo", "host", "port", "has_port", "path", "query", "fragment"),
     "set_text": ("userinfo", "host", "path", "query", "fragment"),
+    "build": ("scheme", "userinfo", "host", "port", "path", "query", "fragment"),
 }
 
 
@@ -242,7 +243,7 @@ BUILDER_KEYWORDS: Final = {
 def test_builder_keywords_answer_alike(builds: tuple[ModuleType, ModuleType], cls_name: str,
                                        name: str, data: st.DataObject,
                                        value: object) -> None:
-    """The constructor, ``set`` and ``set_text`` give the same result, or the same
+    """The constructor, ``set``, ``set_text`` and ``build`` give the same result, or the same
     exception with, for a wrongly typed argument, the same words, in both builds."""
     compiled, pure = builds
     keyword = data.draw(st.sampled_from(BUILDER_KEYWORDS[name]))
@@ -251,6 +252,9 @@ def test_builder_keywords_answer_alike(builds: tuple[ModuleType, ModuleType], cl
         cls = getattr(build, cls_name)
         if name == "__init__":
             calls.append(lambda cls=cls: cls(**{keyword: value}))
+        elif name == "build":  # a class method: on the class, under a host for a port
+            calls.append(lambda cls=cls: cls.build(host="h", **{keyword: value})
+                         if keyword != "host" else cls.build(host=value))
         else:
             calls.append(lambda cls=cls: getattr(cls.parse(SAMPLE), name)(**{keyword: value}))
     # the constructor's fast path, and the segments of an iterable path, still reach

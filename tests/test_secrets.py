@@ -74,7 +74,7 @@ def _shown(value: object) -> list[str]:
         return []
     shown = [repr(value)]
     if isinstance(value, (URI, FrozenURI)):
-        shown += [value.redacted(), value.display(), repr(value.path), repr(value.params),
+        shown += [value.to_redacted(), value.to_display(), repr(value.path), repr(value.params),
                   repr(value.text), repr(value.text.path)]
     return shown
 
@@ -167,7 +167,7 @@ def test_redacted_masks_secret_query_values(text: str, expected: str) -> None:
     """The value of each secret parameter becomes ``***``, its key kept, so the text
     keeps its shape; everything else is left as written."""
     uri = URI.parse(text)
-    assert uri.redacted() == expected
+    assert uri.to_redacted() == expected
     assert repr(uri) == f"URI({expected!r})"
     assert repr(FrozenURI.parse(text)) == f"FrozenURI({expected!r})"
 
@@ -175,9 +175,9 @@ def test_redacted_masks_secret_query_values(text: str, expected: str) -> None:
 def test_redacted_takes_more_names() -> None:
     """``secrets`` adds names to the defaults, case-insensitively; the defaults stay."""
     uri = URI.parse("https://h/?ticket=t&Session_Key=s&token=x&q=1")
-    assert uri.redacted(secrets=["TICKET", "session_key"]) == \
+    assert uri.to_redacted(secrets=["TICKET", "session_key"]) == \
         "https://h/?ticket=***&Session_Key=***&token=***&q=1"
-    assert uri.redacted() == "https://h/?ticket=t&Session_Key=s&token=***&q=1"
+    assert uri.to_redacted() == "https://h/?ticket=t&Session_Key=s&token=***&q=1"
     assert "token" in urikit.SECRET_QUERY_PARAMETERS
     assert {"sig", "signature", "password", "secret", "api_key", "access_token"} <= \
         urikit.SECRET_QUERY_PARAMETERS
@@ -187,7 +187,7 @@ def test_redacted_takes_more_names() -> None:
 def test_redacted_refuses_names_of_another_type(secrets: object) -> None:
     """A name that is not a ``str`` (or a ``str`` given for the list) is a TypeError."""
     with pytest.raises(TypeError):
-        URI.parse("https://h/?token=t").redacted(secrets=secrets)  # type: ignore[arg-type]
+        URI.parse("https://h/?token=t").to_redacted(secrets=secrets)  # type: ignore[arg-type]
 
 
 def test_the_views_mask_their_secrets() -> None:
@@ -318,7 +318,7 @@ def test_one_rule_for_keys_fragments_and_user_names(text: str, expected: str) ->
     """redacted() and repr() mask encoded and bracketed secret names, secret values in
     the fragment, and a lone user name of an http(s) or ws(s) URL."""
     uri = URI.parse(text)
-    assert uri.redacted() == expected
+    assert uri.to_redacted() == expected
     assert repr(uri) == f"URI({expected!r})"
     assert repr(FrozenURI.parse(text)) == f"FrozenURI({expected!r})"
 
@@ -335,7 +335,7 @@ def test_every_view_asks_the_one_rule() -> None:
     assert repr(uri.params) == "QueryParams([('token[]', '***')])"
     assert repr(uri.text) == ("TextView(user='***', host='h', path=['', 'p'], "
                               "query='token[]=***', fragment='access_token=***&s=1')")
-    assert "T0KEN" not in uri.display()
+    assert "T0KEN" not in uri.to_display()
     text = "https://T0KEN@h/#access_token=T0KEN"
     assert masked(text) == "https://***@h/#access_token=***"
     column: list[str | None] = ["https://h/#a=1", "https://h/#token=T0KEN", None]

@@ -251,7 +251,7 @@ def test_display(text: str, shown: str) -> None:
     """display() sets the userinfo apart from the host, hides any password and
     shows an internationalized label in Unicode only when the display policy allows
     it, as its A-label otherwise."""
-    assert URI.parse(text).display() == shown
+    assert URI.parse(text).to_display() == shown
 
 
 def test_display_host_keeps_delimiters_encoded() -> None:

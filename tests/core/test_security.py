@@ -321,13 +321,13 @@ SECRET: Final = "s3cr3t-Pa55"
 def test_password_never_shown(text: str) -> None:
     """repr(), redacted() and display() never show a password (RFC 3986 §7.5)."""
     uri = URI.parse(text)
-    for shown in (repr(uri), uri.redacted(), uri.display()):
+    for shown in (repr(uri), uri.to_redacted(), uri.to_display()):
         assert SECRET not in shown
 
 
 def test_redacted_marks_the_password() -> None:
     """redacted() keeps the user and replaces the password with ``***``."""
-    assert URI.parse(f"ftp://joe:{SECRET}@h/").redacted() == "ftp://joe:***@h/"
+    assert URI.parse(f"ftp://joe:{SECRET}@h/").to_redacted() == "ftp://joe:***@h/"
 
 
 @given(us.userinfos(), us.hosts(), st.text(alphabet="abcdefXYZ0123456789", min_size=6))
@@ -338,7 +338,7 @@ def test_no_password_in_repr_redacted_or_display(user: str, host: str, secret: s
     marker = f"PW{secret}"
     assume(marker not in user and marker not in host)
     uri = URI.parse(f"http://{user}:{marker}@{host}/")
-    for shown in (repr(uri), uri.redacted(), uri.display()):
+    for shown in (repr(uri), uri.to_redacted(), uri.to_display()):
         assert marker not in shown
 
 
@@ -347,7 +347,7 @@ def test_display_puts_the_host_first(text: str) -> None:
     """display() shows no "@" between "//" and the path: the only name in the
     authority position is the host."""
     uri = URI.parse(text)
-    shown = uri.display()
+    shown = uri.to_display()
     if uri.host is not None:
         after = shown.partition("//")[2]
         authority = after.split("/", 1)[0].split("?", 1)[0].split("#", 1)[0].split(" ", 1)[0]

@@ -169,8 +169,8 @@ ENTRY_POINTS: Final[dict[str, Callable[[URI, str], object]]] = {
     "remove_dot_segments": lambda u, t: remove_dot_segments(t),
     "host_kind": lambda u, t: urikit.host_kind(t),
     "is_ambiguous_ipv4": lambda u, t: urikit.is_ambiguous_ipv4(t),
-    "views": lambda u, t: (str(URI.parse(t)), repr(URI.parse(t)), URI.parse(t).display(),
-                           URI.parse(t).redacted(), URI.parse(t).origin(),
+    "views": lambda u, t: (str(URI.parse(t)), repr(URI.parse(t)), URI.parse(t).to_display(),
+                           URI.parse(t).to_redacted(), URI.parse(t).origin(),
                            URI.parse(t).host_kind, repr(URI.parse(t).text)),
 }
 

@@ -142,7 +142,7 @@ DROP_EMPTY: Final = [
 def test_drop_empty(query: str, expected: str | None) -> None:
     """drop_empty removes the pieces that carry no data (league/uri withoutEmptyPairs)."""
     assert edited(query, lambda p: p.drop_empty()) == expected
-    assert URI.parse(f"http://h/?{query}").drop_empty_params().query == expected
+    assert URI.parse(f"http://h/?{query}").discard_empty_params().query == expected
 
 
 DROP_DUPLICATES: Final = [
@@ -157,7 +157,7 @@ DROP_DUPLICATES: Final = [
 def test_drop_duplicates(query: str, expected: str) -> None:
     """drop_duplicates keeps the first of equal pairs (league/uri withoutDuplicates)."""
     assert edited(query, lambda p: p.drop_duplicates()) == expected
-    assert URI.parse(f"http://h/?{query}").drop_duplicate_params().query == expected
+    assert URI.parse(f"http://h/?{query}").discard_duplicate_params().query == expected
 
 
 def test_form_duplicates_read_plus_as_space() -> None:
@@ -321,8 +321,8 @@ EDITS: Final[dict[str, Callable[[Any, str, str | None], Any]]] = {
     "discard_param_value": lambda u, k, v: u.discard_param_value(v),
     "filter_params": lambda u, k, v: u.filter_params(lambda key, _: key != k),
     "sort_params": lambda u, k, v: u.sort_params(),
-    "drop_empty_params": lambda u, k, v: u.drop_empty_params(),
-    "drop_duplicate_params": lambda u, k, v: u.drop_duplicate_params(),
+    "discard_empty_params": lambda u, k, v: u.discard_empty_params(),
+    "discard_duplicate_params": lambda u, k, v: u.discard_duplicate_params(),
     "set_param list": lambda u, k, v: u.set_param(k, ["" if v is None else v, "x y"]),
 }
 

@@ -584,7 +584,7 @@ class URIMachine(RuleBasedStateMachine):
     @invariant()
     def password_is_never_shown(self) -> None:
         for shown in (repr(self.uri), repr(self.uri.freeze()), repr(self.uri.text),
-                      self.uri.redacted(), self.uri.display()):
+                      self.uri.to_redacted(), self.uri.to_display()):
             assert SECRET not in shown, shown
 
     @invariant()

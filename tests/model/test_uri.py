@@ -381,7 +381,7 @@ def test_repr_masks_the_password(text: str, expected: str) -> None:
 def test_repr_never_shows_the_password() -> None:
     """The password text appears nowhere in repr()."""
     assert "hunter2" not in repr(URI.parse("ftp://joe:hunter2@h/"))
-    assert URI.parse("ftp://joe:hunter2@h/").redacted() == "ftp://joe:***@h/"
+    assert URI.parse("ftp://joe:hunter2@h/").to_redacted() == "ftp://joe:***@h/"
 
 
 # --- the fluent builder ------------------------------------------------------------------
@@ -735,8 +735,8 @@ def test_evolve_keeps_a_zone_id(cls: type[URI] | type[FrozenURI]) -> None:
 
     untyped: Any = attrs
     zoned = cls.parse("http://[fe80::1%25eth0]:8/a", allow_zone_id=True)
-    assert zoned.allow_zone_id is True
-    assert cls.parse("http://[fe80::1]/").allow_zone_id is False
+    assert zoned.has_zone_id is True
+    assert cls.parse("http://[fe80::1]/").has_zone_id is False
     evolved = untyped.evolve(zoned, fragment="x")
     assert (type(evolved), str(evolved)) == (cls, "http://[fe80::1%25eth0]:8/a#x")
     with pytest.raises(ParseError):

@@ -95,9 +95,9 @@ def test_display_host_reads_labels_by_uts_46(host: str, shown: str) -> None:
 def test_display_shows_the_nontransitional_name() -> None:
     """display() shows a name with a deviation character as the nontransitional name
     (that of the A-label xn--strae-oqa), never as "strasse"."""
-    assert URI.parse("https://stra%C3%9Fe.example/").display() == \
+    assert URI.parse("https://stra%C3%9Fe.example/").to_display() == \
         "https://straße.example/"
-    assert URI.parse("https://xn--strae-oqa.example/").display() == \
+    assert URI.parse("https://xn--strae-oqa.example/").to_display() == \
         "https://straße.example/"
 
 

@@ -248,8 +248,8 @@ def _shown_hosts(host: str) -> tuple[str, str, str]:
     alabels = host_to_ascii(host)
     uri = URI.parse(f"https://{alabels}/")
     encoded = URI.parse(f"https://{quote(host, safe='.')}/")
-    return (uri.to_iri().split("/")[2], uri.display().split("/")[2],
-            encoded.display().split("/")[2])
+    return (uri.to_iri().split("/")[2], uri.to_display().split("/")[2],
+            encoded.to_display().split("/")[2])
 
 
 @pytest.mark.parametrize(("host", "rule"), BROWSER_SPOOFS)
@@ -284,8 +284,8 @@ def test_a_cyrillic_look_alike_label_under_a_cyrillic_tld_is_shown() -> None:
     """A label of Latin-looking Cyrillic letters is shown under a Cyrillic top-level
     label (its reader expects Cyrillic), as an A-label under .com."""
     assert URI.parse("https://xn--n1aahb.xn--p1ai/").to_iri() == "https://сосо.рф/"
-    assert URI.parse("https://xn--n1aahb.xn--p1ai/").display() == "https://сосо.рф/"
-    assert URI.parse("https://xn--n1aahb.com/").display() == "https://xn--n1aahb.com/"
+    assert URI.parse("https://xn--n1aahb.xn--p1ai/").to_display() == "https://сосо.рф/"
+    assert URI.parse("https://xn--n1aahb.com/").to_display() == "https://xn--n1aahb.com/"
 
 
 # Labels valid under UTS 46 (the browsers' reading) and not under IDNA 2008: display()
@@ -374,7 +374,7 @@ def _shown_as(host: str) -> tuple[str, str]:
     """(the host as parsed, lowercased; as display() shows it), after checking that
     to_iri() shows it alike."""
     uri = URI.parse(f"http://{host}/")
-    shown = re.split(r"[/?#]", uri.display()[len("http://"):])[0]
+    shown = re.split(r"[/?#]", uri.to_display()[len("http://"):])[0]
     assert re.split(r"[/?#]", uri.to_iri()[len("http://"):])[0] == shown
     return (uri.host or "").lower(), shown
 

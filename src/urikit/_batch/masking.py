@@ -22,7 +22,7 @@ __all__ = ["in_spans", "mask_passwords_in", "masked", "masked_changes", "masked_
 
 
 def masked(text: str, show_password: bool = False) -> str:
-    """``text`` as output shows it: its secrets masked (as :meth:`~urikit.URI.redacted`:
+    """``text`` as output shows it: its secrets masked (as :meth:`~urikit.URI.to_redacted`:
     a password where RFC 3986 reads one and where a browser would, ``http:/joe:***@h/``
     being a path to RFC 3986 and userinfo to a browser, a user name that stands for a
     token, and secret values in the query and the fragment),

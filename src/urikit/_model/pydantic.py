@@ -119,25 +119,25 @@ def refusal(uri: AnyURI, options: URIOptions
             ) -> tuple[LiteralString, LiteralString, dict[str, Any]] | None:
     """Why the options' scheme, host or port rules refuse ``uri``, or ``None`` when
     they accept it: the error type, its message template (``str.format`` fields) and
-    the context, the URI's text with any password masked (``uri.redacted()``). The
+    the context, the URI's text with any password masked (``uri.to_redacted()``). The
     one home of these rules: the pydantic types and the Django fields
     (:mod:`urikit.django.fields`) ask it."""
     if not options.absolute:
         return None
     if uri.scheme is None:
-        return "uri_scheme_required", _REQUIRED + " '{text}'", {"text": uri.redacted()}
+        return "uri_scheme_required", _REQUIRED + " '{text}'", {"text": uri.to_redacted()}
     if not options.http:
         return None
     if uri.scheme.lower() not in _HTTP_SCHEMES:
         return ("uri_http_scheme", "an http or https URL is required, not scheme '{scheme}'",
-                {"scheme": uri.scheme, "text": uri.redacted()})
+                {"scheme": uri.scheme, "text": uri.to_redacted()})
     if not uri.host:
         return ("uri_host_required", "an http(s) URL needs a host: '{text}'",
-                {"text": uri.redacted()})
+                {"text": uri.to_redacted()})
     port = (uri.components.port or "").lstrip("0")
     if len(port) > len(str(_MAX_PORT)) or (port and int(port) > _MAX_PORT):
         return ("uri_port_range", "a port is at most {max_port}: '{text}'",
-                {"max_port": _MAX_PORT, "text": uri.redacted()})
+                {"max_port": _MAX_PORT, "text": uri.to_redacted()})
     return None
 
 

@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import enum
+import warnings
 from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar, Final, TypeAlias, TypeVar, cast
 
-import attrs
-
-from .._core.build import Checked, mypyc_attr
+from .._core.build import AttrsFields, Checked, mypyc_attr
 from .._core.components import EMPTY, Components, Parts
 from .._core.errors import BuildError, ParseError, Rule
 from .._core.grammar import URI_REFERENCE_RE, URI_REFERENCE_Z_RE
@@ -46,7 +45,16 @@ from .path import (
     suffixes_of,
     wire_suffix_start,
 )
-from .query import LINK_CLASSES, Query, QueryParams, ReadOnlyParams, Value, Values
+from .query import (
+    LINK_CLASSES,
+    Params,
+    Query,
+    QueryParams,
+    ReadOnlyParams,
+    Value,
+    Values,
+    encode_query,
+)
 from .text import (
     ReadOnlyText,
     TextView,
@@ -218,6 +226,12 @@ def _components_of(value: object, what: str, base: Parts | None = None) -> Parts
     return split(require_str(value, what))
 
 
+def _deprecated(old: str, new: str) -> None:
+    """Warn that ``old``, a name kept one release, is deprecated for ``new``."""
+    warnings.warn(f"{old} is deprecated since urikit 0.6: use {new}", DeprecationWarning,
+                  stacklevel=3)
+
+
 _U = TypeVar("_U", bound="_URIBase")
 
 
@@ -278,18 +292,29 @@ def _set_state(uri: _URIBase, state: Any) -> None:
 
 #: The element model as attrs describes it, on a class attrs makes for that alone: its
 #: fields (the public components, ``is_relative``, which the constructor does not take,
-#: and ``allow_zone_id``, so that ``attrs.evolve`` of a URI whose host holds a zone
-#: identifier passes the constructor the permission it needs to read that host back)
+#: and ``has_zone_id``, whose ``alias`` is the constructor's ``allow_zone_id``, so that
+#: ``attrs.evolve`` of a URI whose host holds a zone identifier passes the constructor
+#: the permission it needs to read that host back)
 #: are what URI and FrozenURI hand to ``attrs.fields``, ``attrs.evolve``,
 #: ``attrs.asdict`` and ``match``. attrs decorates neither URI class: a decorated class
 #: cannot be a mypyc native class, and the URI classes keep their own slots,
 #: constructor, equality, repr and setters, so attrs would generate nothing for them.
 _ELEMENTS: Final = ("scheme", "userinfo", "host", "port", "has_port", "path", "query",
                     "fragment")
-_ATTRS_MODEL: Final[type] = attrs.make_class(
-    "URI", {**{name: attrs.field() for name in _ELEMENTS},
-            "is_relative": attrs.field(init=False), "allow_zone_id": attrs.field()},
-    init=False, repr=False, eq=False, order=False, slots=False)
+
+
+def _attrs_fields() -> object:
+    """The fields of the element model, made when attrs first asks (``import attrs``
+    is not paid for by ``import urikit``)."""
+    import attrs
+
+    model = attrs.make_class(
+        "URI", {**{name: attrs.field() for name in _ELEMENTS},
+                "is_relative": attrs.field(init=False),
+                "has_zone_id": attrs.field(alias="allow_zone_id")},
+        init=False, repr=False, eq=False, order=False, slots=False)
+    return attrs.fields(model)
+
 
 
 # --- the shared read API ---------------------------------------------------------------
@@ -308,8 +333,9 @@ class _URIBase:
     __slots__ = ("_c", "_text")
 
     #: What attrs sees (``attrs.fields(URI)``, ``attrs.evolve``, ``attrs.asdict``): the
-    #: fields of :data:`_ATTRS_MODEL`; attrs reads this attribute and nothing else.
-    __attrs_attrs__: ClassVar[Any] = attrs.fields(_ATTRS_MODEL)
+    #: fields of a class attrs makes for that alone, on first read; attrs reads this
+    #: attribute and nothing else.
+    __attrs_attrs__: ClassVar[Any] = AttrsFields(_attrs_fields)
     #: The names a class pattern matches by position: the constructor's, in order.
     __match_args__: ClassVar[tuple[str, ...]] = _ELEMENTS
 
@@ -647,6 +673,95 @@ base64=False, payload=b'A brief note')
             require_str(part, "each part")
         return cls.parse(urllib.parse.urlunsplit(parts))
 
+    @classmethod
+    def build(cls, *, scheme: str | Checked | None = None,
+              userinfo: str | Checked | None = None, host: str | Checked | None = None,
+              port: int | Checked | None = None, path: PathInput | Checked = "",
+              query: str | Query | Params | Checked | None = None,
+              fragment: str | Checked | None = None, form: bool = False,
+              allow_zone_id: bool = False) -> Self:
+        """Build from plain values in one call, each encoded once for its place.
+
+        The constructor's counterpart for data: where ``URI(...)`` takes wire text,
+        every component here is plain text, as :meth:`set_text` and the parameter
+        methods take it. ``scheme`` is a scheme name (checked, never encoded).
+
+        Args:
+            scheme: the scheme, or ``None`` for a relative reference.
+            userinfo: plain text ("@", "%", "/" encoded; ":" kept as the separator).
+            host: a host name (a name outside ASCII becomes its A-labels, UTS 46), an
+                IPv4 address, an IPv6 address with or without brackets (``::1``), or
+                ``None`` for no authority.
+            port: an ``int``, or ``None``.
+            path: a plain-text path split on "/", or an iterable of plain segments
+                (a "/" in a segment is encoded); under a host it is made absolute.
+            query: plain text (its "&", "=" and "+" kept, as :meth:`set_text` keeps
+                them), a mapping or ``(key, value)`` pairs (encoded as
+                :func:`~urikit.encode_query` encodes them: none when empty), or a
+                :class:`Query` (its wire text, exactly).
+            fragment: plain text.
+            form: encode a mapping or pairs as an HTML form ("+" for a space).
+            allow_zone_id: accept an IPv6 zone identifier in ``host`` (RFC 6874).
+
+        Returns:
+            A new URI (a FrozenURI when called on FrozenURI).
+
+        Raises:
+            BuildError: a dot segment ("." or "..") in the path, which data must not
+                become (write one as wire text: :meth:`add_path`), or userinfo or a
+                port without a host.
+            ParseError: an invalid scheme or port, or a zone identifier without
+                ``allow_zone_id``.
+            IDNAError: a host name that UTS 46 refuses.
+            TypeError: a value of another type.
+
+        >>> str(URI.build(scheme="https", host="::1", port=8443, path=["v2", "a/b c"],
+        ...               query={"q": "fish & chips"}, fragment="part 2"))
+        'https://[::1]:8443/v2/a%2Fb%20c?q=fish%20%26%20chips#part%202'
+        >>> URI.build(path="/a/../b")
+        Traceback (most recent call last):
+        ...
+        urikit.BuildError: a segment of plain text cannot be the dot segment '.' or '..' \
+(RFC 3986 §3.3): '..' from plain text would climb or stay a level, as resolution \
+reads it; write a dot segment as wire text (add_segments, add_path)
+
+        .. versionadded:: 0.6
+        """
+        # each value read as the object it is (an annotated local, no cast call):
+        # compiled, a typed narrowing would check it in mypyc's words before urikit's
+        # check names it; a component left out costs no call
+        given_query: object = query
+        wire_query: str | None = None
+        if type(given_query) is str:
+            wire_query = encode(given_query, "query")
+        elif given_query is None:
+            pass
+        elif isinstance(given_query, Query):
+            wire_query = given_query.wire
+        # callers without a type checker pass anything
+        elif isinstance(given_query, (str, Mapping, Iterable)):  # pyright: ignore[reportUnnecessaryIsInstance]
+            wire_query = (encode_text(given_query, "query", "query")
+                          if isinstance(given_query, str)
+                          else encode_query(cast("Params", given_query), form=form))
+        else:
+            raise TypeError("query must be str, Query, a mapping or (key, value) pairs, "
+                            f"not {type(given_query).__name__}")
+        given_host: object = host
+        given_fragment: object = fragment
+        given_userinfo: object = userinfo
+        given_scheme: object = scheme
+        given_port: object = port
+        c = _ruled((None if given_scheme is None else check_scheme(given_scheme),
+                    None if given_userinfo is None
+                    else encode_text(given_userinfo, "userinfo", "userinfo"),
+                    None if given_host is None else host_from_text(given_host, allow_zone_id),
+                    None if given_port is None else _port_text(given_port),
+                    path_from(path, text=True),
+                    wire_query,
+                    None if given_fragment is None
+                    else encode_text(given_fragment, "fragment", "fragment")), EMPTY)
+        return _wrap(cls, c, None)
+
     def to_split(self) -> urllib.parse.SplitResult:
         """The URI as :class:`urllib.parse.SplitResult` (undefined parts become ``""``).
 
@@ -736,16 +851,30 @@ base64=False, payload=b'A brief note')
         return self._c[0] is None
 
     @property
-    def allow_zone_id(self) -> bool:
-        """Whether the host is an IPv6 literal with a zone identifier (RFC 6874): the
-        ``allow_zone_id`` that rebuilding this URI from its components needs, which
-        ``attrs.evolve`` passes on.
+    def has_zone_id(self) -> bool:
+        """Whether the host is an IPv6 literal with a zone identifier (RFC 6874): a
+        fact of this URI, so rebuilding it from its components needs
+        ``allow_zone_id=True`` (``attrs.evolve`` passes this on as that permission).
 
-        >>> URI.parse("http://[fe80::1%25eth0]/", allow_zone_id=True).allow_zone_id
+        >>> URI.parse("http://[fe80::1%25eth0]/", allow_zone_id=True).has_zone_id
         True
 
-        .. versionadded:: 0.4
+        .. versionadded:: 0.6
+           The name ``allow_zone_id``, deprecated: a parameter of that name is a
+           permission, this property a fact.
         """
+        return has_zone_id(self._c[2])
+
+    @property
+    def allow_zone_id(self) -> bool:
+        """Deprecated name of :attr:`has_zone_id`.
+
+        .. versionadded:: 0.4
+
+        .. deprecated:: 0.6
+           Use :attr:`has_zone_id`.
+        """
+        _deprecated("the property allow_zone_id", "has_zone_id")
         return has_zone_id(self._c[2])
 
     @property
@@ -772,7 +901,7 @@ base64=False, payload=b'A brief note')
         return text
 
     def __repr__(self) -> str:
-        return f"{type(self).__name__}({self.redacted()!r})"
+        return f"{type(self).__name__}({self.to_redacted()!r})"
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, _URIBase):
@@ -790,7 +919,7 @@ base64=False, payload=b'A brief note')
             return (_wrap, (type(self), self._c, None))
         return (_wrap, (type(self), self._c, None), state)
 
-    def redacted(self, *, secrets: Iterable[str] = ()) -> str:
+    def to_redacted(self, *, secrets: Iterable[str] = ()) -> str:
         """The URI text with its secrets replaced by ``***``: the password of the
         userinfo (where RFC 3986 reads one and where a browser would:
         ``http:///joe:***@h/``), and the value of each query parameter named in
@@ -808,18 +937,31 @@ base64=False, payload=b'A brief note')
         Raises:
             TypeError: ``secrets`` is a ``str``, or holds something else than ``str``.
 
-        >>> URI.parse("ftp://joe:secret@h/").redacted()
+        >>> URI.parse("ftp://joe:secret@h/").to_redacted()
         'ftp://joe:***@h/'
-        >>> URI.parse("https://h/dl?file=a&token=abc&X-Amz-Signature=f00").redacted()
+        >>> URI.parse("https://h/dl?file=a&token=abc&X-Amz-Signature=f00").to_redacted()
         'https://h/dl?file=a&token=***&X-Amz-Signature=***'
-        >>> URI.parse("https://h/?file=a&ticket=t1").redacted(secrets=["ticket"])
+        >>> URI.parse("https://h/?file=a&ticket=t1").to_redacted(secrets=["ticket"])
         'https://h/?file=a&ticket=***'
 
         .. versionchanged:: 0.4
            The values of secret query parameters are masked too (``secrets``), and a
            password where a browser reads one.
+
+        .. versionchanged:: 0.6
+           Named ``to_redacted``, in the family of the text forms (:meth:`to_iri`,
+           :meth:`to_display`); ``redacted`` is its deprecated old name.
         """
         return mask_secrets(str(self), None, secret_names(secrets))[0]
+
+    def redacted(self, *, secrets: Iterable[str] = ()) -> str:
+        """Deprecated name of :meth:`to_redacted`.
+
+        .. deprecated:: 0.6
+           Use :meth:`to_redacted`.
+        """
+        _deprecated("redacted()", "to_redacted()")
+        return self.to_redacted(secrets=secrets)
 
     # --- builder: on a URI each edits it in place and returns it; on a FrozenURI each
     # returns a new FrozenURI (a mutable copy is edited, then frozen) --------------------
@@ -1121,25 +1263,58 @@ base64=False, payload=b'A brief note')
         (target.params.form if form else target.params).sort()
         return self._result(target)
 
-    def drop_empty_params(self) -> Self:
+    def discard_empty_params(self, *, form: bool = False) -> Self:
         """Remove the empty pieces of the query (``a&&b``) and the pairs with neither
         key nor value (``=``); return the URI. See :meth:`QueryParams.drop_empty`.
 
-        .. versionadded:: 0.4
+        ``form`` is taken as every method editing query pairs takes it; no reading
+        makes an empty piece or a lone "=" hold data, so it removes the same pairs.
+
+        >>> str(URI.parse("http://h/?a&&=&b=").discard_empty_params())
+        'http://h/?a&b='
+
+        .. versionadded:: 0.6
+           The name ``drop_empty_params``, deprecated, with ``form``.
         """
         target = self._edit_target()
-        target.params.drop_empty()
+        (target.params.form if form else target.params).drop_empty()
         return self._result(target)
 
-    def drop_duplicate_params(self, *, form: bool = False) -> Self:
+    def discard_duplicate_params(self, *, form: bool = False) -> Self:
         """Remove every query parameter equal (key and value) to one before it; return
         the URI. See :meth:`QueryParams.drop_duplicates`.
 
-        .. versionadded:: 0.4
+        >>> str(URI.parse("http://h/?a=1&b&a=1&a=%31").discard_duplicate_params())
+        'http://h/?a=1&b'
+
+        .. versionadded:: 0.6
+           The name ``drop_duplicate_params``, deprecated.
         """
         target = self._edit_target()
         (target.params.form if form else target.params).drop_duplicates()
         return self._result(target)
+
+    def drop_empty_params(self) -> Self:
+        """Deprecated name of :meth:`discard_empty_params` (one removal verb).
+
+        .. versionadded:: 0.4
+
+        .. deprecated:: 0.6
+           Use :meth:`discard_empty_params`.
+        """
+        _deprecated("drop_empty_params()", "discard_empty_params()")
+        return self.discard_empty_params()
+
+    def drop_duplicate_params(self, *, form: bool = False) -> Self:
+        """Deprecated name of :meth:`discard_duplicate_params` (one removal verb).
+
+        .. versionadded:: 0.4
+
+        .. deprecated:: 0.6
+           Use :meth:`discard_duplicate_params`.
+        """
+        _deprecated("drop_duplicate_params()", "discard_duplicate_params()")
+        return self.discard_duplicate_params(form=form)
 
     def __truediv__(self, path: str) -> Self:
         """A new object of this one's type with a relative path of plain text added,
@@ -1461,26 +1636,39 @@ base64=False, payload=b'A brief note')
         """
         return in_domain(self._c[2], domain)
 
-    def display(self) -> str:
+    def to_display(self) -> str:
         """The URI as people should see it (RFC 3986 §7.6): the userinfo apart and
         labelled, a password never shown, an internationalized label in Unicode only
         when the spoof-resistant display policy allows it (``bücher``, not ``аррӏе``
         in Cyrillic letters), as its A-label otherwise (see the security docs).
 
-        >>> URI.parse("http://trusted.example@evil.example/login").display()
+        >>> URI.parse("http://trusted.example@evil.example/login").to_display()
         'http://evil.example/login (user hidden)'
 
-        >>> URI.parse("https://xn--bcher-kva.example/").display()
+        >>> URI.parse("https://xn--bcher-kva.example/").to_display()
         'https://bücher.example/'
-        >>> URI.parse("https://xn--80ak6aa92e.com/").display()
+        >>> URI.parse("https://xn--80ak6aa92e.com/").to_display()
         'https://xn--80ak6aa92e.com/'
 
         .. versionchanged:: 0.2
            The host is read after the UTS 46 mapping.
         .. versionchanged:: 0.3
            Labels that pass the display policy are shown in Unicode.
+
+        .. versionchanged:: 0.6
+           Named ``to_display``, in the family of the text forms (:meth:`to_iri`,
+           :meth:`to_redacted`); ``display`` is its deprecated old name.
         """
         return display(self._c)
+
+    def display(self) -> str:
+        """Deprecated name of :meth:`to_display`.
+
+        .. deprecated:: 0.6
+           Use :meth:`to_display`.
+        """
+        _deprecated("display()", "to_display()")
+        return self.to_display()
 
     def get_absolute_url(self) -> str:
         """The URI's text: the method Django's ``resolve_url`` asks an object for

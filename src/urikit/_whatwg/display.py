@@ -206,11 +206,11 @@ def display(c: Parts) -> str:
     :data:`~urikit.SECRET_QUERY_PARAMETERS`).
 
     >>> from urikit import URI
-    >>> URI.parse("http://trusted.example@evil.example/login").display()
+    >>> URI.parse("http://trusted.example@evil.example/login").to_display()
     'http://evil.example/login (user hidden)'
-    >>> URI.parse("ftp://trusted.example@evil.example/").display()
+    >>> URI.parse("ftp://trusted.example@evil.example/").to_display()
     'ftp://evil.example/ (user "trusted.example")'
-    >>> URI.parse("https://joe:secret@%D0%B0pple.com/").display()
+    >>> URI.parse("https://joe:secret@%D0%B0pple.com/").to_display()
     'https://xn--pple-43d.com/ (user "joe", password hidden)'
 
     .. versionadded:: 0.2

@@ -24,7 +24,7 @@ from .._core.schemes import USERINFO_DEPRECATED
 from .._core.serialize import to_text
 from .browser import C0_AND_SPACE, authority_span
 
-#: The query parameters whose values :meth:`URI.redacted() <urikit.URI.redacted>`,
+#: The query parameters whose values :meth:`URI.to_redacted() <urikit.URI.to_redacted>`,
 #: ``repr()``, error messages and the command line mask by default (the key compared
 #: percent-decoded and lower-cased; ``redacted(secrets=...)`` adds names): bearer and
 #: OAuth tokens, signatures and credentials of signed URLs (AWS, Google Cloud),

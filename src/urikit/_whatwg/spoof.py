@@ -1,6 +1,6 @@
 """Which internationalized labels are shown in Unicode: the spoof-resistant display policy.
 
-``URI.to_iri()`` and ``URI.display()`` show a host label as its U-label (``bücher``)
+``URI.to_iri()`` and ``URI.to_display()`` show a host label as its U-label (``bücher``)
 only when :func:`shows_as_unicode` says so, and as its A-label (``xn--bcher-kva``)
 otherwise. Both read labels by UTS 46 with the browsers' parameters (what
 :func:`urikit.host_to_ascii` does by default), so a label valid there and not under

@@ -1,0 +1,163 @@
+"""``URI.build``: a URI from plain values in one call, each encoded once for its place,
+checked against yarl's ``URL.build`` on the same values."""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from urikit import URI, BuildError, FrozenURI, IDNAError, ParseError, Query
+
+yarl = pytest.importorskip("yarl")
+
+HOSTS: Final = ["example.com", "a.example", "127.0.0.1", "::1", "2001:db8::7",
+                "bücher.example"]
+#: A plain segment: any text but "/" (which yarl's path string would split on) and the
+#: dot segments (which both refuse or resolve away).
+SEGMENT: Final = st.text(st.characters(exclude_characters="/", exclude_categories=["Cs"]),
+                         min_size=1, max_size=8).filter(lambda s: s not in (".", ".."))
+TEXT: Final = st.text(st.characters(exclude_categories=["Cs"]), max_size=8)
+
+
+@given(scheme=st.sampled_from(["http", "https", "ws"]), host=st.sampled_from(HOSTS),
+       port=st.none() | st.integers(0, 65535), segments=st.lists(SEGMENT, max_size=4),
+       query=st.dictionaries(TEXT.filter(bool), TEXT, max_size=3),
+       fragment=st.none() | TEXT)
+def test_build_reads_back_as_yarl_builds_the_same_values(
+        scheme: str, host: str, port: int | None, segments: list[str],
+        query: dict[str, str], fragment: str | None) -> None:
+    """yarl reads urikit's text back to the decoded components its own ``URL.build``
+    gives for the same plain values, and urikit reads yarl's text back to them too
+    (yarl writes a space in the query as "+": read as a form)."""
+    path = "".join("/" + s for s in segments)
+    kwargs: dict[str, Any] = {"scheme": scheme, "host": host, "port": port, "path": path,
+                              "query": query}
+    if fragment is not None:  # yarl has no undefined fragment: "" is none
+        kwargs["fragment"] = fragment
+    uri = URI.build(**kwargs)
+    theirs = yarl.URL.build(**kwargs)
+    mine = yarl.URL(str(uri), encoded=True)
+    assert (mine.scheme, mine.host, mine.port, mine.path, mine.fragment) == (
+        theirs.scheme, theirs.host, theirs.port, theirs.path, theirs.fragment)
+    assert list(mine.query.items()) == list(theirs.query.items())
+    back = URI.parse(str(theirs))
+    expected = ["", *segments] if segments else []
+    assert list(uri.text.path) == expected
+    # yarl writes an empty path under a host as "/" when a query or fragment follows
+    assert list(back.text.path) in (expected, [] if segments else ["", ""])
+    assert back.params.form.items() == uri.params.items() == list(query.items())
+    assert uri.text.fragment == fragment  # "" kept: undefined is not empty
+    assert (back.text.fragment or "") == (fragment or "")  # yarl writes "" as none
+    assert back.port == uri.port
+    assert URI.parse(str(uri)) == uri
+
+
+def test_build_encodes_each_plain_value_once_for_its_place() -> None:
+    """Each component is plain text: "%" and the delimiters are data, encoded once."""
+    uri = URI.build(scheme="https", userinfo="me@home", host="::1", port=8443,
+                    path=["v2", "a/b c", "50%"], query=[("q", "fish & chips"), ("q", None)],
+                    fragment="part #2")
+    assert str(uri) == ("https://me%40home@[::1]:8443/v2/a%2Fb%20c/50%25"
+                        "?q=fish%20%26%20chips&q#part%20%232")
+    assert uri.text.userinfo == "me@home"
+    assert list(uri.text.path) == ["", "v2", "a/b c", "50%"]
+    assert uri.params.get_all("q") == ["fish & chips", None]
+
+
+def test_build_takes_a_query_as_text_a_mapping_pairs_or_a_query() -> None:
+    """Text keeps "&" and "="; a mapping and pairs are encoded as parameters (``form``
+    as a form); a Query is its wire text; an empty mapping is no query, "" the empty
+    one."""
+    assert str(URI.build(query="a=1&b c")) == "?a=1&b%20c"
+    assert str(URI.build(query={"a": "x y", "b": "2"})) == "?a=x%20y&b=2"
+    assert str(URI.build(query={"a": "x y"}, form=True)) == "?a=x+y"
+    assert str(URI.build(query=[("k", "1"), ("k", "2")])) == "?k=1&k=2"
+    assert str(URI.build(query=Query("a=%41"))) == "?a=%41"
+    assert URI.build(query={}).query is None
+    assert URI.build(query="").query == ""
+    assert URI.build().query is None
+
+
+def test_build_makes_a_path_under_a_host_absolute() -> None:
+    """RFC 3986 §3.3: with an authority the path starts with "/"."""
+    assert str(URI.build(scheme="http", host="h", path="a/b")) == "http://h/a/b"
+    assert str(URI.build(scheme="http", host="h", path=["a", ""])) == "http://h/a/"
+    assert str(URI.build(path="a:b")) == "./a:b"  # read back as a path, not a scheme
+
+
+@pytest.mark.parametrize("path", ["/a/../b", "..", "./x", ["a", "."], ["..", "b"]])
+def test_build_refuses_a_dot_segment_from_data(path: Any) -> None:
+    """A "." or ".." in plain data would climb a level when resolved: refused."""
+    with pytest.raises(BuildError, match="dot segment"):
+        URI.build(scheme="http", host="h", path=path)
+
+
+@pytest.mark.parametrize("kwargs", [{"port": 8443}, {"userinfo": "u"},
+                                    {"scheme": "https", "port": 1, "path": "/v2/"}])
+def test_build_refuses_a_port_or_userinfo_without_a_host(kwargs: dict[str, Any]) -> None:
+    """RFC 3986 §3.2: no authority part without a host."""
+    with pytest.raises(BuildError, match="needs a host"):
+        URI.build(**kwargs)
+
+
+@pytest.mark.parametrize(("kwargs", "error"), [
+    ({"scheme": "1x"}, ParseError), ({"scheme": "a b"}, ParseError),
+    ({"host": "h", "port": -1}, ParseError), ({"host": "h", "port": 1.5}, TypeError),
+    ({"host": "fe80::1%eth0"}, ParseError), ({"host": "xn--a"}, IDNAError),
+    ({"host": 5}, TypeError), ({"host": "h", "port": "80"}, TypeError),
+    ({"host": "h", "port": True}, TypeError), ({"path": 5}, TypeError),
+    ({"query": 5}, TypeError), ({"query": b"a=1"}, TypeError),
+    ({"fragment": b"x"}, TypeError), ({"userinfo": 1, "host": "h"}, TypeError)])
+def test_build_refuses_what_cannot_be_encoded(kwargs: dict[str, Any],
+                                              error: type[Exception]) -> None:
+    """Invalid values are the errors the other builders give, each a URIError or a
+    TypeError."""
+    with pytest.raises(error):
+        URI.build(**kwargs)
+
+
+@pytest.mark.parametrize(("kwargs", "words"), [
+    ({"scheme": 1}, "scheme must be str, not int"),
+    ({"host": "h", "port": "80"}, "port must be int or None, not str"),
+    ({"host": 5}, "a host must be str, not int"),
+    ({"query": 5}, "query must be str, Query, a mapping or (key, value) pairs, not int")])
+def test_build_names_a_wrongly_typed_value(kwargs: dict[str, Any], words: str) -> None:
+    """A value of another type is a TypeError in urikit's words, in both builds (the
+    parity test compares them)."""
+    with pytest.raises(TypeError) as caught:
+        URI.build(**kwargs)
+    assert str(caught.value) == words
+
+
+def test_build_takes_a_zone_identifier_when_allowed() -> None:
+    """RFC 6874: the "%" of a zone identifier is written "%25"."""
+    uri = URI.build(scheme="http", host="fe80::1%eth0", allow_zone_id=True)
+    assert str(uri) == "http://[fe80::1%25eth0]"
+    assert uri == URI.parse(str(uri), allow_zone_id=True)
+
+
+def test_build_returns_the_class_it_is_called_on() -> None:
+    """``FrozenURI.build`` gives a FrozenURI, a subclass's a subclass instance."""
+
+    class Mine(URI):
+        pass
+
+    frozen = FrozenURI.build(scheme="http", host="h", path=["a b"])
+    assert type(frozen) is FrozenURI
+    assert frozen == FrozenURI.parse("http://h/a%20b")
+    assert hash(frozen) == hash(FrozenURI.parse("http://h/a%20b"))
+    mine = Mine.build(host="h")
+    assert type(mine) is Mine
+    assert str(mine) == "//h"
+
+
+def test_build_differs_from_the_constructor_in_taking_plain_values() -> None:
+    """The keyword constructor keeps taking wire text: the same value means another
+    URI, or is refused."""
+    assert str(URI(path="/a%20b")) == "/a%20b"
+    assert str(URI.build(path="/a%20b")) == "/a%2520b"
+    with pytest.raises(ParseError):
+        URI(path="/a b")
