@@ -31,6 +31,7 @@ Needs the ``dask`` extra: ``pip install 'urikit[dask]'``.
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
 import operator
 from typing import TYPE_CHECKING, Any, Final, NamedTuple, overload
@@ -182,15 +183,20 @@ def column(urls: Series | PandasSeries, op: Operation,
     partitions) named ``name`` (by default the command: ``"normalize"``, ...): the
     command line's output for a valid row, ``<NA>`` for an invalid or missing row
     (``validate``: ``True``, ``False`` or ``<NA>``). A pandas Series gives a pandas
-    Series, computed at once, with its index.
+    Series, computed at once, with its index. The column is data, as every data front
+    end's is: a password or a secret query value stays in a result as it was
+    (``op.show_password`` is for records, which people read; :func:`errors` masks).
 
     .. versionadded:: 0.3
     .. versionchanged:: 0.5
        Takes a pandas Series too.
+    .. versionchanged:: 0.6
+       The results keep their secrets (they were masked unless ``show_password``).
     """
     if op.command not in (Command.NORMALIZE, Command.VALIDATE, Command.CANONICALIZE):
         raise ValueError(f"a Series takes normalize, validate or canonicalize, "
                          f"not {op.command}")
+    op = dataclasses.replace(op, show_password=True)
     if _is_pandas(urls):
         return _column_values(urls, op, name or op.command.value)
     if not _is_series(urls):
