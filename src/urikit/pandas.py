@@ -61,7 +61,7 @@ import importlib
 from typing import Any, Final, cast
 
 from ._batch import columns
-from ._batch.operations import COMPONENTS, Operation
+from ._batch.operations import Operation
 from ._web.canonical import DEFAULT_OPTIONS, CanonicalOptions
 
 __all__ = ["URIAccessor"]
@@ -73,6 +73,8 @@ pd: Any = importlib.import_module("pandas")
 #: The operations whose errors the ``error`` method gives, by their methods' names.
 OperationName = columns.Method
 _COMMANDS: Final = columns.METHODS
+#: The dtype of a Series of results, by the operation's shape (a list is an object).
+_DTYPES: Final = {"text": "string", "flag": "boolean", "texts": "object", "pairs": "object"}
 
 
 def _values(series: Any) -> list[str | None]:
@@ -117,28 +119,31 @@ class URIAccessor:
         raise TypeError(f"base must be str or a pandas Series, not {type(base).__name__}")
 
     def _op(self, name: str, base: object, options: CanonicalOptions, allow_zone_id: bool,
-            lenient: bool) -> Operation:
+            lenient: bool, argument: str = "", charset: str = "utf-8") -> Operation:
         given = cast("object", options)  # checked: callers without a type checker pass anything
         if not isinstance(given, CanonicalOptions):
             raise TypeError(f"options must be CanonicalOptions, not {type(given).__name__}")
         command = _COMMANDS[name]
         if command.pairs and base is None:
             raise TypeError(f"{name} needs a base")
-        return columns.operation(command, options, allow_zone_id, lenient)
+        return columns.operation(command, options, allow_zone_id, lenient, argument, charset)
 
-    def _column(self, method: str, dtype: str, *, base: object = None,
+    def _column(self, method: str, dtype: str = "", *, base: object = None,
                 options: CanonicalOptions = DEFAULT_OPTIONS, allow_zone_id: bool = False,
-                lenient: bool = False) -> Any:
+                lenient: bool = False, argument: str = "", charset: str = "utf-8") -> Any:
         name = method.removeprefix("try_")
-        op = self._op(name, base, options, allow_zone_id, lenient)
+        op = self._op(name, base, options, allow_zone_id, lenient, argument, charset)
         results = columns.results(op, _values(self._series), self._bases(base),
                                   strict=name == method, name=f"uri.{method}")
         series = self._series
-        if name == "components":
-            return pd.DataFrame([dict.fromkeys(COMPONENTS) if r is None else r
+        shape = op.command.shape
+        if shape == "struct":
+            fields = op.command.columns
+            return pd.DataFrame([dict.fromkeys(fields) if r is None else r
                                  for r in results], index=series.index,
-                                columns=list(COMPONENTS), dtype="string")
-        return pd.Series(results, index=series.index, name=series.name, dtype=dtype)
+                                columns=list(fields), dtype="string")
+        return pd.Series(results, index=series.index, name=series.name,
+                         dtype=dtype or _DTYPES[shape])
 
     def is_valid(self, *, allow_zone_id: bool = False, lenient: bool = False) -> Any:
         """Whether each value is a URI-reference (RFC 3986): a ``boolean`` Series,
@@ -154,7 +159,7 @@ class URIAccessor:
 
     def error(self, operation: OperationName = "is_valid", base: object = None, *,
               options: CanonicalOptions = DEFAULT_OPTIONS, allow_zone_id: bool = False,
-              lenient: bool = False) -> Any:
+              lenient: bool = False, argument: str = "", charset: str = "utf-8") -> Any:
         """Why ``operation`` fails on each value (against ``base`` for ``resolve`` and
         ``relative``): a DataFrame with the Series' index and the columns ``kind``,
         ``position`` (``Int64``) and ``message``, ``<NA>`` where it succeeds or a
@@ -170,18 +175,14 @@ class URIAccessor:
         if operation not in _COMMANDS:
             raise TypeError(f"operation must be one of {', '.join(_COMMANDS)}, "
                             f"not {operation!r}")
-        op = self._op(operation, base, options, allow_zone_id, lenient)
+        op = self._op(operation, base, options, allow_zone_id, lenient, argument, charset)
         found = columns.errors(op, _values(self._series), self._bases(base))
         index = self._series.index
-        frame = pd.DataFrame({
-            "kind": pd.Series([None if e is None else e.kind for e in found],
-                              index=index, dtype="string"),
-            "position": pd.Series([None if e is None else e.position for e in found],
-                                  index=index, dtype="Int64"),
-            "message": pd.Series([None if e is None else e.message for e in found],
-                                 index=index, dtype="string")})
-        assert tuple(frame.columns) == columns.ERROR_FIELDS
-        return frame
+        return pd.DataFrame({
+            field: pd.Series([None if e is None else getattr(e, field) for e in found],
+                             index=index, dtype=dtype)
+            for field, dtype in zip(columns.ERROR_FIELDS, ("string", "Int64", "string"),
+                                    strict=True)})
 
     def normalize(self, *, allow_zone_id: bool = False, lenient: bool = False) -> Any:
         """Each value normalized (RFC 3986 §6, as :func:`urikit.normalize`); raises
@@ -287,3 +288,214 @@ class URIAccessor:
         """:meth:`components`, a row of ``<NA>`` for an invalid value."""
         return self._column("try_components", "string",
                             allow_zone_id=allow_zone_id, lenient=lenient)
+
+    # --- the operations of 0.6: one method and its try_ twin each ----------------------
+
+    def decoded(self, *, charset: str = "utf-8", allow_zone_id: bool = False,
+                lenient: bool = False) -> Any:
+        """Each value's seven components as plain text, each decoded once (as
+        ``uri.text`` reads them), a DataFrame of ``string`` columns; the query's octets
+        as ``charset`` decodes them. Raises :class:`urikit.URIError` for an invalid
+        value or undecodable octets (:meth:`try_decoded`: a row of ``<NA>``).
+
+        >>> import pandas as pd
+        >>> import urikit.pandas
+        >>> pd.Series(["http://h/a%20b?q=%E9"]).uri.decoded(charset="latin-1")["query"][0]
+        'q=é'
+
+        .. versionadded:: 0.6
+        """
+        return self._column("decoded", charset=charset, allow_zone_id=allow_zone_id,
+                            lenient=lenient)
+
+    def try_decoded(self, *, charset: str = "utf-8", allow_zone_id: bool = False,
+                    lenient: bool = False) -> Any:
+        """:meth:`decoded`, a row of ``<NA>`` for an invalid value.
+
+        .. versionadded:: 0.6
+        """
+        return self._column("try_decoded", charset=charset, allow_zone_id=allow_zone_id,
+                            lenient=lenient)
+
+    def segments(self, *, allow_zone_id: bool = False, lenient: bool = False) -> Any:
+        """Each value's path segments, decoded once, a Series of lists (an absolute
+        path starts with ``""``); raises :class:`urikit.URIError` for an invalid value
+        (:meth:`try_segments`: ``None``).
+
+        >>> import pandas as pd
+        >>> import urikit.pandas
+        >>> pd.Series(["http://h/a%2Fb/c%20d"]).uri.segments()[0]
+        ['', 'a/b', 'c d']
+
+        .. versionadded:: 0.6
+        """
+        return self._column("segments", allow_zone_id=allow_zone_id, lenient=lenient)
+
+    def try_segments(self, *, allow_zone_id: bool = False, lenient: bool = False) -> Any:
+        """:meth:`segments`, ``None`` for an invalid value.
+
+        .. versionadded:: 0.6
+        """
+        return self._column("try_segments", allow_zone_id=allow_zone_id, lenient=lenient)
+
+    def host_labels(self, *, allow_zone_id: bool = False, lenient: bool = False) -> Any:
+        """Each value's host labels, decoded, a Series of lists (``None`` for no host
+        or an IP address); raises :class:`urikit.URIError` for an invalid value.
+
+        .. versionadded:: 0.6
+        """
+        return self._column("host_labels", allow_zone_id=allow_zone_id, lenient=lenient)
+
+    def try_host_labels(self, *, allow_zone_id: bool = False, lenient: bool = False) -> Any:
+        """:meth:`host_labels`, ``None`` for an invalid value.
+
+        .. versionadded:: 0.6
+        """
+        return self._column("try_host_labels", allow_zone_id=allow_zone_id, lenient=lenient)
+
+    def query_param(self, key: str, *, charset: str = "utf-8", allow_zone_id: bool = False,
+                    lenient: bool = False) -> Any:
+        """The first value of the query parameter ``key``, decoded once, a ``string``
+        Series (``<NA>`` when absent or without "="); raises :class:`urikit.URIError`
+        for an invalid value or undecodable octets (:meth:`try_query_param`).
+
+        >>> import pandas as pd
+        >>> import urikit.pandas
+        >>> pd.Series(["http://h/?utm_source=news%20letter"]).uri.query_param(
+        ...     "utm_source").tolist()
+        ['news letter']
+
+        .. versionadded:: 0.6
+        """
+        return self._column("query_param", argument=key, charset=charset,
+                            allow_zone_id=allow_zone_id, lenient=lenient)
+
+    def try_query_param(self, key: str, *, charset: str = "utf-8",
+                        allow_zone_id: bool = False, lenient: bool = False) -> Any:
+        """:meth:`query_param`, ``<NA>`` for an invalid value.
+
+        .. versionadded:: 0.6
+        """
+        return self._column("try_query_param", argument=key, charset=charset,
+                            allow_zone_id=allow_zone_id, lenient=lenient)
+
+    def query_values(self, key: str, *, charset: str = "utf-8", allow_zone_id: bool = False,
+                     lenient: bool = False) -> Any:
+        """Every value of the query parameter ``key``, in order, a Series of lists;
+        raises :class:`urikit.URIError` for an invalid value (:meth:`try_query_values`).
+
+        .. versionadded:: 0.6
+        """
+        return self._column("query_values", argument=key, charset=charset,
+                            allow_zone_id=allow_zone_id, lenient=lenient)
+
+    def try_query_values(self, key: str, *, charset: str = "utf-8",
+                         allow_zone_id: bool = False, lenient: bool = False) -> Any:
+        """:meth:`query_values`, ``None`` for an invalid value.
+
+        .. versionadded:: 0.6
+        """
+        return self._column("try_query_values", argument=key, charset=charset,
+                            allow_zone_id=allow_zone_id, lenient=lenient)
+
+    def query_pairs(self, *, charset: str = "utf-8", allow_zone_id: bool = False,
+                    lenient: bool = False) -> Any:
+        """Each value's query as a list of ``{"key": ..., "value": ...}`` dicts,
+        decoded once, in order (``None`` without a query); raises
+        :class:`urikit.URIError` for an invalid value (:meth:`try_query_pairs`).
+
+        .. versionadded:: 0.6
+        """
+        return self._column("query_pairs", charset=charset, allow_zone_id=allow_zone_id,
+                            lenient=lenient)
+
+    def try_query_pairs(self, *, charset: str = "utf-8", allow_zone_id: bool = False,
+                        lenient: bool = False) -> Any:
+        """:meth:`query_pairs`, ``None`` for an invalid value.
+
+        .. versionadded:: 0.6
+        """
+        return self._column("try_query_pairs", charset=charset, allow_zone_id=allow_zone_id,
+                            lenient=lenient)
+
+    def registrable_domain(self, *, allow_zone_id: bool = False, lenient: bool = False) -> Any:
+        """Each host's registrable domain (:func:`urikit.registrable_domain`, the ``psl``
+        extra), ``<NA>`` when it has none; raises :class:`urikit.URIError` for an
+        invalid value (:meth:`try_registrable_domain`).
+
+        >>> import pandas as pd
+        >>> import urikit.pandas
+        >>> pd.Series(["https://www.Example.co.uk/"]).uri.registrable_domain().tolist()
+        ['example.co.uk']
+
+        .. versionadded:: 0.6
+        """
+        return self._column("registrable_domain", allow_zone_id=allow_zone_id,
+                            lenient=lenient)
+
+    def try_registrable_domain(self, *, allow_zone_id: bool = False,
+                               lenient: bool = False) -> Any:
+        """:meth:`registrable_domain`, ``<NA>`` for an invalid value.
+
+        .. versionadded:: 0.6
+        """
+        return self._column("try_registrable_domain", allow_zone_id=allow_zone_id,
+                            lenient=lenient)
+
+    def public_suffix(self, *, allow_zone_id: bool = False, lenient: bool = False) -> Any:
+        """Each host's public suffix (:func:`urikit.public_suffix`), ``<NA>`` when it
+        has none; raises :class:`urikit.URIError` for an invalid value.
+
+        .. versionadded:: 0.6
+        """
+        return self._column("public_suffix", allow_zone_id=allow_zone_id, lenient=lenient)
+
+    def try_public_suffix(self, *, allow_zone_id: bool = False, lenient: bool = False) -> Any:
+        """:meth:`public_suffix`, ``<NA>`` for an invalid value.
+
+        .. versionadded:: 0.6
+        """
+        return self._column("try_public_suffix", allow_zone_id=allow_zone_id,
+                            lenient=lenient)
+
+    def subdomain(self, *, allow_zone_id: bool = False, lenient: bool = False) -> Any:
+        """The labels of each host before its registrable domain (``""`` for the
+        registrable domain itself), ``<NA>`` when it has none; raises
+        :class:`urikit.URIError` for an invalid value.
+
+        .. versionadded:: 0.6
+        """
+        return self._column("subdomain", allow_zone_id=allow_zone_id, lenient=lenient)
+
+    def try_subdomain(self, *, allow_zone_id: bool = False, lenient: bool = False) -> Any:
+        """:meth:`subdomain`, ``<NA>`` for an invalid value.
+
+        .. versionadded:: 0.6
+        """
+        return self._column("try_subdomain", allow_zone_id=allow_zone_id, lenient=lenient)
+
+    def in_domain(self, domain: str, *, allow_zone_id: bool = False,
+                  lenient: bool = False) -> Any:
+        """Whether each host is ``domain`` or a subdomain of it, label by label (as
+        :meth:`urikit.URI.in_domain`), a ``boolean`` Series; raises
+        :class:`urikit.URIError` for an invalid value (:meth:`try_in_domain`).
+
+        >>> import pandas as pd
+        >>> import urikit.pandas
+        >>> pd.Series(["http://a.Example.com/", "http://example.org/"]).uri.in_domain(
+        ...     "example.com").tolist()
+        [True, False]
+
+        .. versionadded:: 0.6
+        """
+        return self._column("in_domain", argument=domain, allow_zone_id=allow_zone_id,
+                            lenient=lenient)
+
+    def try_in_domain(self, domain: str, *, allow_zone_id: bool = False,
+                      lenient: bool = False) -> Any:
+        """:meth:`in_domain`, ``<NA>`` for an invalid value.
+
+        .. versionadded:: 0.6
+        """
+        return self._column("try_in_domain", argument=domain, allow_zone_id=allow_zone_id,
+                            lenient=lenient)

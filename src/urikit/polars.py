@@ -78,15 +78,39 @@ from typing import Final, cast
 import polars as pl
 
 from ._batch import columns
-from ._batch.operations import COMPONENTS, Operation
+from ._batch.operations import COMPONENTS, PAIR_FIELDS, Command, Operation
 from ._web.canonical import DEFAULT_OPTIONS, CanonicalOptions
 
-__all__ = ["COMPONENTS", "COMPONENTS_DTYPE", "ERROR", "URIExpr"]
+__all__ = ["COMPONENTS", "COMPONENTS_DTYPE", "ERROR", "PAIRS_DTYPE", "URIExpr", "dtype"]
 
-#: The dtype of :meth:`URIExpr.components`: the seven components, each ``String``.
+#: The dtype of :meth:`URIExpr.components` and :meth:`URIExpr.decoded`: the seven
+#: components, each ``String``.
 COMPONENTS_DTYPE: Final = pl.Struct(dict.fromkeys(COMPONENTS, pl.String))
-#: The dtype of :meth:`URIExpr.error`: an error as data.
-ERROR: Final = pl.Struct({"kind": pl.String, "position": pl.Int64, "message": pl.String})
+#: The dtype of :meth:`URIExpr.error`: an error as data (``columns.ERROR_FIELDS``).
+ERROR: Final = pl.Struct(dict(zip(columns.ERROR_FIELDS, (pl.String, pl.Int64, pl.String),
+                                  strict=True)))
+#: The dtype of :meth:`URIExpr.query_pairs`: a list of (key, value) structs.
+PAIRS_DTYPE: Final = pl.List(pl.Struct(dict.fromkeys(PAIR_FIELDS, pl.String)))
+
+
+def dtype(command: Command) -> pl.DataType:
+    """The dtype of an operation's result column, from its shape in the table.
+
+    >>> dtype(Command.SEGMENTS)
+    List(String)
+
+    .. versionadded:: 0.6
+    """
+    shape = command.shape
+    if shape == "flag":
+        return pl.Boolean()
+    if shape == "texts":
+        return pl.List(pl.String)
+    if shape == "pairs":
+        return PAIRS_DTYPE
+    if shape == "struct":
+        return pl.Struct(dict.fromkeys(command.columns, pl.String))
+    return pl.String()
 
 #: The operations whose errors the ``error`` method gives, by their methods' names.
 OperationName = columns.Method
@@ -115,7 +139,8 @@ def _results(op: Operation, method: str, dtype: pl.DataType,
     if method == "error":
         found = columns.errors(op, values, bases)
         return pl.Series(name, [None if e is None else
-                                {"kind": e.kind, "position": e.position, "message": e.message}
+                                dict(zip(columns.ERROR_FIELDS, (e.kind, e.position, e.message),
+                                         strict=True))
                                 for e in found], dtype=dtype)
     return pl.Series(name, columns.results(op, values, bases,
                                            strict=not method.startswith("try_"),
@@ -141,7 +166,8 @@ class URIExpr:
 
     def _map(self, method: str, dtype: pl.DataType, *, of: str | None = None,
              base: str | pl.Expr | None = None, options: CanonicalOptions = DEFAULT_OPTIONS,
-             allow_zone_id: bool = False, lenient: bool = False) -> pl.Expr:
+             allow_zone_id: bool = False, lenient: bool = False, argument: str = "",
+             charset: str = "utf-8") -> pl.Expr:
         """The expression of ``method`` (of ``of``'s errors for ``error``)."""
         given = cast("object", options)  # checked: callers without a type checker pass anything
         if not isinstance(given, CanonicalOptions):
@@ -149,7 +175,7 @@ class URIExpr:
         command = _COMMANDS[of or method.removeprefix("try_")]
         if command.pairs and base is None:
             raise TypeError(f"{method}({of!r}) needs a base" if of else f"{method} needs a base")
-        op = columns.operation(command, options, allow_zone_id, lenient)
+        op = columns.operation(command, options, allow_zone_id, lenient, argument, charset)
         if isinstance(base, pl.Expr):
             return pl.map_batches([self._expr, base],
                                   functools.partial(_results, op, method, dtype),
@@ -177,11 +203,12 @@ class URIExpr:
 
     def error(self, operation: OperationName = "is_valid", base: str | pl.Expr | None = None,
               *, options: CanonicalOptions = DEFAULT_OPTIONS, allow_zone_id: bool = False,
-              lenient: bool = False) -> pl.Expr:
+              lenient: bool = False, argument: str = "", charset: str = "utf-8") -> pl.Expr:
         """Why ``operation`` fails on each value (against ``base`` for ``resolve`` and
-        ``relative``): a ``Struct`` of ``kind``, ``position`` and ``message``
-        (:data:`ERROR`), null where it succeeds or a value (or its base) is null.
-        Never raises for a value; the companion of the ``try_`` methods.
+        ``relative``; with ``argument``, the key or domain, and ``charset`` of the
+        operations that take them): a ``Struct`` of ``kind``, ``position`` and
+        ``message`` (:data:`ERROR`), null where it succeeds or a value (or its base) is
+        null. Never raises for a value; the companion of the ``try_`` methods.
 
         >>> import polars as pl
         >>> import urikit.polars
@@ -193,7 +220,8 @@ class URIExpr:
             raise TypeError(f"operation must be one of {', '.join(_COMMANDS)}, "
                             f"not {operation!r}")
         return self._map("error", ERROR, base=base, options=options, of=operation,
-                         allow_zone_id=allow_zone_id, lenient=lenient)
+                         allow_zone_id=allow_zone_id, lenient=lenient, argument=argument,
+                         charset=charset)
 
     def normalize(self, *, allow_zone_id: bool = False, lenient: bool = False) -> pl.Expr:
         """Each value normalized (RFC 3986 §6, as :func:`urikit.normalize`); raises
@@ -304,3 +332,224 @@ class URIExpr:
         """:meth:`components`, a null for an invalid value."""
         return self._map("try_components", COMPONENTS_DTYPE,
                          allow_zone_id=allow_zone_id, lenient=lenient)
+
+    # --- the operations of 0.6: one method and its try_ twin each ----------------------
+
+    def _op(self, name: str, strict: bool, argument: str = "", charset: str = "utf-8",
+            allow_zone_id: bool = False, lenient: bool = False) -> pl.Expr:
+        command = _COMMANDS[name]
+        return self._map(name if strict else f"try_{name}", dtype(command),
+                         allow_zone_id=allow_zone_id, lenient=lenient, argument=argument,
+                         charset=charset)
+
+    def decoded(self, *, charset: str = "utf-8", allow_zone_id: bool = False,
+                lenient: bool = False) -> pl.Expr:
+        """Each value's seven components as plain text, each decoded once (as
+        ``uri.text`` reads them: ``%2F`` in the path is a ``/``), a ``Struct``
+        (:data:`COMPONENTS_DTYPE`); the query's octets as ``charset`` decodes them.
+        Raises :class:`urikit.URIError` for an invalid value or octets the charset
+        (UTF-8 elsewhere) does not decode (:meth:`try_decoded` gives a null).
+
+        >>> import polars as pl
+        >>> import urikit.polars
+        >>> pl.DataFrame({"u": ["http://h/a%20b?q=%E9"]}).select(
+        ...     pl.col("u").uri.decoded(charset="latin-1")).item()["query"]
+        'q=é'
+
+        .. versionadded:: 0.6
+        """
+        return self._op("decoded", True, "", charset, allow_zone_id, lenient)
+
+    def try_decoded(self, *, charset: str = "utf-8", allow_zone_id: bool = False,
+                    lenient: bool = False) -> pl.Expr:
+        """:meth:`decoded`, a null for an invalid value.
+
+        .. versionadded:: 0.6
+        """
+        return self._op("decoded", False, "", charset, allow_zone_id, lenient)
+
+    def segments(self, *, allow_zone_id: bool = False, lenient: bool = False) -> pl.Expr:
+        """Each value's path segments, each decoded once, a ``List(String)`` (an
+        absolute path starts with ``""``, as ``uri.text.path`` lists it); raises
+        :class:`urikit.URIError` for an invalid value (:meth:`try_segments`: a null).
+
+        >>> import polars as pl
+        >>> import urikit.polars
+        >>> pl.DataFrame({"u": ["http://h/a%2Fb/c%20d"]}).select(
+        ...     pl.col("u").uri.segments()).item().to_list()
+        ['', 'a/b', 'c d']
+
+        .. versionadded:: 0.6
+        """
+        return self._op("segments", True, allow_zone_id=allow_zone_id, lenient=lenient)
+
+    def try_segments(self, *, allow_zone_id: bool = False, lenient: bool = False) -> pl.Expr:
+        """:meth:`segments`, a null for an invalid value.
+
+        .. versionadded:: 0.6
+        """
+        return self._op("segments", False, allow_zone_id=allow_zone_id, lenient=lenient)
+
+    def host_labels(self, *, allow_zone_id: bool = False, lenient: bool = False) -> pl.Expr:
+        """Each value's host labels, decoded, a ``List(String)``: null for no host or
+        an IP address; raises :class:`urikit.URIError` for an invalid value
+        (:meth:`try_host_labels`: a null).
+
+        .. versionadded:: 0.6
+        """
+        return self._op("host_labels", True, allow_zone_id=allow_zone_id, lenient=lenient)
+
+    def try_host_labels(self, *, allow_zone_id: bool = False,
+                        lenient: bool = False) -> pl.Expr:
+        """:meth:`host_labels`, a null for an invalid value.
+
+        .. versionadded:: 0.6
+        """
+        return self._op("host_labels", False, allow_zone_id=allow_zone_id, lenient=lenient)
+
+    def query_param(self, key: str, *, charset: str = "utf-8", allow_zone_id: bool = False,
+                    lenient: bool = False) -> pl.Expr:
+        """The first value of the query parameter ``key`` in each value, decoded once
+        (``charset``: the octets' charset): null when the key is absent or has no "=";
+        raises :class:`urikit.URIError` for an invalid value or undecodable octets
+        (:meth:`try_query_param`: a null).
+
+        >>> import polars as pl
+        >>> import urikit.polars
+        >>> pl.DataFrame({"u": ["http://h/?utm_source=news%20letter&a=1"]}).select(
+        ...     pl.col("u").uri.query_param("utm_source")).item()
+        'news letter'
+
+        .. versionadded:: 0.6
+        """
+        return self._op("query_param", True, key, charset, allow_zone_id, lenient)
+
+    def try_query_param(self, key: str, *, charset: str = "utf-8",
+                        allow_zone_id: bool = False, lenient: bool = False) -> pl.Expr:
+        """:meth:`query_param`, a null for an invalid value.
+
+        .. versionadded:: 0.6
+        """
+        return self._op("query_param", False, key, charset, allow_zone_id, lenient)
+
+    def query_values(self, key: str, *, charset: str = "utf-8", allow_zone_id: bool = False,
+                     lenient: bool = False) -> pl.Expr:
+        """Every value of the query parameter ``key``, in order, a ``List(String)``
+        (empty when it is absent; null for a key without "="); raises
+        :class:`urikit.URIError` for an invalid value (:meth:`try_query_values`).
+
+        .. versionadded:: 0.6
+        """
+        return self._op("query_values", True, key, charset, allow_zone_id, lenient)
+
+    def try_query_values(self, key: str, *, charset: str = "utf-8",
+                         allow_zone_id: bool = False, lenient: bool = False) -> pl.Expr:
+        """:meth:`query_values`, a null for an invalid value.
+
+        .. versionadded:: 0.6
+        """
+        return self._op("query_values", False, key, charset, allow_zone_id, lenient)
+
+    def query_pairs(self, *, charset: str = "utf-8", allow_zone_id: bool = False,
+                    lenient: bool = False) -> pl.Expr:
+        """Each value's query as a list of ``{key, value}`` structs
+        (:data:`PAIRS_DTYPE`), decoded once, in order (``explode`` and ``unnest`` make
+        rows of them): null without a query; raises :class:`urikit.URIError` for an
+        invalid value (:meth:`try_query_pairs`).
+
+        .. versionadded:: 0.6
+        """
+        return self._op("query_pairs", True, "", charset, allow_zone_id, lenient)
+
+    def try_query_pairs(self, *, charset: str = "utf-8", allow_zone_id: bool = False,
+                        lenient: bool = False) -> pl.Expr:
+        """:meth:`query_pairs`, a null for an invalid value.
+
+        .. versionadded:: 0.6
+        """
+        return self._op("query_pairs", False, "", charset, allow_zone_id, lenient)
+
+    def registrable_domain(self, *, allow_zone_id: bool = False,
+                           lenient: bool = False) -> pl.Expr:
+        """Each host's registrable domain (:func:`urikit.registrable_domain`, the
+        Public Suffix List: the ``psl`` extra), null when it has none; raises
+        :class:`urikit.URIError` for an invalid value (:meth:`try_registrable_domain`).
+
+        >>> import polars as pl
+        >>> import urikit.polars
+        >>> pl.DataFrame({"u": ["https://www.Example.co.uk/"]}).select(
+        ...     pl.col("u").uri.registrable_domain()).item()
+        'example.co.uk'
+
+        .. versionadded:: 0.6
+        """
+        return self._op("registrable_domain", True, allow_zone_id=allow_zone_id,
+                        lenient=lenient)
+
+    def try_registrable_domain(self, *, allow_zone_id: bool = False,
+                               lenient: bool = False) -> pl.Expr:
+        """:meth:`registrable_domain`, a null for an invalid value.
+
+        .. versionadded:: 0.6
+        """
+        return self._op("registrable_domain", False, allow_zone_id=allow_zone_id,
+                        lenient=lenient)
+
+    def public_suffix(self, *, allow_zone_id: bool = False, lenient: bool = False) -> pl.Expr:
+        """Each host's public suffix (:func:`urikit.public_suffix`), null when it has
+        none; raises :class:`urikit.URIError` for an invalid value
+        (:meth:`try_public_suffix`).
+
+        .. versionadded:: 0.6
+        """
+        return self._op("public_suffix", True, allow_zone_id=allow_zone_id, lenient=lenient)
+
+    def try_public_suffix(self, *, allow_zone_id: bool = False,
+                          lenient: bool = False) -> pl.Expr:
+        """:meth:`public_suffix`, a null for an invalid value.
+
+        .. versionadded:: 0.6
+        """
+        return self._op("public_suffix", False, allow_zone_id=allow_zone_id, lenient=lenient)
+
+    def subdomain(self, *, allow_zone_id: bool = False, lenient: bool = False) -> pl.Expr:
+        """The labels of each host before its registrable domain (``""`` for the
+        registrable domain itself), null when it has none; raises
+        :class:`urikit.URIError` for an invalid value (:meth:`try_subdomain`).
+
+        .. versionadded:: 0.6
+        """
+        return self._op("subdomain", True, allow_zone_id=allow_zone_id, lenient=lenient)
+
+    def try_subdomain(self, *, allow_zone_id: bool = False, lenient: bool = False) -> pl.Expr:
+        """:meth:`subdomain`, a null for an invalid value.
+
+        .. versionadded:: 0.6
+        """
+        return self._op("subdomain", False, allow_zone_id=allow_zone_id, lenient=lenient)
+
+    def in_domain(self, domain: str, *, allow_zone_id: bool = False,
+                  lenient: bool = False) -> pl.Expr:
+        """Whether each host is ``domain`` or a subdomain of it, label by label (as
+        :meth:`urikit.URI.in_domain`), a ``Boolean``; raises :class:`urikit.URIError`
+        for an invalid value (:meth:`try_in_domain`).
+
+        >>> import polars as pl
+        >>> import urikit.polars
+        >>> pl.DataFrame({"u": ["http://a.Example.com/", "http://example.org/"]}).select(
+        ...     pl.col("u").uri.in_domain("example.com"))["u"].to_list()
+        [True, False]
+
+        .. versionadded:: 0.6
+        """
+        return self._op("in_domain", True, domain, allow_zone_id=allow_zone_id,
+                        lenient=lenient)
+
+    def try_in_domain(self, domain: str, *, allow_zone_id: bool = False,
+                      lenient: bool = False) -> pl.Expr:
+        """:meth:`in_domain`, a null for an invalid value.
+
+        .. versionadded:: 0.6
+        """
+        return self._op("in_domain", False, domain, allow_zone_id=allow_zone_id,
+                        lenient=lenient)

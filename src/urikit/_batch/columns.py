@@ -11,6 +11,7 @@ command line writes for the same cell (:func:`~urikit._batch.engine.cell`).
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 from typing import Final, Literal
 
@@ -25,32 +26,43 @@ from .records import BatchError
 #: ``urikit_error_`` of the command line's columns).
 ERROR_FIELDS: Final = ("kind", "position", "message")
 
-#: The name of a DataFrame method's operation (DuckDB's function's, without its prefix).
-Method = Literal["is_valid", "normalize", "canonicalize", "resolve", "relative", "host",
-                 "components"]
-#: Each method's operation in the engine's table (``is_valid``: validate).
+#: The name of a DataFrame method's operation (DuckDB's function's, without its prefix):
+#: each command of the table's (:class:`~urikit._batch.operations.Command`) but
+#: ``explain`` (the command line's drawing), ``validate`` being ``is_valid``.
+Method = Literal["normalize", "is_valid", "resolve", "relative", "canonicalize", "host",
+                 "components", "decoded", "segments", "host_labels", "query_param",
+                 "query_values", "query_pairs", "registrable_domain", "public_suffix",
+                 "subdomain", "in_domain"]
+#: Each method's operation in the engine's table (``is_valid``: validate), in the
+#: table's order: the one list every DataFrame front end and DuckDB register.
 METHODS: Final[dict[str, Command]] = {
-    "is_valid": Command.VALIDATE, "normalize": Command.NORMALIZE,
-    "canonicalize": Command.CANONICALIZE, "resolve": Command.RESOLVE,
-    "relative": Command.RELATIVE, "host": Command.HOST, "components": Command.COMPONENTS}
+    ("is_valid" if command is Command.VALIDATE else command.value): command
+    for command in Command if command is not Command.EXPLAIN}
+#: The methods with a ``try_`` twin: those that fail on invalid text (all but
+#: ``is_valid``, which answers ``False``).
+FAILING: Final = tuple(name for name in METHODS if name != "is_valid")
 
 #: A column's bases: none, one for every row, or one a row.
 Bases = Sequence[str | None] | str | None
 
 
 def operation(command: Command, options: CanonicalOptions, allow_zone_id: bool,
-              lenient: bool) -> Operation:
+              lenient: bool, argument: str = "", charset: str = "utf-8") -> Operation:
     """The operation of a DataFrame method: its results are data, a password kept
-    (``show_password``); its errors are masked all the same (:func:`errors`)."""
+    (``show_password``); its errors are masked all the same (:func:`errors`).
+
+    Raises:
+        TypeError: ``argument`` (a query key, a domain) is not a ``str``.
+        ValueError: ``charset`` names no codec.
+    """
     return Operation(command, allow_zone_id=allow_zone_id, show_password=True,
-                     options=options, lenient=lenient)
+                     options=options, lenient=lenient, argument=argument, charset=charset)
 
 
 def _checking(op: Operation) -> Operation:
     """The operation whose records give ``op``'s errors as the command line reports
     them: the same, its secrets masked."""
-    return Operation(op.command, allow_zone_id=op.allow_zone_id, strict=op.strict,
-                     options=op.options, lenient=op.lenient)
+    return dataclasses.replace(op, show_password=False, base=None)
 
 
 def why(name: str, op: Operation, args: Sequence[tuple[str, str]], exc: URIError) -> str:
