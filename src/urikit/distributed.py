@@ -161,8 +161,9 @@ def _column_values(partition: Any, op: Operation, name: str) -> Any:
             append(record.error is None)
         else:
             append(None if record.error is not None else record.output)
-    return pandas.Series(values, index=partition.index, name=name,
-                         dtype="boolean" if validate else "string")
+    shape = op.command.shape
+    dtype = {"flag": "boolean", "text": "string"}.get(shape, "object")
+    return pandas.Series(values, index=partition.index, name=name, dtype=dtype)
 
 
 def _is_series(value: object) -> bool:
@@ -178,7 +179,10 @@ def _is_pandas(value: object) -> bool:
 
 def column(urls: Series | PandasSeries, op: Operation,
            name: str | None = None) -> Series | PandasSeries:
-    """The result of ``op`` (``normalize``, ``validate`` or ``canonicalize``) on each row
+    """The result of ``op`` (``normalize``, ``validate``, ``canonicalize``, or an
+    operation of 0.6 of one value a row: ``Operation(Command.QUERY_PARAM,
+    argument="utm_source")``, ``registrable_domain``, ``segments``...; a list is an
+    ``object`` value) on each row
     of a Dask Series of ``str``, as a Series aligned with it (the same index and
     partitions) named ``name`` (by default the command: ``"normalize"``, ...): the
     command line's output for a valid row, ``<NA>`` for an invalid or missing row
@@ -191,11 +195,12 @@ def column(urls: Series | PandasSeries, op: Operation,
     .. versionchanged:: 0.5
        Takes a pandas Series too.
     .. versionchanged:: 0.6
-       The results keep their secrets (they were masked unless ``show_password``).
+       The results keep their secrets (they were masked unless ``show_password``);
+       the operations of 0.6 of one value a row.
     """
-    if op.command not in (Command.NORMALIZE, Command.VALIDATE, Command.CANONICALIZE):
-        raise ValueError(f"a Series takes normalize, validate or canonicalize, "
-                         f"not {op.command}")
+    if op.command.pairs or op.command is Command.EXPLAIN or op.command.shape == "struct":
+        raise ValueError(f"a Series takes an operation of one value a row (normalize, "
+                         f"validate, canonicalize, query_param...), not {op.command}")
     op = dataclasses.replace(op, show_password=True)
     if _is_pandas(urls):
         return _column_values(urls, op, name or op.command.value)

@@ -18,6 +18,7 @@ ends that take pairs (the command line, DuckDB, Polars, pandas).
 from __future__ import annotations
 
 import importlib
+import json
 import random
 import subprocess
 import sys
@@ -39,6 +40,7 @@ import duckdb
 import polars as pl
 
 from urikit import distributed as ud
+from urikit._batch.operations import Command, Operation
 from urikit.duckdb import register
 from urikit.pandas import URIAccessor
 from urikit.polars import OperationName, URIExpr
@@ -270,3 +272,105 @@ def test_the_pairs_agree_row_by_row(tmp_path: Path, command: OperationName) -> N
         disagreements = [(k, rows[k], bases[k], g, w)
                          for k, (g, w) in enumerate(zip(got, want, strict=True)) if g != w]
         assert disagreements == [], name
+
+
+#: The operations of 0.6 (issue 44): the method, its argument (a key, a domain) and
+#: the command line's options for it.
+OPERATIONS: Final[list[tuple[OperationName, str, tuple[str, ...]]]] = [
+    ("query_param", "token", ("--key", "token")),
+    ("query_values", "b", ("--key", "b")),
+    ("query_pairs", "", ()),
+    ("decoded", "", ()),
+    ("segments", "", ()),
+    ("host_labels", "", ()),
+    ("registrable_domain", "", ()),
+    ("public_suffix", "", ()),
+    ("subdomain", "", ()),
+    ("in_domain", "example.com", ("--domain", "example.com")),
+]
+
+
+def as_cell(value: object) -> object:
+    """A result as the command line's table cell holds it: text as it is, a null a
+    null, anything else (a list, a struct, a flag) its JSON."""
+    if value is None or isinstance(value, str):
+        return value
+    if isinstance(value, pl.Series):  # a Polars list
+        value = value.to_list()
+    return json.dumps(value, ensure_ascii=False)
+
+
+@pytest.mark.parametrize(("method", "argument", "options"), OPERATIONS,
+                         ids=[name for name, _, _ in OPERATIONS])
+def test_the_operations_of_the_table_agree_row_by_row(
+        tmp_path: Path, method: OperationName, argument: str,
+        options: tuple[str, ...]) -> None:
+    """Each operation of 0.6 on the generated table (seed :data:`SEED`, secrets in
+    passwords and query values, non-ASCII, nulls): the command line's Parquet output
+    (as it is by default: its results data, its errors masked), Polars, pandas, DuckDB
+    and Dask (operations of one value a row) give each row the same result, and
+    Polars and pandas the command line's error (kind, position, message)."""
+    pytest.importorskip("publicsuffixlist")
+    rows = table()
+    path = tmp_path / "table.parquet"
+    pq.write_table(pa.table({"url": pa.array(rows, type=pa.string())}), path,
+                   row_group_size=100)
+    cli = command_line_with(method.replace("_", "-"), path, options)
+    want = [(None, None) if row is None else outcome for row, outcome in zip(rows, cli,
+                                                                             strict=True)]
+    assert sum(output is not None for output, _ in want) > 10  # results there
+    assert sum(error is not None for _, error in want) > ROWS // 10  # and errors
+    args = (argument,) if argument else ()
+    url: URIExpr = getattr(pl.col("url"), "uri")  # noqa: B009 (registered at run time)
+    frame = pl.read_parquet(path).select(
+        getattr(url, f"try_{method}")(*args).alias("result"),
+        url.error(method, argument=argument).alias("error"))
+    polars = [(as_cell(result), None if error is None else error_of(**error))
+              for result, error in frame.iter_rows()]
+    series = pd.read_parquet(path)["url"]
+    results = getattr(series.uri, f"try_{method}")(*args)
+    if method == "decoded":  # a DataFrame of a column a component
+        results = [None if all(v is None for v in row) else dict(zip(results.columns, row,
+                                                                     strict=True))
+                   for row in (plain(list(r)) for r in results.itertuples(index=False))]
+    else:
+        results = plain(results.tolist())
+    errors = series.uri.error(method, argument=argument)
+    fields = [plain(errors[name].tolist()) for name in ("kind", "position", "message")]
+    pandas = [(as_cell(result), error_of(*error))
+              for result, error in zip(results, zip(*fields, strict=True), strict=True)]
+    con = duckdb.connect()
+    register(con)
+    call = f"try_urikit_{method}(url, '{argument}')" if argument else f"try_urikit_{method}(url)"
+    duck = [as_cell(r) for (r,) in con.execute(
+        f"SELECT {call} FROM read_parquet('{path}', file_row_number = true) "
+        "ORDER BY file_row_number").fetchall()]
+    fronts = {"polars": polars, "pandas": pandas,
+              "duckdb": [(r, w[1]) for r, w in zip(duck, want, strict=True)]}
+    if method != "decoded":
+        op = Operation(Command(method), argument=argument)
+        dask = plain(ud.column(dd.read_parquet(str(path)).url, op).compute(
+            scheduler="sync").tolist())
+        fronts["dask"] = [(as_cell(r), w[1]) for r, w in zip(dask, want, strict=True)]
+    for name, got in fronts.items():
+        disagreements = [(k, rows[k], g, w) for k, (g, w) in enumerate(zip(got, want,
+                                                                           strict=True))
+                         if g != w]
+        assert disagreements == [], name
+    for _, error in want:
+        assert error is None or ("S3CRET" not in error[2] and "T0K3N" not in error[2])
+
+
+def command_line_with(command: str, path: Path, options: tuple[str, ...]) -> list[Outcome]:
+    """Each row's outcome from ``urikit COMMAND OPTIONS -i table.parquet -o
+    out.parquet``."""
+    out = path.with_name(f"{command}.parquet")
+    result = subprocess.run([sys.executable, "-m", "urikit", command, *options, "-q", "-i",
+                             str(path), "-o", str(out)],
+                            capture_output=True, text=True, check=False)
+    assert result.returncode in (0, 1), result.stderr
+    columns = pq.read_table(out).to_pydict()
+    return [(output, error_of(kind, position, message)) for output, kind, position, message
+            in zip(columns["urikit_result"], columns["urikit_error_kind"],
+                   columns["urikit_error_position"], columns["urikit_error_message"],
+                   strict=True)]

@@ -366,7 +366,40 @@ def _parser() -> argparse.ArgumentParser:
     _common(p, "TARGET")
     p.add_argument("--json", action="store_const", const="json", dest="format",
                    help="print a JSON list")
+    for command, what in _DATA_COMMANDS.items():  # the table's, as every front end has
+        p = sub.add_parser(command.value.replace("_", "-"), help=what)
+        _common(p, "URI")
+        if command.argument:
+            p.add_argument(f"--{command.argument}", required=True, dest="argument",
+                           metavar=command.argument.upper(),
+                           help=f"the {command.argument} ({what})")
+        if command in _CHARSET_COMMANDS:
+            p.add_argument("--charset", default="utf-8", metavar="NAME",
+                           help="the charset of the query's percent-encoded octets "
+                           "(default utf-8; windows-1251, shift_jis, gbk...): octets it "
+                           "does not decode are an error")
     return parser
+
+
+#: The operations of the table that are data (one value a line: text, or JSON for a
+#: list, a struct or a flag), each a command of its name with "-" for "_".
+_DATA_COMMANDS: Final = {
+    Command.HOST: "the host of each reference, as written",
+    Command.COMPONENTS: "the seven components, wire text (JSON)",
+    Command.DECODED: "the seven components as plain text, decoded once (JSON)",
+    Command.SEGMENTS: "the path segments, decoded once (JSON list)",
+    Command.HOST_LABELS: "the host's labels, decoded (JSON list)",
+    Command.QUERY_PARAM: "the first value of the query parameter KEY",
+    Command.QUERY_VALUES: "every value of the query parameter KEY (JSON list)",
+    Command.QUERY_PAIRS: "the query's key/value pairs (JSON list)",
+    Command.REGISTRABLE_DOMAIN: "the host's registrable domain (the Public Suffix List)",
+    Command.PUBLIC_SUFFIX: "the host's public suffix (the Public Suffix List)",
+    Command.SUBDOMAIN: "the host's labels before its registrable domain",
+    Command.IN_DOMAIN: "whether the host is DOMAIN or a subdomain of it (true, false)",
+}
+#: The operations that decode a query, and take its charset.
+_CHARSET_COMMANDS: Final = frozenset({Command.DECODED, Command.QUERY_PARAM,
+                                      Command.QUERY_VALUES, Command.QUERY_PAIRS})
 
 
 #: The command line's advice for a line refused that ``--lenient`` would read, in
@@ -387,12 +420,14 @@ def _operation(args: argparse.Namespace, fmt_name: str = "text") -> Operation:
             sort_query=not args.keep_query_order, drop_tracking=args.drop_tracking,
             drop_params=args.drop_param, form_query=args.form_query)
         command = "canonicalize"
-    return Operation(Command(command), allow_zone_id=args.allow_zone_id,
+    return Operation(Command(command.replace("-", "_")), allow_zone_id=args.allow_zone_id,
                      show_password=args.show_password,
                      base=getattr(args, "base", None),
                      strict=not getattr(args, "non_strict", False), options=options,
                      lenient=args.lenient,
-                     lenient_hint=LENIENT_HINT if fmt_name == "text" else "")
+                     lenient_hint=LENIENT_HINT if fmt_name == "text" else "",
+                     argument=getattr(args, "argument", ""),
+                     charset=getattr(args, "charset", "utf-8"))
 
 
 # --- running -------------------------------------------------------------------------

@@ -317,8 +317,8 @@ def table_chunk(job: Job, chunk: Chunk) -> Cells:
         if error is None:
             output = record.output
             # a result is URI text (ASCII); explain's element model becomes JSON
-            add_result(output if type(output) is str else safe(json.dumps(
-                output, ensure_ascii=False)))
+            add_result(output if type(output) is str or output is None else safe(
+                json.dumps(output, ensure_ascii=False)))
             add_kind(None)
             add_position(None)
             add_message(None)
