@@ -31,7 +31,6 @@ from .._core.serialize import to_text
 from .._model.text import host_labels, in_domain
 from .._model.uri import URI, FrozenURI
 from .._web.canonical import CanonicalOptions, canonical_text
-from .._web.site import public_suffix, registrable_domain, subdomain
 from .masking import masked
 from .records import (
     BASE,
@@ -378,15 +377,23 @@ def _query_pairs(op: Operation, text: str) -> tuple[object, str | None]:
     return None if pairs is None else [{"key": k, "value": v} for k, v in pairs], None
 
 
+# the site's parts import IDNA and the Public Suffix List on first use, not with the
+# command line (tests/test_imports.py)
 def _registrable_domain(op: Operation, text: str) -> tuple[object, str | None]:
+    from .._web.site import registrable_domain
+
     return registrable_domain(_read(op, text)), None
 
 
 def _public_suffix(op: Operation, text: str) -> tuple[object, str | None]:
+    from .._web.site import public_suffix
+
     return public_suffix(_read(op, text)), None
 
 
 def _subdomain(op: Operation, text: str) -> tuple[object, str | None]:
+    from .._web.site import subdomain
+
     return subdomain(_read(op, text)), None
 
 
