@@ -101,19 +101,20 @@ class _Reader:
     (``show_password``); the error messages mask them."""
 
     def __init__(self, options: CanonicalOptions, allow_zone_id: bool, lenient: bool,
-                 charset: str = "utf-8"):
+                 charset: str = "utf-8", default_scheme: str = ""):
         self._options, self._allow_zone_id, self._lenient = options, allow_zone_id, lenient
-        self._charset = charset
+        self._charset, self._default_scheme = charset, default_scheme
         self.ops = {command: self.operation(command) for command in Command}
         # the error of a row, as the command line reports it (its secrets masked)
         self.checking = Operation(Command.VALIDATE, allow_zone_id=allow_zone_id,
-                                  lenient=lenient)
+                                  lenient=lenient, default_scheme=default_scheme)
         self._validate = bound(self.ops[Command.VALIDATE])
         self._bound: dict[tuple[Command, str], Callable[[str], object]] = {}
 
     def operation(self, command: Command, argument: str = "") -> Operation:
         return columns.operation(command, self._options, self._allow_zone_id,
-                                 self._lenient, argument, self._charset)
+                                 self._lenient, argument, self._charset,
+                                 "" if command.pairs else self._default_scheme)
 
     def function(self, name: str) -> Callable[..., object]:
         """The function of a row of the method ``name``'s arguments."""
@@ -241,7 +242,8 @@ def _types(duckdb: Any, pyarrow: Any, command: Command) -> tuple[Any, Any]:
 
 def register(connection: duckdb.DuckDBPyConnection, *, prefix: str = "urikit_",
              options: CanonicalOptions = DEFAULT_OPTIONS, allow_zone_id: bool = False,
-             lenient: bool = False, charset: str = "utf-8") -> list[str]:
+             lenient: bool = False, charset: str = "utf-8",
+             default_scheme: str = "") -> list[str]:
     """Register urikit's SQL functions in ``connection`` and return their names.
 
     Each function is a vectorized (Arrow) scalar function of DuckDB; see this module's
@@ -262,10 +264,13 @@ def register(connection: duckdb.DuckDBPyConnection, *, prefix: str = "urikit_",
             functions that decode it (``decoded``, ``query_param``,
             ``query_values``, ``query_pairs``): octets it does not decode are an
             error, never a replacement character.
+        default_scheme: the scheme a value without one is read with, leniently
+            (``www.site.com/path`` as ``https://www.site.com/path`` with
+            ``"https"``, as web logs hold URLs); not for resolve and relative.
 
     Raises:
         TypeError: ``options`` is not a :class:`urikit.CanonicalOptions`.
-        ValueError: ``charset`` names no codec.
+        ValueError: ``charset`` names no codec, or ``default_scheme`` is no scheme.
 
     >>> import duckdb
     >>> from urikit.duckdb import register
@@ -276,8 +281,8 @@ def register(connection: duckdb.DuckDBPyConnection, *, prefix: str = "urikit_",
 
     .. versionadded:: 0.3
     .. versionchanged:: 0.6
-       The functions of the operations of 0.6 (``urikit_query_param``...) and
-       ``charset``.
+       The functions of the operations of 0.6 (``urikit_query_param``...),
+       ``charset`` and ``default_scheme``.
     """
     given = cast("object", options)  # checked: callers without a type checker pass anything
     if not isinstance(given, CanonicalOptions):
@@ -286,7 +291,7 @@ def register(connection: duckdb.DuckDBPyConnection, *, prefix: str = "urikit_",
     from duckdb.func import ARROW, SPECIAL
 
     pyarrow = _pyarrow()
-    reader = _Reader(options, allow_zone_id, lenient, charset)
+    reader = _Reader(options, allow_zone_id, lenient, charset, default_scheme)
     string = pyarrow.large_string()
     error_struct = pyarrow.struct([("kind", string), ("position", pyarrow.int64()),
                                    ("message", string)])

@@ -119,20 +119,24 @@ class URIAccessor:
         raise TypeError(f"base must be str or a pandas Series, not {type(base).__name__}")
 
     def _op(self, name: str, base: object, options: CanonicalOptions, allow_zone_id: bool,
-            lenient: bool, argument: str = "", charset: str = "utf-8") -> Operation:
+            lenient: bool, argument: str = "", charset: str = "utf-8",
+            default_scheme: str = "") -> Operation:
         given = cast("object", options)  # checked: callers without a type checker pass anything
         if not isinstance(given, CanonicalOptions):
             raise TypeError(f"options must be CanonicalOptions, not {type(given).__name__}")
         command = _COMMANDS[name]
         if command.pairs and base is None:
             raise TypeError(f"{name} needs a base")
-        return columns.operation(command, options, allow_zone_id, lenient, argument, charset)
+        return columns.operation(command, options, allow_zone_id, lenient, argument, charset,
+                                 default_scheme)
 
     def _column(self, method: str, dtype: str = "", *, base: object = None,
                 options: CanonicalOptions = DEFAULT_OPTIONS, allow_zone_id: bool = False,
-                lenient: bool = False, argument: str = "", charset: str = "utf-8") -> Any:
+                lenient: bool = False, default_scheme: str = "", argument: str = "",
+                charset: str = "utf-8") -> Any:
         name = method.removeprefix("try_")
-        op = self._op(name, base, options, allow_zone_id, lenient, argument, charset)
+        op = self._op(name, base, options, allow_zone_id, lenient, argument, charset,
+                      default_scheme)
         results = columns.results(op, _values(self._series), self._bases(base),
                                   strict=name == method, name=f"uri.{method}")
         series = self._series
@@ -145,7 +149,8 @@ class URIAccessor:
         return pd.Series(results, index=series.index, name=series.name,
                          dtype=dtype or _DTYPES[shape])
 
-    def is_valid(self, *, allow_zone_id: bool = False, lenient: bool = False) -> Any:
+    def is_valid(self, *, allow_zone_id: bool = False, lenient: bool = False,
+                 default_scheme: str = "") -> Any:
         """Whether each value is a URI-reference (RFC 3986): a ``boolean`` Series,
         ``<NA>`` for a missing value.
 
@@ -155,11 +160,12 @@ class URIAccessor:
         [True, False, <NA>]
         """
         return self._column("is_valid", "boolean", allow_zone_id=allow_zone_id,
-                            lenient=lenient)
+                            lenient=lenient, default_scheme=default_scheme)
 
     def error(self, operation: OperationName = "is_valid", base: object = None, *,
               options: CanonicalOptions = DEFAULT_OPTIONS, allow_zone_id: bool = False,
-              lenient: bool = False, argument: str = "", charset: str = "utf-8") -> Any:
+              lenient: bool = False, default_scheme: str = "", argument: str = "",
+              charset: str = "utf-8") -> Any:
         """Why ``operation`` fails on each value (against ``base`` for ``resolve`` and
         ``relative``): a DataFrame with the Series' index and the columns ``kind``,
         ``position`` (``Int64``) and ``message``, ``<NA>`` where it succeeds or a
@@ -175,7 +181,8 @@ class URIAccessor:
         if operation not in _COMMANDS:
             raise TypeError(f"operation must be one of {', '.join(_COMMANDS)}, "
                             f"not {operation!r}")
-        op = self._op(operation, base, options, allow_zone_id, lenient, argument, charset)
+        op = self._op(operation, base, options, allow_zone_id, lenient, argument, charset,
+                      default_scheme)
         found = columns.errors(op, _values(self._series), self._bases(base))
         index = self._series.index
         return pd.DataFrame({
@@ -184,7 +191,8 @@ class URIAccessor:
             for field, dtype in zip(columns.ERROR_FIELDS, ("string", "Int64", "string"),
                                     strict=True)})
 
-    def normalize(self, *, allow_zone_id: bool = False, lenient: bool = False) -> Any:
+    def normalize(self, *, allow_zone_id: bool = False, lenient: bool = False,
+                  default_scheme: str = "") -> Any:
         """Each value normalized (RFC 3986 §6, as :func:`urikit.normalize`); raises
         :class:`urikit.URIError` for an invalid value (:meth:`try_normalize` gives
         ``<NA>``).
@@ -195,29 +203,35 @@ class URIAccessor:
         ['http://a/~/b']
         """
         return self._column("normalize", "string", allow_zone_id=allow_zone_id,
-                            lenient=lenient)
+                            lenient=lenient, default_scheme=default_scheme)
 
-    def try_normalize(self, *, allow_zone_id: bool = False, lenient: bool = False) -> Any:
+    def try_normalize(self, *, allow_zone_id: bool = False, lenient: bool = False,
+                      default_scheme: str = "") -> Any:
         """:meth:`normalize`, ``<NA>`` for an invalid value."""
         return self._column("try_normalize", "string",
-                            allow_zone_id=allow_zone_id, lenient=lenient)
+                            allow_zone_id=allow_zone_id, lenient=lenient,
+                            default_scheme=default_scheme)
 
     def canonicalize(self, options: CanonicalOptions = DEFAULT_OPTIONS, *,
-                     allow_zone_id: bool = False, lenient: bool = False) -> Any:
+                     allow_zone_id: bool = False, lenient: bool = False,
+                     default_scheme: str = "") -> Any:
         """Each value's canonical form for deduplication (:func:`urikit.canonicalize`
         with ``options``); raises :class:`urikit.URIError` for an invalid value
         (:meth:`try_canonicalize` gives ``<NA>``)."""
         return self._column("canonicalize", "string", options=options,
-                            allow_zone_id=allow_zone_id, lenient=lenient)
+                            allow_zone_id=allow_zone_id, lenient=lenient,
+                            default_scheme=default_scheme)
 
     def try_canonicalize(self, options: CanonicalOptions = DEFAULT_OPTIONS, *,
-                         allow_zone_id: bool = False, lenient: bool = False) -> Any:
+                         allow_zone_id: bool = False, lenient: bool = False,
+                         default_scheme: str = "") -> Any:
         """:meth:`canonicalize`, ``<NA>`` for an invalid value."""
         return self._column("try_canonicalize", "string", options=options,
-                            allow_zone_id=allow_zone_id, lenient=lenient)
+                            allow_zone_id=allow_zone_id, lenient=lenient,
+                            default_scheme=default_scheme)
 
     def resolve(self, base: object, *, allow_zone_id: bool = False,
-                lenient: bool = False) -> Any:
+                lenient: bool = False, default_scheme: str = "") -> Any:
         """Each value (a reference) resolved against ``base`` (RFC 3986 §5.2, as
         :func:`urikit.resolve`): a URL, or a Series of one base a row (aligned on the
         index); raises :class:`urikit.URIError` for an invalid value or base
@@ -230,16 +244,17 @@ class URIAccessor:
         ['http://a/d', 'http://x/e?f']
         """
         return self._column("resolve", "string", base=base, allow_zone_id=allow_zone_id,
-                            lenient=lenient)
+                            lenient=lenient, default_scheme=default_scheme)
 
     def try_resolve(self, base: object, *, allow_zone_id: bool = False,
-                    lenient: bool = False) -> Any:
+                    lenient: bool = False, default_scheme: str = "") -> Any:
         """:meth:`resolve`, ``<NA>`` for an invalid value or base."""
         return self._column("try_resolve", "string", base=base,
-                            allow_zone_id=allow_zone_id, lenient=lenient)
+                            allow_zone_id=allow_zone_id, lenient=lenient,
+                            default_scheme=default_scheme)
 
     def relative(self, base: object, *, allow_zone_id: bool = False,
-                 lenient: bool = False) -> Any:
+                 lenient: bool = False, default_scheme: str = "") -> Any:
         """The shortest reference from ``base`` to each value (as
         :meth:`urikit.URI.relative_to`): a URL, or a Series of one base a row (aligned
         on the index); raises :class:`urikit.URIError` for an invalid value or base
@@ -251,26 +266,31 @@ class URIAccessor:
         ['c/d']
         """
         return self._column("relative", "string", base=base, allow_zone_id=allow_zone_id,
-                            lenient=lenient)
+                            lenient=lenient, default_scheme=default_scheme)
 
     def try_relative(self, base: object, *, allow_zone_id: bool = False,
-                     lenient: bool = False) -> Any:
+                     lenient: bool = False, default_scheme: str = "") -> Any:
         """:meth:`relative`, ``<NA>`` for an invalid value or base."""
         return self._column("try_relative", "string", base=base,
-                            allow_zone_id=allow_zone_id, lenient=lenient)
+                            allow_zone_id=allow_zone_id, lenient=lenient,
+                            default_scheme=default_scheme)
 
-    def host(self, *, allow_zone_id: bool = False, lenient: bool = False) -> Any:
+    def host(self, *, allow_zone_id: bool = False, lenient: bool = False,
+             default_scheme: str = "") -> Any:
         """Each value's host as written (``<NA>`` without an authority); raises
         :class:`urikit.URIError` for an invalid value (:meth:`try_host` gives
         ``<NA>``)."""
-        return self._column("host", "string", allow_zone_id=allow_zone_id, lenient=lenient)
+        return self._column("host", "string", allow_zone_id=allow_zone_id, lenient=lenient,
+                            default_scheme=default_scheme)
 
-    def try_host(self, *, allow_zone_id: bool = False, lenient: bool = False) -> Any:
+    def try_host(self, *, allow_zone_id: bool = False, lenient: bool = False,
+                 default_scheme: str = "") -> Any:
         """:meth:`host`, ``<NA>`` for an invalid value."""
         return self._column("try_host", "string", allow_zone_id=allow_zone_id,
-                            lenient=lenient)
+                            lenient=lenient, default_scheme=default_scheme)
 
-    def components(self, *, allow_zone_id: bool = False, lenient: bool = False) -> Any:
+    def components(self, *, allow_zone_id: bool = False, lenient: bool = False,
+                   default_scheme: str = "") -> Any:
         """Each value's seven components, a DataFrame with the Series' index and a
         ``string`` column a component in wire form: ``<NA>`` for an undefined
         component, ``""`` for an empty one; raises :class:`urikit.URIError` for an
@@ -282,17 +302,19 @@ class URIAccessor:
         ['http', <NA>, 'h', '', '/p', '', <NA>]
         """
         return self._column("components", "string", allow_zone_id=allow_zone_id,
-                            lenient=lenient)
+                            lenient=lenient, default_scheme=default_scheme)
 
-    def try_components(self, *, allow_zone_id: bool = False, lenient: bool = False) -> Any:
+    def try_components(self, *, allow_zone_id: bool = False, lenient: bool = False,
+                       default_scheme: str = "") -> Any:
         """:meth:`components`, a row of ``<NA>`` for an invalid value."""
         return self._column("try_components", "string",
-                            allow_zone_id=allow_zone_id, lenient=lenient)
+                            allow_zone_id=allow_zone_id, lenient=lenient,
+                            default_scheme=default_scheme)
 
     # --- the operations of 0.6: one method and its try_ twin each ----------------------
 
     def decoded(self, *, charset: str = "utf-8", allow_zone_id: bool = False,
-                lenient: bool = False) -> Any:
+                lenient: bool = False, default_scheme: str = "") -> Any:
         """Each value's seven components as plain text, each decoded once (as
         ``uri.text`` reads them), a DataFrame of ``string`` columns; the query's octets
         as ``charset`` decodes them. Raises :class:`urikit.URIError` for an invalid
@@ -306,18 +328,19 @@ class URIAccessor:
         .. versionadded:: 0.6
         """
         return self._column("decoded", charset=charset, allow_zone_id=allow_zone_id,
-                            lenient=lenient)
+                            lenient=lenient, default_scheme=default_scheme)
 
     def try_decoded(self, *, charset: str = "utf-8", allow_zone_id: bool = False,
-                    lenient: bool = False) -> Any:
+                    lenient: bool = False, default_scheme: str = "") -> Any:
         """:meth:`decoded`, a row of ``<NA>`` for an invalid value.
 
         .. versionadded:: 0.6
         """
         return self._column("try_decoded", charset=charset, allow_zone_id=allow_zone_id,
-                            lenient=lenient)
+                            lenient=lenient, default_scheme=default_scheme)
 
-    def segments(self, *, allow_zone_id: bool = False, lenient: bool = False) -> Any:
+    def segments(self, *, allow_zone_id: bool = False, lenient: bool = False,
+                 default_scheme: str = "") -> Any:
         """Each value's path segments, decoded once, a Series of lists (an absolute
         path starts with ``""``); raises :class:`urikit.URIError` for an invalid value
         (:meth:`try_segments`: ``None``).
@@ -329,32 +352,39 @@ class URIAccessor:
 
         .. versionadded:: 0.6
         """
-        return self._column("segments", allow_zone_id=allow_zone_id, lenient=lenient)
+        return self._column("segments", allow_zone_id=allow_zone_id, lenient=lenient,
+                            default_scheme=default_scheme)
 
-    def try_segments(self, *, allow_zone_id: bool = False, lenient: bool = False) -> Any:
+    def try_segments(self, *, allow_zone_id: bool = False, lenient: bool = False,
+                     default_scheme: str = "") -> Any:
         """:meth:`segments`, ``None`` for an invalid value.
 
         .. versionadded:: 0.6
         """
-        return self._column("try_segments", allow_zone_id=allow_zone_id, lenient=lenient)
+        return self._column("try_segments", allow_zone_id=allow_zone_id, lenient=lenient,
+                            default_scheme=default_scheme)
 
-    def host_labels(self, *, allow_zone_id: bool = False, lenient: bool = False) -> Any:
+    def host_labels(self, *, allow_zone_id: bool = False, lenient: bool = False,
+                    default_scheme: str = "") -> Any:
         """Each value's host labels, decoded, a Series of lists (``None`` for no host
         or an IP address); raises :class:`urikit.URIError` for an invalid value.
 
         .. versionadded:: 0.6
         """
-        return self._column("host_labels", allow_zone_id=allow_zone_id, lenient=lenient)
+        return self._column("host_labels", allow_zone_id=allow_zone_id, lenient=lenient,
+                            default_scheme=default_scheme)
 
-    def try_host_labels(self, *, allow_zone_id: bool = False, lenient: bool = False) -> Any:
+    def try_host_labels(self, *, allow_zone_id: bool = False, lenient: bool = False,
+                        default_scheme: str = "") -> Any:
         """:meth:`host_labels`, ``None`` for an invalid value.
 
         .. versionadded:: 0.6
         """
-        return self._column("try_host_labels", allow_zone_id=allow_zone_id, lenient=lenient)
+        return self._column("try_host_labels", allow_zone_id=allow_zone_id, lenient=lenient,
+                            default_scheme=default_scheme)
 
     def query_param(self, key: str, *, charset: str = "utf-8", allow_zone_id: bool = False,
-                    lenient: bool = False) -> Any:
+                    lenient: bool = False, default_scheme: str = "") -> Any:
         """The first value of the query parameter ``key``, decoded once, a ``string``
         Series (``<NA>`` when absent or without "="); raises :class:`urikit.URIError`
         for an invalid value or undecodable octets (:meth:`try_query_param`).
@@ -368,38 +398,44 @@ class URIAccessor:
         .. versionadded:: 0.6
         """
         return self._column("query_param", argument=key, charset=charset,
-                            allow_zone_id=allow_zone_id, lenient=lenient)
+                            allow_zone_id=allow_zone_id, lenient=lenient,
+                            default_scheme=default_scheme)
 
     def try_query_param(self, key: str, *, charset: str = "utf-8",
-                        allow_zone_id: bool = False, lenient: bool = False) -> Any:
+                        allow_zone_id: bool = False, lenient: bool = False,
+                        default_scheme: str = "") -> Any:
         """:meth:`query_param`, ``<NA>`` for an invalid value.
 
         .. versionadded:: 0.6
         """
         return self._column("try_query_param", argument=key, charset=charset,
-                            allow_zone_id=allow_zone_id, lenient=lenient)
+                            allow_zone_id=allow_zone_id, lenient=lenient,
+                            default_scheme=default_scheme)
 
     def query_values(self, key: str, *, charset: str = "utf-8", allow_zone_id: bool = False,
-                     lenient: bool = False) -> Any:
+                     lenient: bool = False, default_scheme: str = "") -> Any:
         """Every value of the query parameter ``key``, in order, a Series of lists;
         raises :class:`urikit.URIError` for an invalid value (:meth:`try_query_values`).
 
         .. versionadded:: 0.6
         """
         return self._column("query_values", argument=key, charset=charset,
-                            allow_zone_id=allow_zone_id, lenient=lenient)
+                            allow_zone_id=allow_zone_id, lenient=lenient,
+                            default_scheme=default_scheme)
 
     def try_query_values(self, key: str, *, charset: str = "utf-8",
-                         allow_zone_id: bool = False, lenient: bool = False) -> Any:
+                         allow_zone_id: bool = False, lenient: bool = False,
+                         default_scheme: str = "") -> Any:
         """:meth:`query_values`, ``None`` for an invalid value.
 
         .. versionadded:: 0.6
         """
         return self._column("try_query_values", argument=key, charset=charset,
-                            allow_zone_id=allow_zone_id, lenient=lenient)
+                            allow_zone_id=allow_zone_id, lenient=lenient,
+                            default_scheme=default_scheme)
 
     def query_pairs(self, *, charset: str = "utf-8", allow_zone_id: bool = False,
-                    lenient: bool = False) -> Any:
+                    lenient: bool = False, default_scheme: str = "") -> Any:
         """Each value's query as a list of ``{"key": ..., "value": ...}`` dicts,
         decoded once, in order (``None`` without a query); raises
         :class:`urikit.URIError` for an invalid value (:meth:`try_query_pairs`).
@@ -407,18 +443,19 @@ class URIAccessor:
         .. versionadded:: 0.6
         """
         return self._column("query_pairs", charset=charset, allow_zone_id=allow_zone_id,
-                            lenient=lenient)
+                            lenient=lenient, default_scheme=default_scheme)
 
     def try_query_pairs(self, *, charset: str = "utf-8", allow_zone_id: bool = False,
-                        lenient: bool = False) -> Any:
+                        lenient: bool = False, default_scheme: str = "") -> Any:
         """:meth:`query_pairs`, ``None`` for an invalid value.
 
         .. versionadded:: 0.6
         """
         return self._column("try_query_pairs", charset=charset, allow_zone_id=allow_zone_id,
-                            lenient=lenient)
+                            lenient=lenient, default_scheme=default_scheme)
 
-    def registrable_domain(self, *, allow_zone_id: bool = False, lenient: bool = False) -> Any:
+    def registrable_domain(self, *, allow_zone_id: bool = False, lenient: bool = False,
+                           default_scheme: str = "") -> Any:
         """Each host's registrable domain (:func:`urikit.registrable_domain`, the ``psl``
         extra), ``<NA>`` when it has none; raises :class:`urikit.URIError` for an
         invalid value (:meth:`try_registrable_domain`).
@@ -431,51 +468,58 @@ class URIAccessor:
         .. versionadded:: 0.6
         """
         return self._column("registrable_domain", allow_zone_id=allow_zone_id,
-                            lenient=lenient)
+                            lenient=lenient, default_scheme=default_scheme)
 
     def try_registrable_domain(self, *, allow_zone_id: bool = False,
-                               lenient: bool = False) -> Any:
+                               lenient: bool = False, default_scheme: str = "") -> Any:
         """:meth:`registrable_domain`, ``<NA>`` for an invalid value.
 
         .. versionadded:: 0.6
         """
         return self._column("try_registrable_domain", allow_zone_id=allow_zone_id,
-                            lenient=lenient)
+                            lenient=lenient, default_scheme=default_scheme)
 
-    def public_suffix(self, *, allow_zone_id: bool = False, lenient: bool = False) -> Any:
+    def public_suffix(self, *, allow_zone_id: bool = False, lenient: bool = False,
+                      default_scheme: str = "") -> Any:
         """Each host's public suffix (:func:`urikit.public_suffix`), ``<NA>`` when it
         has none; raises :class:`urikit.URIError` for an invalid value.
 
         .. versionadded:: 0.6
         """
-        return self._column("public_suffix", allow_zone_id=allow_zone_id, lenient=lenient)
+        return self._column("public_suffix", allow_zone_id=allow_zone_id, lenient=lenient,
+                            default_scheme=default_scheme)
 
-    def try_public_suffix(self, *, allow_zone_id: bool = False, lenient: bool = False) -> Any:
+    def try_public_suffix(self, *, allow_zone_id: bool = False, lenient: bool = False,
+                          default_scheme: str = "") -> Any:
         """:meth:`public_suffix`, ``<NA>`` for an invalid value.
 
         .. versionadded:: 0.6
         """
         return self._column("try_public_suffix", allow_zone_id=allow_zone_id,
-                            lenient=lenient)
+                            lenient=lenient, default_scheme=default_scheme)
 
-    def subdomain(self, *, allow_zone_id: bool = False, lenient: bool = False) -> Any:
+    def subdomain(self, *, allow_zone_id: bool = False, lenient: bool = False,
+                  default_scheme: str = "") -> Any:
         """The labels of each host before its registrable domain (``""`` for the
         registrable domain itself), ``<NA>`` when it has none; raises
         :class:`urikit.URIError` for an invalid value.
 
         .. versionadded:: 0.6
         """
-        return self._column("subdomain", allow_zone_id=allow_zone_id, lenient=lenient)
+        return self._column("subdomain", allow_zone_id=allow_zone_id, lenient=lenient,
+                            default_scheme=default_scheme)
 
-    def try_subdomain(self, *, allow_zone_id: bool = False, lenient: bool = False) -> Any:
+    def try_subdomain(self, *, allow_zone_id: bool = False, lenient: bool = False,
+                      default_scheme: str = "") -> Any:
         """:meth:`subdomain`, ``<NA>`` for an invalid value.
 
         .. versionadded:: 0.6
         """
-        return self._column("try_subdomain", allow_zone_id=allow_zone_id, lenient=lenient)
+        return self._column("try_subdomain", allow_zone_id=allow_zone_id, lenient=lenient,
+                            default_scheme=default_scheme)
 
     def in_domain(self, domain: str, *, allow_zone_id: bool = False,
-                  lenient: bool = False) -> Any:
+                  lenient: bool = False, default_scheme: str = "") -> Any:
         """Whether each host is ``domain`` or a subdomain of it, label by label (as
         :meth:`urikit.URI.in_domain`), a ``boolean`` Series; raises
         :class:`urikit.URIError` for an invalid value (:meth:`try_in_domain`).
@@ -489,13 +533,13 @@ class URIAccessor:
         .. versionadded:: 0.6
         """
         return self._column("in_domain", argument=domain, allow_zone_id=allow_zone_id,
-                            lenient=lenient)
+                            lenient=lenient, default_scheme=default_scheme)
 
     def try_in_domain(self, domain: str, *, allow_zone_id: bool = False,
-                      lenient: bool = False) -> Any:
+                      lenient: bool = False, default_scheme: str = "") -> Any:
         """:meth:`in_domain`, ``<NA>`` for an invalid value.
 
         .. versionadded:: 0.6
         """
         return self._column("try_in_domain", argument=domain, allow_zone_id=allow_zone_id,
-                            lenient=lenient)
+                            lenient=lenient, default_scheme=default_scheme)

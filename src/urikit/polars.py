@@ -166,7 +166,8 @@ class URIExpr:
 
     def _map(self, method: str, dtype: pl.DataType, *, of: str | None = None,
              base: str | pl.Expr | None = None, options: CanonicalOptions = DEFAULT_OPTIONS,
-             allow_zone_id: bool = False, lenient: bool = False, argument: str = "",
+             allow_zone_id: bool = False, lenient: bool = False, default_scheme: str = "",
+             argument: str = "",
              charset: str = "utf-8") -> pl.Expr:
         """The expression of ``method`` (of ``of``'s errors for ``error``)."""
         given = cast("object", options)  # checked: callers without a type checker pass anything
@@ -175,7 +176,8 @@ class URIExpr:
         command = _COMMANDS[of or method.removeprefix("try_")]
         if command.pairs and base is None:
             raise TypeError(f"{method}({of!r}) needs a base" if of else f"{method} needs a base")
-        op = columns.operation(command, options, allow_zone_id, lenient, argument, charset)
+        op = columns.operation(command, options, allow_zone_id, lenient, argument, charset,
+                               default_scheme)
         if isinstance(base, pl.Expr):
             return pl.map_batches([self._expr, base],
                                   functools.partial(_results, op, method, dtype),
@@ -188,7 +190,8 @@ class URIExpr:
                                                         base=base),
                                       return_dtype=dtype, is_elementwise=True)
 
-    def is_valid(self, *, allow_zone_id: bool = False, lenient: bool = False) -> pl.Expr:
+    def is_valid(self, *, allow_zone_id: bool = False, lenient: bool = False,
+                 default_scheme: str = "") -> pl.Expr:
         """Whether each value is a URI-reference (RFC 3986): ``Boolean``, null for a
         null.
 
@@ -199,11 +202,12 @@ class URIExpr:
         [True, False, None]
         """
         return self._map("is_valid", pl.Boolean(), allow_zone_id=allow_zone_id,
-                         lenient=lenient)
+                         lenient=lenient, default_scheme=default_scheme)
 
     def error(self, operation: OperationName = "is_valid", base: str | pl.Expr | None = None,
               *, options: CanonicalOptions = DEFAULT_OPTIONS, allow_zone_id: bool = False,
-              lenient: bool = False, argument: str = "", charset: str = "utf-8") -> pl.Expr:
+              lenient: bool = False, default_scheme: str = "", argument: str = "",
+              charset: str = "utf-8") -> pl.Expr:
         """Why ``operation`` fails on each value (against ``base`` for ``resolve`` and
         ``relative``; with ``argument``, the key or domain, and ``charset`` of the
         operations that take them): a ``Struct`` of ``kind``, ``position`` and
@@ -220,10 +224,12 @@ class URIExpr:
             raise TypeError(f"operation must be one of {', '.join(_COMMANDS)}, "
                             f"not {operation!r}")
         return self._map("error", ERROR, base=base, options=options, of=operation,
-                         allow_zone_id=allow_zone_id, lenient=lenient, argument=argument,
+                         allow_zone_id=allow_zone_id, lenient=lenient,
+                         default_scheme=default_scheme, argument=argument,
                          charset=charset)
 
-    def normalize(self, *, allow_zone_id: bool = False, lenient: bool = False) -> pl.Expr:
+    def normalize(self, *, allow_zone_id: bool = False, lenient: bool = False,
+                  default_scheme: str = "") -> pl.Expr:
         """Each value normalized (RFC 3986 §6, as :func:`urikit.normalize`); raises
         :class:`urikit.URIError` for an invalid value (:meth:`try_normalize` gives a
         null).
@@ -235,29 +241,35 @@ class URIExpr:
         'http://a/~/b'
         """
         return self._map("normalize", pl.String(), allow_zone_id=allow_zone_id,
-                         lenient=lenient)
+                         lenient=lenient, default_scheme=default_scheme)
 
-    def try_normalize(self, *, allow_zone_id: bool = False, lenient: bool = False) -> pl.Expr:
+    def try_normalize(self, *, allow_zone_id: bool = False, lenient: bool = False,
+                      default_scheme: str = "") -> pl.Expr:
         """:meth:`normalize`, a null for an invalid value."""
         return self._map("try_normalize", pl.String(),
-                         allow_zone_id=allow_zone_id, lenient=lenient)
+                         allow_zone_id=allow_zone_id, lenient=lenient,
+                         default_scheme=default_scheme)
 
     def canonicalize(self, options: CanonicalOptions = DEFAULT_OPTIONS, *,
-                     allow_zone_id: bool = False, lenient: bool = False) -> pl.Expr:
+                     allow_zone_id: bool = False, lenient: bool = False,
+                     default_scheme: str = "") -> pl.Expr:
         """Each value's canonical form for deduplication (:func:`urikit.canonicalize`
         with ``options``); raises :class:`urikit.URIError` for an invalid value
         (:meth:`try_canonicalize` gives a null)."""
         return self._map("canonicalize", pl.String(), options=options,
-                         allow_zone_id=allow_zone_id, lenient=lenient)
+                         allow_zone_id=allow_zone_id, lenient=lenient,
+                         default_scheme=default_scheme)
 
     def try_canonicalize(self, options: CanonicalOptions = DEFAULT_OPTIONS, *,
-                         allow_zone_id: bool = False, lenient: bool = False) -> pl.Expr:
+                         allow_zone_id: bool = False, lenient: bool = False,
+                         default_scheme: str = "") -> pl.Expr:
         """:meth:`canonicalize`, a null for an invalid value."""
         return self._map("try_canonicalize", pl.String(), options=options,
-                         allow_zone_id=allow_zone_id, lenient=lenient)
+                         allow_zone_id=allow_zone_id, lenient=lenient,
+                         default_scheme=default_scheme)
 
     def resolve(self, base: str | pl.Expr, *, allow_zone_id: bool = False,
-                lenient: bool = False) -> pl.Expr:
+                lenient: bool = False, default_scheme: str = "") -> pl.Expr:
         """Each value (a reference) resolved against ``base`` (RFC 3986 §5.2, as
         :func:`urikit.resolve`): a URL, or an expression of one base a row; raises
         :class:`urikit.URIError` for an invalid value or base (:meth:`try_resolve`
@@ -270,16 +282,17 @@ class URIExpr:
         ['http://a/d', 'http://x/e?f']
         """
         return self._map("resolve", pl.String(), base=base, allow_zone_id=allow_zone_id,
-                         lenient=lenient)
+                         lenient=lenient, default_scheme=default_scheme)
 
     def try_resolve(self, base: str | pl.Expr, *, allow_zone_id: bool = False,
-                    lenient: bool = False) -> pl.Expr:
+                    lenient: bool = False, default_scheme: str = "") -> pl.Expr:
         """:meth:`resolve`, a null for an invalid value or base."""
         return self._map("try_resolve", pl.String(), base=base,
-                         allow_zone_id=allow_zone_id, lenient=lenient)
+                         allow_zone_id=allow_zone_id, lenient=lenient,
+                         default_scheme=default_scheme)
 
     def relative(self, base: str | pl.Expr, *, allow_zone_id: bool = False,
-                 lenient: bool = False) -> pl.Expr:
+                 lenient: bool = False, default_scheme: str = "") -> pl.Expr:
         """The shortest reference from ``base`` to each value (as
         :meth:`urikit.URI.relative_to`): ``base`` a URL or an expression of one base a
         row; raises :class:`urikit.URIError` for an invalid value or base
@@ -292,26 +305,31 @@ class URIExpr:
         'c/d'
         """
         return self._map("relative", pl.String(), base=base, allow_zone_id=allow_zone_id,
-                         lenient=lenient)
+                         lenient=lenient, default_scheme=default_scheme)
 
     def try_relative(self, base: str | pl.Expr, *, allow_zone_id: bool = False,
-                     lenient: bool = False) -> pl.Expr:
+                     lenient: bool = False, default_scheme: str = "") -> pl.Expr:
         """:meth:`relative`, a null for an invalid value or base."""
         return self._map("try_relative", pl.String(), base=base,
-                         allow_zone_id=allow_zone_id, lenient=lenient)
+                         allow_zone_id=allow_zone_id, lenient=lenient,
+                         default_scheme=default_scheme)
 
-    def host(self, *, allow_zone_id: bool = False, lenient: bool = False) -> pl.Expr:
+    def host(self, *, allow_zone_id: bool = False, lenient: bool = False,
+             default_scheme: str = "") -> pl.Expr:
         """Each value's host as written (null without an authority); raises
         :class:`urikit.URIError` for an invalid value (:meth:`try_host` gives a
         null)."""
-        return self._map("host", pl.String(), allow_zone_id=allow_zone_id, lenient=lenient)
+        return self._map("host", pl.String(), allow_zone_id=allow_zone_id, lenient=lenient,
+                         default_scheme=default_scheme)
 
-    def try_host(self, *, allow_zone_id: bool = False, lenient: bool = False) -> pl.Expr:
+    def try_host(self, *, allow_zone_id: bool = False, lenient: bool = False,
+                 default_scheme: str = "") -> pl.Expr:
         """:meth:`host`, a null for an invalid value."""
         return self._map("try_host", pl.String(), allow_zone_id=allow_zone_id,
-                         lenient=lenient)
+                         lenient=lenient, default_scheme=default_scheme)
 
-    def components(self, *, allow_zone_id: bool = False, lenient: bool = False) -> pl.Expr:
+    def components(self, *, allow_zone_id: bool = False, lenient: bool = False,
+                   default_scheme: str = "") -> pl.Expr:
         """Each value's seven components, a ``Struct`` (:data:`COMPONENTS_DTYPE`) in
         wire form: null for an undefined component, ``""`` for an empty one; raises
         :class:`urikit.URIError` for an invalid value (:meth:`try_components` gives a
@@ -325,25 +343,28 @@ class URIExpr:
         ('h', '', '', None)
         """
         return self._map("components", COMPONENTS_DTYPE, allow_zone_id=allow_zone_id,
-                         lenient=lenient)
+                         lenient=lenient, default_scheme=default_scheme)
 
     def try_components(self, *, allow_zone_id: bool = False,
-                       lenient: bool = False) -> pl.Expr:
+                       lenient: bool = False, default_scheme: str = "") -> pl.Expr:
         """:meth:`components`, a null for an invalid value."""
         return self._map("try_components", COMPONENTS_DTYPE,
-                         allow_zone_id=allow_zone_id, lenient=lenient)
+                         allow_zone_id=allow_zone_id, lenient=lenient,
+                         default_scheme=default_scheme)
 
     # --- the operations of 0.6: one method and its try_ twin each ----------------------
 
     def _op(self, name: str, strict: bool, argument: str = "", charset: str = "utf-8",
-            allow_zone_id: bool = False, lenient: bool = False) -> pl.Expr:
+            allow_zone_id: bool = False, lenient: bool = False,
+            default_scheme: str = "") -> pl.Expr:
         command = _COMMANDS[name]
         return self._map(name if strict else f"try_{name}", dtype(command),
-                         allow_zone_id=allow_zone_id, lenient=lenient, argument=argument,
+                         allow_zone_id=allow_zone_id, lenient=lenient,
+                         default_scheme=default_scheme, argument=argument,
                          charset=charset)
 
     def decoded(self, *, charset: str = "utf-8", allow_zone_id: bool = False,
-                lenient: bool = False) -> pl.Expr:
+                lenient: bool = False, default_scheme: str = "") -> pl.Expr:
         """Each value's seven components as plain text, each decoded once (as
         ``uri.text`` reads them: ``%2F`` in the path is a ``/``), a ``Struct``
         (:data:`COMPONENTS_DTYPE`); the query's octets as ``charset`` decodes them.
@@ -358,17 +379,20 @@ class URIExpr:
 
         .. versionadded:: 0.6
         """
-        return self._op("decoded", True, "", charset, allow_zone_id, lenient)
+        return self._op("decoded", True, "", charset, allow_zone_id, lenient,
+                        default_scheme)
 
     def try_decoded(self, *, charset: str = "utf-8", allow_zone_id: bool = False,
-                    lenient: bool = False) -> pl.Expr:
+                    lenient: bool = False, default_scheme: str = "") -> pl.Expr:
         """:meth:`decoded`, a null for an invalid value.
 
         .. versionadded:: 0.6
         """
-        return self._op("decoded", False, "", charset, allow_zone_id, lenient)
+        return self._op("decoded", False, "", charset, allow_zone_id, lenient,
+                        default_scheme)
 
-    def segments(self, *, allow_zone_id: bool = False, lenient: bool = False) -> pl.Expr:
+    def segments(self, *, allow_zone_id: bool = False, lenient: bool = False,
+                 default_scheme: str = "") -> pl.Expr:
         """Each value's path segments, each decoded once, a ``List(String)`` (an
         absolute path starts with ``""``, as ``uri.text.path`` lists it); raises
         :class:`urikit.URIError` for an invalid value (:meth:`try_segments`: a null).
@@ -381,34 +405,40 @@ class URIExpr:
 
         .. versionadded:: 0.6
         """
-        return self._op("segments", True, allow_zone_id=allow_zone_id, lenient=lenient)
+        return self._op("segments", True, allow_zone_id=allow_zone_id, lenient=lenient,
+                        default_scheme=default_scheme)
 
-    def try_segments(self, *, allow_zone_id: bool = False, lenient: bool = False) -> pl.Expr:
+    def try_segments(self, *, allow_zone_id: bool = False, lenient: bool = False,
+                     default_scheme: str = "") -> pl.Expr:
         """:meth:`segments`, a null for an invalid value.
 
         .. versionadded:: 0.6
         """
-        return self._op("segments", False, allow_zone_id=allow_zone_id, lenient=lenient)
+        return self._op("segments", False, allow_zone_id=allow_zone_id, lenient=lenient,
+                        default_scheme=default_scheme)
 
-    def host_labels(self, *, allow_zone_id: bool = False, lenient: bool = False) -> pl.Expr:
+    def host_labels(self, *, allow_zone_id: bool = False, lenient: bool = False,
+                    default_scheme: str = "") -> pl.Expr:
         """Each value's host labels, decoded, a ``List(String)``: null for no host or
         an IP address; raises :class:`urikit.URIError` for an invalid value
         (:meth:`try_host_labels`: a null).
 
         .. versionadded:: 0.6
         """
-        return self._op("host_labels", True, allow_zone_id=allow_zone_id, lenient=lenient)
+        return self._op("host_labels", True, allow_zone_id=allow_zone_id, lenient=lenient,
+                        default_scheme=default_scheme)
 
     def try_host_labels(self, *, allow_zone_id: bool = False,
-                        lenient: bool = False) -> pl.Expr:
+                        lenient: bool = False, default_scheme: str = "") -> pl.Expr:
         """:meth:`host_labels`, a null for an invalid value.
 
         .. versionadded:: 0.6
         """
-        return self._op("host_labels", False, allow_zone_id=allow_zone_id, lenient=lenient)
+        return self._op("host_labels", False, allow_zone_id=allow_zone_id, lenient=lenient,
+                        default_scheme=default_scheme)
 
     def query_param(self, key: str, *, charset: str = "utf-8", allow_zone_id: bool = False,
-                    lenient: bool = False) -> pl.Expr:
+                    lenient: bool = False, default_scheme: str = "") -> pl.Expr:
         """The first value of the query parameter ``key`` in each value, decoded once
         (``charset``: the octets' charset): null when the key is absent or has no "=";
         raises :class:`urikit.URIError` for an invalid value or undecodable octets
@@ -422,36 +452,42 @@ class URIExpr:
 
         .. versionadded:: 0.6
         """
-        return self._op("query_param", True, key, charset, allow_zone_id, lenient)
+        return self._op("query_param", True, key, charset, allow_zone_id, lenient,
+                        default_scheme)
 
     def try_query_param(self, key: str, *, charset: str = "utf-8",
-                        allow_zone_id: bool = False, lenient: bool = False) -> pl.Expr:
+                        allow_zone_id: bool = False, lenient: bool = False,
+                        default_scheme: str = "") -> pl.Expr:
         """:meth:`query_param`, a null for an invalid value.
 
         .. versionadded:: 0.6
         """
-        return self._op("query_param", False, key, charset, allow_zone_id, lenient)
+        return self._op("query_param", False, key, charset, allow_zone_id, lenient,
+                        default_scheme)
 
     def query_values(self, key: str, *, charset: str = "utf-8", allow_zone_id: bool = False,
-                     lenient: bool = False) -> pl.Expr:
+                     lenient: bool = False, default_scheme: str = "") -> pl.Expr:
         """Every value of the query parameter ``key``, in order, a ``List(String)``
         (empty when it is absent; null for a key without "="); raises
         :class:`urikit.URIError` for an invalid value (:meth:`try_query_values`).
 
         .. versionadded:: 0.6
         """
-        return self._op("query_values", True, key, charset, allow_zone_id, lenient)
+        return self._op("query_values", True, key, charset, allow_zone_id, lenient,
+                        default_scheme)
 
     def try_query_values(self, key: str, *, charset: str = "utf-8",
-                         allow_zone_id: bool = False, lenient: bool = False) -> pl.Expr:
+                         allow_zone_id: bool = False, lenient: bool = False,
+                         default_scheme: str = "") -> pl.Expr:
         """:meth:`query_values`, a null for an invalid value.
 
         .. versionadded:: 0.6
         """
-        return self._op("query_values", False, key, charset, allow_zone_id, lenient)
+        return self._op("query_values", False, key, charset, allow_zone_id, lenient,
+                        default_scheme)
 
     def query_pairs(self, *, charset: str = "utf-8", allow_zone_id: bool = False,
-                    lenient: bool = False) -> pl.Expr:
+                    lenient: bool = False, default_scheme: str = "") -> pl.Expr:
         """Each value's query as a list of ``{key, value}`` structs
         (:data:`PAIRS_DTYPE`), decoded once, in order (``explode`` and ``unnest`` make
         rows of them): null without a query; raises :class:`urikit.URIError` for an
@@ -459,18 +495,20 @@ class URIExpr:
 
         .. versionadded:: 0.6
         """
-        return self._op("query_pairs", True, "", charset, allow_zone_id, lenient)
+        return self._op("query_pairs", True, "", charset, allow_zone_id, lenient,
+                        default_scheme)
 
     def try_query_pairs(self, *, charset: str = "utf-8", allow_zone_id: bool = False,
-                        lenient: bool = False) -> pl.Expr:
+                        lenient: bool = False, default_scheme: str = "") -> pl.Expr:
         """:meth:`query_pairs`, a null for an invalid value.
 
         .. versionadded:: 0.6
         """
-        return self._op("query_pairs", False, "", charset, allow_zone_id, lenient)
+        return self._op("query_pairs", False, "", charset, allow_zone_id, lenient,
+                        default_scheme)
 
     def registrable_domain(self, *, allow_zone_id: bool = False,
-                           lenient: bool = False) -> pl.Expr:
+                           lenient: bool = False, default_scheme: str = "") -> pl.Expr:
         """Each host's registrable domain (:func:`urikit.registrable_domain`, the
         Public Suffix List: the ``psl`` extra), null when it has none; raises
         :class:`urikit.URIError` for an invalid value (:meth:`try_registrable_domain`).
@@ -484,52 +522,59 @@ class URIExpr:
         .. versionadded:: 0.6
         """
         return self._op("registrable_domain", True, allow_zone_id=allow_zone_id,
-                        lenient=lenient)
+                        lenient=lenient, default_scheme=default_scheme)
 
     def try_registrable_domain(self, *, allow_zone_id: bool = False,
-                               lenient: bool = False) -> pl.Expr:
+                               lenient: bool = False, default_scheme: str = "") -> pl.Expr:
         """:meth:`registrable_domain`, a null for an invalid value.
 
         .. versionadded:: 0.6
         """
         return self._op("registrable_domain", False, allow_zone_id=allow_zone_id,
-                        lenient=lenient)
+                        lenient=lenient, default_scheme=default_scheme)
 
-    def public_suffix(self, *, allow_zone_id: bool = False, lenient: bool = False) -> pl.Expr:
+    def public_suffix(self, *, allow_zone_id: bool = False, lenient: bool = False,
+                      default_scheme: str = "") -> pl.Expr:
         """Each host's public suffix (:func:`urikit.public_suffix`), null when it has
         none; raises :class:`urikit.URIError` for an invalid value
         (:meth:`try_public_suffix`).
 
         .. versionadded:: 0.6
         """
-        return self._op("public_suffix", True, allow_zone_id=allow_zone_id, lenient=lenient)
+        return self._op("public_suffix", True, allow_zone_id=allow_zone_id, lenient=lenient,
+                        default_scheme=default_scheme)
 
     def try_public_suffix(self, *, allow_zone_id: bool = False,
-                          lenient: bool = False) -> pl.Expr:
+                          lenient: bool = False, default_scheme: str = "") -> pl.Expr:
         """:meth:`public_suffix`, a null for an invalid value.
 
         .. versionadded:: 0.6
         """
-        return self._op("public_suffix", False, allow_zone_id=allow_zone_id, lenient=lenient)
+        return self._op("public_suffix", False, allow_zone_id=allow_zone_id, lenient=lenient,
+                        default_scheme=default_scheme)
 
-    def subdomain(self, *, allow_zone_id: bool = False, lenient: bool = False) -> pl.Expr:
+    def subdomain(self, *, allow_zone_id: bool = False, lenient: bool = False,
+                  default_scheme: str = "") -> pl.Expr:
         """The labels of each host before its registrable domain (``""`` for the
         registrable domain itself), null when it has none; raises
         :class:`urikit.URIError` for an invalid value (:meth:`try_subdomain`).
 
         .. versionadded:: 0.6
         """
-        return self._op("subdomain", True, allow_zone_id=allow_zone_id, lenient=lenient)
+        return self._op("subdomain", True, allow_zone_id=allow_zone_id, lenient=lenient,
+                        default_scheme=default_scheme)
 
-    def try_subdomain(self, *, allow_zone_id: bool = False, lenient: bool = False) -> pl.Expr:
+    def try_subdomain(self, *, allow_zone_id: bool = False, lenient: bool = False,
+                      default_scheme: str = "") -> pl.Expr:
         """:meth:`subdomain`, a null for an invalid value.
 
         .. versionadded:: 0.6
         """
-        return self._op("subdomain", False, allow_zone_id=allow_zone_id, lenient=lenient)
+        return self._op("subdomain", False, allow_zone_id=allow_zone_id, lenient=lenient,
+                        default_scheme=default_scheme)
 
     def in_domain(self, domain: str, *, allow_zone_id: bool = False,
-                  lenient: bool = False) -> pl.Expr:
+                  lenient: bool = False, default_scheme: str = "") -> pl.Expr:
         """Whether each host is ``domain`` or a subdomain of it, label by label (as
         :meth:`urikit.URI.in_domain`), a ``Boolean``; raises :class:`urikit.URIError`
         for an invalid value (:meth:`try_in_domain`).
@@ -543,13 +588,13 @@ class URIExpr:
         .. versionadded:: 0.6
         """
         return self._op("in_domain", True, domain, allow_zone_id=allow_zone_id,
-                        lenient=lenient)
+                        lenient=lenient, default_scheme=default_scheme)
 
     def try_in_domain(self, domain: str, *, allow_zone_id: bool = False,
-                      lenient: bool = False) -> pl.Expr:
+                      lenient: bool = False, default_scheme: str = "") -> pl.Expr:
         """:meth:`in_domain`, a null for an invalid value.
 
         .. versionadded:: 0.6
         """
         return self._op("in_domain", False, domain, allow_zone_id=allow_zone_id,
-                        lenient=lenient)
+                        lenient=lenient, default_scheme=default_scheme)

@@ -150,3 +150,23 @@ def test_the_method_list_is_the_table() -> None:
     assert list(typing.get_args(columns.Method)) == list(columns.METHODS)
     assert set(columns.FAILING) == set(columns.METHODS) - {"is_valid"}
     assert Command.EXPLAIN not in columns.METHODS.values()
+
+
+def test_a_default_scheme_is_a_lenient_reading_of_values_alone() -> None:
+    """A default scheme reads leniently (it sets ``lenient``), gives the repairs at
+    their places in the value as read, and is refused for the pairs of resolve and
+    relative and when it is no scheme."""
+    op = Operation(Command.NORMALIZE, default_scheme="https", show_password=True)
+    assert op.lenient
+    record = cell(op, " www.Site.com/a b")
+    assert record.output == "https://www.site.com/a%20b"
+    assert [(c.position, c.original) for c in record.repairs] == [(15, " ")]
+    error = cell(op, "a b.example/").error
+    assert error is not None
+    assert error.position is None  # in the repaired text, which has the scheme
+    assert apply(op, "/p") == "/p"
+    for command in (Command.RESOLVE, Command.RELATIVE):
+        with pytest.raises(ValueError, match="no default_scheme"):
+            Operation(command, default_scheme="https")
+    with pytest.raises(ValueError, match="must be a scheme"):
+        Operation(Command.NORMALIZE, default_scheme="h s")

@@ -20,6 +20,7 @@ from __future__ import annotations
 import importlib
 import json
 import random
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -374,3 +375,63 @@ def command_line_with(command: str, path: Path, options: tuple[str, ...]) -> lis
             in zip(columns["urikit_result"], columns["urikit_error_kind"],
                    columns["urikit_error_position"], columns["urikit_error_message"],
                    strict=True)]
+
+
+#: Values as web logs and spreadsheets hold them: without a scheme, and a few with one.
+SCHEMELESS: Final[list[str | None]] = [
+    "www.Site.com/path", "site.com", "Site.com/a b?utm_source=x&token=T0K3N#f",
+    "//cdn.example/x.js", "bücher.example/é", "  www.example.org  ", "/relative/only",
+    "?q=1", "", "ftp://files.example/a", "http://a b/", "a b.example/", None,
+    "joe:S3CRET@h.example/", "example.com:8080/x",
+]
+
+
+def test_a_default_scheme_reads_scheme_less_values_alike(tmp_path: Path) -> None:
+    """With a default scheme (``https``), the command line (``--default-scheme``),
+    Polars, pandas, DuckDB and Dask read each value without a scheme as the browser
+    reads ``https://`` and the value (ada-url, the URL Standard's reader: the same
+    URL, when it reads one), and give each row the same result and error."""
+    ada_url = pytest.importorskip("ada_url")
+    path = tmp_path / "logs.parquet"
+    pq.write_table(pa.table({"url": pa.array(SCHEMELESS, type=pa.string())}), path)
+    cli = command_line_with("normalize", path, ("--default-scheme", "https"))
+    want = [(None, None) if row is None else outcome
+            for row, outcome in zip(SCHEMELESS, cli, strict=True)]
+    url: URIExpr = getattr(pl.col("url"), "uri")  # noqa: B009 (registered at run time)
+    frame = pl.read_parquet(path).select(
+        url.try_normalize(default_scheme="https").alias("result"),
+        url.error("normalize", default_scheme="https").alias("error"))
+    polars = [(result, None if error is None else error_of(**error))
+              for result, error in frame.iter_rows()]
+    series = pd.read_parquet(path)["url"]
+    errors = series.uri.error("normalize", default_scheme="https")
+    fields = [plain(errors[name].tolist()) for name in ("kind", "position", "message")]
+    pandas = list(zip(plain(series.uri.try_normalize(default_scheme="https").tolist()),
+                      [error_of(*e) for e in zip(*fields, strict=True)], strict=True))
+    con = duckdb.connect()
+    register(con, default_scheme="https")
+    duck = [r for (r,) in con.execute(
+        f"SELECT try_urikit_normalize(url) FROM read_parquet('{path}', "
+        "file_row_number = true) ORDER BY file_row_number").fetchall()]
+    op = Operation(Command.NORMALIZE, default_scheme="https")
+    dask = plain(ud.column(dd.read_parquet(str(path)).url, op).compute(
+        scheduler="sync").tolist())
+    fronts = {"polars": polars, "pandas": pandas,
+              "duckdb": [(r, w[1]) for r, w in zip(duck, want, strict=True)],
+              "dask": [(r, w[1]) for r, w in zip(dask, want, strict=True)]}
+    for name, got in fronts.items():
+        assert got == want, name
+    results = [output for output, _ in want]
+    assert results[:3] == ["https://www.site.com/path", "https://site.com/",
+                           "https://site.com/a%20b?utm_source=x&token=T0K3N#f"]
+    assert results[6:10] == ["/relative/only", "?q=1", "", "ftp://files.example/a"]
+    compared = 0
+    for value, output in zip(SCHEMELESS, results, strict=True):
+        # a value with a scheme (as a browser reads one: "joe:", "example.com:") keeps it
+        if value is None or output is None or value.strip()[:1] in ("/", "?", "") \
+                or re.match(r"[A-Za-z][A-Za-z0-9+.-]*:", value.strip()):
+            continue
+        browser = ada_url.URL("https://" + value.strip())
+        assert output == browser.href, value
+        compared += 1
+    assert compared == 5

@@ -47,16 +47,18 @@ Bases = Sequence[str | None] | str | None
 
 
 def operation(command: Command, options: CanonicalOptions, allow_zone_id: bool,
-              lenient: bool, argument: str = "", charset: str = "utf-8") -> Operation:
+              lenient: bool, argument: str = "", charset: str = "utf-8",
+              default_scheme: str = "") -> Operation:
     """The operation of a DataFrame method: its results are data, a password kept
     (``show_password``); its errors are masked all the same (:func:`errors`).
 
     Raises:
         TypeError: ``argument`` (a query key, a domain) is not a ``str``.
-        ValueError: ``charset`` names no codec.
+        ValueError: ``charset`` names no codec, or ``default_scheme`` is no scheme.
     """
     return Operation(command, allow_zone_id=allow_zone_id, show_password=True,
-                     options=options, lenient=lenient, argument=argument, charset=charset)
+                     options=options, lenient=lenient, argument=argument, charset=charset,
+                     default_scheme=default_scheme)
 
 
 def _checking(op: Operation) -> Operation:

@@ -22,7 +22,7 @@ from typing import Final, Literal, NamedTuple, cast
 
 from .._core.build import mypyc_attr
 from .._core.errors import ParseError
-from .._core.grammar import PCT_RUN_RE
+from .._core.grammar import PCT_RUN_RE, SCHEME_RE
 from .._core.normalize import DEFAULT_OPTIONS as DEFAULT_NORMALIZE
 from .._core.normalize import normalize as normalize_parts
 from .._core.parse import split
@@ -162,6 +162,10 @@ class Operation:
     #: the charset of the query's percent-encoded octets, for the operations that
     #: decode it (decoded, query_param, query_values, query_pairs): a codec's name
     charset: str = "utf-8"
+    #: the scheme a value the lenient reader reads without one is read with
+    #: (``www.site.com/path`` as ``https://www.site.com/path``); a lenient reading
+    #: (it sets ``lenient``); not for the pairs of resolve and relative
+    default_scheme: str = ""
     #: whether each line is a (base, reference) pair: resolve or relative without a
     #: base (set from the others: a field, not a property, as it is asked every line)
     pairs: bool = field(init=False, default=False)
@@ -179,6 +183,14 @@ class Operation:
             except LookupError:
                 raise ValueError(f"unknown charset {self.charset!r}") from None
             object.__setattr__(self, "charset", "utf-8" if name == "utf-8" else name)
+        if self.default_scheme:
+            scheme = cast("object", self.default_scheme)
+            if not isinstance(scheme, str) or SCHEME_RE.fullmatch(scheme) is None:
+                raise ValueError(f"default_scheme must be a scheme, not {scheme!r}")
+            if self.command.pairs:
+                raise ValueError(f"{self.command} takes no default_scheme (a relative "
+                                 "reference is read against its base)")
+            object.__setattr__(self, "lenient", True)
         object.__setattr__(self, "pairs", self.base is None and self.command.pairs)
         object.__setattr__(self, "function", self.command.function)
 

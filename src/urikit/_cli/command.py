@@ -259,6 +259,11 @@ def _common(p: argparse.ArgumentParser, refs: str) -> None:
     p.add_argument("--lenient", action="store_true",
                    help="read each reference as URI.parse_lenient does (as browsers "
                    "read it); jsonl and csv records list what was repaired")
+    if refs == "URI":  # a relative reference of a pair is read against its base
+        p.add_argument("--default-scheme", metavar="SCHEME", default="",
+                       help="read a reference without a scheme (www.site.com/path, as "
+                       "web logs hold them) with SCHEME://, leniently (implies "
+                       "--lenient)")
 
 
 def _base_argument(p: argparse.ArgumentParser) -> None:
@@ -427,6 +432,7 @@ def _operation(args: argparse.Namespace, fmt_name: str = "text") -> Operation:
                      lenient=args.lenient,
                      lenient_hint=LENIENT_HINT if fmt_name == "text" else "",
                      argument=getattr(args, "argument", ""),
+                     default_scheme=getattr(args, "default_scheme", ""),
                      charset=getattr(args, "charset", "utf-8"))
 
 
@@ -795,7 +801,11 @@ def _plan(args: argparse.Namespace, parser: argparse.ArgumentParser) -> _Plan:
     refs, inputs = _sources(args, parser)
     fmt_name = output_kind(args.format, args.output)
     table = _table_input(args, inputs, fmt_name, parser)
-    return _Plan(args, refs, inputs, fmt_name, table, _operation(args, fmt_name))
+    try:
+        op = _operation(args, fmt_name)
+    except ValueError as exc:  # an unknown --charset, a --default-scheme that is none
+        parser.error(str(exc))
+    return _Plan(args, refs, inputs, fmt_name, table, op)
 
 
 def _checked_operation(plan: _Plan, err: Stream) -> Operation | None:
