@@ -39,6 +39,7 @@ from typing import TYPE_CHECKING, Any, Final, NamedTuple, overload
 from dask.bag import Bag
 from dask.delayed import Delayed
 
+from ._batch.columns import ERROR_FIELDS
 from ._batch.engine import process_line
 from ._batch.lines import split_lines, text_line
 from ._batch.operations import Command, Operation
@@ -214,7 +215,7 @@ def column(urls: Series | PandasSeries, op: Operation,
 
 #: The columns of :func:`errors`: the error as data, as the command line's Parquet
 #: output has it (without its ``urikit_`` prefix).
-ERROR_COLUMNS: Final = ("error_kind", "error_position", "error_message")
+ERROR_COLUMNS: Final = tuple(f"error_{field}" for field in ERROR_FIELDS)
 
 
 def _error_frame(partition: Any, op: Operation) -> Any:

@@ -293,8 +293,8 @@ def register(connection: duckdb.DuckDBPyConnection, *, prefix: str = "urikit_",
     pyarrow = _pyarrow()
     reader = _Reader(options, allow_zone_id, lenient, charset, default_scheme)
     string = pyarrow.large_string()
-    error_struct = pyarrow.struct([("kind", string), ("position", pyarrow.int64()),
-                                   ("message", string)])
+    error_struct = pyarrow.struct(list(zip(ERROR_FIELDS, (string, pyarrow.int64(), string),
+                                           strict=True)))
     sql_error = duckdb.struct_type(dict(zip(ERROR_FIELDS, ("VARCHAR", "BIGINT", "VARCHAR"),
                                             strict=True)))
     signatures: dict[str, tuple[int, Any, Any]] = {

@@ -23,6 +23,7 @@ from collections import deque
 from collections.abc import Iterator, Sequence
 from typing import Any, Final, NamedTuple, TextIO, cast
 
+from .._batch.columns import ERROR_FIELDS
 from .._batch.engine import process_line
 from .._batch.lines import Line, safe, shown_text
 from .._batch.render import repairs_object
@@ -35,8 +36,8 @@ from .report import Summary
 #: position or null, its message without the position: see
 #: :class:`urikit.BatchError`), and with ``--lenient`` the repairs (JSON, as in the
 #: ``repairs`` of ``jsonl``). A row has a result or an error, never both.
-RESULT_COLUMNS: Final = ("urikit_result", "urikit_error_kind", "urikit_error_position",
-                         "urikit_error_message", "urikit_repairs")
+RESULT_COLUMNS: Final = ("urikit_result", *(f"urikit_error_{f}" for f in ERROR_FIELDS),
+                         "urikit_repairs")
 #: Rows written to a Parquet output at a time (one row group each).
 ROW_GROUP: Final = 1 << 16
 DEFAULT_COLUMN: Final = "url"
