@@ -24,6 +24,14 @@ function                                  returns      what
 ``urikit_components(url)``                ``STRUCT``   the seven components
 ========================================  ===========  ==============================
 
+Since 0.6, each operation of the Polars namespace is a function here too, with its
+``try_`` twin: ``urikit_decoded(url)``, ``urikit_segments(url)``,
+``urikit_host_labels(url)``, ``urikit_query_param(url, key)``,
+``urikit_query_values(url, key)``, ``urikit_query_pairs(url)``,
+``urikit_registrable_domain(url)``, ``urikit_public_suffix(url)``,
+``urikit_subdomain(url)`` and ``urikit_in_domain(url, domain)``, registered from the
+batch engine's one table (:mod:`urikit.polars` says what each gives).
+
 ``urikit_components`` gives ``STRUCT(scheme, userinfo, host, port, path, query,
 fragment)``, every field ``VARCHAR`` in wire form as :class:`urikit.Components` holds
 it: ``NULL`` for an undefined component, ``''`` for an empty one (``http://a/?`` has

@@ -30,6 +30,18 @@ method                             result                        what
                                    columns
 =================================  ============================  =========================
 
+Since 0.6, the operations data engineers ask for most, each with its ``try_`` twin:
+``decoded(charset=)`` (the seven components as plain text, decoded once),
+``segments()`` and ``host_labels()`` (lists), ``query_param(key)``,
+``query_values(key)`` and ``query_pairs()`` (a query's octets decoded in
+``charset=``, UTF-8 by default: undecodable octets are an error, never a replacement
+character), ``registrable_domain()``, ``public_suffix()`` and ``subdomain()``
+(the Public Suffix List, the ``psl`` extra) and ``in_domain(domain)``; and every
+one takes ``default_scheme=`` (read ``www.site.com/path`` as
+``https://www.site.com/path`` with ``"https"``, leniently). The typed entry point is
+``URIAccessor(series)`` (``series.uri`` is ``Any`` to a checker: pandas ships no
+types): a type checker sees each method there.
+
 ``base`` is a URL, or a Series of one base a row, aligned on the index as pandas
 aligns two Series. The nullable dtypes keep a missing value apart from an empty
 one: ``<NA>`` for a missing row (``None``, ``NaN`` or ``<NA>`` in) and for an

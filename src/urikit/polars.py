@@ -31,6 +31,18 @@ method                             dtype                       what
 ``components()``                   ``Struct`` (7 ``String``)   the seven components
 =================================  ==========================  ==========================
 
+Since 0.6, the operations data engineers ask for most, each with its ``try_`` twin:
+``decoded(charset=)`` (the seven components as plain text, decoded once),
+``segments()`` and ``host_labels()`` (lists), ``query_param(key)``,
+``query_values(key)`` and ``query_pairs()`` (a query's octets decoded in
+``charset=``, UTF-8 by default: undecodable octets are an error, never a replacement
+character), ``registrable_domain()``, ``public_suffix()`` and ``subdomain()``
+(the Public Suffix List, the ``psl`` extra) and ``in_domain(domain)``; and every
+one takes ``default_scheme=`` (read ``www.site.com/path`` as
+``https://www.site.com/path`` with ``"https"``, leniently). The typed entry point is
+``URIExpr(pl.col("url"))`` (``pl.col("url").uri`` is registered at run time,
+unseen by mypy and pyright): a type checker sees each method there.
+
 They are DuckDB's functions (:mod:`urikit.duckdb`) under the same names, and compute
 what the command line computes for the same text: every front end asks the one batch
 engine. ``components()`` gives the fields ``scheme``, ``userinfo``, ``host``,

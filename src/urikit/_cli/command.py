@@ -13,6 +13,7 @@ import dataclasses
 import functools
 import json
 import os
+import re
 import signal
 import stat
 import sys
@@ -452,8 +453,17 @@ class _Terminated(BaseException):
     """SIGTERM arrived: stop as ^C does."""
 
 
+#: Where a record for people starts in the text of several (caret lines start with spaces).
+_RECORD_START_RE: Final = re.compile("(?m)^(?=urikit: )")
+#: The error records a terminal shows above a progress bar; the others are counted
+#: (the summary says how many, and ``--errors FILE`` keeps every one).
+SHOWN_ERRORS: Final = 10
+
+
 class _AboveBar:
-    """Errors for people while a progress bar is shown: printed above the bar."""
+    """Errors for people while a progress bar is shown: the first
+    :data:`SHOWN_ERRORS` printed above the bar, the others counted in
+    :attr:`hidden`, so that they do not flood the screen."""
 
     def __init__(self, stream: Stream) -> None:
         from tqdm import tqdm
@@ -461,6 +471,22 @@ class _AboveBar:
         self._write = tqdm.write
         self.stream = stream
         self.name = stream.name
+        self.shown = 0
+        self.hidden = 0
+
+    def write_records(self, chunks: Sequence[str]) -> bool:
+        """Print the records of ``chunks`` (a worker joins its records for people, each
+        starting a line with ``urikit: ``) above the bar while fewer than
+        :data:`SHOWN_ERRORS` have been; count the others."""
+        room = SHOWN_ERRORS - self.shown
+        if room <= 0:  # the common case of a long run: only counted
+            self.hidden += sum(text.count("\nurikit: ") + text.startswith("urikit: ")
+                               for text in chunks)
+            return not self.stream.failed
+        records = [r for text in chunks for r in _RECORD_START_RE.split(text) if r]
+        self.shown += min(room, len(records))
+        self.hidden += max(len(records) - room, 0)
+        return self.write("".join(records[:room]))
 
     @property
     def failed(self) -> str:
@@ -495,6 +521,14 @@ def _total_bytes(names: Sequence[str]) -> int | None:
             return None
         total += st.st_size
     return total
+
+
+def _stdout_is_terminal() -> bool:
+    """Whether the results go to a terminal (where a bar on stderr shares their lines)."""
+    try:
+        return sys.stdout is not None and sys.stdout.isatty()
+    except (OSError, ValueError):  # closed
+        return False
 
 
 @contextlib.contextmanager
@@ -650,7 +684,9 @@ class _Run:
         if done.err:
             self.sent_errors = True
             try:
-                written = self.errors.write("".join(done.err))
+                errors = self.errors
+                written = (errors.write_records(done.err) if isinstance(errors, _AboveBar)
+                           else errors.write("".join(done.err)))
             except BaseException:  # ^C, SIGTERM: count the error records written
                 total.errors += self._errors_cut()
                 raise
@@ -1015,7 +1051,9 @@ class _Session:
         groups = plan.dedupe and plan.args.groups
         job = Job(plan.op, fmt, keys=plan.dedupe and not groups, groups=groups)
         batch = plan.batch
-        with _progress(batch and not plan.args.quiet,
+        # no bar when the results go to the same terminal: they would run into its line
+        on_screen = plan.args.output is None and _stdout_is_terminal()
+        with _progress(batch and not plan.args.quiet and not on_screen,
                        _total_bytes(plan.inputs)) as progress:
             self.errors = self._error_stream(progress is not None)
             out = self.out
@@ -1117,6 +1155,10 @@ class _Session:
             if plan.args.output is None:  # standard output: no more writes or flush
                 with contextlib.suppress(OSError, ValueError, AttributeError):
                     os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        errors = self.errors
+        if isinstance(errors, _AboveBar) and errors.hidden:
+            err.write(f"urikit: {errors.hidden} more error records not shown (the first "
+                      f"{SHOWN_ERRORS} are above; --errors FILE keeps every one)\n")
         if stopped:
             err.write(f"urikit: stopped: {stopped}, after {summary.text(plan.dedupe)}\n")
         elif plan.batch and not plan.args.quiet:
