@@ -77,7 +77,7 @@ from typing import TYPE_CHECKING, Any, Final, cast
 
 from ._batch import columns, operations
 from ._batch.engine import apply_pair, bound, process_line
-from ._batch.operations import PAIR_FIELDS, Command, Operation
+from ._batch.operations import BUILD_FIELDS, PAIR_FIELDS, Command, Operation
 from ._core.errors import URIError
 from ._web.canonical import DEFAULT_OPTIONS, CanonicalOptions
 
@@ -328,4 +328,32 @@ def register(connection: duckdb.DuckDBPyConnection, *, prefix: str = "urikit_",
                 parameters, sql_type, type=ARROW,
                 null_handling=SPECIAL)  # NULL in, NULL out: done by rows()
             names.append(name)
+    build_types: list[Any] = ["VARCHAR", "VARCHAR", "BIGINT", duckdb.list_type("VARCHAR"),
+                   duckdb.list_type(duckdb.struct_type(dict.fromkeys(PAIR_FIELDS,
+                                                                     "VARCHAR"))),
+                   "VARCHAR"]
+    assert len(build_types) == len(BUILD_FIELDS)
+    for name, strict in ((f"{prefix}build", True), (f"try_{prefix}build", False)):
+        connection.create_function(  # pyright: ignore[reportUnknownMemberType]
+            name, _builder(name, strict, duckdb.InvalidInputException), build_types,
+            "VARCHAR", type=ARROW, null_handling=SPECIAL)
+        names.append(name)
     return names
+
+
+def _builder(name: str, strict: bool, error: type[Exception]) -> Callable[..., Any]:
+    """The Arrow function of ``urikit_build``: a URL a row from its plain parts
+    (:func:`urikit._batch.columns.built`), ``error`` (DuckDB's) for a row that builds
+    none when ``strict``."""
+    make = _pyarrow().array
+    string = _pyarrow().large_string()
+
+    def build(scheme: Any, host: Any, port: Any, segments: Any, query: Any,
+              fragment: Any) -> Any:
+        parts = [column.to_pylist() for column in (scheme, host, port, segments, query,
+                                                   fragment)]
+        try:
+            return make(columns.built(parts, strict=strict, name=name), type=string)
+        except URIError as exc:
+            raise error(str(exc)) from None
+    return build

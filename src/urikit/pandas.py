@@ -76,7 +76,7 @@ from ._batch import columns
 from ._batch.operations import Operation
 from ._web.canonical import DEFAULT_OPTIONS, CanonicalOptions
 
-__all__ = ["URIAccessor"]
+__all__ = ["URIAccessor", "build"]
 
 # pandas ships no type information (and pandas-stubs is not a dependency): its objects
 # are used through Any, and the accessor's methods say what they return in words.
@@ -555,3 +555,44 @@ class URIAccessor:
         """
         return self._column("try_in_domain", argument=domain, allow_zone_id=allow_zone_id,
                             lenient=lenient, default_scheme=default_scheme)
+
+
+def build(scheme: object = None, host: object = None, port: object = None,
+          segments: object = None, query: object = None, fragment: object = None, *,
+          strict: bool = True) -> Any:
+    """A URL a row from plain parts, each encoded for its place once, as
+    :func:`urikit.polars.build` builds it: each part one value for every row, or a
+    Series (aligned on the first Series' index; ``segments`` a Series of lists,
+    ``query`` of lists of ``{"key": ..., "value": ...}`` dicts or of dicts). A
+    ``string`` Series; ``<NA>`` for a row of missing parts, and, with
+    ``strict=False``, for a row that builds no URL (``strict``: a
+    :class:`urikit.URIError`).
+
+    >>> import pandas as pd
+    >>> from urikit.pandas import build
+    >>> build("https", pd.Series(["a.example", "bücher.example"]),
+    ...       segments=pd.Series([["x y"], []])).tolist()
+    ['https://a.example/x%20y', 'https://xn--bcher-kva.example/']
+
+    .. versionadded:: 0.6
+    """
+    given: list[Any] = [scheme, host, port, segments, query, fragment]
+    index: Any = next((part.index for part in given if isinstance(part, pd.Series)), None)
+    if index is None:
+        raise TypeError("build needs at least one part as a Series")
+    parts: list[list[object]] = []
+    for part in given:
+        if isinstance(part, pd.Series):
+            column: Any = part.reindex(index)
+            values: list[object] = column.astype(object).where(column.notna(), None).tolist()
+            parts.append(values)
+        else:
+            parts.append([part] * len(index))
+    ports = parts[2]
+    parts[2] = [None if p is None else int(cast("int", p)) for p in ports]
+    # a list column read from Parquet holds numpy arrays: lists to the engine
+    for k in (3, 4):
+        parts[k] = [v if v is None or isinstance(v, (list, dict)) else list(cast("Any", v))
+                    for v in parts[k]]
+    return pd.Series(columns.built(parts, strict=strict, name="build"), index=index,
+                     dtype="string")

@@ -93,7 +93,8 @@ from ._batch import columns
 from ._batch.operations import COMPONENTS, PAIR_FIELDS, Command, Operation
 from ._web.canonical import DEFAULT_OPTIONS, CanonicalOptions
 
-__all__ = ["COMPONENTS", "COMPONENTS_DTYPE", "ERROR", "PAIRS_DTYPE", "URIExpr", "dtype"]
+__all__ = ["COMPONENTS", "COMPONENTS_DTYPE", "ERROR", "PAIRS_DTYPE", "URIExpr", "build",
+           "dtype"]
 
 #: The dtype of :meth:`URIExpr.components` and :meth:`URIExpr.decoded`: the seven
 #: components, each ``String``.
@@ -157,6 +158,44 @@ def _results(op: Operation, method: str, dtype: pl.DataType,
     return pl.Series(name, columns.results(op, values, bases,
                                            strict=not method.startswith("try_"),
                                            name=f"uri.{method}"), dtype=dtype)
+
+
+def _built(strict: bool, name: str, series: Sequence[pl.Series]) -> pl.Series:
+    """One batch of :func:`build`: a literal part (one value) stands for every row."""
+    rows = max(len(s) for s in series)
+    parts = [s.to_list() * rows if len(s) == 1 else s.to_list() for s in series]
+    return pl.Series(series[0].name, columns.built(parts, strict=strict, name=name),
+                     dtype=pl.String)
+
+
+def build(scheme: str | pl.Expr | None = None, host: str | pl.Expr | None = None,
+          port: int | pl.Expr | None = None, segments: pl.Expr | None = None,
+          query: pl.Expr | None = None, fragment: str | pl.Expr | None = None, *,
+          strict: bool = True) -> pl.Expr:
+    """A URL a row from plain parts, each encoded for its place once (a "/" in a
+    segment is ``%2F``, a "&" in a query value ``%26``): ``scheme``, ``host`` (plain
+    text; a name outside ASCII becomes its A-labels), ``port`` (an integer),
+    ``segments`` (a ``List(String)``: the path after the host), ``query`` (a
+    ``List(Struct(key, value))``, as :meth:`URIExpr.query_pairs` gives it) and
+    ``fragment``, each a value for every row or an expression (a null: the part
+    left out). A row of nulls gives a null; a row that builds no URL raises
+    :class:`urikit.URIError` (``strict=False``: a null).
+
+    >>> import polars as pl
+    >>> from urikit.polars import build
+    >>> frame = pl.DataFrame({"host": ["bücher.example"], "path": [["a/b", "c d"]],
+    ...                       "q": [[{"key": "q", "value": "x&y"}]]})
+    >>> frame.select(build("https", pl.col("host"), segments=pl.col("path"),
+    ...                    query=pl.col("q"))).item()
+    'https://xn--bcher-kva.example/a%2Fb/c%20d?q=x%26y'
+
+    .. versionadded:: 0.6
+    """
+    given = [scheme, host, port, segments, query, fragment]
+    exprs = [part if isinstance(part, pl.Expr) else pl.lit(part) for part in given]
+    exprs[0] = exprs[0].cast(pl.String).alias("url")
+    return pl.map_batches(exprs, functools.partial(_built, strict, "build"),
+                          return_dtype=pl.String(), is_elementwise=True)
 
 
 @pl.api.register_expr_namespace("uri")

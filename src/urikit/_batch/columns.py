@@ -13,13 +13,13 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Sequence
-from typing import Final, Literal
+from typing import Final, Literal, cast
 
 from .._core.errors import URIError
 from .._web.canonical import CanonicalOptions
 from .engine import apply_pair, bound, cell
 from .masking import mask_passwords_in
-from .operations import Command, Operation
+from .operations import Command, Operation, build_text
 from .records import BatchError
 
 #: The fields of an error as data, as every table writes them (without the
@@ -163,4 +163,32 @@ def errors(op: Operation, values: Sequence[str | None],
                        else cell(checking, value).error)
             else:
                 append(None)
+    return out
+
+
+def built(parts: Sequence[Sequence[object]], *, strict: bool, name: str) -> list[str | None]:
+    """The URL of each row of ``parts`` (a column a field of
+    :data:`~urikit._batch.operations.BUILD_FIELDS`, in its order), each part encoded
+    for its place once (:func:`~urikit._batch.operations.build_text`): ``None`` for a
+    row whose parts are all null and, unless ``strict``, for a row that builds no URL;
+    ``strict`` raises :class:`~urikit.URIError` for the first, its message from
+    ``name`` and the error (passwords masked)."""
+    out: list[str | None] = []
+    append = out.append
+    for row in zip(*parts, strict=True):
+        if all(part is None for part in row):
+            append(None)
+            continue
+        scheme, host, port, segments, query, fragment = row
+        try:
+            append(build_text(cast("str | None", scheme), cast("str | None", host),
+                              cast("int | None", port), cast("list[str] | None", segments),
+                              cast("list[dict[str, str | None]] | None", query),
+                              cast("str | None", fragment)))
+        except URIError as exc:
+            if strict:
+                raise URIError(f"{name}: {mask_passwords_in(str(exc))}") from None
+            append(None)
+        except (TypeError, ValueError) as exc:  # a part of another type
+            raise TypeError(f"{name}: {exc}") from None
     return out

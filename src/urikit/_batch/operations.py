@@ -16,7 +16,7 @@ import enum
 import functools
 import re
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Final, Literal, NamedTuple, cast
 
@@ -411,6 +411,49 @@ def _subdomain(op: Operation, text: str) -> tuple[object, str | None]:
 
 def _in_domain(op: Operation, text: str) -> tuple[object, str | None]:
     return in_domain(split(text, op.allow_zone_id)[2], op.argument), None
+
+
+#: The fields of a row that :func:`build_text` builds a URL from, in its order.
+BUILD_FIELDS: Final = ("scheme", "host", "port", "segments", "query", "fragment")
+
+
+def build_text(scheme: str | None, host: str | None, port: int | None,
+               segments: Sequence[str] | None,
+               query: Mapping[str, str | None] | Sequence[Mapping[str, str | None]]
+               | Sequence[tuple[str, str | None]] | None,
+               fragment: str | None) -> str:
+    """The URL of plain parts, each encoded for its place once (as ``uri.text`` and
+    ``uri.params`` write them: a "/" in a segment is ``%2F``, a "&" in a value
+    ``%26``), ``None`` for a part left out: ``segments`` the path's segments after the
+    host (an absolute path; ``[]`` the root, ``/``), ``query`` a map of keys to values or a list of
+    ``{key, value}`` structs or pairs (a value ``None``: a key without "=").
+
+    Raises:
+        URIError: a part that has no place there (a scheme that is none, a host IDNA
+            refuses, a port out of range...).
+
+    >>> build_text("https", "bücher.example", 8080, ["a/b", "c d"],
+    ...            [{"key": "q", "value": "x&y"}], "top")
+    'https://xn--bcher-kva.example:8080/a%2Fb/c%20d?q=x%26y#top'
+    """
+    uri = URI(scheme=scheme)
+    if host is not None:
+        uri.text.host = host
+    if port is not None:
+        uri.port = port
+    if segments is not None:
+        uri.text.path = ["", *segments] if segments else ["", ""]  # [] is the root
+    if query is not None:
+        pairs: list[tuple[str | None, str | None]]
+        if isinstance(query, Mapping):
+            pairs = list(query.items())
+        else:
+            pairs = [(q["key"], q["value"]) if isinstance(q, Mapping) else q for q in query]
+        uri.query = ""
+        uri.params.extend([(k, v) for k, v in pairs if k is not None])
+    if fragment is not None:
+        uri.text.fragment = fragment
+    return str(uri)
 
 
 # --- the table ---------------------------------------------------------------------------
