@@ -170,3 +170,25 @@ def test_a_default_scheme_is_a_lenient_reading_of_values_alone() -> None:
             Operation(command, default_scheme="https")
     with pytest.raises(ValueError, match="must be a scheme"):
         Operation(Command.NORMALIZE, default_scheme="h s")
+
+
+def test_every_front_end_has_every_operation() -> None:
+    """Each method of the table is a method of the Polars namespace and of the pandas
+    accessor, with its ``try_`` twin where it fails, a DuckDB function, and a command
+    of the command line: none is left out of a front end."""
+    polars = pytest.importorskip("urikit.polars")
+    pandas = pytest.importorskip("urikit.pandas")
+    duckdb = pytest.importorskip("duckdb")
+    from urikit._cli.command import _parser
+    from urikit.duckdb import register
+
+    names = set(register(duckdb.connect()))
+    commands = set(typing.cast("typing.Any", _parser()._subparsers)._group_actions[0].choices)
+    for method, command in columns.METHODS.items():
+        twins = [method, f"try_{method}"] if method in columns.FAILING else [method]
+        for name in twins:
+            assert callable(getattr(polars.URIExpr, name)), name
+            assert callable(getattr(pandas.URIAccessor, name)), name
+        assert {f"urikit_{method}", *(f"try_urikit_{method}" for _ in twins[1:])} <= names
+        if command not in (Command.RESOLVE, Command.RELATIVE, Command.VALIDATE):
+            assert command.value.replace("_", "-") in commands, command

@@ -57,7 +57,9 @@ ELEMENT_MODEL: Final = ("scheme", "userinfo", "host", "port", "has_port", "path"
 
 class Command(str, enum.Enum):
     """A batch operation: what the command line's command of the same name does to
-    each line (``host`` and ``components`` are the data front ends' only).
+    each line (``_`` written ``-``: ``query-param``), and each data front end's method
+    or function of that name (``validate``: ``is_valid``; ``explain`` is the command
+    line's only).
 
     >>> Command("normalize").columns, Command.HOST.function is not None
     (('normalize',), True)
