@@ -192,3 +192,17 @@ def test_every_front_end_has_every_operation() -> None:
         assert {f"urikit_{method}", *(f"try_urikit_{method}" for _ in twins[1:])} <= names
         if command not in (Command.RESOLVE, Command.RELATIVE, Command.VALIDATE):
             assert command.value.replace("_", "-") in commands, command
+
+
+def test_components_reads_the_text_before_masking_it() -> None:
+    """A password with a space in it is no URI-reference: components refuses it when
+    it masks secrets too (it read the masked text, valid, and gave a result), so that
+    the command line's table, which reads a row again masked on error, has its error."""
+    text = "http://joe:S3 CRET@h/"
+    for show in (False, True):
+        error = cell(Operation(Command.COMPONENTS, show_password=show), text).error
+        assert error is not None
+        assert error.kind == "invalid-userinfo"
+    shown = apply(Operation(Command.COMPONENTS), "http://joe:S3CRET@h/?token=T")
+    assert shown == {"scheme": "http", "userinfo": "joe:***", "host": "h", "port": None,
+                     "path": "/", "query": "token=***", "fragment": None}

@@ -278,8 +278,8 @@ def test_the_pairs_agree_row_by_row(tmp_path: Path, command: OperationName) -> N
         assert disagreements == [], name
 
 
-#: The operations of 0.6 (issue 44): the method, its argument (a key, a domain) and
-#: the command line's options for it.
+#: The operations of the table but those above (issue 44): the method, its argument
+#: (a key, a domain) and the command line's options for it.
 OPERATIONS: Final[list[tuple[OperationName, str, tuple[str, ...]]]] = [
     ("query_param", "token", ("--key", "token")),
     ("query_values", "b", ("--key", "b")),
@@ -291,7 +291,11 @@ OPERATIONS: Final[list[tuple[OperationName, str, tuple[str, ...]]]] = [
     ("public_suffix", "", ()),
     ("subdomain", "", ()),
     ("in_domain", "example.com", ("--domain", "example.com")),
+    ("host", "", ()),
+    ("components", "", ()),
 ]
+#: The operations whose result is a struct (a DataFrame in pandas; none in Dask).
+STRUCTS: Final = ("decoded", "components")
 
 
 def as_cell(value: object) -> object:
@@ -333,7 +337,7 @@ def test_the_operations_of_the_table_agree_row_by_row(
               for result, error in frame.iter_rows()]
     series = pd.read_parquet(path)["url"]
     results = getattr(series.uri, f"try_{method}")(*args)
-    if method == "decoded":  # a DataFrame of a column a component
+    if method in STRUCTS:  # a DataFrame of a column a component
         results = [None if all(v is None for v in row) else dict(zip(results.columns, row,
                                                                      strict=True))
                    for row in (plain(list(r)) for r in results.itertuples(index=False))]
@@ -351,7 +355,7 @@ def test_the_operations_of_the_table_agree_row_by_row(
         "ORDER BY file_row_number").fetchall()]
     fronts = {"polars": polars, "pandas": pandas,
               "duckdb": [(r, w[1]) for r, w in zip(duck, want, strict=True)]}
-    if method != "decoded":
+    if method not in STRUCTS:
         op = Operation(Command(method), argument=argument)
         dask = plain(ud.column(dd.read_parquet(str(path)).url, op).compute(
             scheduler="sync").tolist())

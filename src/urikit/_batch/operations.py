@@ -293,7 +293,13 @@ def _host(op: Operation, text: str) -> tuple[object, str | None]:
 
 
 def _components(op: Operation, text: str) -> tuple[object, str | None]:
-    parts = split(masked(text, op.show_password), op.allow_zone_id)
+    # the text itself read first: its masked form may be valid where it is not (a
+    # space in a password), and the errors are the text's
+    parts = split(text, op.allow_zone_id)
+    if not op.show_password:
+        shown = masked(text)
+        if shown != text:
+            parts = split(shown, op.allow_zone_id)
     return dict(zip(COMPONENTS, parts, strict=True)), None
 
 
