@@ -255,8 +255,10 @@ def _common(p: argparse.ArgumentParser, refs: str) -> None:
     p.add_argument("--allow-zone-id", action="store_true",
                    help="accept IPv6 zone identifiers (RFC 6874)")
     p.add_argument("--show-password", action="store_true",
-                   help="print passwords and secret query values as they are "
-                        "(masked as user:*** and token=*** by default)")
+                   help="print passwords and secret query values as they are in "
+                        "what people read: records and error messages (masked as "
+                        "user:*** and token=*** by default; a Parquet output's data "
+                        "columns keep them always)")
     p.add_argument("--lenient", action="store_true",
                    help="read each reference as URI.parse_lenient does (as browsers "
                    "read it); jsonl and csv records list what was repaired")
