@@ -45,7 +45,14 @@ SECTION = "## DuckDB functions"
 TARGET = 1.2
 BASELINE = 100
 SQL_NAME = {"normalize": "try_urikit_normalize", "canonicalize": "try_urikit_canonicalize",
-            "validate": "urikit_is_valid"}
+            "validate": "urikit_is_valid",
+            # the operations of 0.6 (issue 44), by the command line's names
+            "query-param": "try_urikit_query_param",
+            "registrable-domain": "try_urikit_registrable_domain",
+            "segments": "try_urikit_segments"}
+#: The arguments after the URL, in SQL and on the command line.
+SQL_ARGUMENTS = {"query-param": ", 'utm_source'"}
+CLI_OPTIONS = {"query-param": ["--key", "utm_source"]}
 
 DUCKDB_SCRIPT = """
 import sys
@@ -54,8 +61,8 @@ from urikit.duckdb import register
 con = duckdb.connect()
 con.execute("SET threads = 1")
 register(con)
-con.execute(f"COPY (SELECT {sys.argv[1]}(url) FROM '{sys.argv[2]}') TO '{sys.argv[3]}' "
-            "(HEADER false)")
+con.execute(f"COPY (SELECT {sys.argv[1]}(url{sys.argv[4]}) FROM '{sys.argv[2]}') TO "
+            f"'{sys.argv[3]}' (HEADER false)")
 """
 
 
@@ -117,10 +124,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         out = str(directory / "out.csv")
 
         def cli(command: str, path: Path) -> list[str]:
-            return [sys.executable, "-m", "urikit", command, "-q", "-i", str(path)]
+            return [sys.executable, "-m", "urikit", command, *CLI_OPTIONS.get(command, []),
+                    "-q", "-i", str(path)]
 
         def sql(command: str, path: Path) -> list[str]:
-            return [sys.executable, "-c", DUCKDB_SCRIPT, SQL_NAME[command], str(path), out]
+            return [sys.executable, "-c", DUCKDB_SCRIPT, SQL_NAME[command], str(path), out,
+                    SQL_ARGUMENTS.get(command, "")]
 
         for command in args.commands:
             best: dict[str, float] = {}

@@ -31,6 +31,7 @@ Needs the ``dask`` extra: ``pip install 'urikit[dask]'``.
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
 import operator
 from typing import TYPE_CHECKING, Any, Final, NamedTuple, overload
@@ -38,6 +39,7 @@ from typing import TYPE_CHECKING, Any, Final, NamedTuple, overload
 from dask.bag import Bag
 from dask.delayed import Delayed
 
+from ._batch.columns import ERROR_FIELDS
 from ._batch.engine import process_line
 from ._batch.lines import split_lines, text_line
 from ._batch.operations import Command, Operation
@@ -160,8 +162,9 @@ def _column_values(partition: Any, op: Operation, name: str) -> Any:
             append(record.error is None)
         else:
             append(None if record.error is not None else record.output)
-    return pandas.Series(values, index=partition.index, name=name,
-                         dtype="boolean" if validate else "string")
+    shape = op.command.shape
+    dtype = {"flag": "boolean", "text": "string"}.get(shape, "object")
+    return pandas.Series(values, index=partition.index, name=name, dtype=dtype)
 
 
 def _is_series(value: object) -> bool:
@@ -177,20 +180,29 @@ def _is_pandas(value: object) -> bool:
 
 def column(urls: Series | PandasSeries, op: Operation,
            name: str | None = None) -> Series | PandasSeries:
-    """The result of ``op`` (``normalize``, ``validate`` or ``canonicalize``) on each row
+    """The result of ``op`` (``normalize``, ``validate``, ``canonicalize``, or an
+    operation of 0.6 of one value a row: ``Operation(Command.QUERY_PARAM,
+    argument="utm_source")``, ``registrable_domain``, ``segments``...; a list is an
+    ``object`` value) on each row
     of a Dask Series of ``str``, as a Series aligned with it (the same index and
     partitions) named ``name`` (by default the command: ``"normalize"``, ...): the
     command line's output for a valid row, ``<NA>`` for an invalid or missing row
     (``validate``: ``True``, ``False`` or ``<NA>``). A pandas Series gives a pandas
-    Series, computed at once, with its index.
+    Series, computed at once, with its index. The column is data, as every data front
+    end's is: a password or a secret query value stays in a result as it was
+    (``op.show_password`` is for records, which people read; :func:`errors` masks).
 
     .. versionadded:: 0.3
     .. versionchanged:: 0.5
        Takes a pandas Series too.
+    .. versionchanged:: 0.6
+       The results keep their secrets (they were masked unless ``show_password``);
+       the operations of 0.6 of one value a row.
     """
-    if op.command not in (Command.NORMALIZE, Command.VALIDATE, Command.CANONICALIZE):
-        raise ValueError(f"a Series takes normalize, validate or canonicalize, "
-                         f"not {op.command}")
+    if op.command.pairs or op.command is Command.EXPLAIN or op.command.shape == "struct":
+        raise ValueError(f"a Series takes an operation of one value a row (normalize, "
+                         f"validate, canonicalize, query_param...), not {op.command}")
+    op = dataclasses.replace(op, show_password=True)
     if _is_pandas(urls):
         return _column_values(urls, op, name or op.command.value)
     if not _is_series(urls):
@@ -203,7 +215,7 @@ def column(urls: Series | PandasSeries, op: Operation,
 
 #: The columns of :func:`errors`: the error as data, as the command line's Parquet
 #: output has it (without its ``urikit_`` prefix).
-ERROR_COLUMNS: Final = ("error_kind", "error_position", "error_message")
+ERROR_COLUMNS: Final = tuple(f"error_{field}" for field in ERROR_FIELDS)
 
 
 def _error_frame(partition: Any, op: Operation) -> Any:

@@ -24,6 +24,14 @@ function                                  returns      what
 ``urikit_components(url)``                ``STRUCT``   the seven components
 ========================================  ===========  ==============================
 
+Since 0.6, each operation of the Polars namespace is a function here too, with its
+``try_`` twin: ``urikit_decoded(url)``, ``urikit_segments(url)``,
+``urikit_host_labels(url)``, ``urikit_query_param(url, key)``,
+``urikit_query_values(url, key)``, ``urikit_query_pairs(url)``,
+``urikit_registrable_domain(url)``, ``urikit_public_suffix(url)``,
+``urikit_subdomain(url)`` and ``urikit_in_domain(url, domain)``, registered from the
+batch engine's one table (:mod:`urikit.polars` says what each gives).
+
 ``urikit_components`` gives ``STRUCT(scheme, userinfo, host, port, path, query,
 fragment)``, every field ``VARCHAR`` in wire form as :class:`urikit.Components` holds
 it: ``NULL`` for an undefined component, ``''`` for an empty one (``http://a/?`` has
@@ -69,7 +77,7 @@ from typing import TYPE_CHECKING, Any, Final, cast
 
 from ._batch import columns, operations
 from ._batch.engine import apply_pair, bound, process_line
-from ._batch.operations import Command, Operation
+from ._batch.operations import BUILD_FIELDS, PAIR_FIELDS, Command, Operation
 from ._core.errors import URIError
 from ._web.canonical import DEFAULT_OPTIONS, CanonicalOptions
 
@@ -82,12 +90,10 @@ __all__ = ["COMPONENTS", "register"]
 #: (the ``components`` operation's, :mod:`urikit._batch.operations`).
 COMPONENTS: Final = operations.COMPONENTS
 #: The fields of ``urikit_error_info``'s ``STRUCT``: the error as data.
-ERROR_FIELDS: Final = ("kind", "position", "message")
+ERROR_FIELDS: Final = columns.ERROR_FIELDS
 
-#: The functions with a ``try_`` twin: those that fail on invalid text.
-_FAILING: Final = ("normalize", "canonicalize", "resolve", "relative", "host", "components")
-
-#: The names of each function's arguments, as its error messages name them.
+#: The names of each function's arguments, as its error messages name them (only
+#: those that are URI-references: a query key or a domain is no URL).
 _ARGUMENTS: Final = {"resolve": ("base", "reference"), "relative": ("target", "base")}
 
 
@@ -102,22 +108,47 @@ class _Reader:
     registration's options. Results are data: passwords stay in them
     (``show_password``); the error messages mask them."""
 
-    def __init__(self, options: CanonicalOptions, allow_zone_id: bool, lenient: bool):
-        def operation(command: Command) -> Operation:
-            return Operation(command, allow_zone_id=allow_zone_id, show_password=True,
-                             options=options, lenient=lenient)
-
-        self.ops = {command: operation(command) for command in Command}
+    def __init__(self, options: CanonicalOptions, allow_zone_id: bool, lenient: bool,
+                 charset: str = "utf-8", default_scheme: str = ""):
+        self._options, self._allow_zone_id, self._lenient = options, allow_zone_id, lenient
+        self._charset, self._default_scheme = charset, default_scheme
+        self.ops = {command: self.operation(command) for command in Command}
         # the error of a row, as the command line reports it (its secrets masked)
         self.checking = Operation(Command.VALIDATE, allow_zone_id=allow_zone_id,
-                                  lenient=lenient)
-        ops = self.ops
-        self._validate = bound(ops[Command.VALIDATE])
-        self.normalize = bound(ops[Command.NORMALIZE])
-        self.canonicalize = bound(ops[Command.CANONICALIZE])
-        self.host = bound(ops[Command.HOST])
-        self.components = bound(ops[Command.COMPONENTS])
-        self.resolve = functools.partial(apply_pair, ops[Command.RESOLVE])
+                                  lenient=lenient, default_scheme=default_scheme)
+        self._validate = bound(self.ops[Command.VALIDATE])
+        self._bound: dict[tuple[Command, str], Callable[[str], object]] = {}
+
+    def operation(self, command: Command, argument: str = "") -> Operation:
+        return columns.operation(command, self._options, self._allow_zone_id,
+                                 self._lenient, argument, self._charset,
+                                 "" if command.pairs else self._default_scheme)
+
+    def function(self, name: str) -> Callable[..., object]:
+        """The function of a row of the method ``name``'s arguments."""
+        if name == "is_valid":
+            return self.is_valid
+        if name in ("error", "error_info"):
+            return getattr(self, name)  # type: ignore[no-any-return]
+        command = columns.METHODS[name]
+        if command is Command.RESOLVE:
+            return functools.partial(apply_pair, self.ops[command])
+        if command is Command.RELATIVE:
+            return self.relative
+        if command.argument:
+            return functools.partial(self.with_argument, command)
+        return bound(self.ops[command])
+
+    def with_argument(self, command: Command, text: str, argument: str) -> object:
+        """The result of an operation that takes an argument a row (a key, a domain):
+        its function bound once for each argument seen."""
+        key = (command, argument)
+        function = self._bound.get(key)
+        if function is None:
+            if len(self._bound) > 256:
+                self._bound.clear()
+            function = self._bound[key] = bound(self.operation(command, argument))
+        return function(text)
 
     def is_valid(self, text: str) -> bool:
         try:
@@ -134,7 +165,7 @@ class _Reader:
         found = process_line(self.checking, "sql", 1, text).error
         if found is None:
             return None
-        return {"kind": found.kind, "position": found.position, "message": found.message}
+        return {field: getattr(found, field) for field in ERROR_FIELDS}
 
     def relative(self, target: str, base: str) -> str:
         return apply_pair(self.ops[Command.RELATIVE], base, target)
@@ -144,8 +175,8 @@ class _Reader:
         """The message of a strict function's error: the argument that is not a
         URI-reference, its text and the reason (passwords masked), or, when each
         argument is one, the error's own message (a base without a scheme)."""
-        named = [(arg_name, arg) for arg_name, arg
-                 in zip(_ARGUMENTS.get(function, ("url",)), args, strict=True)
+        names = _ARGUMENTS.get(function, ("url",))
+        named = [(arg_name, arg) for arg_name, arg in zip(names, args, strict=False)
                  if arg is not None]  # a NULL row gives NULL, never an error
         return columns.why(name, self.checking, named, exc)
 
@@ -159,7 +190,7 @@ def _column(reader: _Reader, name: str, function: str, arity: int, arrow_type: A
     which ends the query with it) for the first invalid row. DuckDB reads the
     function's signature for its number of arguments, and evaluates its
     annotations."""
-    function_of_row: Callable[..., object] = getattr(reader, function)
+    function_of_row = reader.function(function)
 
     def row(*args: str | None) -> object:
         return None if None in args else function_of_row(*args)
@@ -197,9 +228,30 @@ def _column(reader: _Reader, name: str, function: str, arity: int, arrow_type: A
     return two
 
 
+def _types(duckdb: Any, pyarrow: Any, command: Command) -> tuple[Any, Any]:
+    """The SQL type and the Arrow type of an operation's result, from its shape."""
+    # large_string: DuckDB reads both, but an array of pyarrow.string() built from a
+    # list of str in DuckDB's calling thread cost 1.7 us a row (pyarrow 26, DuckDB 2.0;
+    # 0.05 us on the main thread), large_string 0.1 us (benchmarks/duckdb_cost.py)
+    string = pyarrow.large_string()
+    shape = command.shape
+    if shape == "flag":
+        return "BOOLEAN", pyarrow.bool_()
+    if shape == "texts":
+        return duckdb.list_type("VARCHAR"), pyarrow.list_(string)
+    if shape == "pairs":
+        return (duckdb.list_type(duckdb.struct_type(dict.fromkeys(PAIR_FIELDS, "VARCHAR"))),
+                pyarrow.list_(pyarrow.struct([(f, string) for f in PAIR_FIELDS])))
+    if shape == "struct":
+        return (duckdb.struct_type(dict.fromkeys(command.columns, "VARCHAR")),
+                pyarrow.struct([(field, string) for field in command.columns]))
+    return "VARCHAR", string
+
+
 def register(connection: duckdb.DuckDBPyConnection, *, prefix: str = "urikit_",
              options: CanonicalOptions = DEFAULT_OPTIONS, allow_zone_id: bool = False,
-             lenient: bool = False) -> list[str]:
+             lenient: bool = False, charset: str = "utf-8",
+             default_scheme: str = "") -> list[str]:
     """Register urikit's SQL functions in ``connection`` and return their names.
 
     Each function is a vectorized (Arrow) scalar function of DuckDB; see this module's
@@ -216,9 +268,17 @@ def register(connection: duckdb.DuckDBPyConnection, *, prefix: str = "urikit_",
         lenient: read each URL as :meth:`urikit.URI.parse_lenient` and the command
             line's ``--lenient`` do (spaces and other characters a browser accepts
             are encoded first; the result is what the repaired text gives).
+        charset: the charset of the query's percent-encoded octets, for the
+            functions that decode it (``decoded``, ``query_param``,
+            ``query_values``, ``query_pairs``): octets it does not decode are an
+            error, never a replacement character.
+        default_scheme: the scheme a value without one is read with, leniently
+            (``www.site.com/path`` as ``https://www.site.com/path`` with
+            ``"https"``, as web logs hold URLs); not for resolve and relative.
 
     Raises:
         TypeError: ``options`` is not a :class:`urikit.CanonicalOptions`.
+        ValueError: ``charset`` names no codec, or ``default_scheme`` is no scheme.
 
     >>> import duckdb
     >>> from urikit.duckdb import register
@@ -228,6 +288,9 @@ def register(connection: duckdb.DuckDBPyConnection, *, prefix: str = "urikit_",
     [('http://example.com/b',)]
 
     .. versionadded:: 0.3
+    .. versionchanged:: 0.6
+       The functions of the operations of 0.6 (``urikit_query_param``...),
+       ``charset`` and ``default_scheme``.
     """
     given = cast("object", options)  # checked: callers without a type checker pass anything
     if not isinstance(given, CanonicalOptions):
@@ -236,32 +299,25 @@ def register(connection: duckdb.DuckDBPyConnection, *, prefix: str = "urikit_",
     from duckdb.func import ARROW, SPECIAL
 
     pyarrow = _pyarrow()
-    reader = _Reader(options, allow_zone_id, lenient)
-    # large_string: DuckDB reads both, but an array of pyarrow.string() built from a
-    # list of str in DuckDB's calling thread cost 1.7 us a row (pyarrow 26, DuckDB 2.0;
-    # 0.05 us on the main thread), large_string 0.1 us (benchmarks/duckdb_cost.py)
+    reader = _Reader(options, allow_zone_id, lenient, charset, default_scheme)
     string = pyarrow.large_string()
-    struct = pyarrow.struct([(field, string) for field in COMPONENTS])
-    sql_struct = duckdb.struct_type(dict.fromkeys(COMPONENTS, "VARCHAR"))
-    error_struct = pyarrow.struct([("kind", string), ("position", pyarrow.int64()),
-                                   ("message", string)])
-    sql_error = duckdb.struct_type({"kind": "VARCHAR", "position": "BIGINT",
-                                    "message": "VARCHAR"})
+    error_struct = pyarrow.struct(list(zip(ERROR_FIELDS, (string, pyarrow.int64(), string),
+                                           strict=True)))
+    sql_error = duckdb.struct_type(dict(zip(ERROR_FIELDS, ("VARCHAR", "BIGINT", "VARCHAR"),
+                                            strict=True)))
     signatures: dict[str, tuple[int, Any, Any]] = {
         "is_valid": (1, "BOOLEAN", pyarrow.bool_()),
         "error": (1, "VARCHAR", string),
         "error_info": (1, sql_error, error_struct),
-        "normalize": (1, "VARCHAR", string),
-        "canonicalize": (1, "VARCHAR", string),
-        "resolve": (2, "VARCHAR", string),
-        "relative": (2, "VARCHAR", string),
-        "host": (1, "VARCHAR", string),
-        "components": (1, sql_struct, struct),
     }
+    for method, command in columns.METHODS.items():
+        if method != "is_valid":
+            arity = 2 if command.pairs or command.argument else 1
+            signatures[method] = (arity, *_types(duckdb, pyarrow, command))
     names: list[str] = []
     for function, (arity, sql_type, arrow_type) in signatures.items():
         variants = [(f"{prefix}{function}", True)]
-        if function in _FAILING:
+        if function in columns.FAILING:
             variants.append((f"try_{prefix}{function}", False))
         parameters: list[Any] = ["VARCHAR"] * arity  # duckdb declares list[IntoPyType]
         for name, strict in variants:
@@ -272,4 +328,32 @@ def register(connection: duckdb.DuckDBPyConnection, *, prefix: str = "urikit_",
                 parameters, sql_type, type=ARROW,
                 null_handling=SPECIAL)  # NULL in, NULL out: done by rows()
             names.append(name)
+    build_types: list[Any] = ["VARCHAR", "VARCHAR", "BIGINT", duckdb.list_type("VARCHAR"),
+                   duckdb.list_type(duckdb.struct_type(dict.fromkeys(PAIR_FIELDS,
+                                                                     "VARCHAR"))),
+                   "VARCHAR"]
+    assert len(build_types) == len(BUILD_FIELDS)
+    for name, strict in ((f"{prefix}build", True), (f"try_{prefix}build", False)):
+        connection.create_function(  # pyright: ignore[reportUnknownMemberType]
+            name, _builder(name, strict, duckdb.InvalidInputException), build_types,
+            "VARCHAR", type=ARROW, null_handling=SPECIAL)
+        names.append(name)
     return names
+
+
+def _builder(name: str, strict: bool, error: type[Exception]) -> Callable[..., Any]:
+    """The Arrow function of ``urikit_build``: a URL a row from its plain parts
+    (:func:`urikit._batch.columns.built`), ``error`` (DuckDB's) for a row that builds
+    none when ``strict``."""
+    make = _pyarrow().array
+    string = _pyarrow().large_string()
+
+    def build(scheme: Any, host: Any, port: Any, segments: Any, query: Any,
+              fragment: Any) -> Any:
+        parts = [column.to_pylist() for column in (scheme, host, port, segments, query,
+                                                   fragment)]
+        try:
+            return make(columns.built(parts, strict=strict, name=name), type=string)
+        except URIError as exc:
+            raise error(str(exc)) from None
+    return build

@@ -30,6 +30,18 @@ method                             result                        what
                                    columns
 =================================  ============================  =========================
 
+Since 0.6, the operations data engineers ask for most, each with its ``try_`` twin:
+``decoded(charset=)`` (the seven components as plain text, decoded once),
+``segments()`` and ``host_labels()`` (lists), ``query_param(key)``,
+``query_values(key)`` and ``query_pairs()`` (a query's octets decoded in
+``charset=``, UTF-8 by default: undecodable octets are an error, never a replacement
+character), ``registrable_domain()``, ``public_suffix()`` and ``subdomain()``
+(the Public Suffix List, the ``psl`` extra) and ``in_domain(domain)``; and every
+one takes ``default_scheme=`` (read ``www.site.com/path`` as
+``https://www.site.com/path`` with ``"https"``, leniently). The typed entry point is
+``URIAccessor(series)`` (``series.uri`` is ``Any`` to a checker: pandas ships no
+types): a type checker sees each method there.
+
 ``base`` is a URL, or a Series of one base a row, aligned on the index as pandas
 aligns two Series. The nullable dtypes keep a missing value apart from an empty
 one: ``<NA>`` for a missing row (``None``, ``NaN`` or ``<NA>`` in) and for an
@@ -61,10 +73,10 @@ import importlib
 from typing import Any, Final, cast
 
 from ._batch import columns
-from ._batch.operations import COMPONENTS, Operation
+from ._batch.operations import Operation
 from ._web.canonical import DEFAULT_OPTIONS, CanonicalOptions
 
-__all__ = ["URIAccessor"]
+__all__ = ["URIAccessor", "build"]
 
 # pandas ships no type information (and pandas-stubs is not a dependency): its objects
 # are used through Any, and the accessor's methods say what they return in words.
@@ -73,6 +85,8 @@ pd: Any = importlib.import_module("pandas")
 #: The operations whose errors the ``error`` method gives, by their methods' names.
 OperationName = columns.Method
 _COMMANDS: Final = columns.METHODS
+#: The dtype of a Series of results, by the operation's shape (a list is an object).
+_DTYPES: Final = {"text": "string", "flag": "boolean", "texts": "object", "pairs": "object"}
 
 
 def _values(series: Any) -> list[str | None]:
@@ -117,30 +131,38 @@ class URIAccessor:
         raise TypeError(f"base must be str or a pandas Series, not {type(base).__name__}")
 
     def _op(self, name: str, base: object, options: CanonicalOptions, allow_zone_id: bool,
-            lenient: bool) -> Operation:
+            lenient: bool, argument: str = "", charset: str = "utf-8",
+            default_scheme: str = "") -> Operation:
         given = cast("object", options)  # checked: callers without a type checker pass anything
         if not isinstance(given, CanonicalOptions):
             raise TypeError(f"options must be CanonicalOptions, not {type(given).__name__}")
         command = _COMMANDS[name]
         if command.pairs and base is None:
             raise TypeError(f"{name} needs a base")
-        return columns.operation(command, options, allow_zone_id, lenient)
+        return columns.operation(command, options, allow_zone_id, lenient, argument, charset,
+                                 default_scheme)
 
-    def _column(self, method: str, dtype: str, *, base: object = None,
+    def _column(self, method: str, dtype: str = "", *, base: object = None,
                 options: CanonicalOptions = DEFAULT_OPTIONS, allow_zone_id: bool = False,
-                lenient: bool = False) -> Any:
+                lenient: bool = False, default_scheme: str = "", argument: str = "",
+                charset: str = "utf-8") -> Any:
         name = method.removeprefix("try_")
-        op = self._op(name, base, options, allow_zone_id, lenient)
+        op = self._op(name, base, options, allow_zone_id, lenient, argument, charset,
+                      default_scheme)
         results = columns.results(op, _values(self._series), self._bases(base),
                                   strict=name == method, name=f"uri.{method}")
         series = self._series
-        if name == "components":
-            return pd.DataFrame([dict.fromkeys(COMPONENTS) if r is None else r
+        shape = op.command.shape
+        if shape == "struct":
+            fields = op.command.columns
+            return pd.DataFrame([dict.fromkeys(fields) if r is None else r
                                  for r in results], index=series.index,
-                                columns=list(COMPONENTS), dtype="string")
-        return pd.Series(results, index=series.index, name=series.name, dtype=dtype)
+                                columns=list(fields), dtype="string")
+        return pd.Series(results, index=series.index, name=series.name,
+                         dtype=dtype or _DTYPES[shape])
 
-    def is_valid(self, *, allow_zone_id: bool = False, lenient: bool = False) -> Any:
+    def is_valid(self, *, allow_zone_id: bool = False, lenient: bool = False,
+                 default_scheme: str = "") -> Any:
         """Whether each value is a URI-reference (RFC 3986): a ``boolean`` Series,
         ``<NA>`` for a missing value.
 
@@ -150,11 +172,12 @@ class URIAccessor:
         [True, False, <NA>]
         """
         return self._column("is_valid", "boolean", allow_zone_id=allow_zone_id,
-                            lenient=lenient)
+                            lenient=lenient, default_scheme=default_scheme)
 
     def error(self, operation: OperationName = "is_valid", base: object = None, *,
               options: CanonicalOptions = DEFAULT_OPTIONS, allow_zone_id: bool = False,
-              lenient: bool = False) -> Any:
+              lenient: bool = False, default_scheme: str = "", argument: str = "",
+              charset: str = "utf-8") -> Any:
         """Why ``operation`` fails on each value (against ``base`` for ``resolve`` and
         ``relative``): a DataFrame with the Series' index and the columns ``kind``,
         ``position`` (``Int64``) and ``message``, ``<NA>`` where it succeeds or a
@@ -170,20 +193,18 @@ class URIAccessor:
         if operation not in _COMMANDS:
             raise TypeError(f"operation must be one of {', '.join(_COMMANDS)}, "
                             f"not {operation!r}")
-        op = self._op(operation, base, options, allow_zone_id, lenient)
+        op = self._op(operation, base, options, allow_zone_id, lenient, argument, charset,
+                      default_scheme)
         found = columns.errors(op, _values(self._series), self._bases(base))
         index = self._series.index
-        frame = pd.DataFrame({
-            "kind": pd.Series([None if e is None else e.kind for e in found],
-                              index=index, dtype="string"),
-            "position": pd.Series([None if e is None else e.position for e in found],
-                                  index=index, dtype="Int64"),
-            "message": pd.Series([None if e is None else e.message for e in found],
-                                 index=index, dtype="string")})
-        assert tuple(frame.columns) == columns.ERROR_FIELDS
-        return frame
+        return pd.DataFrame({
+            field: pd.Series([None if e is None else getattr(e, field) for e in found],
+                             index=index, dtype=dtype)
+            for field, dtype in zip(columns.ERROR_FIELDS, ("string", "Int64", "string"),
+                                    strict=True)})
 
-    def normalize(self, *, allow_zone_id: bool = False, lenient: bool = False) -> Any:
+    def normalize(self, *, allow_zone_id: bool = False, lenient: bool = False,
+                  default_scheme: str = "") -> Any:
         """Each value normalized (RFC 3986 §6, as :func:`urikit.normalize`); raises
         :class:`urikit.URIError` for an invalid value (:meth:`try_normalize` gives
         ``<NA>``).
@@ -194,29 +215,35 @@ class URIAccessor:
         ['http://a/~/b']
         """
         return self._column("normalize", "string", allow_zone_id=allow_zone_id,
-                            lenient=lenient)
+                            lenient=lenient, default_scheme=default_scheme)
 
-    def try_normalize(self, *, allow_zone_id: bool = False, lenient: bool = False) -> Any:
+    def try_normalize(self, *, allow_zone_id: bool = False, lenient: bool = False,
+                      default_scheme: str = "") -> Any:
         """:meth:`normalize`, ``<NA>`` for an invalid value."""
         return self._column("try_normalize", "string",
-                            allow_zone_id=allow_zone_id, lenient=lenient)
+                            allow_zone_id=allow_zone_id, lenient=lenient,
+                            default_scheme=default_scheme)
 
     def canonicalize(self, options: CanonicalOptions = DEFAULT_OPTIONS, *,
-                     allow_zone_id: bool = False, lenient: bool = False) -> Any:
+                     allow_zone_id: bool = False, lenient: bool = False,
+                     default_scheme: str = "") -> Any:
         """Each value's canonical form for deduplication (:func:`urikit.canonicalize`
         with ``options``); raises :class:`urikit.URIError` for an invalid value
         (:meth:`try_canonicalize` gives ``<NA>``)."""
         return self._column("canonicalize", "string", options=options,
-                            allow_zone_id=allow_zone_id, lenient=lenient)
+                            allow_zone_id=allow_zone_id, lenient=lenient,
+                            default_scheme=default_scheme)
 
     def try_canonicalize(self, options: CanonicalOptions = DEFAULT_OPTIONS, *,
-                         allow_zone_id: bool = False, lenient: bool = False) -> Any:
+                         allow_zone_id: bool = False, lenient: bool = False,
+                         default_scheme: str = "") -> Any:
         """:meth:`canonicalize`, ``<NA>`` for an invalid value."""
         return self._column("try_canonicalize", "string", options=options,
-                            allow_zone_id=allow_zone_id, lenient=lenient)
+                            allow_zone_id=allow_zone_id, lenient=lenient,
+                            default_scheme=default_scheme)
 
     def resolve(self, base: object, *, allow_zone_id: bool = False,
-                lenient: bool = False) -> Any:
+                lenient: bool = False, default_scheme: str = "") -> Any:
         """Each value (a reference) resolved against ``base`` (RFC 3986 §5.2, as
         :func:`urikit.resolve`): a URL, or a Series of one base a row (aligned on the
         index); raises :class:`urikit.URIError` for an invalid value or base
@@ -229,16 +256,17 @@ class URIAccessor:
         ['http://a/d', 'http://x/e?f']
         """
         return self._column("resolve", "string", base=base, allow_zone_id=allow_zone_id,
-                            lenient=lenient)
+                            lenient=lenient, default_scheme=default_scheme)
 
     def try_resolve(self, base: object, *, allow_zone_id: bool = False,
-                    lenient: bool = False) -> Any:
+                    lenient: bool = False, default_scheme: str = "") -> Any:
         """:meth:`resolve`, ``<NA>`` for an invalid value or base."""
         return self._column("try_resolve", "string", base=base,
-                            allow_zone_id=allow_zone_id, lenient=lenient)
+                            allow_zone_id=allow_zone_id, lenient=lenient,
+                            default_scheme=default_scheme)
 
     def relative(self, base: object, *, allow_zone_id: bool = False,
-                 lenient: bool = False) -> Any:
+                 lenient: bool = False, default_scheme: str = "") -> Any:
         """The shortest reference from ``base`` to each value (as
         :meth:`urikit.URI.relative_to`): a URL, or a Series of one base a row (aligned
         on the index); raises :class:`urikit.URIError` for an invalid value or base
@@ -250,26 +278,31 @@ class URIAccessor:
         ['c/d']
         """
         return self._column("relative", "string", base=base, allow_zone_id=allow_zone_id,
-                            lenient=lenient)
+                            lenient=lenient, default_scheme=default_scheme)
 
     def try_relative(self, base: object, *, allow_zone_id: bool = False,
-                     lenient: bool = False) -> Any:
+                     lenient: bool = False, default_scheme: str = "") -> Any:
         """:meth:`relative`, ``<NA>`` for an invalid value or base."""
         return self._column("try_relative", "string", base=base,
-                            allow_zone_id=allow_zone_id, lenient=lenient)
+                            allow_zone_id=allow_zone_id, lenient=lenient,
+                            default_scheme=default_scheme)
 
-    def host(self, *, allow_zone_id: bool = False, lenient: bool = False) -> Any:
+    def host(self, *, allow_zone_id: bool = False, lenient: bool = False,
+             default_scheme: str = "") -> Any:
         """Each value's host as written (``<NA>`` without an authority); raises
         :class:`urikit.URIError` for an invalid value (:meth:`try_host` gives
         ``<NA>``)."""
-        return self._column("host", "string", allow_zone_id=allow_zone_id, lenient=lenient)
+        return self._column("host", "string", allow_zone_id=allow_zone_id, lenient=lenient,
+                            default_scheme=default_scheme)
 
-    def try_host(self, *, allow_zone_id: bool = False, lenient: bool = False) -> Any:
+    def try_host(self, *, allow_zone_id: bool = False, lenient: bool = False,
+                 default_scheme: str = "") -> Any:
         """:meth:`host`, ``<NA>`` for an invalid value."""
         return self._column("try_host", "string", allow_zone_id=allow_zone_id,
-                            lenient=lenient)
+                            lenient=lenient, default_scheme=default_scheme)
 
-    def components(self, *, allow_zone_id: bool = False, lenient: bool = False) -> Any:
+    def components(self, *, allow_zone_id: bool = False, lenient: bool = False,
+                   default_scheme: str = "") -> Any:
         """Each value's seven components, a DataFrame with the Series' index and a
         ``string`` column a component in wire form: ``<NA>`` for an undefined
         component, ``""`` for an empty one; raises :class:`urikit.URIError` for an
@@ -281,9 +314,285 @@ class URIAccessor:
         ['http', <NA>, 'h', '', '/p', '', <NA>]
         """
         return self._column("components", "string", allow_zone_id=allow_zone_id,
-                            lenient=lenient)
+                            lenient=lenient, default_scheme=default_scheme)
 
-    def try_components(self, *, allow_zone_id: bool = False, lenient: bool = False) -> Any:
+    def try_components(self, *, allow_zone_id: bool = False, lenient: bool = False,
+                       default_scheme: str = "") -> Any:
         """:meth:`components`, a row of ``<NA>`` for an invalid value."""
         return self._column("try_components", "string",
-                            allow_zone_id=allow_zone_id, lenient=lenient)
+                            allow_zone_id=allow_zone_id, lenient=lenient,
+                            default_scheme=default_scheme)
+
+    # --- the operations of 0.6: one method and its try_ twin each ----------------------
+
+    def decoded(self, *, charset: str = "utf-8", allow_zone_id: bool = False,
+                lenient: bool = False, default_scheme: str = "") -> Any:
+        """Each value's seven components as plain text, each decoded once (as
+        ``uri.text`` reads them), a DataFrame of ``string`` columns; the query's octets
+        as ``charset`` decodes them. Raises :class:`urikit.URIError` for an invalid
+        value or undecodable octets (:meth:`try_decoded`: a row of ``<NA>``).
+
+        >>> import pandas as pd
+        >>> import urikit.pandas
+        >>> pd.Series(["http://h/a%20b?q=%E9"]).uri.decoded(charset="latin-1")["query"][0]
+        'q=é'
+
+        .. versionadded:: 0.6
+        """
+        return self._column("decoded", charset=charset, allow_zone_id=allow_zone_id,
+                            lenient=lenient, default_scheme=default_scheme)
+
+    def try_decoded(self, *, charset: str = "utf-8", allow_zone_id: bool = False,
+                    lenient: bool = False, default_scheme: str = "") -> Any:
+        """:meth:`decoded`, a row of ``<NA>`` for an invalid value.
+
+        .. versionadded:: 0.6
+        """
+        return self._column("try_decoded", charset=charset, allow_zone_id=allow_zone_id,
+                            lenient=lenient, default_scheme=default_scheme)
+
+    def segments(self, *, allow_zone_id: bool = False, lenient: bool = False,
+                 default_scheme: str = "") -> Any:
+        """Each value's path segments, decoded once, a Series of lists (an absolute
+        path starts with ``""``); raises :class:`urikit.URIError` for an invalid value
+        (:meth:`try_segments`: ``None``).
+
+        >>> import pandas as pd
+        >>> import urikit.pandas
+        >>> pd.Series(["http://h/a%2Fb/c%20d"]).uri.segments()[0]
+        ['', 'a/b', 'c d']
+
+        .. versionadded:: 0.6
+        """
+        return self._column("segments", allow_zone_id=allow_zone_id, lenient=lenient,
+                            default_scheme=default_scheme)
+
+    def try_segments(self, *, allow_zone_id: bool = False, lenient: bool = False,
+                     default_scheme: str = "") -> Any:
+        """:meth:`segments`, ``None`` for an invalid value.
+
+        .. versionadded:: 0.6
+        """
+        return self._column("try_segments", allow_zone_id=allow_zone_id, lenient=lenient,
+                            default_scheme=default_scheme)
+
+    def host_labels(self, *, allow_zone_id: bool = False, lenient: bool = False,
+                    default_scheme: str = "") -> Any:
+        """Each value's host labels, decoded, a Series of lists (``None`` for no host
+        or an IP address); raises :class:`urikit.URIError` for an invalid value.
+
+        .. versionadded:: 0.6
+        """
+        return self._column("host_labels", allow_zone_id=allow_zone_id, lenient=lenient,
+                            default_scheme=default_scheme)
+
+    def try_host_labels(self, *, allow_zone_id: bool = False, lenient: bool = False,
+                        default_scheme: str = "") -> Any:
+        """:meth:`host_labels`, ``None`` for an invalid value.
+
+        .. versionadded:: 0.6
+        """
+        return self._column("try_host_labels", allow_zone_id=allow_zone_id, lenient=lenient,
+                            default_scheme=default_scheme)
+
+    def query_param(self, key: str, *, charset: str = "utf-8", allow_zone_id: bool = False,
+                    lenient: bool = False, default_scheme: str = "") -> Any:
+        """The first value of the query parameter ``key``, decoded once, a ``string``
+        Series (``<NA>`` when absent or without "="); raises :class:`urikit.URIError`
+        for an invalid value or undecodable octets (:meth:`try_query_param`).
+
+        >>> import pandas as pd
+        >>> import urikit.pandas
+        >>> pd.Series(["http://h/?utm_source=news%20letter"]).uri.query_param(
+        ...     "utm_source").tolist()
+        ['news letter']
+
+        .. versionadded:: 0.6
+        """
+        return self._column("query_param", argument=key, charset=charset,
+                            allow_zone_id=allow_zone_id, lenient=lenient,
+                            default_scheme=default_scheme)
+
+    def try_query_param(self, key: str, *, charset: str = "utf-8",
+                        allow_zone_id: bool = False, lenient: bool = False,
+                        default_scheme: str = "") -> Any:
+        """:meth:`query_param`, ``<NA>`` for an invalid value.
+
+        .. versionadded:: 0.6
+        """
+        return self._column("try_query_param", argument=key, charset=charset,
+                            allow_zone_id=allow_zone_id, lenient=lenient,
+                            default_scheme=default_scheme)
+
+    def query_values(self, key: str, *, charset: str = "utf-8", allow_zone_id: bool = False,
+                     lenient: bool = False, default_scheme: str = "") -> Any:
+        """Every value of the query parameter ``key``, in order, a Series of lists;
+        raises :class:`urikit.URIError` for an invalid value (:meth:`try_query_values`).
+
+        .. versionadded:: 0.6
+        """
+        return self._column("query_values", argument=key, charset=charset,
+                            allow_zone_id=allow_zone_id, lenient=lenient,
+                            default_scheme=default_scheme)
+
+    def try_query_values(self, key: str, *, charset: str = "utf-8",
+                         allow_zone_id: bool = False, lenient: bool = False,
+                         default_scheme: str = "") -> Any:
+        """:meth:`query_values`, ``None`` for an invalid value.
+
+        .. versionadded:: 0.6
+        """
+        return self._column("try_query_values", argument=key, charset=charset,
+                            allow_zone_id=allow_zone_id, lenient=lenient,
+                            default_scheme=default_scheme)
+
+    def query_pairs(self, *, charset: str = "utf-8", allow_zone_id: bool = False,
+                    lenient: bool = False, default_scheme: str = "") -> Any:
+        """Each value's query as a list of ``{"key": ..., "value": ...}`` dicts,
+        decoded once, in order (``None`` without a query); raises
+        :class:`urikit.URIError` for an invalid value (:meth:`try_query_pairs`).
+
+        .. versionadded:: 0.6
+        """
+        return self._column("query_pairs", charset=charset, allow_zone_id=allow_zone_id,
+                            lenient=lenient, default_scheme=default_scheme)
+
+    def try_query_pairs(self, *, charset: str = "utf-8", allow_zone_id: bool = False,
+                        lenient: bool = False, default_scheme: str = "") -> Any:
+        """:meth:`query_pairs`, ``None`` for an invalid value.
+
+        .. versionadded:: 0.6
+        """
+        return self._column("try_query_pairs", charset=charset, allow_zone_id=allow_zone_id,
+                            lenient=lenient, default_scheme=default_scheme)
+
+    def registrable_domain(self, *, allow_zone_id: bool = False, lenient: bool = False,
+                           default_scheme: str = "") -> Any:
+        """Each host's registrable domain (:func:`urikit.registrable_domain`, the ``psl``
+        extra), ``<NA>`` when it has none; raises :class:`urikit.URIError` for an
+        invalid value (:meth:`try_registrable_domain`).
+
+        >>> import pandas as pd
+        >>> import urikit.pandas
+        >>> pd.Series(["https://www.Example.co.uk/"]).uri.registrable_domain().tolist()
+        ['example.co.uk']
+
+        .. versionadded:: 0.6
+        """
+        return self._column("registrable_domain", allow_zone_id=allow_zone_id,
+                            lenient=lenient, default_scheme=default_scheme)
+
+    def try_registrable_domain(self, *, allow_zone_id: bool = False,
+                               lenient: bool = False, default_scheme: str = "") -> Any:
+        """:meth:`registrable_domain`, ``<NA>`` for an invalid value.
+
+        .. versionadded:: 0.6
+        """
+        return self._column("try_registrable_domain", allow_zone_id=allow_zone_id,
+                            lenient=lenient, default_scheme=default_scheme)
+
+    def public_suffix(self, *, allow_zone_id: bool = False, lenient: bool = False,
+                      default_scheme: str = "") -> Any:
+        """Each host's public suffix (:func:`urikit.public_suffix`), ``<NA>`` when it
+        has none; raises :class:`urikit.URIError` for an invalid value.
+
+        .. versionadded:: 0.6
+        """
+        return self._column("public_suffix", allow_zone_id=allow_zone_id, lenient=lenient,
+                            default_scheme=default_scheme)
+
+    def try_public_suffix(self, *, allow_zone_id: bool = False, lenient: bool = False,
+                          default_scheme: str = "") -> Any:
+        """:meth:`public_suffix`, ``<NA>`` for an invalid value.
+
+        .. versionadded:: 0.6
+        """
+        return self._column("try_public_suffix", allow_zone_id=allow_zone_id,
+                            lenient=lenient, default_scheme=default_scheme)
+
+    def subdomain(self, *, allow_zone_id: bool = False, lenient: bool = False,
+                  default_scheme: str = "") -> Any:
+        """The labels of each host before its registrable domain (``""`` for the
+        registrable domain itself), ``<NA>`` when it has none; raises
+        :class:`urikit.URIError` for an invalid value.
+
+        .. versionadded:: 0.6
+        """
+        return self._column("subdomain", allow_zone_id=allow_zone_id, lenient=lenient,
+                            default_scheme=default_scheme)
+
+    def try_subdomain(self, *, allow_zone_id: bool = False, lenient: bool = False,
+                      default_scheme: str = "") -> Any:
+        """:meth:`subdomain`, ``<NA>`` for an invalid value.
+
+        .. versionadded:: 0.6
+        """
+        return self._column("try_subdomain", allow_zone_id=allow_zone_id, lenient=lenient,
+                            default_scheme=default_scheme)
+
+    def in_domain(self, domain: str, *, allow_zone_id: bool = False,
+                  lenient: bool = False, default_scheme: str = "") -> Any:
+        """Whether each host is ``domain`` or a subdomain of it, label by label (as
+        :meth:`urikit.URI.in_domain`), a ``boolean`` Series; raises
+        :class:`urikit.URIError` for an invalid value (:meth:`try_in_domain`).
+
+        >>> import pandas as pd
+        >>> import urikit.pandas
+        >>> pd.Series(["http://a.Example.com/", "http://example.org/"]).uri.in_domain(
+        ...     "example.com").tolist()
+        [True, False]
+
+        .. versionadded:: 0.6
+        """
+        return self._column("in_domain", argument=domain, allow_zone_id=allow_zone_id,
+                            lenient=lenient, default_scheme=default_scheme)
+
+    def try_in_domain(self, domain: str, *, allow_zone_id: bool = False,
+                      lenient: bool = False, default_scheme: str = "") -> Any:
+        """:meth:`in_domain`, ``<NA>`` for an invalid value.
+
+        .. versionadded:: 0.6
+        """
+        return self._column("try_in_domain", argument=domain, allow_zone_id=allow_zone_id,
+                            lenient=lenient, default_scheme=default_scheme)
+
+
+def build(scheme: object = None, host: object = None, port: object = None,
+          segments: object = None, query: object = None, fragment: object = None, *,
+          strict: bool = True) -> Any:
+    """A URL a row from plain parts, each encoded for its place once, as
+    :func:`urikit.polars.build` builds it: each part one value for every row, or a
+    Series (aligned on the first Series' index; ``segments`` a Series of lists,
+    ``query`` of lists of ``{"key": ..., "value": ...}`` dicts or of dicts). A
+    ``string`` Series; ``<NA>`` for a row of missing parts, and, with
+    ``strict=False``, for a row that builds no URL (``strict``: a
+    :class:`urikit.URIError`).
+
+    >>> import pandas as pd
+    >>> from urikit.pandas import build
+    >>> build("https", pd.Series(["a.example", "bücher.example"]),
+    ...       segments=pd.Series([["x y"], []])).tolist()
+    ['https://a.example/x%20y', 'https://xn--bcher-kva.example/']
+
+    .. versionadded:: 0.6
+    """
+    given: list[Any] = [scheme, host, port, segments, query, fragment]
+    index: Any = next((part.index for part in given if isinstance(part, pd.Series)), None)
+    if index is None:
+        raise TypeError("build needs at least one part as a Series")
+    parts: list[list[object]] = []
+    for part in given:
+        if isinstance(part, pd.Series):
+            column: Any = part.reindex(index)
+            values: list[object] = column.astype(object).where(column.notna(), None).tolist()
+            parts.append(values)
+        else:
+            parts.append([part] * len(index))
+    ports = parts[2]
+    parts[2] = [None if p is None else int(cast("int", p)) for p in ports]
+    # a list column read from Parquet holds numpy arrays: lists to the engine
+    for k in (3, 4):
+        parts[k] = [v if v is None or isinstance(v, (list, dict)) else list(cast("Any", v))
+                    for v in parts[k]]
+    return pd.Series(columns.built(parts, strict=strict, name="build"), index=index,
+                     dtype="string")

@@ -14,7 +14,7 @@ import pytest
 from urikit import CanonicalOptions, canonicalize
 from urikit._batch.engine import process_line
 from urikit._batch.operations import Command, Operation
-from urikit._cli.command import main
+from urikit._cli.command import SHOWN_ERRORS, main
 from urikit._whatwg.masking import mask_secrets, password_spans
 
 
@@ -171,14 +171,34 @@ class _Terminal(io.StringIO):
 
 def test_error_lines_print_above_the_bar(capsys: pytest.CaptureFixture[str],
                                          monkeypatch: pytest.MonkeyPatch) -> None:
-    """On a terminal, each error record is written through tqdm.write (above the
-    bar): whole lines, every one of them."""
+    """On a terminal, the first error records are written through tqdm.write (above
+    the bar), whole lines, and the others counted, not flooding the screen: the
+    summary says how many, and where every one is kept (issue 44)."""
     tqdm = pytest.importorskip("tqdm", reason="needs the progress extra")
     written: list[str] = []
     monkeypatch.setattr(tqdm.tqdm, "write", classmethod(
         lambda cls, text, file=None, **kw: written.append(text)))
-    monkeypatch.setattr(sys, "stderr", _Terminal())
+    tty = _Terminal()
+    monkeypatch.setattr(sys, "stderr", tty)
     status, _, _ = run(["normalize", "-"], capsys, monkeypatch, b"a b\nx\nc d\n" * 100)
     assert status == 1
-    assert sum(w.count("urikit: -:") for w in written) == 200
+    assert sum(w.count("urikit: -:") for w in written) == SHOWN_ERRORS
     assert all(not w.endswith("\n") for w in written)  # tqdm.write adds the line end
+    assert f"urikit: {200 - SHOWN_ERRORS} more error records not shown" in tty.getvalue()
+    assert "100 results, 200 errors" in tty.getvalue()
+
+
+def test_no_bar_when_the_results_share_the_terminal(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """Results written to the terminal the bar is on would run into its line: no bar
+    then (every error shown, as without one); the bar is for results that go
+    elsewhere."""
+    pytest.importorskip("tqdm", reason="needs the progress extra")
+    tty = _Terminal()
+    monkeypatch.setattr(sys, "stderr", tty)
+    monkeypatch.setattr(sys, "stdout", _Terminal())
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(b"a b\nx\n" * 3000)))
+    assert main(["normalize", "-"]) == 1
+    assert "B/s" not in tty.getvalue()
+    assert "it/s" not in tty.getvalue()
+    assert tty.getvalue().count("urikit: -:") == 3000

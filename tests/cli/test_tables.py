@@ -50,14 +50,24 @@ def _records(capsys: pytest.CaptureFixture[str]) -> list[dict[str, Any]]:
 
 
 def _expected(command: str, capsys: pytest.CaptureFixture[str],
-              monkeypatch: pytest.MonkeyPatch, *options: str) -> list[tuple[Any, ...]]:
+              monkeypatch: pytest.MonkeyPatch, *options: str,
+              data: bool = True) -> list[tuple[Any, ...]]:
     """The (result, error kind, error position, error message) of each row by the
     text path: the non-null URLs as lines, in JSON Lines with the errors inline (a
-    null is the error "null", "no reference (null)")."""
+    null is the error "null", "no reference (null)"). With ``data``, as a table
+    output holds them: a result is data (its secrets kept, as ``--show-password``
+    shows them), an error masked; otherwise as the records show them (masked)."""
     lines = [u for u in URLS if u is not None]
     _stdin(monkeypatch, "".join(f"{u}\n" for u in lines))
     main([command, "--format", "jsonl", "--errors", "inline", "-q", *options, "-"])
     by_line = {r["line"]: r for r in _records(capsys)}
+    if data:
+        _stdin(monkeypatch, "".join(f"{u}\n" for u in lines))
+        main([command, "--format", "jsonl", "--errors", "inline", "-q", "--show-password",
+              *options, "-"])
+        for shown in _records(capsys):
+            if "output" in shown:
+                by_line[shown["line"]]["output"] = shown["output"]
     expected: list[tuple[Any, ...]] = []
     k = 0
     for url in URLS:
@@ -103,7 +113,9 @@ def test_parquet_rows_hold_the_text_paths_records(
                     strict=True))
     assert rows == [expected[k] for k in kept]
     assert out.schema.field("urikit_error_position").type == pa.int64()
-    assert "S3CRET" not in str(out.to_pylist())
+    # the data columns keep a password as read; the error columns never show one
+    assert out.column("url").to_pylist() == [URLS[k] for k in kept]
+    assert "S3CRET" not in str([out.column(c).to_pylist() for c in ERROR_COLUMNS])
     errors = sum(1 for row in rows if row[1] is not None)
     assert f"{len(URLS)} lines" in err
     assert f"{errors} errors" in err
@@ -129,7 +141,7 @@ def test_parquet_to_text_formats(tmp_path: Path, capsys: pytest.CaptureFixture[s
                                  monkeypatch: pytest.MonkeyPatch) -> None:
     """A Parquet input written as JSON Lines: the records of the text path, the row
     number as the line number."""
-    expected = _expected("normalize", capsys, monkeypatch)
+    expected = _expected("normalize", capsys, monkeypatch, data=False)
     source = tmp_path / "in.parquet"
     _table(source)
     main(["normalize", "-i", str(source), "--format", "jsonl", "--errors", "inline", "-q"])
@@ -155,12 +167,17 @@ def test_csv_column(tmp_path: Path, capsys: pytest.CaptureFixture[str],
     main(["normalize", "-i", str(source), "--column", "url", "--format", "jsonl",
           "--errors", "inline", "-q"])
     assert [(r.get("output"), r.get("error")) for r in _records(capsys)] == expected
+    _stdin(monkeypatch, "".join(f"{u}\n" for u in rows))
+    main(["normalize", "--format", "jsonl", "--errors", "inline", "-q", "--show-password",
+          "-"])
+    shown = [r.get("output") for r in _records(capsys)]  # a table's results are data
     target = tmp_path / "out.parquet"
     main(["normalize", "-i", str(source), "--column", "url", "-o", str(target), "-q"])
     out = pq.read_table(target)
     assert out.column_names == ["page", "url", "urikit_result", *ERROR_COLUMNS]
     assert out.column("page").to_pylist() == [f"p{k}" for k in range(len(rows))]
-    assert out.column("urikit_result").to_pylist() == [o for o, _ in expected]
+    assert out.column("url").to_pylist() == rows
+    assert out.column("urikit_result").to_pylist() == shown
 
 
 @pytest.mark.parametrize(("argv", "message"), [
@@ -261,7 +278,8 @@ def test_lenient_base_argument(capsys: pytest.CaptureFixture[str]) -> None:
 def test_pairs_as_columns(tmp_path: Path, capsys: pytest.CaptureFixture[str],
                           monkeypatch: pytest.MonkeyPatch) -> None:
     """--base-column and --column name the pairs of a Parquet or CSV file; the rows
-    are those of the same pairs as lines, the password columns masked."""
+    are those of the same pairs as lines, the columns kept as read (the error columns
+    mask passwords)."""
     _stdin(monkeypatch, "".join(f"{b}\t{r}\n" for b, r in PAIRS))
     main(["resolve", "--format", "jsonl", "--errors", "inline", "-q", "-"])
     expected = [r.get("output") for r in _records(capsys)]
@@ -272,7 +290,8 @@ def test_pairs_as_columns(tmp_path: Path, capsys: pytest.CaptureFixture[str],
           "-o", str(target), "-q"])
     out = pq.read_table(target)
     assert out.column("urikit_result").to_pylist() == expected
-    assert "S3CRET" not in str(out.to_pylist())
+    assert out.column("page").to_pylist() == [b for b, _ in PAIRS]  # data, as read
+    assert "S3CRET" not in str([out.column(c).to_pylist() for c in ERROR_COLUMNS])
     csv_source = tmp_path / "pairs.csv"
     csv_source.write_text("page,href\n" + "".join(f'"{b}","{r}"\n' for b, r in PAIRS))
     main(["resolve", "-i", str(csv_source), "--base-column", "page", "--column", "href",
@@ -292,22 +311,22 @@ UNDECODABLE_ERROR: Final = "undecodable byte 0xff (not UTF-8) in encoding"
 def test_an_undecodable_csv_cell_is_an_error_row_in_parquet(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """An undecodable byte in a CSV cell is an error row, as a line's is, never a
-    traceback: its cells are written as read, the byte shown ``\\xff``, the password
-    masked; the other rows have their results."""
+    traceback: its cells are written as read, the byte shown ``\\xff`` (a password
+    kept: the column is data), the error masked; the other rows have their results."""
     source, target = tmp_path / "bad.csv", tmp_path / "out.parquet"
     source.write_bytes(UNDECODABLE)
     assert main(["normalize", "-i", str(source), "--column", "url", "-o", str(target)]) == 1
     err = capsys.readouterr().err
     assert "urikit: 3 lines, 1 results, 2 errors" in err
     out = pq.read_table(target)
-    assert out.column("url").to_pylist() == ["http://h/\\xff", "http://joe:***@g/\\xff",
+    assert out.column("url").to_pylist() == ["http://h/\\xff", "http://joe:S3CRET@g/\\xff",
                                              "http://g/"]
     assert out.column("note").to_pylist() == ["n\\xfe", "x", "y"]
     assert out.column("urikit_result").to_pylist() == [None, None, "http://g/"]
     assert out.column("urikit_error_kind").to_pylist() == ["undecodable", "undecodable", None]
     assert out.column("urikit_error_position").to_pylist() == [9, 20, None]
     assert out.column("urikit_error_message").to_pylist() == [UNDECODABLE_ERROR] * 2 + [None]
-    assert b"S3CRET" not in target.read_bytes()
+    assert "S3CRET" not in str([out.column(c).to_pylist() for c in ERROR_COLUMNS])
     assert "S3CRET" not in err
 
 

@@ -40,7 +40,8 @@ def test_every_command_answers_from_the_table() -> None:
     for command in Command:
         assert callable(command.function)
         assert str(command) == command.value
-        expected = {Command.EXPLAIN: ELEMENT_MODEL, Command.COMPONENTS: COMPONENTS}
+        expected = {Command.EXPLAIN: ELEMENT_MODEL, Command.COMPONENTS: COMPONENTS,
+                    Command.DECODED: COMPONENTS}
         assert command.columns == expected.get(command, (command.value,))
         assert command.kinds
         assert all(k in KINDS or k.removeprefix("base-") in KINDS for k in command.kinds)

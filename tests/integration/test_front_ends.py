@@ -18,9 +18,12 @@ ends that take pairs (the command line, DuckDB, Polars, pandas).
 from __future__ import annotations
 
 import importlib
+import json
 import random
+import re
 import subprocess
 import sys
+import urllib.parse
 from pathlib import Path
 from typing import Any, Final
 
@@ -39,9 +42,12 @@ import duckdb
 import polars as pl
 
 from urikit import distributed as ud
+from urikit._batch.operations import Command, Operation
 from urikit.duckdb import register
 from urikit.pandas import URIAccessor
+from urikit.pandas import build as pandas_build
 from urikit.polars import OperationName, URIExpr
+from urikit.polars import build as polars_build
 
 # dask, pandas and pyarrow have unannotated functions: used through Any.
 dd: Any = importlib.import_module("dask.dataframe")
@@ -131,13 +137,11 @@ def command_line(command: str, path: Path, show_password: bool) -> list[Outcome]
 
 
 def expected(path: Path, rows: list[str | None], command: str) -> list[Outcome]:
-    """The command line's outcomes as a DataFrame gives them: the result of the run
-    that shows secrets, the error of the run that masks them, and a null for a null
-    (validate: whether the row is valid)."""
-    shown = command_line(command, path, show_password=True)
-    masked = command_line(command, path, show_password=False)
+    """The command line's outcomes as a DataFrame gives them: the result and the error
+    of the run as it is by default (a table's results are data, secrets kept; its
+    errors masked), and a null for a null (validate: whether the row is valid)."""
     outcomes: list[Outcome] = []
-    for row, (output, _), (_, error) in zip(rows, shown, masked, strict=True):
+    for row, (output, error) in zip(rows, command_line(command, path, False), strict=True):
         if row is None:
             assert error is not None
             assert error[0] == "null"
@@ -244,11 +248,9 @@ def test_the_pairs_agree_row_by_row(tmp_path: Path, command: OperationName) -> N
     path = tmp_path / "pairs.parquet"
     pq.write_table(pa.table({"base": pa.array(bases, type=pa.string()),
                              "url": pa.array(rows, type=pa.string())}), path)
-    shown = command_line(command, path, show_password=True)
-    masked = command_line(command, path, show_password=False)
-    want = [(None, None) if row is None or base is None else (output, error)
-            for row, base, (output, _), (_, error)
-            in zip(rows, bases, shown, masked, strict=True)]
+    want = [(None, None) if row is None or base is None else outcome
+            for row, base, outcome
+            in zip(rows, bases, command_line(command, path, False), strict=True)]
     assert sum(output is not None for output, _ in want) > ROWS // 10  # results there
     assert sum(error is not None for _, error in want) > ROWS // 10  # and errors
     url: URIExpr = getattr(pl.col("url"), "uri")  # noqa: B009 (registered at run time)
@@ -274,3 +276,246 @@ def test_the_pairs_agree_row_by_row(tmp_path: Path, command: OperationName) -> N
         disagreements = [(k, rows[k], bases[k], g, w)
                          for k, (g, w) in enumerate(zip(got, want, strict=True)) if g != w]
         assert disagreements == [], name
+
+
+#: The operations of the table but those above (issue 44): the method, its argument
+#: (a key, a domain) and the command line's options for it.
+OPERATIONS: Final[list[tuple[OperationName, str, tuple[str, ...]]]] = [
+    ("query_param", "token", ("--key", "token")),
+    ("query_values", "b", ("--key", "b")),
+    ("query_pairs", "", ()),
+    ("decoded", "", ()),
+    ("segments", "", ()),
+    ("host_labels", "", ()),
+    ("registrable_domain", "", ()),
+    ("public_suffix", "", ()),
+    ("subdomain", "", ()),
+    ("in_domain", "example.com", ("--domain", "example.com")),
+    ("host", "", ()),
+    ("components", "", ()),
+]
+#: The operations whose result is a struct (a DataFrame in pandas; none in Dask).
+STRUCTS: Final = ("decoded", "components")
+
+
+def as_cell(value: object) -> object:
+    """A result as the command line's table cell holds it: text as it is, a null a
+    null, anything else (a list, a struct, a flag) its JSON."""
+    if value is None or isinstance(value, str):
+        return value
+    if isinstance(value, pl.Series):  # a Polars list
+        value = value.to_list()
+    return json.dumps(value, ensure_ascii=False)
+
+
+@pytest.mark.parametrize(("method", "argument", "options"), OPERATIONS,
+                         ids=[name for name, _, _ in OPERATIONS])
+def test_the_operations_of_the_table_agree_row_by_row(
+        tmp_path: Path, method: OperationName, argument: str,
+        options: tuple[str, ...]) -> None:
+    """Each operation of 0.6 on the generated table (seed :data:`SEED`, secrets in
+    passwords and query values, non-ASCII, nulls): the command line's Parquet output
+    (as it is by default: its results data, its errors masked), Polars, pandas, DuckDB
+    and Dask (operations of one value a row) give each row the same result, and
+    Polars and pandas the command line's error (kind, position, message)."""
+    pytest.importorskip("publicsuffixlist")
+    rows = table()
+    path = tmp_path / "table.parquet"
+    pq.write_table(pa.table({"url": pa.array(rows, type=pa.string())}), path,
+                   row_group_size=100)
+    cli = command_line_with(method.replace("_", "-"), path, options)
+    want = [(None, None) if row is None else outcome for row, outcome in zip(rows, cli,
+                                                                             strict=True)]
+    assert sum(output is not None for output, _ in want) > 10  # results there
+    assert sum(error is not None for _, error in want) > ROWS // 10  # and errors
+    args = (argument,) if argument else ()
+    url: URIExpr = getattr(pl.col("url"), "uri")  # noqa: B009 (registered at run time)
+    frame = pl.read_parquet(path).select(
+        getattr(url, f"try_{method}")(*args).alias("result"),
+        url.error(method, argument=argument).alias("error"))
+    polars = [(as_cell(result), None if error is None else error_of(**error))
+              for result, error in frame.iter_rows()]
+    series = pd.read_parquet(path)["url"]
+    results = getattr(series.uri, f"try_{method}")(*args)
+    if method in STRUCTS:  # a DataFrame of a column a component
+        results = [None if all(v is None for v in row) else dict(zip(results.columns, row,
+                                                                     strict=True))
+                   for row in (plain(list(r)) for r in results.itertuples(index=False))]
+    else:
+        results = plain(results.tolist())
+    errors = series.uri.error(method, argument=argument)
+    fields = [plain(errors[name].tolist()) for name in ("kind", "position", "message")]
+    pandas = [(as_cell(result), error_of(*error))
+              for result, error in zip(results, zip(*fields, strict=True), strict=True)]
+    con = duckdb.connect()
+    register(con)
+    call = f"try_urikit_{method}(url, '{argument}')" if argument else f"try_urikit_{method}(url)"
+    duck = [as_cell(r) for (r,) in con.execute(
+        f"SELECT {call} FROM read_parquet('{path}', file_row_number = true) "
+        "ORDER BY file_row_number").fetchall()]
+    fronts = {"polars": polars, "pandas": pandas,
+              "duckdb": [(r, w[1]) for r, w in zip(duck, want, strict=True)]}
+    if method not in STRUCTS:
+        op = Operation(Command(method), argument=argument)
+        dask = plain(ud.column(dd.read_parquet(str(path)).url, op).compute(
+            scheduler="sync").tolist())
+        fronts["dask"] = [(as_cell(r), w[1]) for r, w in zip(dask, want, strict=True)]
+    for name, got in fronts.items():
+        disagreements = [(k, rows[k], g, w) for k, (g, w) in enumerate(zip(got, want,
+                                                                           strict=True))
+                         if g != w]
+        assert disagreements == [], name
+    for _, error in want:
+        assert error is None or ("S3CRET" not in error[2] and "T0K3N" not in error[2])
+
+
+def command_line_with(command: str, path: Path, options: tuple[str, ...]) -> list[Outcome]:
+    """Each row's outcome from ``urikit COMMAND OPTIONS -i table.parquet -o
+    out.parquet``."""
+    out = path.with_name(f"{command}.parquet")
+    result = subprocess.run([sys.executable, "-m", "urikit", command, *options, "-q", "-i",
+                             str(path), "-o", str(out)],
+                            capture_output=True, text=True, check=False)
+    assert result.returncode in (0, 1), result.stderr
+    columns = pq.read_table(out).to_pydict()
+    return [(output, error_of(kind, position, message)) for output, kind, position, message
+            in zip(columns["urikit_result"], columns["urikit_error_kind"],
+                   columns["urikit_error_position"], columns["urikit_error_message"],
+                   strict=True)]
+
+
+#: Values as web logs and spreadsheets hold them: without a scheme, and a few with one.
+SCHEMELESS: Final[list[str | None]] = [
+    "www.Site.com/path", "site.com", "Site.com/a b?utm_source=x&token=T0K3N#f",
+    "//cdn.example/x.js", "bücher.example/é", "  www.example.org  ", "/relative/only",
+    "?q=1", "", "ftp://files.example/a", "http://a b/", "a b.example/", None,
+    "joe:S3CRET@h.example/", "example.com:8080/x",
+]
+
+
+def test_a_default_scheme_reads_scheme_less_values_alike(tmp_path: Path) -> None:
+    """With a default scheme (``https``), the command line (``--default-scheme``),
+    Polars, pandas, DuckDB and Dask read each value without a scheme as the browser
+    reads ``https://`` and the value (ada-url, the URL Standard's reader: the same
+    URL, when it reads one), and give each row the same result and error."""
+    ada_url = pytest.importorskip("ada_url")
+    path = tmp_path / "logs.parquet"
+    pq.write_table(pa.table({"url": pa.array(SCHEMELESS, type=pa.string())}), path)
+    cli = command_line_with("normalize", path, ("--default-scheme", "https"))
+    want = [(None, None) if row is None else outcome
+            for row, outcome in zip(SCHEMELESS, cli, strict=True)]
+    url: URIExpr = getattr(pl.col("url"), "uri")  # noqa: B009 (registered at run time)
+    frame = pl.read_parquet(path).select(
+        url.try_normalize(default_scheme="https").alias("result"),
+        url.error("normalize", default_scheme="https").alias("error"))
+    polars = [(result, None if error is None else error_of(**error))
+              for result, error in frame.iter_rows()]
+    series = pd.read_parquet(path)["url"]
+    errors = series.uri.error("normalize", default_scheme="https")
+    fields = [plain(errors[name].tolist()) for name in ("kind", "position", "message")]
+    pandas = list(zip(plain(series.uri.try_normalize(default_scheme="https").tolist()),
+                      [error_of(*e) for e in zip(*fields, strict=True)], strict=True))
+    con = duckdb.connect()
+    register(con, default_scheme="https")
+    duck = [r for (r,) in con.execute(
+        f"SELECT try_urikit_normalize(url) FROM read_parquet('{path}', "
+        "file_row_number = true) ORDER BY file_row_number").fetchall()]
+    op = Operation(Command.NORMALIZE, default_scheme="https")
+    dask = plain(ud.column(dd.read_parquet(str(path)).url, op).compute(
+        scheduler="sync").tolist())
+    fronts = {"polars": polars, "pandas": pandas,
+              "duckdb": [(r, w[1]) for r, w in zip(duck, want, strict=True)],
+              "dask": [(r, w[1]) for r, w in zip(dask, want, strict=True)]}
+    for name, got in fronts.items():
+        assert got == want, name
+    results = [output for output, _ in want]
+    assert results[:3] == ["https://www.site.com/path", "https://site.com/",
+                           "https://site.com/a%20b?utm_source=x&token=T0K3N#f"]
+    assert results[6:10] == ["/relative/only", "?q=1", "", "ftp://files.example/a"]
+    compared = 0
+    for value, output in zip(SCHEMELESS, results, strict=True):
+        # a value with a scheme (as a browser reads one: "joe:", "example.com:") keeps it
+        if value is None or output is None or value.strip()[:1] in ("/", "?", "") \
+                or re.match(r"[A-Za-z][A-Za-z0-9+.-]*:", value.strip()):
+            continue
+        browser = ada_url.URL("https://" + value.strip())
+        assert output == browser.href, value
+        compared += 1
+    assert compared == 5
+
+
+def build_table() -> dict[str, list[Any]]:
+    """:data:`ROWS` rows of plain parts, with a fixed seed: schemes (one invalid),
+    hosts (one outside ASCII, one with a space), ports, segments with "/", "%", "?"
+    and spaces in them, query pairs with "&", "=", "#" and keys without a value,
+    fragments; and parts left out."""
+    rng = random.Random(SEED)
+    texts = ["a", "a/b", "50%", "x y", "é", "?q", "", "#", "a&b=c"]
+    columns: dict[str, list[Any]] = {field: [] for field in
+                                     ("scheme", "host", "port", "segments", "query",
+                                      "fragment")}
+    for _ in range(ROWS):
+        columns["scheme"].append(rng.choice(["https", "http", "ht tp", None]))
+        columns["host"].append(rng.choice(["example.com", "bücher.example", "h", None]))
+        columns["port"].append(rng.choice([None, None, 80, 8080]))
+        columns["segments"].append(rng.choice([None, [], [rng.choice(texts)],
+                                               [rng.choice(texts), rng.choice(texts)]]))
+        columns["query"].append(rng.choice([None, [], [
+            {"key": rng.choice([*texts[:5], "k"]), "value": rng.choice([*texts, None])}
+            for _ in range(rng.randrange(1, 3))]]))
+        columns["fragment"].append(rng.choice([None, "top", "a b#c"]))
+    return columns
+
+
+def test_build_agrees_and_reads_back(tmp_path: Path) -> None:
+    """A URL built from :data:`ROWS` generated rows of plain parts: Polars' ``build``,
+    pandas' and DuckDB's ``urikit_build`` give each row the same URL (or the same
+    null for a row that builds none), and each URL reads back, by urllib, as the parts
+    it was built from: each segment, each query pair, the fragment."""
+    columns = build_table()
+    path = tmp_path / "parts.parquet"
+    pair = pa.struct([("key", pa.string()), ("value", pa.string())])
+    pq.write_table(pa.table({
+        "scheme": pa.array(columns["scheme"], pa.string()),
+        "host": pa.array(columns["host"], pa.string()),
+        "port": pa.array(columns["port"], pa.int64()),
+        "segments": pa.array(columns["segments"], pa.list_(pa.string())),
+        "query": pa.array(columns["query"], pa.list_(pair)),
+        "fragment": pa.array(columns["fragment"], pa.string())}), path)
+    polars = pl.read_parquet(path).select(polars_build(
+        *(pl.col(c) for c in ("scheme", "host", "port", "segments", "query", "fragment")),
+        strict=False))["url"].to_list()
+    frame = pd.read_parquet(path)
+    pandas = plain(pandas_build(*(frame[c] for c in ("scheme", "host", "port", "segments",
+                                                      "query", "fragment")),
+                                strict=False).tolist())
+    con = duckdb.connect()
+    register(con)
+    duck = [r for (r,) in con.execute(
+        "SELECT try_urikit_build(scheme, host, port, segments, query, fragment) FROM "
+        f"read_parquet('{path}', file_row_number = true) ORDER BY file_row_number"
+    ).fetchall()]
+    assert polars == pandas == duck
+    assert sum(u is None for u in polars) > 10  # the invalid scheme: no URL
+    checked = 0
+    for k, built in enumerate(polars):
+        if built is None:  # no scheme of that name, or a port without a host
+            assert columns["scheme"][k] == "ht tp" or (
+                columns["host"][k] is None and columns["port"][k] is not None)
+            continue
+        split = urllib.parse.urlsplit(built)
+        assert split.scheme == (columns["scheme"][k] or "")
+        segments = columns["segments"][k]
+        if segments is not None:
+            read = [urllib.parse.unquote(s) for s in split.path.split("/")[1:]]
+            if not split.netloc and read[:1] == ["."]:  # "/./" keeps "//" from an authority
+                read = read[1:]
+            assert read == (segments or [""]), built
+        pairs = columns["query"][k]
+        if pairs:
+            assert urllib.parse.parse_qsl(split.query, keep_blank_values=True) == [
+                (p["key"], p["value"] or "") for p in pairs], built
+        if columns["fragment"][k] is not None:
+            assert urllib.parse.unquote(split.fragment) == columns["fragment"][k]
+        checked += 1
+    assert checked > ROWS // 2

@@ -11,46 +11,60 @@ command line writes for the same cell (:func:`~urikit._batch.engine.cell`).
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
-from typing import Final, Literal
+from typing import Final, Literal, cast
 
 from .._core.errors import URIError
 from .._web.canonical import CanonicalOptions
 from .engine import apply_pair, bound, cell
 from .masking import mask_passwords_in
-from .operations import Command, Operation
+from .operations import Command, Operation, build_text
 from .records import BatchError
 
 #: The fields of an error as data, as every table writes them (without the
 #: ``urikit_error_`` of the command line's columns).
 ERROR_FIELDS: Final = ("kind", "position", "message")
 
-#: The name of a DataFrame method's operation (DuckDB's function's, without its prefix).
-Method = Literal["is_valid", "normalize", "canonicalize", "resolve", "relative", "host",
-                 "components"]
-#: Each method's operation in the engine's table (``is_valid``: validate).
+#: The name of a DataFrame method's operation (DuckDB's function's, without its prefix):
+#: each command of the table's (:class:`~urikit._batch.operations.Command`) but
+#: ``explain`` (the command line's drawing), ``validate`` being ``is_valid``.
+Method = Literal["normalize", "is_valid", "resolve", "relative", "canonicalize", "host",
+                 "components", "decoded", "segments", "host_labels", "query_param",
+                 "query_values", "query_pairs", "registrable_domain", "public_suffix",
+                 "subdomain", "in_domain"]
+#: Each method's operation in the engine's table (``is_valid``: validate), in the
+#: table's order: the one list every DataFrame front end and DuckDB register.
 METHODS: Final[dict[str, Command]] = {
-    "is_valid": Command.VALIDATE, "normalize": Command.NORMALIZE,
-    "canonicalize": Command.CANONICALIZE, "resolve": Command.RESOLVE,
-    "relative": Command.RELATIVE, "host": Command.HOST, "components": Command.COMPONENTS}
+    ("is_valid" if command is Command.VALIDATE else command.value): command
+    for command in Command if command is not Command.EXPLAIN}
+#: The methods with a ``try_`` twin: those that fail on invalid text (all but
+#: ``is_valid``, which answers ``False``).
+FAILING: Final = tuple(name for name in METHODS if name != "is_valid")
 
 #: A column's bases: none, one for every row, or one a row.
 Bases = Sequence[str | None] | str | None
 
 
 def operation(command: Command, options: CanonicalOptions, allow_zone_id: bool,
-              lenient: bool) -> Operation:
+              lenient: bool, argument: str = "", charset: str = "utf-8",
+              default_scheme: str = "") -> Operation:
     """The operation of a DataFrame method: its results are data, a password kept
-    (``show_password``); its errors are masked all the same (:func:`errors`)."""
+    (``show_password``); its errors are masked all the same (:func:`errors`).
+
+    Raises:
+        TypeError: ``argument`` (a query key, a domain) is not a ``str``.
+        ValueError: ``charset`` names no codec, or ``default_scheme`` is no scheme.
+    """
     return Operation(command, allow_zone_id=allow_zone_id, show_password=True,
-                     options=options, lenient=lenient)
+                     options=options, lenient=lenient, argument=argument, charset=charset,
+                     default_scheme=default_scheme)
 
 
 def _checking(op: Operation) -> Operation:
     """The operation whose records give ``op``'s errors as the command line reports
     them: the same, its secrets masked."""
-    return Operation(op.command, allow_zone_id=op.allow_zone_id, strict=op.strict,
-                     options=op.options, lenient=op.lenient)
+    return dataclasses.replace(op, show_password=False, base=None)
 
 
 def why(name: str, op: Operation, args: Sequence[tuple[str, str]], exc: URIError) -> str:
@@ -149,4 +163,32 @@ def errors(op: Operation, values: Sequence[str | None],
                        else cell(checking, value).error)
             else:
                 append(None)
+    return out
+
+
+def built(parts: Sequence[Sequence[object]], *, strict: bool, name: str) -> list[str | None]:
+    """The URL of each row of ``parts`` (a column a field of
+    :data:`~urikit._batch.operations.BUILD_FIELDS`, in its order), each part encoded
+    for its place once (:func:`~urikit._batch.operations.build_text`): ``None`` for a
+    row whose parts are all null and, unless ``strict``, for a row that builds no URL;
+    ``strict`` raises :class:`~urikit.URIError` for the first, its message from
+    ``name`` and the error (passwords masked)."""
+    out: list[str | None] = []
+    append = out.append
+    for row in zip(*parts, strict=True):
+        if all(part is None for part in row):
+            append(None)
+            continue
+        scheme, host, port, segments, query, fragment = row
+        try:
+            append(build_text(cast("str | None", scheme), cast("str | None", host),
+                              cast("int | None", port), cast("list[str] | None", segments),
+                              cast("list[dict[str, str | None]] | None", query),
+                              cast("str | None", fragment)))
+        except URIError as exc:
+            if strict:
+                raise URIError(f"{name}: {mask_passwords_in(str(exc))}") from None
+            append(None)
+        except (TypeError, ValueError) as exc:  # a part of another type
+            raise TypeError(f"{name}: {exc}") from None
     return out

@@ -45,8 +45,19 @@ def apply(op: Operation, text: str) -> object:
     if op.lenient:
         from .._interop.lenient import repaired_text
 
-        text = repaired_text(text)
+        text = repaired_text(lenient_input(op, text))
     return op.function(op, text)[0]
+
+
+def lenient_input(op: Operation, text: str) -> str:
+    """The text the lenient reader repairs for ``op``: ``text``, with
+    ``op.default_scheme`` before it when it has none
+    (:func:`~urikit._interop.lenient.with_default_scheme`)."""
+    if not op.default_scheme:
+        return text
+    from .._interop.lenient import with_default_scheme
+
+    return with_default_scheme(text, op.default_scheme)
 
 
 def apply_pair(op: Operation, base: str, reference: str) -> str:
@@ -171,12 +182,17 @@ def process_line(op: Operation, source: str, line: int, raw: Line) -> BatchRecor
     spans = [] if show else secret_spans(text)
     shown = masked(text) if spans else text  # (rare: spans found twice)
     repairs: tuple[Change, ...] = ()
+    shifted = False
     try:
         if op.lenient:
             from .._interop.lenient import repair
 
-            repaired = repair(text)
+            given = lenient_input(op, text)
+            shifted = given is not text  # positions in the text with its scheme
+            repaired = repair(given)
             changes = tuple(repaired.changes)
+            if shifted:  # each change where it is in the line read
+                changes = _unshifted(changes, text, given)
             repairs = changes if show else masked_changes(changes, text, spans)
             output, key = op.function(op, repaired.text)
         else:
@@ -185,7 +201,7 @@ def process_line(op: Operation, source: str, line: int, raw: Line) -> BatchRecor
         reason = exc.reason
         position: int | None = exc.position
         kind = kind_of(exc)
-        if repairs:  # the position is in the repaired text: no caret in the line read
+        if repairs or shifted:  # a position in the repaired text: no caret in the line
             return BatchRecord(source, line, shown, None, BatchError(
                 kind, f"{reason} (in the repaired text)", None, exc.component, None,
                 exc.hint), None, repairs)
@@ -210,13 +226,23 @@ def process_line(op: Operation, source: str, line: int, raw: Line) -> BatchRecor
     return BatchRecord(source, line, shown, output, None, key, repairs)
 
 
+def _unshifted(changes: tuple[Change, ...], text: str, given: str) -> tuple[Change, ...]:
+    """The lenient reader's changes of ``given`` (``text`` with a default scheme before
+    it) at their positions in ``text``."""
+    from .._whatwg.browser import C0_AND_SPACE
+
+    kept = text.strip(C0_AND_SPACE)
+    shift = len(given) - len(kept) - text.index(kept)
+    return tuple(c._replace(position=max(c.position - shift, 0)) for c in changes)
+
+
 def _lenient_reads(op: Operation, text: str) -> bool:
     """Whether ``op`` under ``--lenient`` gives ``text`` a result (a line the strict
     reading refused)."""
     from .._interop.lenient import repair
 
     try:
-        op.function(op, repair(text).text)
+        op.function(op, repair(lenient_input(op, text)).text)
     except Exception:  # any refusal: no advice
         return False
     return True

@@ -11,18 +11,24 @@ every front end builds it once and sends it whole to its workers.
 
 from __future__ import annotations
 
+import codecs
 import enum
 import functools
+import re
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Final, NamedTuple
+from typing import Final, Literal, NamedTuple, cast
 
 from .._core.build import mypyc_attr
+from .._core.errors import ParseError
+from .._core.grammar import PCT_RUN_RE, SCHEME_RE
 from .._core.normalize import DEFAULT_OPTIONS as DEFAULT_NORMALIZE
 from .._core.normalize import normalize as normalize_parts
 from .._core.parse import split
+from .._core.percent import unquote_octets
 from .._core.serialize import to_text
+from .._model.text import host_labels, in_domain
 from .._model.uri import URI, FrozenURI
 from .._web.canonical import CanonicalOptions, canonical_text
 from .masking import masked
@@ -42,6 +48,8 @@ from .records import (
 #: The fields of the ``components`` operation's result, in :class:`urikit.Components`'
 #: order (wire text, ``None`` for an undefined component).
 COMPONENTS: Final = ("scheme", "userinfo", "host", "port", "path", "query", "fragment")
+#: The fields of a pair of the ``query_pairs`` operation's result (a list of them).
+PAIR_FIELDS: Final = ("key", "value")
 #: The fields of the ``explain`` operation's result (the element model).
 ELEMENT_MODEL: Final = ("scheme", "userinfo", "host", "port", "has_port", "path",
                         "query", "fragment", "is_relative")
@@ -49,7 +57,9 @@ ELEMENT_MODEL: Final = ("scheme", "userinfo", "host", "port", "has_port", "path"
 
 class Command(str, enum.Enum):
     """A batch operation: what the command line's command of the same name does to
-    each line (``host`` and ``components`` are the data front ends' only).
+    each line (``_`` written ``-``: ``query-param``), and each data front end's method
+    or function of that name (``validate``: ``is_valid``; ``explain`` is the command
+    line's only).
 
     >>> Command("normalize").columns, Command.HOST.function is not None
     (('normalize',), True)
@@ -63,6 +73,16 @@ class Command(str, enum.Enum):
     CANONICALIZE = "canonicalize"
     HOST = "host"
     COMPONENTS = "components"
+    DECODED = "decoded"
+    SEGMENTS = "segments"
+    HOST_LABELS = "host_labels"
+    QUERY_PARAM = "query_param"
+    QUERY_VALUES = "query_values"
+    QUERY_PAIRS = "query_pairs"
+    REGISTRABLE_DOMAIN = "registrable_domain"
+    PUBLIC_SUFFIX = "public_suffix"
+    SUBDOMAIN = "subdomain"
+    IN_DOMAIN = "in_domain"
 
     def __str__(self) -> str:
         """The command's name (in a message, or as a column's name)."""
@@ -90,6 +110,20 @@ class Command(str, enum.Enum):
     def pairs(self) -> bool:
         """Whether it reads a base with each reference (resolve, relative)."""
         return self in (Command.RESOLVE, Command.RELATIVE)
+
+    @property
+    def argument(self) -> str:
+        """The name of the one text the operation takes besides each value
+        (:attr:`Operation.argument`: a query key, a domain), or ``""``."""
+        return _TABLE[self].argument
+
+    @property
+    def shape(self) -> Shape:
+        """What one result is: ``text`` (a ``str`` or ``None``), ``flag`` (a
+        ``bool``), ``texts`` (a list of texts), ``pairs`` (a list of
+        :data:`PAIR_FIELDS` dicts), or ``struct`` (a dict of :attr:`columns`); what each
+        front end builds its type from."""
+        return _TABLE[self].shape
 
 
 def _unset(op: Operation, text: str) -> tuple[object, str | None]:
@@ -124,6 +158,16 @@ class Operation:
     options: CanonicalOptions = field(default_factory=CanonicalOptions)  # canonicalize
     lenient: bool = False
     lenient_hint: str = ""
+    #: the operation's one text besides each value (:attr:`Command.argument`: the key
+    #: of query_param, query_values; the domain of in_domain)
+    argument: str = ""
+    #: the charset of the query's percent-encoded octets, for the operations that
+    #: decode it (decoded, query_param, query_values, query_pairs): a codec's name
+    charset: str = "utf-8"
+    #: the scheme a value the lenient reader reads without one is read with
+    #: (``www.site.com/path`` as ``https://www.site.com/path``); a lenient reading
+    #: (it sets ``lenient``); not for the pairs of resolve and relative
+    default_scheme: str = ""
     #: whether each line is a (base, reference) pair: resolve or relative without a
     #: base (set from the others: a field, not a property, as it is asked every line)
     pairs: bool = field(init=False, default=False)
@@ -131,15 +175,39 @@ class Operation:
     function: Function = field(init=False, repr=False, compare=False, default=_unset)
 
     def __post_init__(self) -> None:
+        given = cast("object", self.argument)  # callers without a type checker: anything
+        if not isinstance(given, str):
+            raise TypeError(f"{self.command}'s {self.command.argument or 'argument'} must "
+                            f"be a str, not {type(given).__name__}")
+        if self.charset != "utf-8":
+            try:
+                name = codecs.lookup(self.charset).name
+            except LookupError:
+                raise ValueError(f"unknown charset {self.charset!r}") from None
+            object.__setattr__(self, "charset", "utf-8" if name == "utf-8" else name)
+        if self.default_scheme:
+            scheme = cast("object", self.default_scheme)
+            if not isinstance(scheme, str) or SCHEME_RE.fullmatch(scheme) is None:
+                raise ValueError(f"default_scheme must be a scheme, not {scheme!r}")
+            if self.command.pairs:
+                raise ValueError(f"{self.command} takes no default_scheme (a relative "
+                                 "reference is read against its base)")
+            object.__setattr__(self, "lenient", True)
         object.__setattr__(self, "pairs", self.base is None and self.command.pairs)
         object.__setattr__(self, "function", self.command.function)
 
+
+
+#: What one result of an operation is (:attr:`Command.shape`).
+Shape = Literal["text", "flag", "texts", "pairs", "struct", "model"]
 
 
 class _Entry(NamedTuple):
     function: Function
     columns: tuple[str, ...]
     kinds: frozenset[str]
+    shape: Shape = "text"
+    argument: str = ""
 
 
 # --- the functions -------------------------------------------------------------------
@@ -225,8 +293,175 @@ def _host(op: Operation, text: str) -> tuple[object, str | None]:
 
 
 def _components(op: Operation, text: str) -> tuple[object, str | None]:
-    parts = split(masked(text, op.show_password), op.allow_zone_id)
+    # the text itself read first: its masked form may be valid where it is not (a
+    # space in a password), and the errors are the text's
+    parts = split(text, op.allow_zone_id)
+    if not op.show_password:
+        shown = masked(text)
+        if shown != text:
+            parts = split(shown, op.allow_zone_id)
     return dict(zip(COMPONENTS, parts, strict=True)), None
+
+
+def _read(op: Operation, text: str) -> URI:
+    """``text`` read, then, unless ``op.show_password``, read again with its secrets
+    masked (what the command line's records show people; a data front end's results
+    keep them): the errors are those of the text itself, positions included."""
+    uri = URI.parse(text, allow_zone_id=op.allow_zone_id)
+    if not op.show_password:
+        shown = masked(text)
+        if shown != text:
+            uri = URI.parse(shown, allow_zone_id=op.allow_zone_id)
+    return uri
+
+
+def _exact(op: Operation, text: str, component: str, value: str | None,
+           charset: str = "utf-8") -> str | None:
+    """``value``, a component's text decoded once as UTF-8 (octets that are not UTF-8
+    kept as surrogate escapes, as :func:`urikit._core.percent.unquote` keeps them), as
+    ``charset`` decodes its octets; a :class:`~urikit.ParseError` at the first run of
+    ``%XX`` that ``charset`` does not decode, never a replacement character."""
+    if value is None:
+        return None
+    if charset == "utf-8":
+        if value.isascii() or not _SURROGATE_ESCAPE_RE.search(value):
+            return value
+    else:
+        try:
+            return value.encode("utf-8", "surrogateescape").decode(charset)
+        except UnicodeDecodeError:
+            pass
+    raise _undecodable(text, component, charset)
+
+
+_SURROGATE_ESCAPE_RE: Final = re.compile("[\udc80-\udcff]")
+
+
+def _undecodable(text: str, component: str, charset: str) -> ParseError:
+    """The error of a component whose octets ``charset`` does not decode: at the first
+    run of ``%XX`` it refuses (in the component's place in ``text``)."""
+    start = {"query": text.find("?") + 1, "fragment": text.find("#") + 1}.get(component, 0)
+    for run in PCT_RUN_RE.finditer(text, start):
+        try:
+            unquote_octets(run.group()).decode(charset)
+        except UnicodeDecodeError as exc:
+            return ParseError(text, run.start() + 3 * exc.start, component,
+                              f"percent-encoded octets that are not {charset}",
+                              "give the charset the values are written in")
+    return ParseError(text, start, component, f"percent-encoded octets that are not {charset}",
+                      "give the charset the values are written in")
+
+
+def _decoded(op: Operation, text: str) -> tuple[object, str | None]:
+    uri = _read(op, text)
+    plain = uri.text
+    return {"scheme": uri.scheme,
+            "userinfo": _exact(op, text, "userinfo", plain.userinfo),
+            "host": _exact(op, text, "host", plain.host), "port": uri.components.port,
+            "path": _exact(op, text, "path", str(plain.path)) if uri.path else "",
+            "query": _exact(op, text, "query", plain.query, op.charset),
+            "fragment": _exact(op, text, "fragment", plain.fragment)}, None
+
+
+def _segments(op: Operation, text: str) -> tuple[object, str | None]:
+    segments = _read(op, text).text.path
+    return [_exact(op, text, "path", s) for s in segments], None
+
+
+def _host_labels(op: Operation, text: str) -> tuple[object, str | None]:
+    labels = host_labels(split(text, op.allow_zone_id)[2])
+    return None if labels is None else [_exact(op, text, "host", s) for s in labels], None
+
+
+def _pairs(op: Operation, text: str) -> list[tuple[str | None, str | None]] | None:
+    """The query's (key, value) pairs of plain text, each decoded once as
+    ``op.charset`` decodes it (``None`` for a value without "="), or ``None`` without
+    a query."""
+    uri = _read(op, text)
+    if uri.query is None:
+        return None
+    return [(_exact(op, text, "query", k, op.charset), _exact(op, text, "query", v, op.charset))
+            for k, v in uri.params.items()]
+
+
+def _query_param(op: Operation, text: str) -> tuple[object, str | None]:
+    return next((v for k, v in _pairs(op, text) or () if k == op.argument), None), None
+
+
+def _query_values(op: Operation, text: str) -> tuple[object, str | None]:
+    return [v for k, v in _pairs(op, text) or () if k == op.argument], None
+
+
+def _query_pairs(op: Operation, text: str) -> tuple[object, str | None]:
+    pairs = _pairs(op, text)
+    return None if pairs is None else [{"key": k, "value": v} for k, v in pairs], None
+
+
+# the site's parts import IDNA and the Public Suffix List on first use, not with the
+# command line (tests/test_imports.py)
+def _registrable_domain(op: Operation, text: str) -> tuple[object, str | None]:
+    from .._web.site import registrable_domain
+
+    return registrable_domain(_read(op, text)), None
+
+
+def _public_suffix(op: Operation, text: str) -> tuple[object, str | None]:
+    from .._web.site import public_suffix
+
+    return public_suffix(_read(op, text)), None
+
+
+def _subdomain(op: Operation, text: str) -> tuple[object, str | None]:
+    from .._web.site import subdomain
+
+    return subdomain(_read(op, text)), None
+
+
+def _in_domain(op: Operation, text: str) -> tuple[object, str | None]:
+    return in_domain(split(text, op.allow_zone_id)[2], op.argument), None
+
+
+#: The fields of a row that :func:`build_text` builds a URL from, in its order.
+BUILD_FIELDS: Final = ("scheme", "host", "port", "segments", "query", "fragment")
+
+
+def build_text(scheme: str | None, host: str | None, port: int | None,
+               segments: Sequence[str] | None,
+               query: Mapping[str, str | None] | Sequence[Mapping[str, str | None]]
+               | Sequence[tuple[str, str | None]] | None,
+               fragment: str | None) -> str:
+    """The URL of plain parts, each encoded for its place once (as ``uri.text`` and
+    ``uri.params`` write them: a "/" in a segment is ``%2F``, a "&" in a value
+    ``%26``), ``None`` for a part left out: ``segments`` the path's segments after the
+    host (an absolute path; ``[]`` the root, ``/``), ``query`` a map of keys to values or a list of
+    ``{key, value}`` structs or pairs (a value ``None``: a key without "=").
+
+    Raises:
+        URIError: a part that has no place there (a scheme that is none, a host IDNA
+            refuses, a port out of range...).
+
+    >>> build_text("https", "bücher.example", 8080, ["a/b", "c d"],
+    ...            [{"key": "q", "value": "x&y"}], "top")
+    'https://xn--bcher-kva.example:8080/a%2Fb/c%20d?q=x%26y#top'
+    """
+    uri = URI(scheme=scheme)
+    if host is not None:
+        uri.text.host = host
+    if port is not None:
+        uri.port = port
+    if segments is not None:
+        uri.text.path = ["", *segments] if segments else ["", ""]  # [] is the root
+    if query is not None:
+        pairs: list[tuple[str | None, str | None]]
+        if isinstance(query, Mapping):
+            pairs = list(query.items())
+        else:
+            pairs = [(q["key"], q["value"]) if isinstance(q, Mapping) else q for q in query]
+        uri.query = ""
+        uri.params.extend([(k, v) for k, v in pairs if k is not None])
+    if fragment is not None:
+        uri.text.fragment = fragment
+    return str(uri)
 
 
 # --- the table ---------------------------------------------------------------------------
@@ -240,12 +475,24 @@ _PAIRS: Final = frozenset({NO_TAB, *(BASE + kind for kind in _READING - {NULL})}
 
 _TABLE: Final[dict[Command, _Entry]] = {
     Command.NORMALIZE: _Entry(_normalize, ("normalize",), _READING),
-    Command.VALIDATE: _Entry(_validate, ("validate",), _READING),
-    Command.EXPLAIN: _Entry(_explain, ELEMENT_MODEL, _READING),
+    Command.VALIDATE: _Entry(_validate, ("validate",), _READING, "flag"),
+    Command.EXPLAIN: _Entry(_explain, ELEMENT_MODEL, _READING, "model"),
     Command.RESOLVE: _Entry(_resolve, ("resolve",),
                             _READING | _PAIRS | {"base-needs-scheme"}),
     Command.RELATIVE: _Entry(_relative, ("relative",), _READING | _PAIRS),
     Command.CANONICALIZE: _Entry(_canonicalize, ("canonicalize",), _READING),
     Command.HOST: _Entry(_host, ("host",), _READING),
-    Command.COMPONENTS: _Entry(_components, COMPONENTS, _READING),
+    Command.COMPONENTS: _Entry(_components, COMPONENTS, _READING, "struct"),
+    Command.DECODED: _Entry(_decoded, COMPONENTS, _READING, "struct"),
+    Command.SEGMENTS: _Entry(_segments, ("segments",), _READING, "texts"),
+    Command.HOST_LABELS: _Entry(_host_labels, ("host_labels",), _READING, "texts"),
+    Command.QUERY_PARAM: _Entry(_query_param, ("query_param",), _READING, "text", "key"),
+    Command.QUERY_VALUES: _Entry(_query_values, ("query_values",), _READING, "texts",
+                                 "key"),
+    Command.QUERY_PAIRS: _Entry(_query_pairs, ("query_pairs",), _READING, "pairs"),
+    Command.REGISTRABLE_DOMAIN: _Entry(_registrable_domain, ("registrable_domain",),
+                                       _READING),
+    Command.PUBLIC_SUFFIX: _Entry(_public_suffix, ("public_suffix",), _READING),
+    Command.SUBDOMAIN: _Entry(_subdomain, ("subdomain",), _READING),
+    Command.IN_DOMAIN: _Entry(_in_domain, ("in_domain",), _READING, "flag", "domain"),
 }

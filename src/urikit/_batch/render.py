@@ -179,7 +179,9 @@ class Format:
         if fmt == "text":
             if self.render is not None:
                 return safe(self.render(record))
-            return safe(f"{record.output}\n")
+            output = record.output  # text, or JSON for a list, a struct, a flag, none
+            return safe(f"{output}\n" if type(output) is str
+                        else json.dumps(output, ensure_ascii=False) + "\n")
         if fmt == "jsonl":
             return jsonl(record, self.with_source, self.lenient)
         if fmt == "csv":

@@ -13,6 +13,7 @@ import dataclasses
 import functools
 import json
 import os
+import re
 import signal
 import stat
 import sys
@@ -254,11 +255,18 @@ def _common(p: argparse.ArgumentParser, refs: str) -> None:
     p.add_argument("--allow-zone-id", action="store_true",
                    help="accept IPv6 zone identifiers (RFC 6874)")
     p.add_argument("--show-password", action="store_true",
-                   help="print passwords and secret query values as they are "
-                        "(masked as user:*** and token=*** by default)")
+                   help="print passwords and secret query values as they are in "
+                        "what people read: records and error messages (masked as "
+                        "user:*** and token=*** by default; a Parquet output's data "
+                        "columns keep them always)")
     p.add_argument("--lenient", action="store_true",
                    help="read each reference as URI.parse_lenient does (as browsers "
                    "read it); jsonl and csv records list what was repaired")
+    if refs == "URI":  # a relative reference of a pair is read against its base
+        p.add_argument("--default-scheme", metavar="SCHEME", default="",
+                       help="read a reference without a scheme (www.site.com/path, as "
+                       "web logs hold them) with SCHEME://, leniently (implies "
+                       "--lenient)")
 
 
 def _base_argument(p: argparse.ArgumentParser) -> None:
@@ -366,7 +374,40 @@ def _parser() -> argparse.ArgumentParser:
     _common(p, "TARGET")
     p.add_argument("--json", action="store_const", const="json", dest="format",
                    help="print a JSON list")
+    for command, what in _DATA_COMMANDS.items():  # the table's, as every front end has
+        p = sub.add_parser(command.value.replace("_", "-"), help=what)
+        _common(p, "URI")
+        if command.argument:
+            p.add_argument(f"--{command.argument}", required=True, dest="argument",
+                           metavar=command.argument.upper(),
+                           help=f"the {command.argument} ({what})")
+        if command in _CHARSET_COMMANDS:
+            p.add_argument("--charset", default="utf-8", metavar="NAME",
+                           help="the charset of the query's percent-encoded octets "
+                           "(default utf-8; windows-1251, shift_jis, gbk...): octets it "
+                           "does not decode are an error")
     return parser
+
+
+#: The operations of the table that are data (one value a line: text, or JSON for a
+#: list, a struct or a flag), each a command of its name with "-" for "_".
+_DATA_COMMANDS: Final = {
+    Command.HOST: "the host of each reference, as written",
+    Command.COMPONENTS: "the seven components, wire text (JSON)",
+    Command.DECODED: "the seven components as plain text, decoded once (JSON)",
+    Command.SEGMENTS: "the path segments, decoded once (JSON list)",
+    Command.HOST_LABELS: "the host's labels, decoded (JSON list)",
+    Command.QUERY_PARAM: "the first value of the query parameter KEY",
+    Command.QUERY_VALUES: "every value of the query parameter KEY (JSON list)",
+    Command.QUERY_PAIRS: "the query's key/value pairs (JSON list)",
+    Command.REGISTRABLE_DOMAIN: "the host's registrable domain (the Public Suffix List)",
+    Command.PUBLIC_SUFFIX: "the host's public suffix (the Public Suffix List)",
+    Command.SUBDOMAIN: "the host's labels before its registrable domain",
+    Command.IN_DOMAIN: "whether the host is DOMAIN or a subdomain of it (true, false)",
+}
+#: The operations that decode a query, and take its charset.
+_CHARSET_COMMANDS: Final = frozenset({Command.DECODED, Command.QUERY_PARAM,
+                                      Command.QUERY_VALUES, Command.QUERY_PAIRS})
 
 
 #: The command line's advice for a line refused that ``--lenient`` would read, in
@@ -387,12 +428,15 @@ def _operation(args: argparse.Namespace, fmt_name: str = "text") -> Operation:
             sort_query=not args.keep_query_order, drop_tracking=args.drop_tracking,
             drop_params=args.drop_param, form_query=args.form_query)
         command = "canonicalize"
-    return Operation(Command(command), allow_zone_id=args.allow_zone_id,
+    return Operation(Command(command.replace("-", "_")), allow_zone_id=args.allow_zone_id,
                      show_password=args.show_password,
                      base=getattr(args, "base", None),
                      strict=not getattr(args, "non_strict", False), options=options,
                      lenient=args.lenient,
-                     lenient_hint=LENIENT_HINT if fmt_name == "text" else "")
+                     lenient_hint=LENIENT_HINT if fmt_name == "text" else "",
+                     argument=getattr(args, "argument", ""),
+                     default_scheme=getattr(args, "default_scheme", ""),
+                     charset=getattr(args, "charset", "utf-8"))
 
 
 # --- running -------------------------------------------------------------------------
@@ -411,8 +455,17 @@ class _Terminated(BaseException):
     """SIGTERM arrived: stop as ^C does."""
 
 
+#: Where a record for people starts in the text of several (caret lines start with spaces).
+_RECORD_START_RE: Final = re.compile("(?m)^(?=urikit: )")
+#: The error records a terminal shows above a progress bar; the others are counted
+#: (the summary says how many, and ``--errors FILE`` keeps every one).
+SHOWN_ERRORS: Final = 10
+
+
 class _AboveBar:
-    """Errors for people while a progress bar is shown: printed above the bar."""
+    """Errors for people while a progress bar is shown: the first
+    :data:`SHOWN_ERRORS` printed above the bar, the others counted in
+    :attr:`hidden`, so that they do not flood the screen."""
 
     def __init__(self, stream: Stream) -> None:
         from tqdm import tqdm
@@ -420,6 +473,22 @@ class _AboveBar:
         self._write = tqdm.write
         self.stream = stream
         self.name = stream.name
+        self.shown = 0
+        self.hidden = 0
+
+    def write_records(self, chunks: Sequence[str]) -> bool:
+        """Print the records of ``chunks`` (a worker joins its records for people, each
+        starting a line with ``urikit: ``) above the bar while fewer than
+        :data:`SHOWN_ERRORS` have been; count the others."""
+        room = SHOWN_ERRORS - self.shown
+        if room <= 0:  # the common case of a long run: only counted
+            self.hidden += sum(text.count("\nurikit: ") + text.startswith("urikit: ")
+                               for text in chunks)
+            return not self.stream.failed
+        records = [r for text in chunks for r in _RECORD_START_RE.split(text) if r]
+        self.shown += min(room, len(records))
+        self.hidden += max(len(records) - room, 0)
+        return self.write("".join(records[:room]))
 
     @property
     def failed(self) -> str:
@@ -454,6 +523,14 @@ def _total_bytes(names: Sequence[str]) -> int | None:
             return None
         total += st.st_size
     return total
+
+
+def _stdout_is_terminal() -> bool:
+    """Whether the results go to a terminal (where a bar on stderr shares their lines)."""
+    try:
+        return sys.stdout is not None and sys.stdout.isatty()
+    except (OSError, ValueError):  # closed
+        return False
 
 
 @contextlib.contextmanager
@@ -609,7 +686,9 @@ class _Run:
         if done.err:
             self.sent_errors = True
             try:
-                written = self.errors.write("".join(done.err))
+                errors = self.errors
+                written = (errors.write_records(done.err) if isinstance(errors, _AboveBar)
+                           else errors.write("".join(done.err)))
             except BaseException:  # ^C, SIGTERM: count the error records written
                 total.errors += self._errors_cut()
                 raise
@@ -760,7 +839,11 @@ def _plan(args: argparse.Namespace, parser: argparse.ArgumentParser) -> _Plan:
     refs, inputs = _sources(args, parser)
     fmt_name = output_kind(args.format, args.output)
     table = _table_input(args, inputs, fmt_name, parser)
-    return _Plan(args, refs, inputs, fmt_name, table, _operation(args, fmt_name))
+    try:
+        op = _operation(args, fmt_name)
+    except ValueError as exc:  # an unknown --charset, a --default-scheme that is none
+        parser.error(str(exc))
+    return _Plan(args, refs, inputs, fmt_name, table, op)
 
 
 def _checked_operation(plan: _Plan, err: Stream) -> Operation | None:
@@ -970,7 +1053,9 @@ class _Session:
         groups = plan.dedupe and plan.args.groups
         job = Job(plan.op, fmt, keys=plan.dedupe and not groups, groups=groups)
         batch = plan.batch
-        with _progress(batch and not plan.args.quiet,
+        # no bar when the results go to the same terminal: they would run into its line
+        on_screen = plan.args.output is None and _stdout_is_terminal()
+        with _progress(batch and not plan.args.quiet and not on_screen,
                        _total_bytes(plan.inputs)) as progress:
             self.errors = self._error_stream(progress is not None)
             out = self.out
@@ -1072,6 +1157,10 @@ class _Session:
             if plan.args.output is None:  # standard output: no more writes or flush
                 with contextlib.suppress(OSError, ValueError, AttributeError):
                     os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        errors = self.errors
+        if isinstance(errors, _AboveBar) and errors.hidden:
+            err.write(f"urikit: {errors.hidden} more error records not shown (the first "
+                      f"{SHOWN_ERRORS} are above; --errors FILE keeps every one)\n")
         if stopped:
             err.write(f"urikit: stopped: {stopped}, after {summary.text(plan.dedupe)}\n")
         elif plan.batch and not plan.args.quiet:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import array
 import csv
+import dataclasses
 import importlib
 import json
 import os
@@ -22,9 +23,9 @@ from collections import deque
 from collections.abc import Iterator, Sequence
 from typing import Any, Final, NamedTuple, TextIO, cast
 
+from .._batch.columns import ERROR_FIELDS
 from .._batch.engine import process_line
 from .._batch.lines import Line, safe, shown_text
-from .._batch.masking import masked_column
 from .._batch.render import repairs_object
 from .batch import Chunk, Job
 from .output import Guard, deferred, why
@@ -35,8 +36,8 @@ from .report import Summary
 #: position or null, its message without the position: see
 #: :class:`urikit.BatchError`), and with ``--lenient`` the repairs (JSON, as in the
 #: ``repairs`` of ``jsonl``). A row has a result or an error, never both.
-RESULT_COLUMNS: Final = ("urikit_result", "urikit_error_kind", "urikit_error_position",
-                         "urikit_error_message", "urikit_repairs")
+RESULT_COLUMNS: Final = ("urikit_result", *(f"urikit_error_{f}" for f in ERROR_FIELDS),
+                         "urikit_repairs")
 #: Rows written to a Parquet output at a time (one row group each).
 ROW_GROUP: Final = 1 << 16
 DEFAULT_COLUMN: Final = "url"
@@ -284,14 +285,18 @@ class Cells(NamedTuple):
     messages: list[str | None]
     repairs: list[str | None] | None
     keys: list[str | None] | None  # dedupe: the canonical form, None for an error
-    #: the reference column (and for pairs the base column), a password masked, when
-    #: a value held one (``None`` otherwise: the column is written as it was read)
-    masked: list[list[str | None]] | None = None
 
 
 def table_chunk(job: Job, chunk: Chunk) -> Cells:
-    """Process the rows of a chunk into result cells (the function a worker runs)."""
-    op = job.op
+    """Process the rows of a chunk into result cells (the function a worker runs).
+
+    A table's columns are data a pipeline passes on, as every data front end's are
+    (Polars, pandas, DuckDB, Dask): the results keep passwords and secret query values
+    as they are, and the input's columns are written as read; only the error columns,
+    which people read, mask them (unless ``--show-password``). A row is processed with
+    its secrets shown, and again as ``op`` says on error only (the rare path)."""
+    checking = job.op
+    op = dataclasses.replace(checking, show_password=True)
     results: list[str | None] = []
     kinds: list[str | None] = []
     positions: list[int | None] = []
@@ -306,11 +311,15 @@ def table_chunk(job: Job, chunk: Chunk) -> Cells:
     for k, raw in enumerate(lines, first):
         record = process_line(op, source, k, raw)
         error = record.error
+        if error is not None and not checking.show_password:
+            record = process_line(checking, source, k, raw)
+            error = record.error
+            assert error is not None
         if error is None:
             output = record.output
             # a result is URI text (ASCII); explain's element model becomes JSON
-            add_result(output if type(output) is str else safe(json.dumps(
-                output, ensure_ascii=False)))
+            add_result(output if type(output) is str or output is None else safe(
+                json.dumps(output, ensure_ascii=False)))
             add_kind(None)
             add_position(None)
             add_message(None)
@@ -324,21 +333,7 @@ def table_chunk(job: Job, chunk: Chunk) -> Cells:
                                             ensure_ascii=False)))
         if keys is not None:
             keys.append(record.key)
-    masked = None if op.show_password else _masked_columns(lines, op.pairs)
-    return Cells(results, kinds, positions, messages, repairs, keys, masked)
-
-
-def _masked_columns(lines: Sequence[Line], pairs: bool) -> list[list[str | None]] | None:
-    """The input columns of a chunk (the reference, and for pairs the base first),
-    each secret masked, or ``None`` when no value holds one (found by
-    :func:`~urikit._whatwg.masking.may_hold_secrets` of the column's text, in C)."""
-    # a table's lines are all pairs of values or nulls, or all values or nulls; a
-    # value not UTF-8 (bytes) is shown as the kept column shows it
-    values_of = cast("list[list[bytes | str | None]]", [list(column) for column in zip(
-        *lines, strict=True)] if pairs else [list(lines)])
-    columns = [[v if v is None else shown_text(v) for v in values] for values in values_of]
-    found = [masked_column(values) for values in columns]
-    return columns if any(found) else None
+    return Cells(results, kinds, positions, messages, repairs, keys)
 
 
 def _strings(pa: Any, values: list[str | None]) -> Any:
@@ -451,11 +446,6 @@ class ParquetRun:
             batch = pa.RecordBatch.from_arrays(arrays, schema=self.reader.schema())
         else:
             batch = kept
-        if cells.masked is not None:  # the references as every output shows them
-            for name, values in zip(self.reader.wanted, cells.masked, strict=True):
-                k = batch.schema.get_field_index(name)
-                field = batch.schema.field(k)
-                batch = batch.set_column(k, field, _strings(pa, values).cast(field.type))
         columns: list[Any] = [_strings(pa, cells.results), _strings(pa, cells.kinds),
                               _integers(pa, cells.positions), _strings(pa, cells.messages)]
         if self.lenient:

@@ -435,6 +435,35 @@ def repaired_text(text: str, base_scheme: str | None = None) -> str:
     return _repair(text, with_changes=False, base_scheme=base_scheme).text
 
 
+_SCHEME_COLON_RE: Final = re.compile(f"{g.SCHEME_P}:")
+
+
+def with_default_scheme(text: str, scheme: str) -> str:
+    """``text`` with ``scheme`` before it when a browser would read it without one
+    (``www.site.com/path``, as web logs and spreadsheets hold URLs): the text to
+    repair, which then reads with ``scheme`` and a host. A text with a scheme (any
+    letters, digits, "+", "-" or "." before a ":", as browsers read one:
+    ``localhost:8080`` has the scheme ``localhost``), and one that has no host to give
+    (``/path``, ``?q``, ``#f``, empty), are given back as they are; ``//h/p`` gets
+    the scheme alone.
+
+    >>> with_default_scheme("www.site.com/a b", "https")
+    'https://www.site.com/a b'
+    >>> with_default_scheme("//h/p", "https"), with_default_scheme("/p", "https")
+    ('https://h/p', '/p')
+    >>> with_default_scheme("ftp://h/", "https")
+    'ftp://h/'
+    """
+    kept = text.strip(C0_AND_SPACE)
+    if not kept or _SCHEME_COLON_RE.match(kept) or kept[0] in "?#":
+        return text
+    if kept[:2] in ("//", "\\\\", "/\\", "\\/"):
+        return f"{scheme}:{kept}"
+    if kept[0] in "/\\":
+        return text
+    return f"{scheme}://{kept}"
+
+
 _DRIVE_PATH_RE: Final = re.compile("/[A-Za-z]:(?=/|$)")
 
 

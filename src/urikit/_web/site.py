@@ -159,6 +159,24 @@ def registrable_domain(host: str | URI | FrozenURI) -> str | None:
     return None if registrable is None else registrable + domain[1]
 
 
+def subdomain(host: str | URI | FrozenURI) -> str | None:
+    """The labels of ``host`` before its registrable domain (:func:`registrable_domain`),
+    in A-labels, lower-case: ``""`` for the registrable domain itself, ``None`` when
+    the host has none (no domain, or a public suffix). Read as :func:`public_suffix`
+    reads it.
+
+    >>> subdomain("a.b.Example.co.uk"), subdomain("example.co.uk"), subdomain("co.uk")
+    ('a.b', '', None)
+    """
+    domain = _domain(host)
+    if domain is None:
+        return None
+    registrable = _list()[0].privatesuffix(domain[0], accept_unknown=True)
+    if registrable is None:
+        return None
+    return domain[0][:len(domain[0]) - len(registrable)].removesuffix(".")
+
+
 def same_site(a: URI | FrozenURI | str, b: URI | FrozenURI | str, *,
               schemeful: bool = True) -> bool:
     """Whether ``a`` and ``b`` are the same site, as the HTML Standard defines it for

@@ -1,0 +1,120 @@
+"""The Spark page's functions (docs/spark.md): a ``pandas_udf`` over urikit.pandas.
+
+The page's first Python block is run as it is written: through Spark, on a local
+session, where PySpark and Java are installed; otherwise with ``pandas_udf`` as the
+plain function it wraps, on pandas Series, which is what each executor runs. Either
+way each function's column must be the pandas accessor's on the same rows (issue 44).
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+import re
+import shutil
+import sys
+import types
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, Final
+
+import pytest
+
+pytestmark = pytest.mark.integration
+pd: Any = pytest.importorskip("pandas", reason="needs pandas (the test extra)")
+pytest.importorskip("publicsuffixlist", reason="needs the psl extra")
+
+from urikit.pandas import URIAccessor  # importing it registers Series.uri
+
+PAGE: Final = Path(__file__).parents[2] / "docs" / "spark.md"
+URLS: Final[list[str | None]] = [
+    "HTTP://Example.COM/a/./b?utm_source=news", "www.shop.example.co.uk/p?utm_source=mail",
+    "http://a b/", None, "https://joe:S3CRET@blog.example.org/?token=T0K3N", "%zz",
+]
+
+
+def page_code() -> str:
+    """The first ``python`` block of the Spark page."""
+    found = re.search(r"```python\n(.*?)```", PAGE.read_text(encoding="utf-8"), re.DOTALL)
+    assert found is not None
+    return found.group(1)
+
+
+def page_functions(pandas_udf: Callable[[str], Callable[[Any], Any]]) -> dict[str, Any]:
+    """The page's functions, its code run with ``pandas_udf`` as given."""
+    functions = types.ModuleType("pyspark.sql.functions")
+    functions.pandas_udf = pandas_udf  # type: ignore[attr-defined]
+    saved = {name: sys.modules.get(name) for name in ("pyspark", "pyspark.sql",
+                                                       "pyspark.sql.functions")}
+    real = importlib.util.find_spec("pyspark") is not None
+    try:
+        if not real:
+            sys.modules["pyspark"] = types.ModuleType("pyspark")
+            sys.modules["pyspark.sql"] = types.ModuleType("pyspark.sql")
+            sys.modules["pyspark.sql.functions"] = functions
+        namespace: dict[str, Any] = {}
+        exec(compile(page_code(), str(PAGE), "exec"), namespace)  # the page's own code
+    finally:
+        if not real:
+            for name, module in saved.items():
+                if module is None:
+                    sys.modules.pop(name, None)
+                else:
+                    sys.modules[name] = module
+    return namespace
+
+
+def expected() -> dict[str, list[Any]]:
+    """Each function's column by the accessor, on :data:`URLS`."""
+    urls = pd.Series(URLS, dtype="string")
+    assert isinstance(urls.uri, URIAccessor)
+    plain = [[None if v is pd.NA else v for v in column] for column in (
+        urls.uri.try_normalize().tolist(),
+        urls.uri.try_query_param("utm_source", default_scheme="https").tolist(),
+        urls.uri.try_registrable_domain(default_scheme="https").tolist())]
+    errors = urls.uri.error()
+    return {"normalized": plain[0], "utm_source": plain[1], "site": plain[2],
+            "error": [None if row.kind is pd.NA else
+                      (row.kind, int(row.position), row.message)
+                      for row in errors.itertuples(index=False)]}
+
+
+def test_the_page_functions_on_pandas_series() -> None:
+    """What each executor runs: the page's functions on a pandas Series give the
+    accessor's columns (results data, errors masked)."""
+    namespace = page_functions(lambda _type: lambda function: function)
+    urls = pd.Series(URLS, dtype="string")
+    want = expected()
+    for name in ("normalized", "utm_source", "site"):
+        got = [None if v is pd.NA else v for v in namespace[name](urls).tolist()]
+        assert got == want[name], name
+    frame = namespace["error"](urls)
+    assert list(frame.columns) == ["kind", "position", "message"]
+    assert want["site"][:2] == ["example.com", "example.co.uk"]
+    assert want["utm_source"][:2] == ["news", "mail"]
+    assert want["normalized"][4] == "https://joe:S3CRET@blog.example.org/?token=T0K3N"
+    assert "S3CRET" not in str(want["error"])
+
+
+def test_the_page_functions_in_spark() -> None:
+    """Through a local Spark session, the page's functions give each row the
+    accessor's result (where PySpark and Java are installed)."""
+    pytest.importorskip("pyspark", reason="needs PySpark (the spark extra)")
+    if shutil.which("java") is None:
+        pytest.skip("needs Java (PySpark runs on it)")
+    sql: Any = importlib.import_module("pyspark.sql")
+    spark = sql.SparkSession.builder.master("local[1]").appName("urikit").getOrCreate()
+    try:
+        namespace = page_functions(importlib.import_module("pyspark.sql.functions").pandas_udf)
+        frame = spark.createDataFrame([(k, u) for k, u in enumerate(URLS)],
+                                      "id long, url string")
+        rows = frame.select("id", *(namespace[name]("url").alias(name) for name in (
+            "normalized", "utm_source", "site", "error"))).orderBy("id").collect()
+        want = expected()
+        for name in ("normalized", "utm_source", "site"):
+            assert [row[name] for row in rows] == want[name], name
+        # a pandas DataFrame's row of <NA> is a struct of nulls to Spark: no error
+        assert [None if row["error"] is None or row["error"]["kind"] is None
+                else tuple(row["error"]) for row in rows] == want["error"]
+    finally:
+        spark.stop()
