@@ -55,11 +55,6 @@ OPTIONAL = (
     "dask",
     "pathlib",
     "ipaddress",
-    # attrs imports inspect, ast and dis: most of what urikit's import cost (issue 45);
-    # URI and NormalizeOptions describe themselves to attrs when attrs asks
-    "attr",
-    "attrs",
-    "inspect",
 )
 
 

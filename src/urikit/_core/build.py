@@ -11,8 +11,7 @@ itself, so the marker exists at run time in both builds.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Final, NoReturn, TypeAlias
+from typing import TYPE_CHECKING, Final, NoReturn, TypeAlias
 
 from . import grammar
 
@@ -46,26 +45,4 @@ BUILD: Final[str] = "compiled" if COMPILED else "pure"
 #: Every public builder and setter marks each parameter whose type its body checks.
 Checked: TypeAlias = NoReturn
 
-
-
-class AttrsFields:
-    """A class attribute that is the ``__attrs_attrs__`` attrs reads (``attrs.fields``,
-    ``attrs.evolve``, ``attrs.asdict``, ``attrs.has``), made on first read by
-    ``make``: a class described to attrs this way costs no ``import attrs`` (about
-    20 ms, most of urikit's import) until attrs itself asks, having been imported by
-    then. Never compiled (this module is not), so it is an ordinary descriptor on the
-    compiled classes too."""
-
-    __slots__ = ("_fields", "_make")
-
-    def __init__(self, make: Callable[[], object]) -> None:
-        self._make = make
-        self._fields: object = None
-
-    def __get__(self, instance: object, owner: type | None = None) -> Any:
-        if self._fields is None:
-            self._fields = self._make()
-        return self._fields
-
-
-__all__ = ["BUILD", "COMPILED", "AttrsFields", "Checked", "mypyc_attr"]
+__all__ = ["BUILD", "COMPILED", "Checked", "mypyc_attr"]

@@ -9,8 +9,10 @@ from itertools import chain
 from operator import itemgetter
 from typing import Any, ClassVar, Final, cast
 
+import attrs
+
 from . import grammar as g
-from .build import AttrsFields, Checked, mypyc_attr
+from .build import mypyc_attr
 from .components import Parts
 from .resolve import remove_dot_segments
 from .schemes import DEFAULT_PORT_TEXT
@@ -230,40 +232,14 @@ def step(default: bool) -> Any:
     returns the field's description, which stands in for a ``bool`` until attrs makes
     the class. attrs' stubs type the call as its default's type (a ``bool``), which
     the compiled build would check: the call goes through ``Any``."""
-    import attrs  # with the records attrs makes, not with urikit (see NormalizeOptions)
-
     field: Any = attrs.field
     return field(default=default, validator=attrs.validators.instance_of(bool))
 
 
-#: The steps of :class:`NormalizeOptions`, in order, with their defaults.
-_STEPS: Final = (("case", True), ("percent", True), ("dot_segments", True),
-                 ("scheme_based", True), ("ipv6_canonical", False))
-
-
-def _attrs_fields() -> object:
-    """NormalizeOptions' fields as attrs describes them: those of a record attrs makes
-    with the same steps, on first use."""
-    import attrs
-
-    field: Any = attrs.field
-    check = attrs.validators.instance_of(bool)
-    model = attrs.make_class(
-        "NormalizeOptions", {name: field(default=default, validator=check, type=bool)
-                             for name, default in _STEPS},
-        kw_only=True, frozen=True, slots=False)
-    return attrs.fields(model)
-
-
-def _frozen_error() -> Exception:
-    import attrs
-
-    return attrs.exceptions.FrozenInstanceError()
-
-
-# an ordinary class in the compiled build too: it sets its attributes with
-# object.__setattr__, and hands attrs the fields of a record attrs makes
+# an ordinary class in the compiled build too: attrs makes it, and __attrs_post_init__
+# sets an attribute that is no field
 @mypyc_attr(native_class=False)
+@attrs.frozen(kw_only=True, slots=False)  # no slots: a slot has no docstring
 class NormalizeOptions:
     """Which steps of RFC 3986 §6.2.2 and §6.2.3 normalization to take: a frozen
     record with defaults, taken by :meth:`URI.normalize <urikit.URI.normalize>` and
@@ -317,67 +293,21 @@ class NormalizeOptions:
     .. versionadded:: 0.3
     """
 
-    # A record written out rather than made by attrs: ``import attrs`` (which imports
-    # inspect, ast, dis and more) would be most of ``import urikit``. attrs sees the
-    # fields of a record it makes on first use (AttrsFields), so attrs.evolve,
-    # attrs.asdict and attrs.fields answer as for an attrs class; equality, hashing,
-    # the repr, the type checks and the frozen state are attrs' (their words too).
-    __attrs_attrs__: ClassVar[Any] = AttrsFields(_attrs_fields)
+    case: bool = step(True)
+    percent: bool = step(True)
+    dot_segments: bool = step(True)
+    scheme_based: bool = step(True)
+    ipv6_canonical: bool = step(False)
 
-    case: bool
-    percent: bool
-    dot_segments: bool
-    scheme_based: bool
-    ipv6_canonical: bool
-    # The fields as one tuple, read by normalize() with one attribute load: each field
-    # read of a frozen record costs about as much as a short step.
-    _steps: tuple[bool, bool, bool, bool, bool]
+    # set by __attrs_post_init__, not a field: attrs leaves a ClassVar alone, and the
+    # quotes keep the annotation's text for attrs to read in the compiled build too
+    _steps: "ClassVar[tuple[bool, bool, bool, bool, bool]]"  # noqa: UP037
 
-    def __init__(self, *, case: bool | Checked = True, percent: bool | Checked = True,
-                 dot_segments: bool | Checked = True, scheme_based: bool | Checked = True,
-                 ipv6_canonical: bool | Checked = False) -> None:
-        steps = (case, percent, dot_segments, scheme_based, ipv6_canonical)
-        # read as objects: callers without a type checker pass anything
-        for (name, _), value in zip(_STEPS, cast("tuple[object, ...]", steps), strict=True):
-            if not isinstance(value, bool):  # attrs' instance_of(bool), in its words
-                raise TypeError(f"'{name}' must be {bool!r} (got {value!r} that is a "
-                                f"{type(value)!r}).", getattr(self.__attrs_attrs__, name),
-                                bool, value)
-            object.__setattr__(self, name, value)
-        object.__setattr__(self, "_steps", steps)
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise _frozen_error()
-
-    def __delattr__(self, name: str) -> None:
-        raise _frozen_error()
-
-    def __eq__(self, other: object) -> bool:
-        if other.__class__ is not self.__class__:
-            return NotImplemented
-        theirs: Any = other
-        their_steps: tuple[bool, ...] = theirs._steps
-        return self._steps == their_steps
-
-    def __ne__(self, other: object) -> bool:
-        equal = self.__eq__(other)
-        return equal if equal is NotImplemented else not equal
-
-    def __hash__(self) -> int:
-        return hash((NormalizeOptions, self._steps))
-
-    def __repr__(self) -> str:
-        shown = ", ".join(f"{name}={value!r}"
-                          for (name, _), value in zip(_STEPS, self._steps, strict=True))
-        return f"{type(self).__qualname__}({shown})"
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        return (_options, (type(self), self._steps))
-
-
-def _options(cls: type[NormalizeOptions], steps: tuple[bool, ...]) -> NormalizeOptions:
-    """A pickled NormalizeOptions read back: made with its steps, so checked again."""
-    return cls(**{name: value for (name, _), value in zip(_STEPS, steps, strict=True)})
+    def __attrs_post_init__(self) -> None:
+        # The fields as one tuple, read by normalize() with one attribute load: each
+        # field read of a frozen record costs about as much as a short step.
+        object.__setattr__(self, "_steps", (self.case, self.percent, self.dot_segments,
+                                            self.scheme_based, self.ipv6_canonical))
 
 
 #: The default steps (:class:`NormalizeOptions`' defaults).

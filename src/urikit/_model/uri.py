@@ -7,7 +7,9 @@ import warnings
 from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar, Final, TypeAlias, TypeVar, cast
 
-from .._core.build import AttrsFields, Checked, mypyc_attr
+import attrs
+
+from .._core.build import Checked, mypyc_attr
 from .._core.components import EMPTY, Components, Parts
 from .._core.errors import BuildError, ParseError, Rule
 from .._core.grammar import URI_REFERENCE_RE, URI_REFERENCE_Z_RE
@@ -303,17 +305,11 @@ _ELEMENTS: Final = ("scheme", "userinfo", "host", "port", "has_port", "path", "q
                     "fragment")
 
 
-def _attrs_fields() -> object:
-    """The fields of the element model, made when attrs first asks (``import attrs``
-    is not paid for by ``import urikit``)."""
-    import attrs
-
-    model = attrs.make_class(
-        "URI", {**{name: attrs.field() for name in _ELEMENTS},
-                "is_relative": attrs.field(init=False),
-                "has_zone_id": attrs.field(alias="allow_zone_id")},
-        init=False, repr=False, eq=False, order=False, slots=False)
-    return attrs.fields(model)
+_ATTRS_MODEL: Final[type] = attrs.make_class(
+    "URI", {**{name: attrs.field() for name in _ELEMENTS},
+            "is_relative": attrs.field(init=False),
+            "has_zone_id": attrs.field(alias="allow_zone_id")},
+    init=False, repr=False, eq=False, order=False, slots=False)
 
 
 
@@ -333,9 +329,8 @@ class _URIBase:
     __slots__ = ("_c", "_text")
 
     #: What attrs sees (``attrs.fields(URI)``, ``attrs.evolve``, ``attrs.asdict``): the
-    #: fields of a class attrs makes for that alone, on first read; attrs reads this
-    #: attribute and nothing else.
-    __attrs_attrs__: ClassVar[Any] = AttrsFields(_attrs_fields)
+    #: fields of :data:`_ATTRS_MODEL`; attrs reads this attribute and nothing else.
+    __attrs_attrs__: ClassVar[Any] = attrs.fields(_ATTRS_MODEL)
     #: The names a class pattern matches by position: the constructor's, in order.
     __match_args__: ClassVar[tuple[str, ...]] = _ELEMENTS
 
