@@ -603,8 +603,8 @@ class URITemplate:
 
     Matching a template that is not ambiguous is one ``fullmatch`` of a regular
     expression compiled here, whose runs of a variable's characters never need to
-    give one back, then a pass over the variables; an ambiguous one is read by the
-    linear matcher (:mod:`urikit._match.linear`): linear in the URI either way.
+    give one back, then a pass over the variables; an ambiguous one is read by a
+    linear matcher (``docs/templates.md`` describes it): linear in the URI either way.
 
     >>> from urikit import URITemplate
     >>> t = URITemplate("https://api.example/users/{id}/posts{?page,per_page}")
