@@ -294,6 +294,11 @@ class PathSegments(MutableSequence[str]):
             c = self._owner.components
             if c.host is not None:
                 if c.path:
+    def __reduce__(self) -> tuple[type[PathSegments], tuple[Owner, Writer | None, bool]]:
+        # a view of its URI (copy shares it, deepcopy and pickle copy it): the compiled
+        # class is rebuilt through its constructor, which needs these arguments
+        return (PathSegments, (self._owner, self._write, self._text))
+
                     raise BuildError(Rule.PATH_NEEDS_ROOT, "edit from index 1")
                 # an empty path under an authority is the root: what an edit puts
                 # there follows the root marker, the one valid reading (§3.3)

@@ -385,6 +385,10 @@ class QueryParams(_ParamsReader):
         self._write = write
         self._form = form
 
+    def __reduce__(self) -> tuple[type[QueryParams], tuple[Owner, Writer | None, bool]]:
+        # a view of its URI, rebuilt through the constructor (see PathSegments)
+        return (QueryParams, (self._owner, self._write, self._form))
+
     @property
     def form(self) -> QueryParams:
         """The same query read and written as an HTML form: "+" is a space."""

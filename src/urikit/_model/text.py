@@ -205,6 +205,10 @@ class TextView:
         self._owner = owner
         self._write = write
 
+    def __reduce__(self) -> tuple[type[TextView], tuple[Owner, Writer | None]]:
+        # a view of its URI, rebuilt through the constructor (see PathSegments)
+        return (TextView, (self._owner, self._write))
+
     def _put(self, name: str, wire: str | None) -> None:
         if self._write is None:
             raise read_only()
