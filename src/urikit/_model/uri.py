@@ -12,7 +12,7 @@ from .._core.build import Checked, mypyc_attr
 from .._core.components import EMPTY, Components, Parts
 from .._core.errors import BuildError, ParseError, Rule
 from .._core.grammar import URI_REFERENCE_RE, URI_REFERENCE_Z_RE
-from .._core.host import HostKind, Origin, host_kind, origin, origin_key
+from .._core.host import HostKind, Origin, host_kind
 from .._core.normalize import DEFAULT_OPTIONS, NormalizeOptions, equivalent, normalize
 from .._core.parse import (
     FRAGMENT,
@@ -31,6 +31,7 @@ from .._core.resolve import relative, require_base, resolve
 from .._core.serialize import authority, to_text
 from .._whatwg.display import display
 from .._whatwg.masking import mask_secrets, secret_names
+from .._whatwg.origin import origin, origin_key
 from .path import (
     PathSegments,
     ReadOnlyPath,
@@ -1358,12 +1359,36 @@ base64=False, payload=b'A brief note')
 
     def origin(self) -> Origin | None:
         """The normalized (scheme, host, port) of this URI, or ``None`` when it has
-        no scheme or no host."""
+        no scheme or no host (an opaque origin, in the URL standard's words).
+
+        An IP address is compared as an address: an IPv6 address in its RFC 5952
+        text, and under http, https, ws, wss, ftp and file a host that a browser reads
+        as an IPv4 address in dotted decimal. A ``blob:`` URL has the origin of the
+        ``http``, ``https`` or ``file`` URL in its path, as browsers give it.
+
+        >>> URI.parse("http://[0:0:0:0:0:0:0:1]:8080/").origin()
+        Origin(scheme='http', host='[::1]', port=8080)
+        >>> URI.parse("blob:https://a.example/9b1d").origin()
+        Origin(scheme='https', host='a.example', port=443)
+
+        .. versionchanged:: 0.6
+           IP addresses compare as addresses; ``blob:`` URLs have their inner URL's
+           origin.
+        """
         return origin(self._c)
 
     def same_origin(self, other: AnyURI | str | Checked) -> bool:
         """Whether ``other`` has the same origin (scheme, host and port, normalized,
-        default ports filled in); ``False`` when either has no origin."""
+        default ports filled in, IP addresses compared as addresses: see
+        :meth:`origin`); ``False`` when either has no origin.
+
+        >>> URI.parse("http://[::1]/a").same_origin("http://[0:0:0:0:0:0:0:1]/b")
+        True
+
+        .. versionchanged:: 0.6
+           IP addresses compare as addresses; ``blob:`` URLs have their inner URL's
+           origin.
+        """
         theirs = origin_key(_components_of(other, "other"))  # checked first, in either build
         mine = origin_key(self._c)
         return mine is not None and mine == theirs
