@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from operator import attrgetter
 from typing import Final, Protocol
 
 from .._core import grammar as g
@@ -205,9 +206,9 @@ class TextView:
         self._owner = owner
         self._write = write
 
-    def __reduce__(self) -> tuple[type[TextView], tuple[Owner, Writer | None]]:
-        # a view of its URI, rebuilt through the constructor (see PathSegments)
-        return (TextView, (self._owner, self._write))
+    def __reduce__(self) -> tuple[Callable[[Owner], object], tuple[Owner]]:
+        # the view its URI hands out, asked of the URI (see PathSegments)
+        return (attrgetter("text"), (self._owner,))
 
     def _put(self, name: str, wire: str | None) -> None:
         if self._write is None:

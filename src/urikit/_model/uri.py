@@ -366,7 +366,7 @@ class _URIBase:
         self._text = None
 
     @classmethod
-    def parse(cls, text: str, *, allow_zone_id: bool = False) -> Self:
+    def parse(cls, text: str | Checked, *, allow_zone_id: bool = False) -> Self:
         """Parse a URI-reference (RFC 3986 Appendix A).
 
         Args:
@@ -394,7 +394,8 @@ class _URIBase:
         return uri
 
     @classmethod
-    def parse_lenient(cls, text: str, *, base: AnyURI | str | None = None) -> Self:
+    def parse_lenient(cls, text: str | Checked, *,
+                      base: AnyURI | str | Checked | None = None) -> Self:
         """Read text that is not yet RFC 3986, as browsers and frameworks hand it.
 
         The reader for browser input: it reads the host exactly as a browser does and
@@ -447,12 +448,15 @@ class _URIBase:
         # the optional parts (lenient input, IRIs, file paths, templates) are imported
         # when first used, not with urikit
         from .._interop.lenient import browser_resolve, repaired_text
+        text = require_str(text)  # before the base: the text's type is the first error
+        # compiled, a narrowed type is checked, in mypyc's words: the object is not narrowed
+        given: object = base
         if base is None:
             return cls.parse(repaired_text(text))
         if isinstance(base, str):
             base_c = URI.parse_lenient(base)._c
         else:
-            base_c = _components_of(base, "base")
+            base_c = _components_of(given, "base")
         require_base(base_c, _shown_base(base_c))
         scheme = base_c[0]
         if scheme is not None:
@@ -461,7 +465,7 @@ class _URIBase:
         return _wrap(cls, browser_resolve(base_c, ref), None)
 
     @classmethod
-    def from_iri(cls, text: str) -> Self:
+    def from_iri(cls, text: str | Checked) -> Self:
         """Read an IRI (RFC 3987 §3.1): characters outside ASCII are percent-encoded as
         UTF-8, and a registered name becomes its A-label (:func:`urikit.host_to_ascii`,
         UTS 46 as browsers read it); an ``xn--`` label must be a valid A-label, as
@@ -477,7 +481,7 @@ class _URIBase:
         .. versionadded:: 0.2
         """
         from .._interop.iri import map_iri_to_uri
-        return cls.parse(map_iri_to_uri(text))  # the parse is iri_to_uri's check
+        return cls.parse(map_iri_to_uri(require_str(text)))  # the parse is iri_to_uri's check
 
     def to_iri(self) -> str:
         """The URI as an IRI for people to read (RFC 3987 §3.2): percent-encoded UTF-8
@@ -531,7 +535,7 @@ class _URIBase:
         return components_to_path(self.components, windows=windows)
 
     @classmethod
-    def from_data(cls, payload: bytes, media_type: str = "", *,
+    def from_data(cls, payload: bytes | Checked, media_type: str | Checked = "", *,
                   base64: bool | None = None) -> Self:
         """The ``data:`` URI of ``payload`` (RFC 2397).
 
@@ -580,7 +584,8 @@ base64=False, payload=b'A brief note')
         return read_data(body, text, len(c[0] or "") + 1)
 
     @classmethod
-    def from_template(cls, template: str, variables: Mapping[str, object] | None = None,
+    def from_template(cls, template: str | Checked,
+                      variables: Mapping[str, object] | None = None,
                       /, **values: object) -> Self:
         """Expand a URI Template (RFC 6570, all four levels) into a URI.
 
@@ -874,7 +879,7 @@ base64=False, payload=b'A brief note')
                                      allow_zone_id=allow_zone_id))
         return self._result(target)
 
-    def add_segments(self, *segments: str) -> Self:
+    def add_segments(self, *segments: str | Checked) -> Self:
         """Add wire segments to the path, each validated; return the URI.
 
         The first fills a trailing empty segment, so ``https://h/files/`` plus ``x``
@@ -888,7 +893,7 @@ base64=False, payload=b'A brief note')
         """
         return self._add_segments([check_segment(s) for s in segments])
 
-    def add_segments_text(self, *segments: str) -> Self:
+    def add_segments_text(self, *segments: str | Checked) -> Self:
         """Add plain-text segments to the path, each encoded ("/" included); return
         the URI. The first fills a trailing empty segment, as :meth:`add_segments`.
 
@@ -1030,7 +1035,7 @@ base64=False, payload=b'A brief note')
         (target.params.form if form else target.params).set(key, value)
         return self._result(target)
 
-    def discard_param(self, *keys: str) -> Self:
+    def discard_param(self, *keys: str | Checked) -> Self:
         """Remove every query parameter named by one of ``keys``, if there is any
         (as ``set.discard``); return the URI.
 
@@ -1316,7 +1321,7 @@ base64=False, payload=b'A brief note')
             ref = _components_of(reference, "a reference", c)
         return _wrap(type(self), resolve(c, ref, strict), None)
 
-    def relative_to(self, base: AnyURI | str) -> Self:
+    def relative_to(self, base: AnyURI | str | Checked) -> Self:
         """The shortest reference that ``base`` resolves to this URI, as a new object
         of this one's type: the inverse of :meth:`resolve`.
 
@@ -1648,7 +1653,7 @@ class URI(_URIBase):
         """
         return _wrap(FrozenURI, self._c, self._text)
 
-    def normalize(self, options: NormalizeOptions = DEFAULT_OPTIONS) -> Self:
+    def normalize(self, options: NormalizeOptions | Checked = DEFAULT_OPTIONS) -> Self:
         """Normalize in place (RFC 3986 §6.2.2, §6.2.3); return this URI.
 
         Args:
@@ -1724,7 +1729,7 @@ class FrozenURI(_URIBase):
         """A new mutable :class:`URI` with the same components; this FrozenURI is not changed."""
         return _wrap(URI, self._c, self._text)
 
-    def normalize(self, options: NormalizeOptions = DEFAULT_OPTIONS) -> Self:
+    def normalize(self, options: NormalizeOptions | Checked = DEFAULT_OPTIONS) -> Self:
         """A normalized copy (RFC 3986 §6.2.2, §6.2.3), with the options of
         :meth:`URI.normalize`.
 
