@@ -397,6 +397,51 @@ def test_the_wrong_type_walk_finds_every_view() -> None:
     assert len(ids) > 500
 
 
+def _documented(build: ModuleType) -> dict[str, object]:
+    """Every docstring ``help()`` shows of the public API in ``build``: each public
+    class's and function's, and each public method's and property's of the public
+    classes (found by introspection, inherited members under the class that
+    defines them)."""
+    docs: dict[str, object] = {}
+    for name in build.__all__:
+        obj = getattr(build, name)
+        if not (isinstance(obj, type) or callable(obj)) or name == "UNSET":
+            continue
+        docs[name] = obj.__doc__
+        if not isinstance(obj, type):
+            continue
+        for klass in obj.__mro__:
+            if not klass.__module__.startswith(("urikit", PURE_NAME)):
+                continue
+            for attr, raw in vars(klass).items():
+                if attr.startswith("_") or f"{name}.{attr}" in docs:
+                    continue
+                member = raw.__func__ if isinstance(raw, (classmethod, staticmethod)) \
+                    else raw
+                if callable(member) or inspect.isdatadescriptor(member):
+                    docs[f"{name}.{attr}"] = getattr(obj, attr).__doc__ \
+                        if not inspect.isdatadescriptor(member) else member.__doc__
+    return docs
+
+
+def test_the_compiled_build_keeps_the_docstrings(builds: tuple[ModuleType,
+                                                               ModuleType]) -> None:
+    """``help()`` reads the same in both builds: every public class, function, method
+    and property has the docstring of its source in the compiled build too (mypyc
+    keeps none: ``hatch_build.py`` writes them into the C it generates)."""
+    compiled, pure = builds
+    mine, theirs = _documented(compiled), _documented(pure)
+    assert set(mine) == set(theirs)
+    assert len(theirs) > 300
+    assert {name: doc for name, doc in mine.items() if doc != theirs[name]} == {}
+    assert compiled.URI.parse.__doc__ == pure.URI.parse.__doc__
+    assert "--\n" not in (compiled.URI.parse.__doc__ or "--\n")
+    assert str(inspect.signature(compiled.URI.parse)) == "(text, *, allow_zone_id=False)"
+    for module in ("_core.parse", "_model.uri", "_match.template"):
+        assert (importlib.import_module(f"urikit.{module}").__doc__
+                == importlib.import_module(f"{PURE_NAME}.{module}").__doc__), module
+
+
 #: The rows of the differential that answered otherwise in the compiled build (issue
 #: #42), each a call on a build: bytes-like payloads, a list's and a dict's errors for
 #: a value of another type, the text's type checked before the base is read.
