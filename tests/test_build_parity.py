@@ -278,8 +278,8 @@ def test_param_builders_answer_alike(builds: tuple[ModuleType, ModuleType], cls_
 
 
 #: The wrong types each positional parameter of a member is given in turn: none of them
-#: is text, a number of the right kind, a URI or a mapping.
-WRONG: Final = (None, 42, object())
+#: is text, a number of the right kind, a URI or a mapping (bytes iterate as ints).
+WRONG: Final = (None, 42, object(), b"ab")
 
 #: What stands in the positions before and after the wrong one: valid text.
 FILLER: Final = "a"

@@ -325,7 +325,9 @@ class PathSegments(MutableSequence[str]):
         if isinstance(values, str):
             raise TypeError("give segments as an iterable of str, not a str (which would "
                             "add one segment per character)")
-        return [self._in(v) for v in values]
+        # each item checked by _in, in urikit's words: not typed str before (compiled,
+        # mypyc would check it, in its own)
+        return [self._in(v) for v in cast("Iterable[object]", values)]
 
     def _out(self, segments: list[str]) -> list[str]:
         if not self._text:
