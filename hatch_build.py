@@ -47,8 +47,8 @@ COMPILED = ("_core", "_whatwg", "_interop", "_model", "_match", "_web", "_batch"
 #:   once; urikit's resolves its names lazily through a module ``__getattr__``.
 #: - ``_core/build.py``: the run-time stand-in for mypyc's class marker lives there, in
 #:   a branch that a compiled module would leave out.
-#: - ``_core/errors.py``: the exceptions, raised on the error paths only; interpreted,
-#:   they keep their docstrings (mypyc keeps none) for ``help()`` and tracebacks.
+#: - ``_core/errors.py``: the exceptions, raised on the error paths only (compiling
+#:   them gains nothing).
 #: - ``_interop/template.py`` and ``_model/pydantic.py``: the bridges to optional
 #:   packages (uritemplate, pydantic), which the build environment does not have.
 #: - ``_web/proxy.py``: TrustedProxies, an attrs record checked in
@@ -106,11 +106,14 @@ MYPY_OPTIONS = ("--ignore-missing-imports", "--follow-imports=silent",
                 "--no-warn-unused-ignores")
 
 _SCRIPT = textwrap.dedent(r"""
+    import ast
+    import pprint
     import re
     import sys
     from pathlib import Path
 
     from mypyc.build import mypycify
+    from mypyc.namegen import exported_name
     from setuptools import Distribution
 
     # mypyc's setter of a property passes the NULL value of a ``del`` on to the
@@ -139,9 +142,151 @@ _SCRIPT = textwrap.dedent(r"""
 
             source.write_text(SETTER.sub(guard, text))
 
+    # mypyc keeps no docstring: a compiled function's, method's and class's is its
+    # signature alone, a property's and a module's none, and a class it leaves
+    # non-native (a NamedTuple, an Enum, a class marked native_class=False) says
+    # "mypyc filler docstring". The generated C is given each docstring of the source
+    # as this Python's compiler keeps it (3.13 takes the indentation out), so that
+    # help() reads alike in both builds: after the signature's text in the methods'
+    # tables and the classes' tp_doc (C joins adjacent string literals), where mypyc
+    # writes NULL for a property and a module. A non-native class's __doc__ is
+    # writable: those are written to urikit/_core/docstrings.py, which urikit applies
+    # to its public names as it exports them (urikit.__init__._rewrite).
+    DOCS = {}
+
+    def kept(doc):
+        namespace = {}
+        exec(compile("def f():\n    " + repr(doc) + "\n", "<doc>", "exec"), namespace)
+        return namespace["f"].__doc__
+
+    def read_docs(path):
+        parts = Path(path).with_suffix("").parts
+        module = ".".join(parts[parts.index("urikit"):])
+
+        def walk(node, name):
+            doc = ast.get_docstring(node, clean=False)
+            if doc is not None and name not in DOCS:  # the first: not an overload's
+                DOCS[name] = kept(doc)
+            for child in node.body:
+                if isinstance(child, (ast.ClassDef, ast.FunctionDef,
+                                      ast.AsyncFunctionDef)):
+                    walk(child, f"{name}.{child.name}")
+
+        walk(ast.parse(Path(path).read_text(encoding="utf-8")), module)
+
+    def literal(text):
+        # a C string literal of the UTF-8 text, in pieces of a line or so
+        pieces, piece = [], []
+        for byte in text.encode("utf-8"):
+            char = chr(byte)
+            piece.append("\\" + char if char in '"\\?' else char if 32 <= byte < 127
+                         else "\\n" if byte == 10 else f"\\{byte:03o}")
+            if byte == 10 or len(piece) > 200:
+                pieces.append('"' + "".join(piece) + '"')
+                piece = []
+        if piece or not pieces:
+            pieces.append('"' + "".join(piece) + '"')
+        return "\n    ".join(pieces)
+
+    STRING = r'(?:NULL|"(?:[^"\\\n]|\\.)*"(?:\s*"(?:[^"\\\n]|\\.)*")*)'
+    TEMPLATE = re.compile(r"static PyTypeObject CPyType_\w+_template_ = \{(.*?)\n\s*\};", re.S)
+    TABLE = re.compile(r"static (PyMethodDef|PyGetSetDef) (\w+)\[\] = \{(.*?)\n\s*\};", re.S)
+    MODULE = re.compile(r'(static struct PyModuleDef (\w*)module = \{\s*'
+                        r'PyModuleDef_HEAD_INIT,\s*"([\w.]+)",\s*)NULL(, /\* docstring \*/)')
+    METHOD = re.compile(r'(\{"(\w+)",\s*\(PyCFunction\)\w+,\s*[\w |]+,\s*PyDoc_STR\()('
+                        + STRING + r")\)")
+    GETSET = re.compile(r'(\{"(\w+)",\s*\(getter\)\w+,\s*(?:\(setter\)\w+|NULL),\s*)NULL,')
+    TP_DOC = re.compile(r"(\.tp_doc = PyDoc_STR\()(" + STRING + r")\)")
+
+    QUOTES = '"' * 3
+
+    def joined(plain, doc):
+        return literal(doc) if plain == "NULL" else f"{plain}\n    {literal(doc)}"
+
+    def keep_docstrings(target, paths, lib):
+        for path in paths:
+            if path.endswith(".py"):
+                read_docs(path)
+        exported = {exported_name(name): name for name in DOCS}
+        # a method of a non-native class is an object of a native class of its own,
+        # "<method>_<Class>_obj", whose docstring is the method's
+        for name in list(DOCS):
+            owner, _, method = name.rpartition(".")
+            module, _, cls = owner.rpartition(".")
+            if module:
+                exported.setdefault(exported_name(f"{module}.{method}_{cls}_obj"), name)
+        native = set()
+        for source in target.rglob("*.c"):
+            text = source.read_text()
+            owners = {}  # a methods' or getset table's name: its class or module
+            for match in TEMPLATE.finditer(text):
+                body = match.group(1)
+                size = re.search(r"\.tp_basicsize = sizeof\((\w+)Object\)", body)
+                name = exported.get(size.group(1)) if size else None
+                if name is None:
+                    continue
+                native.add(name)
+                for slot in ("tp_methods", "tp_getset"):
+                    table = re.search(rf"\.{slot} = (\w+),", body)
+                    if table:
+                        owners[table.group(1)] = name
+            for match in MODULE.finditer(text):
+                owners[match.group(2) + "module_methods"] = match.group(3)
+
+            def module_doc(match):
+                doc = DOCS.get(match.group(3))
+                return match.group(0) if doc is None else (
+                    match.group(1) + literal(doc) + match.group(4))
+
+            def template(match):
+                size = re.search(r"\.tp_basicsize = sizeof\((\w+)Object\)", match.group(0))
+                doc = DOCS.get(exported.get(size.group(1), "")) if size else None
+                if doc is None:
+                    return match.group(0)
+                return TP_DOC.sub(lambda m: m.group(1) + joined(m.group(2), doc) + ")",
+                                  match.group(0))
+
+            def table(match):
+                owner = owners.get(match.group(2))
+                if owner is None:
+                    return match.group(0)
+
+                def method(m):
+                    doc = DOCS.get(f"{owner}.{m.group(2)}")
+                    return m.group(0) if doc is None else (
+                        m.group(1) + joined(m.group(3), doc) + ")")
+
+                def getset(m):
+                    doc = DOCS.get(f"{owner}.{m.group(2)}")
+                    return m.group(0) if doc is None else m.group(1) + literal(doc) + ","
+
+                return (METHOD if match.group(1) == "PyMethodDef" else GETSET).sub(
+                    method if match.group(1) == "PyMethodDef" else getset, match.group(0))
+
+            text = MODULE.sub(module_doc, text)
+            text = TEMPLATE.sub(template, text)
+            text = TABLE.sub(table, text)
+            source.write_text(text)
+        classes = {}
+        for path in paths:
+            if path.endswith(".py"):
+                module = ".".join(Path(path).with_suffix("").parts[
+                    Path(path).parts.index("urikit"):])
+                tree = ast.parse(Path(path).read_text(encoding="utf-8"))
+                for node in tree.body:
+                    name = f"{module}.{node.name}" if isinstance(node, ast.ClassDef) else ""
+                    if name in DOCS and name not in native:
+                        classes[name] = DOCS[name]
+        (Path(lib) / "urikit" / "_core").mkdir(parents=True, exist_ok=True)
+        (Path(lib) / "urikit" / "_core" / "docstrings.py").write_text(
+            QUOTES + "The docstrings of the classes mypyc leaves non-native (written by "
+            "hatch_build.py)." + QUOTES + "\n\nDOCS = "
+            + pprint.pformat(classes, width=88) + "\n", encoding="utf-8")
+
     target, temp, lib, *paths = sys.argv[1:]
     extensions = mypycify(paths, opt_level="3", target_dir=target, group_name="urikit")
     refuse_delete(Path(target))
+    keep_docstrings(Path(target), paths, lib)
     dist = Distribution({"name": "urikit", "ext_modules": extensions})
     command = dist.get_command_obj("build_ext")
     command.build_temp = temp
@@ -212,6 +357,9 @@ class MypycBuildHook(BuildHookInterface):  # type: ignore[type-arg]
             return
         for path in built:
             build_data["force_include"][str(path)] = path.relative_to(work / "lib").as_posix()
+        docstrings = work / "lib" / "urikit" / "_core" / "docstrings.py"
+        if docstrings.is_file():  # what the compiled classes do not keep themselves
+            build_data["force_include"][str(docstrings)] = "urikit/_core/docstrings.py"
         build_data["pure_python"] = False
         build_data["infer_tag"] = True
         _notice(f"compiled {len(paths)} modules with mypyc in "

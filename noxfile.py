@@ -57,8 +57,10 @@ def tests(session: nox.Session) -> None:
 
 #: The checkout's own copy of urikit is not on the path in the compiled session: pytest's
 #: ``pythonpath`` (``src``) is emptied, and the ``src`` doctests, which pytest would
-#: import from the checkout, are left to the pure sessions (the compiled build keeps no
-#: docstrings). The README's and the docs pages' examples run; the ``once`` checks do not.
+#: import from the checkout, are left to the pure sessions (doctest's finder does not
+#: take a compiled class's methods for their module's; the compiled build keeps the
+#: docstrings, and tests read them). The README's and the docs pages' examples run; the
+#: ``once`` checks do not.
 COMPILED_PYTEST_ARGS = ("-o", "pythonpath=", *NOT_ONCE, "tests", "README.md", "docs")
 
 

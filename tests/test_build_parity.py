@@ -32,6 +32,8 @@ from hypothesis import strategies as st
 import urikit
 from urikit import strategies as us
 
+from .builds import MYPYC_WORDS
+
 pytestmark = pytest.mark.integration
 
 ROOT: Final = Path(__file__).resolve().parents[1]
@@ -44,8 +46,8 @@ SAMPLE: Final = "http://u:p@h.example:8080/a/./b/../c?x=1&y=a+b#f"
 #: bool (an ``int`` to mypyc's check), ints too big for a machine word, ``None`` and
 #: ints go to every argument position.
 WRONG_TYPES: Final = st.sampled_from([None, 0, 1, -1, 2**63, 10**30, -10**30, 1.5, True,
-                                      False, b"http://h/", ["/a", ".."], ("a",), {"k": "v"},
-                                      object])
+                                      False, b"http://h/", bytearray(b"ab"), ["/a", ".."],
+                                      ("a",), {"k": "v"}, object])
 ARGUMENT: Final = st.one_of(us.uri_references(), st.text(max_size=12),
                             st.sampled_from(["", "/", "..", "%", "%zz", "http://h:99999/",
                                              "[::1", "a b", "\u00e9", SAMPLE]),
@@ -277,6 +279,201 @@ def test_param_builders_answer_alike(builds: tuple[ModuleType, ModuleType], cls_
     theirs = getattr(getattr(pure, cls_name).parse(SAMPLE), name)
     assert (_outcome(lambda: mine(key, value), words=True)
             == _outcome(lambda: theirs(key, value), words=True)), (key, value)
+
+
+#: The wrong types each positional parameter of a member is given in turn: none of them
+#: is text, a number of the right kind, a URI or a mapping (bytes iterate as ints).
+WRONG: Final = (None, 42, object(), b"ab")
+
+#: What stands in the positions before and after the wrong one: valid text.
+FILLER: Final = "a"
+
+
+def _views(build: ModuleType) -> dict[str, Callable[[], Any]]:
+    """The objects whose members the walk calls, each made fresh for every call: the
+    URI classes, their views (path, query parameters, text, the text view's path, a
+    frozen URI's read-only views) and Query."""
+    uri, frozen = build.URI, build.FrozenURI
+    return {
+        "URI": lambda: uri.parse(SAMPLE),
+        "FrozenURI": lambda: frozen.parse(SAMPLE),
+        "PathSegments": lambda: uri.parse(SAMPLE).path,
+        "PathSegments(frozen)": lambda: frozen.parse(SAMPLE).path,
+        "PathSegments(text)": lambda: uri.parse(SAMPLE).text.path,
+        "QueryParams": lambda: uri.parse(SAMPLE).params,
+        "QueryParams(form)": lambda: uri.parse(SAMPLE).params.form,
+        "QueryParams(frozen)": lambda: frozen.parse(SAMPLE).params,
+        "TextView": lambda: uri.parse(SAMPLE).text,
+        "TextView(frozen)": lambda: frozen.parse(SAMPLE).text,
+        "Query": lambda: build.Query("x=1&y=a+b"),
+    }
+
+
+#: The operators the views and Query take, beside their public names, each called as
+#: Python calls it (``a / b`` through :func:`operator.truediv`, which turns a
+#: ``NotImplemented`` into its own ``TypeError``).
+OPERATORS: Final[dict[str, Callable[..., object]]] = {
+    "__getitem__": operator.getitem, "__setitem__": operator.setitem,
+    "__delitem__": operator.delitem, "__contains__": operator.contains,
+    "__truediv__": operator.truediv, "__iadd__": operator.iadd, "__add__": operator.add}
+
+
+def _wrong_type_calls() -> list[Any]:
+    """Every public method, class method and property (read and written) of the
+    objects of :func:`_views`, found by introspection of the pure build, with a wrong
+    type in each positional parameter in turn (the others valid text), and in a
+    ``*args`` parameter."""
+    pure = _load_pure()
+    calls: list[Any] = []
+    for view, make in _views(pure).items():
+        cls = type(make())
+        for name in sorted(dir(cls)):
+            if name.startswith("_") and name not in OPERATORS:
+                continue
+            raw = inspect.getattr_static(cls, name)
+            if isinstance(raw, property):
+                for value in WRONG:
+                    calls.append(pytest.param(view, name, None, value,
+                                              id=f"{view}.{name}={type(value).__name__}"))
+                continue
+            member = getattr(cls, name)
+            if isinstance(raw, (classmethod, staticmethod)):
+                parameters = list(inspect.signature(member).parameters.values())
+            elif inspect.isfunction(raw):
+                parameters = list(inspect.signature(raw).parameters.values())[1:]
+            else:
+                continue
+            positional = [p for p in parameters
+                          if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
+            required = sum(p.default is p.empty for p in positional)
+            # a ``*args`` parameter takes the wrong value after the named ones
+            starred = any(p.kind == p.VAR_POSITIONAL for p in parameters)
+            for position in range(len(positional) + starred):
+                for value in WRONG:
+                    calls.append(pytest.param(
+                        view, name, (position, max(required, position + 1)), value,
+                        id=f"{view}.{name}[{position}]={type(value).__name__}"))
+    return calls
+
+
+def _wrong_type_outcome(build: ModuleType, view: str, name: str,
+                        where: tuple[int, int] | None, value: object) -> object:
+    """What the call gives in ``build``: its outcome (a TypeError with its words), and
+    the URI's text after it."""
+    target = _views(build)[view]()
+    if where is None:
+        read = _outcome(lambda: getattr(target, name), words=True)
+        written = _outcome(lambda: setattr(target, name, value), words=True)
+        outcome: object = (read, written)
+    else:
+        position, count = where
+        args = tuple(value if i == position else FILLER for i in range(count))
+        call = OPERATORS.get(name)
+        if call is None:
+            outcome = _outcome(lambda: getattr(target, name)(*args), words=True)
+        else:
+            outcome = _outcome(lambda: call(target, *args), words=True)
+    owner = getattr(target, "_owner", target)
+    return _ADDRESS.sub("", str(outcome)), str(owner)
+
+
+@pytest.mark.parametrize(("view", "name", "where", "value"), _wrong_type_calls())
+def test_wrong_types_have_urikit_words(builds: tuple[ModuleType, ModuleType], view: str,
+                                       name: str, where: tuple[int, int] | None,
+                                       value: object) -> None:
+    """Every public method and property of URI, FrozenURI, their views and Query,
+    given ``None``, an int or an object in each positional parameter (or assigned
+    one), answers in both builds alike: the same result or exception, and for a
+    ``TypeError`` the same words, urikit's, never mypyc's "str object expected"."""
+    compiled, pure = builds
+    mine = _wrong_type_outcome(compiled, view, name, where, value)
+    assert mine == _wrong_type_outcome(pure, view, name, where, value)
+    assert MYPYC_WORDS not in str(mine)
+
+
+def test_the_wrong_type_walk_finds_every_view() -> None:
+    """The walk reaches the members of every object and the issue's examples."""
+    ids = {param.id for param in _wrong_type_calls()}
+    assert {"URI.add_segments_text[0]=int", "URI.parse[0]=NoneType",
+            "PathSegments.remove[0]=int", "Query.get[0]=object",
+            "TextView.host=NoneType"} <= ids
+    assert {id_.split(".")[0] for id_ in ids} == set(_views(_load_pure()))
+    assert len(ids) > 500
+
+
+def _documented(build: ModuleType) -> dict[str, object]:
+    """Every docstring ``help()`` shows of the public API in ``build``: each public
+    class's and function's, and each public method's and property's of the public
+    classes (found by introspection, inherited members under the class that
+    defines them)."""
+    docs: dict[str, object] = {}
+    for name in build.__all__:
+        obj = getattr(build, name)
+        if not (isinstance(obj, type) or callable(obj)) or name == "UNSET":
+            continue
+        docs[name] = obj.__doc__
+        if not isinstance(obj, type):
+            continue
+        for klass in obj.__mro__:
+            if not klass.__module__.startswith(("urikit", PURE_NAME)):
+                continue
+            for attr, raw in vars(klass).items():
+                if attr.startswith("_") or f"{name}.{attr}" in docs:
+                    continue
+                member = raw.__func__ if isinstance(raw, (classmethod, staticmethod)) \
+                    else raw
+                if callable(member) or inspect.isdatadescriptor(member):
+                    docs[f"{name}.{attr}"] = getattr(obj, attr).__doc__ \
+                        if not inspect.isdatadescriptor(member) else member.__doc__
+    return docs
+
+
+def test_the_compiled_build_keeps_the_docstrings(builds: tuple[ModuleType,
+                                                               ModuleType]) -> None:
+    """``help()`` reads the same in both builds: every public class, function, method
+    and property has the docstring of its source in the compiled build too (mypyc
+    keeps none: ``hatch_build.py`` writes them into the C it generates)."""
+    compiled, pure = builds
+    mine, theirs = _documented(compiled), _documented(pure)
+    assert set(mine) == set(theirs)
+    assert len(theirs) > 300
+    assert {name: doc for name, doc in mine.items() if doc != theirs[name]} == {}
+    assert compiled.URI.parse.__doc__ == pure.URI.parse.__doc__
+    assert "--\n" not in (compiled.URI.parse.__doc__ or "--\n")
+    assert str(inspect.signature(compiled.URI.parse)) == "(text, *, allow_zone_id=False)"
+    for module in ("_core.parse", "_model.uri", "_match.template"):
+        assert (importlib.import_module(f"urikit.{module}").__doc__
+                == importlib.import_module(f"{PURE_NAME}.{module}").__doc__), module
+
+
+#: The rows of the differential that answered otherwise in the compiled build (issue
+#: #42), each a call on a build: bytes-like payloads, a list's and a dict's errors for
+#: a value of another type, the text's type checked before the base is read.
+ISSUE_ROWS: Final[dict[str, Callable[[ModuleType], object]]] = {
+    "from_data(bytearray)": lambda b: b.URI.from_data(bytearray(b"ab")),
+    "from_data(memoryview)": lambda b: b.FrozenURI.from_data(memoryview(b"a b"), "text/x"),
+    "path.remove(1)": lambda b: b.URI.parse("http://h/a/1").path.remove(1),
+    "path.index(1)": lambda b: b.URI.parse("http://h/a/1").path.index(1),
+    "path[None]": lambda b: b.URI.parse("http://h/a").path[None],
+    "path.pop(True)": lambda b: b.URI.parse("http://h/a/b").path.pop(True),
+    "path[10**30]": lambda b: b.URI.parse("http://h/a").path[10**30],
+    "del params[1]": lambda b: b.URI.parse("http://h/?a=1").params.__delitem__(1),
+    "params.pop(1, 'd')": lambda b: b.URI.parse("http://h/?a=1").params.pop(1, "d"),
+    "parse_lenient(None, base='x')": lambda b: b.URI.parse_lenient(None, base="x"),
+    "parse_lenient('a', base=1)": lambda b: b.URI.parse_lenient("a", base=1),
+    "normalize(None)": lambda b: b.URI.parse("http://h/").normalize(None),
+}
+
+
+@pytest.mark.parametrize("row", sorted(ISSUE_ROWS))
+def test_the_issue_rows_answer_alike(builds: tuple[ModuleType, ModuleType],
+                                     row: str) -> None:
+    """Each row the issue found different gives the same result, or the same exception
+    with the same words, in both builds."""
+    compiled, pure = builds
+    call = ISSUE_ROWS[row]
+    assert (_outcome(lambda: call(compiled), words=True)
+            == _outcome(lambda: call(pure), words=True))
 
 
 def test_the_pure_copy_is_the_checkout_source() -> None:

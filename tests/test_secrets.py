@@ -388,8 +388,8 @@ def test_no_error_column_of_a_front_end_shows_a_secret(tmp_path: Path) -> None:
     assert main(["normalize", "-q", "-i", str(source), "-o", str(target)]) == 1
     table = pq.read_table(target)
     assert table.column("urikit_error_kind").null_count < len(TEXTS)
-    errors = ("urikit_error_kind", "urikit_error_position", "urikit_error_message")
-    assert SECRET not in str([table.column(name).to_pylist() for name in errors])
+    columns = ("urikit_error_kind", "urikit_error_position", "urikit_error_message")
+    assert SECRET not in str([table.column(name).to_pylist() for name in columns])
     assert table.column("url").to_pylist() == TEXTS
     con = duckdb.connect()
     register(con)

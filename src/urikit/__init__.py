@@ -218,7 +218,27 @@ def _rewrite(name: str, obj: object) -> None:
     if isinstance(obj, type) or (callable(obj) and hasattr(obj, "__code__")) \
             or isinstance(obj, _types.BuiltinFunctionType):
         _DEFINED_IN[name] = obj.__module__
+        if isinstance(obj, type) and obj.__dict__.get("__doc__") in (_FILLER, ""):
+            obj.__doc__ = _filler_docs().get(f"{obj.__module__}.{obj.__qualname__}",
+                                            obj.__doc__)
         obj.__module__ = __name__
+
+
+#: The docstring mypyc gives a class it leaves non-native (a NamedTuple, an Enum, a
+#: class marked ``native_class=False``) in the compiled build; a Protocol's is empty.
+_FILLER = "mypyc filler docstring"
+
+
+def _filler_docs() -> dict[str, str]:
+    """The docstrings of the compiled build's non-native classes, which the build hook
+    (``hatch_build.py``) writes to ``urikit/_core/docstrings.py`` beside the extension
+    modules (mypyc keeps none of them); empty where there is no such module."""
+    try:
+        module = _importlib.import_module("._core.docstrings", __name__)
+    except ImportError:  # pragma: no cover - a compiled build made without the hook
+        return {}
+    docs: dict[str, str] = module.DOCS
+    return docs
 
 
 def _rewrite_module() -> None:

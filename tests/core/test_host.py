@@ -153,7 +153,10 @@ ORIGINS: Final = [
     pytest.param("http://%c3%a9.example/", Origin("http", "%C3%A9.example", 80),
                  id="encoded-utf-8"),
     pytest.param("http://[FE80::A]/", Origin("http", "[fe80::a]", 80), id="ipv6"),
-    pytest.param("http://0x7f.1/", Origin("http", "0x7f.1", 80), id="ambiguous-name"),
+    # an IP address is one address whatever its text, as a browser reads it
+    pytest.param("http://0x7f.1/", Origin("http", "127.0.0.1", 80), id="ambiguous-name"),
+    pytest.param("foo://0x7f.1/", Origin("foo", "0x7f.1", None), id="opaque-host-name"),
+    pytest.param("http://[0:0::1]/", Origin("http", "[::1]", 80), id="ipv6-rfc-5952"),
     pytest.param("urn:isbn:0451450523", None, id="no-authority"),
     pytest.param("//a/b", None, id="no-scheme"),
     # an empty host names no network host
@@ -180,9 +183,9 @@ SAME_ORIGIN: Final = [
     pytest.param("http://a", "http://b", False, id="host"),
     # a different name text, though DNS may resolve both alike
     pytest.param("http://a", "http://a.", False, id="trailing-dot"),
-    pytest.param("http://127.0.0.1", "http://0x7f.1", False, id="ambiguous-ipv4"),
-    # IPv6 text is compared after §6.2.2 only: a false "different" is the safe side
-    pytest.param("http://[::1]", "http://[0::1]", False, id="ipv6-forms"),
+    # an IP address compares as an address: a browser goes to the same one
+    pytest.param("http://127.0.0.1", "http://0x7f.1", True, id="ambiguous-ipv4"),
+    pytest.param("http://[::1]", "http://[0::1]", True, id="ipv6-forms"),
     pytest.param("foo://a", "foo://a:1", False, id="unknown-scheme-port"),
     pytest.param("urn:a", "urn:a", False, id="no-origin"),
     pytest.param("/a", "/a", False, id="relative"),

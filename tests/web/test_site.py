@@ -101,6 +101,15 @@ HTML_SAME_SITE = [
                  id="suffix-and-below"),
     pytest.param("https://192.0.2.1", "https://192.0.2.1:81", True, True, id="ip"),
     pytest.param("https://[::1]", "https://[::1]", True, True, id="ipv6"),
+    # one address in two texts is one host (the example); a blob: URL's site is
+    # its inner URL's
+    pytest.param("http://[::1]/", "http://[0:0:0:0:0:0:0:1]/", True, True,
+                 id="ipv6-two-texts"),
+    pytest.param("http://127.0.0.1/", "https://0x7f.1/", False, True, id="ipv4-two-texts"),
+    pytest.param("blob:https://a.example/9b1d", "https://b.a.example/", True, True,
+                 id="blob"),
+    pytest.param("blob:https://a.example/9b1d", "https://b.example/", False, False,
+                 id="blob-other-site"),
     pytest.param("https://\u00fcber.example", "https://a.xn--ber-goa.example", True, True,
                  id="idn"),
     pytest.param("urn:isbn:1", "urn:isbn:1", False, False, id="no-host"),

@@ -12,7 +12,7 @@ from typing import Any, ClassVar, Final, cast
 import attrs
 
 from . import grammar as g
-from .build import mypyc_attr
+from .build import Checked, mypyc_attr
 from .components import Parts
 from .resolve import remove_dot_segments
 from .schemes import DEFAULT_PORT_TEXT
@@ -334,7 +334,7 @@ def normalize_host(host: str, options: NormalizeOptions = DEFAULT_OPTIONS) -> st
     return normal
 
 
-def normalize(c: Parts, options: NormalizeOptions = DEFAULT_OPTIONS) -> Parts:
+def normalize(c: Parts, options: NormalizeOptions | Checked = DEFAULT_OPTIONS) -> Parts:
     """Normalize ``c`` (RFC 3986 §6.2.2, §6.2.3) with the steps that ``options``
     switches on (see :class:`NormalizeOptions`).
 

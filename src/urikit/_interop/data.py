@@ -8,6 +8,7 @@ import re
 from typing import Final, NamedTuple, cast
 
 from .._core import grammar as g
+from .._core.build import Checked
 from .._core.errors import ParseError
 from .._core.parse import require_str
 from .._core.percent import encode_octets, unquote, unquote_octets
@@ -121,7 +122,7 @@ def read_data(body: str, whole: str, offset: int) -> DataContent:
         raise _error(whole, offset + comma + 1, "data", "invalid base64") from None
 
 
-def data_text(payload: bytes, media_type: str, base64: bool | None) -> str:
+def data_text(payload: bytes | Checked, media_type: str | Checked, base64: bool | None) -> str:
     """The text of the ``data:`` URI of ``payload``: ``media_type`` (``""`` for the
     RFC 2397 default) checked as the reader reads it; ``base64=None`` picks the
     shorter form."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import re
+from collections.abc import Callable
 from pathlib import PurePath, PurePosixPath, PureWindowsPath
 from typing import Final, cast
 
@@ -31,9 +32,11 @@ def _pure(path: str | os.PathLike[str] | PurePath, windows: bool | None) -> Pure
             kind = type(path).__name__
             raise ValueError(f"windows={windows} contradicts the {kind} given")
         return path
-    text = os.fspath(path)
-    # checked: callers without a type checker pass anything
-    if not isinstance(cast("object", text), str):
+    # checked: callers without a type checker pass anything (and not typed str before
+    # the check: compiled, mypyc checks a call's result against its declared type, in
+    # its own words, so os.fspath is called as a function of objects)
+    text = cast("Callable[[object], object]", os.fspath)(path)
+    if not isinstance(text, str):
         raise TypeError(f"path must be str or os.PathLike[str], not {type(text).__name__}")
     return PureWindowsPath(text) if _flavour(windows) else PurePosixPath(text)
 

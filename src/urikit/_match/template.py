@@ -942,6 +942,16 @@ class URITemplate:
     def __hash__(self) -> int:
         return hash(self._parsed.text)
 
+    def __reduce__(self) -> tuple[Callable[[str, bool], URITemplate], tuple[str, bool]]:
+        # rebuilt from its text (a compiled class is rebuilt through its constructor);
+        # a template accepted for expansion only stays so
+        return (_rebuilt, (self._parsed.text, not isinstance(self._fullmatch, _Refused)))
+
+
+def _rebuilt(text: str, match: bool) -> URITemplate:
+    """The template that pickle and copy rebuild (:meth:`URITemplate.__reduce__`)."""
+    return URITemplate(text, match=match)
+
 
 def _given(variables: Mapping[str, object] | None, values: Mapping[str, object]
            ) -> Mapping[str, object]:

@@ -892,6 +892,12 @@ class _ComponentsResult(URLPatternResult):
 # URLPattern
 
 
+def _rebuilt(input: str | dict[str, str], base_url: str | None,
+             ignore_case: bool) -> URLPattern:
+    """The pattern that pickle and copy rebuild (:meth:`URLPattern.__reduce__`)."""
+    return URLPattern(input, base_url, ignore_case=ignore_case)
+
+
 class URLPattern:
     """A URL pattern, as the WHATWG URLPattern standard defines it: a pattern per
     component (protocol, username, password, hostname, port, pathname, search, hash),
@@ -927,9 +933,10 @@ class URLPattern:
     .. versionadded:: 0.5
     """
 
-    __slots__ = ("_components", "_matchers", "_whole")
+    __slots__ = ("_components", "_given", "_matchers", "_whole")
 
     _components: tuple[Component, ...]
+    _given: tuple[str | dict[str, str], str | None, bool]
     _matchers: tuple[tuple[int, Component | None, tuple[str, ...]], ...]
     _whole: _WholeURL | None
 
@@ -943,6 +950,7 @@ class URLPattern:
         given = cast(object, {} if input is None else input)
         if isinstance(given, str):
             input = given
+            self._given = (input, base_url, ignore_case)
             init = _ConstructorParser(input).parse()
             if base_url is None and "protocol" not in init:
                 raise _refuse("pattern", input,
@@ -953,6 +961,7 @@ class URLPattern:
             if base_url is not None:
                 raise TypeError("base_url is given with the pattern's baseURL key only")
             init = _check_init(given)  # pyright: ignore[reportUnknownArgumentType] (checked there)
+            self._given = (dict(init), None, ignore_case)
         else:
             raise TypeError(
                 f"input must be str or a mapping, not {type(given).__name__}")
@@ -1049,6 +1058,29 @@ class URLPattern:
                                                      strict=True)
                           if component.pattern_string != "*")
         return f"URLPattern({{{shown}}})"
+
+    def _key(self) -> tuple[tuple[str, ...], bool]:
+        # what a pattern is: its component pattern strings, and whether case counts
+        # (the search's options say it, as the pathname's and the hash's do)
+        return (tuple(c.pattern_string for c in self._components),
+                self._components[6].options.ignore_case)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, URLPattern):
+            return NotImplemented
+        return self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __reduce__(self) -> tuple[Callable[[str | dict[str, str], str | None, bool],
+                                           URLPattern],
+                                  tuple[str | dict[str, str], str | None, bool]]:
+        # rebuilt from what it was given (a compiled class is rebuilt through its
+        # constructor): its pattern strings do not always compile to themselves
+        # (``{"protocol": "http", "port": "80 "}`` keeps the port "80", which given
+        # again is the default port, "")
+        return (_rebuilt, self._given)
 
     # -- matching ------------------------------------------------------------------------
 

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, MutableSequence
-from typing import Final, Protocol, cast, overload
+import operator
+from collections.abc import Callable, Iterable, Iterator, MutableSequence
+from typing import Final, Protocol, SupportsIndex, cast, overload
 
+from .._core.build import Checked
 from .._core.errors import BuildError, Rule
 from .._core.parse import PATH, SEGMENT, check_wire, require_str
 from .._core.percent import encode, unquote
@@ -246,13 +248,22 @@ class ReadOnlyPath(Protocol):
     def __add__(self, values: Iterable[str]) -> list[str]: ...
 
 
-def _in_range(index: int, length: int) -> int:
+def _in_range(index: object, length: int) -> int:
     """``index`` when a list of ``length`` items has it, else ``IndexError``, as a list
     says: compiled, a list's index is a C integer, so an index no list can hold
-    (``10**30``) would be an OverflowError there."""
-    if not -length <= index < length:
+    (``10**30``) would be an OverflowError there. An index that is no integer (nor has
+    ``__index__``) is a ``TypeError`` in a list's words, the same in both builds."""
+    if isinstance(index, int):
+        number = index
+    else:
+        try:
+            number = operator.index(cast("SupportsIndex", index))
+        except TypeError:
+            raise TypeError("path indices must be integers or slices, not "
+                            f"{type(index).__name__}") from None
+    if not -length <= number < length:
         raise IndexError("path index out of range")
-    return index
+    return number
 
 
 class PathSegments(MutableSequence[str]):
@@ -299,6 +310,13 @@ class PathSegments(MutableSequence[str]):
         self._write = write
         self._text = text
 
+    def __reduce__(self) -> tuple[Callable[[Owner], object], tuple[Owner]]:
+        # the view its URI hands out (copy shares the URI, deepcopy and pickle copy
+        # it), asked of the URI: the writer is the URI's own, which a deep copy of a
+        # compiled (builtin) bound method would not be; and a compiled class is
+        # rebuilt through its constructor, which needs arguments
+        return (operator.attrgetter("text.path" if self._text else "path"), (self._owner,))
+
     def _segments(self) -> list[str]:
         return split_path(self._owner.components.path)
 
@@ -323,7 +341,9 @@ class PathSegments(MutableSequence[str]):
         if isinstance(values, str):
             raise TypeError("give segments as an iterable of str, not a str (which would "
                             "add one segment per character)")
-        return [self._in(v) for v in values]
+        # each item checked by _in, in urikit's words: not typed str before (compiled,
+        # mypyc would check it, in its own)
+        return [self._in(v) for v in cast("Iterable[object]", values)]
 
     def _out(self, segments: list[str]) -> list[str]:
         if not self._text:
@@ -341,30 +361,34 @@ class PathSegments(MutableSequence[str]):
     def __getitem__(self, index: int) -> str: ...
     @overload
     def __getitem__(self, index: slice) -> list[str]: ...
-    def __getitem__(self, index: int | slice) -> str | list[str]:
+    def __getitem__(self, index: int | slice | Checked) -> str | list[str]:
+        given: object = index  # not narrowed to int: compiled, mypyc would check it
         segments = self._segments()
         if isinstance(index, slice):
             return self._out(segments[index])
-        segment = segments[_in_range(index, len(segments))]
+        segment = segments[_in_range(given, len(segments))]
         return unquote(segment) if self._text else segment
 
     @overload
     def __setitem__(self, index: int, value: str) -> None: ...
     @overload
     def __setitem__(self, index: slice, value: Iterable[str]) -> None: ...
-    def __setitem__(self, index: int | slice, value: str | Iterable[str]) -> None:
+    def __setitem__(self, index: int | slice | Checked, value: str | Iterable[str]) -> None:
+        given: object = index  # not narrowed to int: compiled, mypyc would check it
         segments = self._segments()
         if isinstance(index, slice):
             segments[index] = self._ins(value)
         else:
-            segments[_in_range(index, len(segments))] = self._in(value)
+            segments[_in_range(given, len(segments))] = self._in(value)
         self._store(segments)
 
-    def __delitem__(self, index: int | slice) -> None:
+    def __delitem__(self, index: int | slice | Checked) -> None:
+        given: object = index  # not narrowed to int: compiled, mypyc would check it
         segments = self._segments()
-        if not isinstance(index, slice):
-            index = _in_range(index, len(segments))
-        del segments[index]
+        if isinstance(index, slice):
+            del segments[index]
+        else:
+            del segments[_in_range(given, len(segments))]
         self._store(segments)
 
     def __len__(self) -> int:
@@ -379,22 +403,27 @@ class PathSegments(MutableSequence[str]):
     def __contains__(self, value: object) -> bool:
         return value in self._out(self._segments())
 
-    def index(self, value: object, start: int = 0, stop: int | None = None) -> int:
+    def index(self, value: object, start: int | Checked = 0,
+              stop: int | Checked | None = None) -> int:
         """The index of the first segment equal to ``value``, as :meth:`list.index`."""
         segments = self._out(self._segments())
-        return segments.index(value, start, len(segments) if stop is None else stop)  # type: ignore[arg-type]
+        end: object = stop  # not narrowed to int: compiled, mypyc would check it
+        if end is None:
+            end = len(segments)
+        return segments.index(value, start, end)  # type: ignore[arg-type]
 
     def count(self, value: object) -> int:
         """How many segments equal ``value``, as :meth:`list.count`."""
         return self._out(self._segments()).count(value)  # type: ignore[arg-type]
 
-    def insert(self, index: int, value: str) -> None:
+    def insert(self, index: int | Checked, value: str | Checked) -> None:
         """Insert a segment before ``index``, as :meth:`list.insert`."""
         segments = self._segments()
-        segments.insert(index, self._in(value))
+        value = self._in(value)
+        segments.insert(operator.index(index), value)
         self._store(segments)
 
-    def append(self, value: str) -> None:
+    def append(self, value: str | Checked) -> None:
         """Append a segment, as :meth:`list.append` (a trailing ``""`` stays)."""
         self._add([self._in(value)])
 
@@ -419,22 +448,29 @@ class PathSegments(MutableSequence[str]):
         self.extend(values)
         return self
 
-    def __add__(self, values: Iterable[str]) -> list[str]:
+    def __add__(self, values: Iterable[str] | Checked) -> list[str]:
         """A new list: these segments, then ``values`` (as ``list + list``); the URI
         is not changed. (It also lets type checkers accept ``uri.path += [...]``,
         which they read through the path setter.)"""
         if isinstance(values, str):
             raise TypeError("give segments as an iterable of str, not a str")
-        return [*self, *values]
+        result = list(self)
+        try:
+            added = iter(values)
+        except TypeError:
+            raise TypeError("can only add an iterable of segments to a path, not "
+                            f"{type(values).__name__}") from None
+        result.extend(added)
+        return result
 
-    def pop(self, index: int = -1) -> str:
+    def pop(self, index: int | Checked = -1) -> str:
         """Remove and return the segment at ``index``, as :meth:`list.pop`."""
         segments = self._segments()
-        segment = segments.pop(index)
+        segment = segments.pop(operator.index(index))
         self._store(segments)
         return unquote(segment) if self._text else segment
 
-    def remove(self, value: str) -> None:
+    def remove(self, value: str | Checked) -> None:
         """Remove the first segment equal to ``value``, as :meth:`list.remove`."""
         segments = self._segments()
         del segments[self._out(segments).index(value)]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from itertools import compress
+from operator import attrgetter
 from typing import Final, Protocol, TypeVar, cast, overload
 
 from .._core.build import Checked
@@ -413,6 +414,10 @@ class QueryParams(_ParamsReader):
         self._write = write
         self._form = form
 
+    def __reduce__(self) -> tuple[Callable[[Owner], object], tuple[Owner]]:
+        # the view its URI hands out, asked of the URI (see PathSegments)
+        return (attrgetter("params.form" if self._form else "params"), (self._owner,))
+
     @property
     def form(self) -> QueryParams:
         """The same query read and written as an HTML form: "+" is a space."""
@@ -497,7 +502,7 @@ class QueryParams(_ParamsReader):
     def pop(self, key: str) -> str | None: ...
     @overload
     def pop(self, key: str, default: T) -> str | T | None: ...
-    def pop(self, key: str, default: object = _MISSING) -> object:
+    def pop(self, key: str | Checked, default: object = _MISSING) -> object:
         """Remove every pair of ``key`` and return its first value, as ``dict.pop``:
         ``default`` when the key is absent, ``KeyError`` when there is no default."""
         pieces = self._wire()
@@ -510,10 +515,10 @@ class QueryParams(_ParamsReader):
         self._store(kept)
         return _pair(first, self._form)[1]
 
-    def __delitem__(self, key: str) -> None:
+    def __delitem__(self, key: str | Checked) -> None:
         self.pop(key)
 
-    def discard(self, *keys: str) -> None:
+    def discard(self, *keys: str | Checked) -> None:
         """Remove every pair whose key is one of ``keys``, if there is any (as
         ``set.discard``), in one pass over the query.
 
@@ -532,7 +537,7 @@ class QueryParams(_ParamsReader):
         if len(kept) != len(pieces):
             self._store(kept)
 
-    def discard_pair(self, key: str, value: Value) -> None:
+    def discard_pair(self, key: str | Checked, value: Value) -> None:
         """Remove every pair of ``key`` with the value ``value`` (``None``: the key
         written without "="), if there is any; the other pairs of the key stay where
         they are (the two-argument ``URLSearchParams.delete``).

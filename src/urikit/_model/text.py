@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from operator import attrgetter
 from typing import Final, Protocol
 
 from .._core import grammar as g
@@ -204,6 +205,10 @@ class TextView:
     def __init__(self, owner: Owner, write: Writer | None) -> None:
         self._owner = owner
         self._write = write
+
+    def __reduce__(self) -> tuple[Callable[[Owner], object], tuple[Owner]]:
+        # the view its URI hands out, asked of the URI (see PathSegments)
+        return (attrgetter("text"), (self._owner,))
 
     def _put(self, name: str, wire: str | None) -> None:
         if self._write is None:

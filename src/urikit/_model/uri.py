@@ -13,7 +13,7 @@ from .._core.build import Checked, mypyc_attr
 from .._core.components import EMPTY, Components, Parts
 from .._core.errors import BuildError, ParseError, Rule
 from .._core.grammar import URI_REFERENCE_RE, URI_REFERENCE_Z_RE
-from .._core.host import HostKind, Origin, host_kind, origin, origin_key
+from .._core.host import HostKind, Origin, host_kind
 from .._core.normalize import DEFAULT_OPTIONS, NormalizeOptions, equivalent, normalize
 from .._core.parse import (
     FRAGMENT,
@@ -32,6 +32,7 @@ from .._core.resolve import relative, require_base, resolve
 from .._core.serialize import authority, to_text
 from .._whatwg.display import display
 from .._whatwg.masking import mask_secrets, secret_names
+from .._whatwg.origin import origin, origin_key
 from .path import (
     PathSegments,
     ReadOnlyPath,
@@ -387,7 +388,7 @@ class _URIBase:
         self._text = None
 
     @classmethod
-    def parse(cls, text: str, *, allow_zone_id: bool = False) -> Self:
+    def parse(cls, text: str | Checked, *, allow_zone_id: bool = False) -> Self:
         """Parse a URI-reference (RFC 3986 Appendix A).
 
         Args:
@@ -415,7 +416,8 @@ class _URIBase:
         return uri
 
     @classmethod
-    def parse_lenient(cls, text: str, *, base: AnyURI | str | None = None) -> Self:
+    def parse_lenient(cls, text: str | Checked, *,
+                      base: AnyURI | str | Checked | None = None) -> Self:
         """Read text that is not yet RFC 3986, as browsers and frameworks hand it.
 
         The reader for browser input: it reads the host exactly as a browser does and
@@ -468,12 +470,15 @@ class _URIBase:
         # the optional parts (lenient input, IRIs, file paths, templates) are imported
         # when first used, not with urikit
         from .._interop.lenient import browser_resolve, repaired_text
+        text = require_str(text)  # before the base: the text's type is the first error
+        # compiled, a narrowed type is checked, in mypyc's words: the object is not narrowed
+        given: object = base
         if base is None:
             return cls.parse(repaired_text(text))
         if isinstance(base, str):
             base_c = URI.parse_lenient(base)._c
         else:
-            base_c = _components_of(base, "base")
+            base_c = _components_of(given, "base")
         require_base(base_c, _shown_base(base_c))
         scheme = base_c[0]
         if scheme is not None:
@@ -482,7 +487,7 @@ class _URIBase:
         return _wrap(cls, browser_resolve(base_c, ref), None)
 
     @classmethod
-    def from_iri(cls, text: str) -> Self:
+    def from_iri(cls, text: str | Checked) -> Self:
         """Read an IRI (RFC 3987 §3.1): characters outside ASCII are percent-encoded as
         UTF-8, and a registered name becomes its A-label (:func:`urikit.host_to_ascii`,
         UTS 46 as browsers read it); an ``xn--`` label must be a valid A-label, as
@@ -498,7 +503,7 @@ class _URIBase:
         .. versionadded:: 0.2
         """
         from .._interop.iri import map_iri_to_uri
-        return cls.parse(map_iri_to_uri(text))  # the parse is iri_to_uri's check
+        return cls.parse(map_iri_to_uri(require_str(text)))  # the parse is iri_to_uri's check
 
     def to_iri(self) -> str:
         """The URI as an IRI for people to read (RFC 3987 §3.2): percent-encoded UTF-8
@@ -552,7 +557,7 @@ class _URIBase:
         return components_to_path(self.components, windows=windows)
 
     @classmethod
-    def from_data(cls, payload: bytes, media_type: str = "", *,
+    def from_data(cls, payload: bytes | Checked, media_type: str | Checked = "", *,
                   base64: bool | None = None) -> Self:
         """The ``data:`` URI of ``payload`` (RFC 2397).
 
@@ -601,7 +606,8 @@ base64=False, payload=b'A brief note')
         return read_data(body, text, len(c[0] or "") + 1)
 
     @classmethod
-    def from_template(cls, template: str, variables: Mapping[str, object] | None = None,
+    def from_template(cls, template: str | Checked,
+                      variables: Mapping[str, object] | None = None,
                       /, **values: object) -> Self:
         """Expand a URI Template (RFC 6570, all four levels) into a URI.
 
@@ -1035,7 +1041,7 @@ reads it; write a dot segment as wire text (add_segments, add_path)
                                      allow_zone_id=allow_zone_id))
         return self._result(target)
 
-    def add_segments(self, *segments: str) -> Self:
+    def add_segments(self, *segments: str | Checked) -> Self:
         """Add wire segments to the path, each validated; return the URI.
 
         The first fills a trailing empty segment, so ``https://h/files/`` plus ``x``
@@ -1195,7 +1201,7 @@ reads it; write a dot segment as wire text (add_segments, add_path)
         (target.params.form if form else target.params).set(key, value)
         return self._result(target)
 
-    def discard_param(self, *keys: str) -> Self:
+    def discard_param(self, *keys: str | Checked) -> Self:
         """Remove every query parameter named by one of ``keys``, if there is any
         (as ``set.discard``); return the URI.
 
@@ -1531,7 +1537,7 @@ reads it; write a dot segment as wire text (add_segments, add_path)
             ref = _components_of(reference, "a reference", c)
         return _wrap(type(self), resolve(c, ref, strict), None)
 
-    def relative_to(self, base: AnyURI | str) -> Self:
+    def relative_to(self, base: AnyURI | str | Checked) -> Self:
         """The shortest reference that ``base`` resolves to this URI, as a new object
         of this one's type: the inverse of :meth:`resolve`.
 
@@ -1596,12 +1602,36 @@ reads it; write a dot segment as wire text (add_segments, add_path)
 
     def origin(self) -> Origin | None:
         """The normalized (scheme, host, port) of this URI, or ``None`` when it has
-        no scheme or no host."""
+        no scheme or no host (an opaque origin, in the URL standard's words).
+
+        An IP address is compared as an address: an IPv6 address in its RFC 5952
+        text, and under http, https, ws, wss, ftp and file a host that a browser reads
+        as an IPv4 address in dotted decimal. A ``blob:`` URL has the origin of the
+        ``http``, ``https`` or ``file`` URL in its path, as browsers give it.
+
+        >>> URI.parse("http://[0:0:0:0:0:0:0:1]:8080/").origin()
+        Origin(scheme='http', host='[::1]', port=8080)
+        >>> URI.parse("blob:https://a.example/9b1d").origin()
+        Origin(scheme='https', host='a.example', port=443)
+
+        .. versionchanged:: 0.6
+           IP addresses compare as addresses; ``blob:`` URLs have their inner URL's
+           origin.
+        """
         return origin(self._c)
 
     def same_origin(self, other: AnyURI | str | Checked) -> bool:
         """Whether ``other`` has the same origin (scheme, host and port, normalized,
-        default ports filled in); ``False`` when either has no origin."""
+        default ports filled in, IP addresses compared as addresses: see
+        :meth:`origin`); ``False`` when either has no origin.
+
+        >>> URI.parse("http://[::1]/a").same_origin("http://[0:0:0:0:0:0:0:1]/b")
+        True
+
+        .. versionchanged:: 0.6
+           IP addresses compare as addresses; ``blob:`` URLs have their inner URL's
+           origin.
+        """
         theirs = origin_key(_components_of(other, "other"))  # checked first, in either build
         mine = origin_key(self._c)
         return mine is not None and mine == theirs
@@ -1878,7 +1908,7 @@ class URI(_URIBase):
         """
         return _wrap(FrozenURI, self._c, self._text)
 
-    def normalize(self, options: NormalizeOptions = DEFAULT_OPTIONS) -> Self:
+    def normalize(self, options: NormalizeOptions | Checked = DEFAULT_OPTIONS) -> Self:
         """Normalize in place (RFC 3986 §6.2.2, §6.2.3); return this URI.
 
         Args:
@@ -1954,7 +1984,7 @@ class FrozenURI(_URIBase):
         """A new mutable :class:`URI` with the same components; this FrozenURI is not changed."""
         return _wrap(URI, self._c, self._text)
 
-    def normalize(self, options: NormalizeOptions = DEFAULT_OPTIONS) -> Self:
+    def normalize(self, options: NormalizeOptions | Checked = DEFAULT_OPTIONS) -> Self:
         """A normalized copy (RFC 3986 §6.2.2, §6.2.3), with the options of
         :meth:`URI.normalize`.
 
