@@ -39,6 +39,7 @@ from urikit import (
     Origin,
     Pages,
     ParseError,
+    PublicSite,
     Query,
     Repaired,
     ResolveError,
@@ -84,13 +85,15 @@ FACTORIES: Final[dict[str, Callable[[], Sequence[object]]]] = {
         URLPattern({"pathname": "/a/:b"}).exec({"pathname": "/a/c"})],
     "URLPatternComponentResult": lambda: [URLPatternComponentResult("42", {"id": "42"})],
     "Routes": lambda: [_routes(), Routes()],
+    "PublicSite": lambda: [PublicSite(), PublicSite("https://shop.example/app/",
+                                                    proxies=TrustedProxies(x_host=1))],
     "Route": lambda: [Route("book", URITemplate("/books/{id}"), {"any": "payload"})],
     "RouteMatch": lambda: [_routes().find("/books/42"), _routes().find("/p/x")],
     "Link": lambda: [Link(FrozenURI.parse("http://h/2"), frozenset({"next"}),
                           (("title", "two"),), FrozenURI.parse("http://h/"))],
     "Pages": lambda: [Pages(first=FrozenURI.parse("http://h/1"),
                             next=FrozenURI.parse("http://h/2"))],
-    "TrustedProxies": lambda: [TrustedProxies(), TrustedProxies(hops=2, forwarded=False)],
+    "TrustedProxies": lambda: [TrustedProxies(), TrustedProxies(x_host=2, x_proto=1, forwarded=1)],
     "NormalizeOptions": lambda: [NormalizeOptions(case=False)],
     "CanonicalOptions": lambda: [CanonicalOptions()],
     "URIOptions": lambda: [URIOptions(lenient=True, http=True)],
@@ -193,7 +196,7 @@ def test_copies_of_views_follow_their_uri() -> None:
 def test_a_copied_template_still_refuses_or_matches() -> None:
     """A template accepted for expansion only stays so: its copy's ``match`` raises the
     same error, and a readable template's copy reads the same values."""
-    expansion_only = copy.deepcopy(URITemplate("{a}{b}", match=False))
+    expansion_only = copy.deepcopy(URITemplate("{a}{b}", match=False, strict=True))
     with pytest.raises(ParseError):
         expansion_only.match("xy")
     readable = pickle.loads(pickle.dumps(URITemplate("/users/{id}{?page}")))

@@ -949,8 +949,10 @@ class URITemplate:
 
 
 def _rebuilt(text: str, match: bool) -> URITemplate:
-    """The template that pickle and copy rebuild (:meth:`URITemplate.__reduce__`)."""
-    return URITemplate(text, match=match)
+    """The template that pickle and copy rebuild (:meth:`URITemplate.__reduce__`): one
+    accepted for expansion only was made ``strict`` with ``match=False``, the only way
+    to make one now."""
+    return URITemplate(text, match=match, strict=not match)
 
 
 def _given(variables: Mapping[str, object] | None, values: Mapping[str, object]
