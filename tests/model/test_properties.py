@@ -192,6 +192,7 @@ def _decode_all(uri: URI, text: str) -> None:
 ENTRY_POINTS.update({"encode": _encode_all, "decode": _decode_all})
 
 
+@pytest.mark.hypothesis  # an inner @given: conftest's random search selects it
 @pytest.mark.parametrize("name", sorted(ENTRY_POINTS))
 def test_entry_point_returns_or_raises_uri_error(name: str) -> None:
     """Given any str, the entry point returns normally or raises a URIError subclass,
@@ -436,6 +437,7 @@ def test_uri_is_equivalent_to_its_normal_form(text: str) -> None:
 PLAIN: Final = st.text(st.characters(codec="utf-8"))
 
 
+@pytest.mark.hypothesis  # an inner @given: conftest's random search selects it
 @pytest.mark.parametrize("component", get_args(Component))
 def test_decode_after_encode_is_identity(component: Component) -> None:
     """``decode(encode(t, c), c) == t`` for every component name, and the encoded text
@@ -467,6 +469,7 @@ def _unreserved_decoded(data: bytes) -> bytes:
 TEXT_ATTRIBUTES: Final = ["userinfo", "user", "password", "host", "query", "fragment"]
 
 
+@pytest.mark.hypothesis  # an inner @given: conftest's random search selects it
 @pytest.mark.parametrize("attribute", TEXT_ATTRIBUTES)
 def test_text_view_write_then_read(attribute: str) -> None:
     """Writing plain text to ``uri.text.X`` and reading it back gives the same text, but

@@ -643,6 +643,8 @@ URIMachine.TestCase.settings = settings(
     suppress_health_check=ALL_HEALTH_CHECKS,
 )
 TestURIMachine = URIMachine.TestCase
+# a state machine is no @given test: conftest's random search selects it by this mark
+TestURIMachine.pytestmark = [pytest.mark.hypothesis]
 
 
 
@@ -714,6 +716,7 @@ ESCAPES: Final[dict[str, tuple[Op, tuple[type[Exception], ...]]]] = {
 }
 
 
+@pytest.mark.hypothesis  # an inner @given: conftest's random search selects it
 @pytest.mark.parametrize("name", sorted(ESCAPES))
 def test_only_uri_errors_and_protocol_errors_escape(name: str) -> None:
     """Given any str, an entry point returns, raises a URIError, or raises only the
