@@ -857,7 +857,10 @@ base64=False, payload=b'A brief note')
         stays one, a name outside ASCII becomes its A-labels (UTS 46 with the WHATWG
         parameters), any other host is a registered name; a path ``str`` is split on
         "/" and an iterable gives one segment per item ("/" encoded); a query keeps
-        "&", "=" and "+" (use the parameter methods for data). ``allow_zone_id``
+        "&", "=" and "+" (use the parameter methods for data); text that reads as the
+        component it replaces keeps it, so that what ``uri.text`` reads writes back
+        the same URI (the registered name ``%3A%3A1`` reads ``::1``, which written
+        anew is the IP literal ``[::1]``). ``allow_zone_id``
         accepts an IPv6 zone identifier in ``host`` (``[fe80::1%25eth0]``, RFC 6874),
         which is refused otherwise, as :meth:`parse` refuses it: the URI's text must
         read back with the same option.
