@@ -1,16 +1,18 @@
 """Collection for the whole checkout: the doctests of ``src``, ``README.md`` and the
 pages of ``docs``, and ``tests``.
 
-The core suite runs with attrs, idna, pytest and hypothesis alone. One module's doctests
-need an extra and are collected only where it is installed: ``urikit.distributed``
-imports Dask when it is imported (it holds no ``>>>`` example;
-``tests/integration/test_distributed.py`` tests it); ``urikit.duckdb`` imports DuckDB
-only when called, and its example needs it; ``urikit.django`` imports Django (its
-serializers, the REST framework). The docs pages that show an
-extra at work (``docs/pydantic.md``, ``docs/dask.md``, ``docs/sql.md``,
-``docs/flask.md``, ``docs/starlette.md``, ``docs/django.md``) are
-skipped, with the reason, where it is missing; ``docs/conf.py`` is Sphinx's
-configuration, not a module with examples.
+The core suite runs with attrs, idna, pytest and hypothesis alone: every test that
+needs more passes where that is installed and skips, saying which, where it is missing
+(``tests/test_minimal_install.py`` checks it, with the optional packages hidden). The
+modules of ``src`` that import an extra when imported are collected only where it is
+installed (:data:`_NEEDS`): ``urikit.distributed`` imports Dask (it holds no ``>>>``
+example; ``tests/integration/test_distributed.py`` tests it), ``urikit.duckdb``,
+``urikit.polars`` and ``urikit.pandas`` theirs, ``urikit.django`` Django (its
+serializers, the REST framework). The doctests that show an extra at work
+(:data:`_DOCTESTS_NEEDING`: the README's Flask example, the Public Suffix List's
+functions, ``docs/pydantic.md``, ``docs/dask.md``, ``docs/sql.md``, ``docs/flask.md``,
+``docs/starlette.md``, ``docs/django.md``...) are skipped, with the reason, where it is
+missing; ``docs/conf.py`` is Sphinx's configuration, not a module with examples.
 
 Public classes and functions name ``urikit`` as their module (tracebacks and the docs
 show ``urikit.ParseError``), so the standard doctest finder, which reads a module's
@@ -45,9 +47,15 @@ collect_ignore.append("docs/conf.py")
 # files that mypy reads in tests/integration/test_typing.py, never imported or run
 collect_ignore.append("tests/integration/typing_cases")
 
-#: Doctests (by item name: a docstring's qualified name, a text file's name) that show
-#: an optional package at work, and that package.
+#: Doctests (by item name: a text file's name, a docstring's qualified name, or a
+#: module's name for every docstring in it) that show an optional package at work, and
+#: that package. A clone with only attrs, idna, pytest and hypothesis skips them,
+#: saying which (tests/test_minimal_install.py keeps it so).
 _DOCTESTS_NEEDING: dict[str, str] = {
+    # the first example puts Flask to work; the rest of the page needs nothing more
+    "README.md": "flask",
+    # registrable domains and same-site ask the Public Suffix List (the psl extra)
+    "urikit._web.site": "publicsuffixlist",
     "pydantic.md": "pydantic",
     "dask.md": "dask",
     "sql.md": "duckdb",
@@ -56,6 +64,25 @@ _DOCTESTS_NEEDING: dict[str, str] = {
     "flask.md": "flask",
     "starlette.md": "starlette",
 }
+
+
+def doctest_needs(name: str) -> str | None:
+    """The optional package the doctest item ``name`` needs, or ``None``: its own entry
+    in :data:`_DOCTESTS_NEEDING`, or its module's (``urikit._web.site.same_site`` is in
+    ``urikit._web.site``)."""
+    while True:
+        module = _DOCTESTS_NEEDING.get(name)
+        if module is not None or "." not in name or name.endswith((".md", ".rst")):
+            return module
+        name = name.rpartition(".")[0]
+
+
+@pytest.fixture(scope="session")
+def source_needs() -> dict[str, str]:
+    """The modules of ``src`` that import an optional package when imported (a path
+    under ``src/urikit``, a file or a package folder), and that package: the table the
+    collection itself uses (:data:`_NEEDS`), for the tests that import every module."""
+    return dict(_NEEDS)
 
 
 #: The checks of the checkout rather than of the library, marked ``once``: CI runs them
@@ -78,6 +105,8 @@ ONCE: Final = (
     # like the type checks; the run-time half of that file runs in every build
     "tests/test_frozen_accepted.py::test_the_audit_sees_the_entry_points",
     "tests/test_frozen_accepted.py::test_a_parameter_that_takes_a_uri_takes_a_frozen_uri",
+    # the doctests and the optional tests again, the extras hidden (a child pytest)
+    "tests/test_minimal_install.py",
 )
 
 
@@ -102,7 +131,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             config.hook.pytest_deselected(items=deselected)
             items[:] = [item for item in items if not item.nodeid.startswith(COMPILED_ONLY)]
     for item in items:
-        module = _DOCTESTS_NEEDING.get(item.name)
+        module = doctest_needs(item.name)
         if module is not None and importlib.util.find_spec(module) is None:
             item.add_marker(pytest.mark.skip(reason=f"needs {module} (an extra)"))
         if any(item.nodeid == entry or item.nodeid.startswith((f"{entry}::", f"{entry}["))

@@ -263,17 +263,20 @@ SRC_MODULES = sorted((ROOT / "src" / "urikit").rglob("*.py"))
 @PURE_DOCTESTS
 @pytest.mark.parametrize("path", SRC_MODULES,
                          ids=[str(p.relative_to(ROOT / "src")) for p in SRC_MODULES])
-def test_every_example_in_src_is_collected(path: Path) -> None:
+def test_every_example_in_src_is_collected(path: Path, source_needs: dict[str, str]) -> None:
     """Every docstring in ``src`` with a ``>>>`` example is found by the doctest finder
     pytest uses, in the module that defines it, including those of the public names
-    whose ``__module__`` is ``urikit``."""
+    whose ``__module__`` is ``urikit``; a module that imports an extra when imported
+    (conftest.py's table) is checked where that extra is installed."""
     parts = path.relative_to(ROOT / "src").with_suffix("").parts
     module = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
     expected = _docstrings_with_examples(path, module)
     if not expected:
         return
-    if module == "urikit.distributed":
-        pytest.importorskip("dask", reason="needs the dask extra")
+    where = path.relative_to(ROOT).as_posix()
+    for needing, package in source_needs.items():
+        if where == needing or where.startswith(f"{needing}/"):
+            pytest.importorskip(package, reason=f"needs {package} (an extra)")
     found = {test.name for test in doctest.DocTestFinder().find(importlib.import_module(module))
              if test.examples}
     assert expected - found == set()

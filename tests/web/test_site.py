@@ -17,6 +17,10 @@ from urikit import (
     same_site,
 )
 
+pytestmark = pytest.mark.integration
+# every test here asks the Public Suffix List, which the psl extra installs
+pytest.importorskip("publicsuffixlist", reason="needs publicsuffixlist (the psl extra)")
+
 _DATA = Path(__file__).parents[1] / "data" / "psl" / "test_psl.txt"
 _CHECK_RE = re.compile(r"checkPublicSuffix\((null|'[^']*'), (null|'[^']*')\);")
 

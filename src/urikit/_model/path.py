@@ -11,7 +11,7 @@ from .._core.errors import BuildError, Rule
 from .._core.parse import PATH, SEGMENT, check_wire, require_str
 from .._core.percent import encode, unquote
 from .._whatwg.masking import masked_path
-from .view import Owner, Writer, read_only
+from .view import Owner, Writer, kept, read_only
 
 _SEGMENT_HINT: Final = "to store plain text, use uri.text.path or the *_text methods"
 
@@ -115,13 +115,16 @@ def relative_path(path: object, text: bool) -> str:
     return check_wire(path, PATH, _SEGMENT_HINT)
 
 
-def path_from(value: str | Iterable[str], text: bool) -> str:
+def path_from(value: str | Iterable[str], text: bool, held: str | None = None) -> str:
     """Path text from a wire or plain-text path string or an iterable of segments.
 
     A :class:`PathSegments` view gives its URI's wire path as it is, whichever view
     it is and whichever setter takes it: ``uri.text.path += ["x"]`` assigns the view
     back after extending it, and re-encoding its decoded segments would change the
     untouched ones (``%7e`` to ``~``, ``%2E%2E`` to a real ``..``; RFC 3986 §2.4).
+    For the same reason a plain-text segment that reads as the segment at its place in
+    ``held`` (the URI's path now) keeps that wire text (:func:`~urikit._model.view.kept`):
+    a list of what ``uri.text.path`` reads writes back the path it was read from.
     """
     if isinstance(value, PathSegments):
         return value._owner.components.path  # pyright: ignore[reportPrivateUsage]
@@ -131,10 +134,22 @@ def path_from(value: str | Iterable[str], text: bool) -> str:
         return check_wire(value, PATH, _SEGMENT_HINT)
     # each segment read as the object it is: compiled, a loop over Iterable[str] would
     # check it in mypyc's words before urikit's check names it
-    segments = cast("Iterable[object]", value)
+    segments = list(cast("Iterable[object]", value))
     if text:
-        return join_path([encode_segment(s) for s in segments])
+        old = [] if held is None else split_path(held)
+        return join_path([text_segment(s, old[k] if k < len(old) else None)
+                          for k, s in enumerate(segments)])
     return join_path([check_segment(s) for s in segments])
+
+
+def text_segment(segment: object, held: str | None = None) -> str:
+    """The wire text of one plain-text segment: ``held``, the segment it replaces,
+    when the text is what ``held`` reads as (:func:`~urikit._model.view.kept`: ``%2E``
+    reads ".", which written anew is refused, and ``%7e`` reads "~"); else the
+    segment encoded ("/" included)."""
+    if isinstance(segment, str) and kept(held, segment, unquote):
+        return held
+    return encode_segment(segment)
 
 
 def segment_suffix(path: str, segment: str, has_authority: bool) -> str:
@@ -334,16 +349,19 @@ class PathSegments(MutableSequence[str]):
                 segments = ["", *segments]
         write("path", join_path(segments))
 
-    def _in(self, segment: object) -> str:
-        return encode_segment(segment) if self._text else check_segment(segment)
+    def _in(self, segment: object, held: str | None = None) -> str:
+        # a text segment that reads as the one it replaces keeps its wire text
+        return text_segment(segment, held) if self._text else check_segment(segment)
 
-    def _ins(self, values: Iterable[str]) -> list[str]:
+    def _ins(self, values: Iterable[str], held: list[str] | None = None) -> list[str]:
         if isinstance(values, str):
             raise TypeError("give segments as an iterable of str, not a str (which would "
                             "add one segment per character)")
+        old = [] if held is None else held
         # each item checked by _in, in urikit's words: not typed str before (compiled,
         # mypyc would check it, in its own)
-        return [self._in(v) for v in cast("Iterable[object]", values)]
+        return [self._in(v, old[k] if k < len(old) else None)
+                for k, v in enumerate(cast("Iterable[object]", values))]
 
     def _out(self, segments: list[str]) -> list[str]:
         if not self._text:
@@ -377,9 +395,10 @@ class PathSegments(MutableSequence[str]):
         given: object = index  # not narrowed to int: compiled, mypyc would check it
         segments = self._segments()
         if isinstance(index, slice):
-            segments[index] = self._ins(value)
+            segments[index] = self._ins(value, segments[index])
         else:
-            segments[_in_range(given, len(segments))] = self._in(value)
+            k = _in_range(given, len(segments))
+            segments[k] = self._in(value, segments[k])
         self._store(segments)
 
     def __delitem__(self, index: int | slice | Checked) -> None:

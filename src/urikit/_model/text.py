@@ -13,16 +13,24 @@ from .._core.parse import check_host, require_str
 from .._core.percent import Component, encode, encode_octets, unquote
 from .._whatwg.masking import is_secret_user, masked_fragment, masked_query
 from .path import PathSegments, ReadOnlyPath, path_from
-from .view import Owner, Writer, read_only
+from .view import Owner, Writer, kept, read_only
 
 
-def encode_text(text: object, component: Component, what: str) -> str | None:
+def encode_text(text: object, component: Component, what: str,
+                held: str | None = None) -> str | None:
     """The wire text of plain ``text`` for ``component`` (``None`` stays ``None``):
     the one plain-text encoder of the URI classes and their text view; ``what``
-    names the argument in the ``TypeError`` for text that is not a ``str``."""
+    names the argument in the ``TypeError`` for text that is not a ``str``.
+
+    ``held`` is the component's wire text now: text that reads as it keeps it as it
+    is (``view.kept``), so that ``uri.text.X = uri.text.X`` changes nothing.
+    """
     if text is None:
         return None
-    return encode(require_str(text, what), component)
+    text = require_str(text, what)
+    if kept(held, text, unquote):
+        return held
+    return encode(text, component)
 
 
 def _opt_decode(wire: str | None) -> str | None:
@@ -37,13 +45,17 @@ def host_to_text(host: str) -> str:
     return host if host[:1] == "[" else unquote(host)
 
 
-def host_from_text(text: object, allow_zone_id: bool = False) -> str:
-    """The wire host for plain text: a bracketed IP literal as it is (one with an IPv6
-    zone identifier only with ``allow_zone_id``, as :meth:`~urikit.URI.parse` reads
-    it), an IPv6 address without brackets as its IP literal (``::1`` is ``[::1]``;
+def host_from_text(text: object, allow_zone_id: bool = False,
+                   held: str | None = None) -> str:
+    """The wire host for plain text: ``held``, the URI's host now, when ``text`` is what
+    it reads as (``view.kept``: the reg-name ``%3A%3A1`` stays one, where ``::1``
+    written anew is an IPv6 address; a zone identifier still only with
+    ``allow_zone_id``); a bracketed IP literal as it is (one with an IPv6 zone
+    identifier only with ``allow_zone_id``, as :meth:`~urikit.URI.parse` reads it),
+    an IPv6 address without brackets as its IP literal (``::1`` is ``[::1]``;
     ``fe80::1%eth0`` is ``[fe80::1%25eth0]`` with ``allow_zone_id``, RFC 6874), a
-    name outside ASCII as its A-labels (UTS 46 with the WHATWG parameters,
-    as browsers: never percent-encoded), any other text a registered name,
+    name outside ASCII as its A-labels (UTS 46 with the WHATWG parameters, as
+    browsers: never percent-encoded), any other text a registered name,
     percent-encoded. The inverse of :func:`host_to_text` but for the IDNA
     conversion.
 
@@ -53,6 +65,9 @@ def host_from_text(text: object, allow_zone_id: bool = False) -> str:
             that is no valid A-label (``xn--a``).
     """
     text = require_str(text, "a host")
+    # a zone identifier only with allow_zone_id, kept or not, as URI.set asks each time
+    if kept(held, text, host_to_text) and (allow_zone_id or not has_zone_id(held)):
+        return held
     if text[:1] == "[" and (g.IP_LITERAL_Z_RE.fullmatch(text) is not None):
         if not allow_zone_id:
             check_host(text, False, _ZONE_HINT)
@@ -184,7 +199,24 @@ class TextView:
     stands for an undefined component, as on the URI itself. For every component,
     writing a text and reading it back gives the same text, but for a host name
     outside ASCII, which is stored as its A-labels (``bücher.example`` reads back as
-    ``xn--bcher-kva.example``; :meth:`~urikit.URI.to_iri` shows it).
+    ``xn--bcher-kva.example``; :meth:`~urikit.URI.to_iri` shows it), and a plain-text
+    IPv6 address, stored as its IP literal (``::1`` reads back as ``[::1]``).
+
+    Reading a component and writing it back changes nothing: text that reads as the
+    component it replaces keeps that component's wire text (here, in
+    :meth:`~urikit.URI.set_text` and in the segments of ``text.path``). Decoding loses
+    what tells ``%3A`` from the userinfo's ":", ``%26`` from the query's "&", ``%2E``
+    from a dot segment, and the registered name ``%3A%3A1`` from the IPv6 address
+    ``::1``; encoding the text anew would make another component of it.
+
+    >>> from urikit import URI
+    >>> uri = URI.parse("http://%3A%3A1/?a%26b=1")
+    >>> uri.text.host, uri.text.query
+    ('::1', 'a&b=1')
+    >>> uri.text.host = uri.text.host
+    >>> uri.text.query = uri.text.query
+    >>> str(uri)
+    'http://%3A%3A1/?a%26b=1'
 
     >>> from urikit import URI
     >>> uri = URI.parse("http://h/docs/")
@@ -222,7 +254,8 @@ class TextView:
 
     @userinfo.setter
     def userinfo(self, text: str | None) -> None:
-        self._put("userinfo", encode_text(text, "userinfo", "userinfo"))
+        self._put("userinfo", encode_text(text, "userinfo", "userinfo",
+                                          self._owner.components.userinfo))
 
     @property
     def user(self) -> str | None:
@@ -235,8 +268,9 @@ class TextView:
         if text is None:
             self._put("userinfo", None)
             return
-        user = encode(require_str(text, "a user"), "user")
         info = self._owner.components.userinfo
+        user = encode_text(text, "user", "a user",
+                           None if info is None else info.partition(":")[0])
         if info is not None and ":" in info:
             user = f"{user}:{info.partition(':')[2]}"
         self._put("userinfo", user)
@@ -259,18 +293,21 @@ class TextView:
         if text is None:
             self._put("userinfo", user if info is not None else None)
             return
-        self._put("userinfo",
-                  f"{user}:{encode(require_str(text, 'a password'), 'password')}")
+        held = None if info is None or ":" not in info else info.partition(":")[2]
+        self._put("userinfo", f"{user}:{encode_text(text, 'password', 'a password', held)}")
 
     @property
     def host(self) -> str | None:
         """The host: a reg-name decoded; an IP literal as it is, brackets included.
 
         Writing a bracketed IP literal (``[::1]``, ``[v7.x]``) stores it as one (a zone
-        identifier is refused: see :meth:`~urikit.URI.set_text`); a name outside ASCII
-        is stored as its A-labels (UTS 46 with the WHATWG parameters: ``bücher.example``
-        is ``xn--bcher-kva.example``, never percent-encoded, which nothing resolves);
-        any other text is a registered name, percent-encoded (RFC 3986 §3.2.2).
+        identifier is refused: see :meth:`~urikit.URI.set_text`), and so does an IPv6
+        address without brackets (``::1`` is ``[::1]``); a name outside ASCII is stored
+        as its A-labels (UTS 46 with the WHATWG parameters: ``bücher.example`` is
+        ``xn--bcher-kva.example``, never percent-encoded, which nothing resolves); any
+        other text is a registered name, percent-encoded (RFC 3986 §3.2.2). The text
+        the host reads as keeps the host: the registered name ``%3A%3A1`` reads
+        ``::1``, and ``::1`` written back leaves it a registered name.
         """
         host = self._owner.components.host
         return None if host is None else host_to_text(host)
@@ -278,8 +315,9 @@ class TextView:
     @host.setter
     def host(self, text: str | None) -> None:
         # a URI that holds a zone identifier was read or built with allow_zone_id
+        held = self._owner.components.host
         self._put("host", None if text is None else host_from_text(
-            text, has_zone_id(self._owner.components.host)))
+            text, has_zone_id(held), held))
 
     @property
     def labels(self) -> tuple[str, ...] | None:
@@ -322,7 +360,7 @@ class TextView:
 
     @path.setter
     def path(self, value: str | Iterable[str]) -> None:
-        self._put("path", path_from(value, text=True))
+        self._put("path", path_from(value, text=True, held=self._owner.components.path))
 
     @property
     def query(self) -> str | None:
@@ -335,7 +373,7 @@ class TextView:
 
     @query.setter
     def query(self, text: str | None) -> None:
-        self._put("query", encode_text(text, "query", "a query"))
+        self._put("query", encode_text(text, "query", "a query", self._owner.components.query))
 
     @property
     def fragment(self) -> str | None:
@@ -344,7 +382,8 @@ class TextView:
 
     @fragment.setter
     def fragment(self, text: str | None) -> None:
-        self._put("fragment", encode_text(text, "fragment", "a fragment"))
+        self._put("fragment", encode_text(text, "fragment", "a fragment",
+                                          self._owner.components.fragment))
 
     def __repr__(self) -> str:
         # the secrets masked: a password a browser reads in the path, secret values in

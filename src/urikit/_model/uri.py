@@ -201,18 +201,19 @@ def _wire_components(c: Parts, allow_zone_id: bool, *, scheme: Any, userinfo: An
 def _text_components(c: Parts, *, userinfo: Any, host: Any, path: Any, query: Any,
                      fragment: Any, allow_zone_id: bool = False) -> Parts:
     """``c`` with the given plain-text components (``UNSET`` keeps one) encoded and
-    set, the structural rules kept."""
+    set, the structural rules kept; text that reads as the component it replaces keeps
+    that component's wire text, as the text view does (``kept`` in ``text``)."""
     new = list(c)
     if userinfo is not UNSET:
-        new[1] = encode_text(userinfo, "userinfo", "userinfo")
+        new[1] = encode_text(userinfo, "userinfo", "userinfo", c[1])
     if host is not UNSET:
-        new[2] = None if host is None else host_from_text(host, allow_zone_id)
+        new[2] = None if host is None else host_from_text(host, allow_zone_id, c[2])
     if path is not UNSET:
-        new[4] = path_from(path, text=True)
+        new[4] = path_from(path, text=True, held=c[4])
     if query is not UNSET:
-        new[5] = encode_text(query, "query", "query")
+        new[5] = encode_text(query, "query", "query", c[5])
     if fragment is not UNSET:
-        new[6] = encode_text(fragment, "fragment", "fragment")
+        new[6] = encode_text(fragment, "fragment", "fragment", c[6])
     return _ruled(tuple(new), c)  # type: ignore[arg-type]
 
 
@@ -1024,7 +1025,10 @@ reads it; write a dot segment as wire text (add_segments, add_path)
         stays one, a name outside ASCII becomes its A-labels (UTS 46 with the WHATWG
         parameters), any other host is a registered name; a path ``str`` is split on
         "/" and an iterable gives one segment per item ("/" encoded); a query keeps
-        "&", "=" and "+" (use the parameter methods for data). ``allow_zone_id``
+        "&", "=" and "+" (use the parameter methods for data); text that reads as the
+        component it replaces keeps it, so that what ``uri.text`` reads writes back
+        the same URI (the registered name ``%3A%3A1`` reads ``::1``, which written
+        anew is the IP literal ``[::1]``). ``allow_zone_id``
         accepts an IPv6 zone identifier in ``host`` (``[fe80::1%25eth0]``, RFC 6874),
         which is refused otherwise, as :meth:`parse` refuses it: the URI's text must
         read back with the same option.

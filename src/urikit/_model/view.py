@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Protocol
+from collections.abc import Callable
+from typing import Protocol, TypeGuard
 
 from .._core.components import Components
 
@@ -35,3 +36,17 @@ def read_only() -> TypeError:
     """The error for an edit through a view of a frozen URI."""
     return TypeError("a FrozenURI cannot be changed: thaw() it, or use a builder method, "
                      "which returns a new FrozenURI")
+
+
+def kept(held: str | None, text: str, read: Callable[[str], str]) -> TypeGuard[str]:
+    """Whether writing plain ``text`` keeps the wire text ``held`` as it is: ``text`` is
+    what ``held`` reads as (``read``, the view's own reading). The one rule that makes
+    writing back what a text view reads the identity: decoding loses the difference
+    between a delimiter and its encoded form (``a%3Ab`` and ``a:b`` both read
+    ``a:b``), between a name and the address it spells (the reg-name ``%3A%3A1`` reads
+    ``::1``, which written anew is the IP literal ``[::1]``), and between ``%7e`` and
+    ``~``, so encoding the text again could give another component; the text of the
+    component it came from is that component.
+    """
+    # a decoded text is never longer than its wire text: most writes stop at the length
+    return held is not None and len(text) <= len(held) and read(held) == text
