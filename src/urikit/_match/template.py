@@ -168,12 +168,14 @@ def _check(parsed: Template) -> None:
                         f"may also come next, from {source}, so nothing marks where {ends}")
 
 
-def _compile(parsed: Template, bare: bool = False
+def _compile(parsed: Template, bare: bool = False, dropped: frozenset[int] = frozenset()
              ) -> tuple[re.Pattern[str], tuple[_Slot, ...], bool]:
     """The regex that reads ``parsed`` back, each variable's slot, and whether every
     group is a variable's text as it is (one group a variable, in order) when the
     text holds no "%" and no ","; ``bare``: with a "?" alone for each "{?...}" (a
-    group each, after its variables'), or ``None`` for the regex when there is none."""
+    group each, after its variables'), or ``None`` for the regex when there is none;
+    ``dropped``: the groups of the variables read as undefined (their group kept,
+    never taken: the next reading, once their text was no value)."""
     out: list[str] = []
     slots: list[_Slot] = []
     group = 0
@@ -222,7 +224,8 @@ def _compile(parsed: Template, bare: bool = False
                 plain = False
             listy = "," in own and not reserved and not explode
             slots.append(_Slot(name, group, kind, sep, ifemp, others, listy))
-            out.append(f"(?:{lead}{body})?")
+            never = "(?!)" if group in dropped else ""
+            out.append(f"(?:{never}{lead}{body})?")
         if bare and first == "?" and not varspecs[0][2]:
             # "?" alone: the first variable read as empty, when no variable was read
             group += 1
@@ -596,7 +599,9 @@ class URITemplate:
 
     Where variables may be undefined, a text can still come from several sets of
     defined variables (``/x`` from ``{/a}{/b}`` is ``a`` or ``b``): the match reads
-    the earliest variables as defined (``{"a": "x"}``). An expression that expands to
+    the earliest variables as defined (``{"a": "x"}``), but one that cannot hold its
+    text as undefined (``{?a*}{?b*}`` reads ``?b=1&b=2`` as ``b``: a mapping's names
+    do not repeat). An expression that expands to
     nothing reads as all its variables undefined (``{a}`` matching ``""`` gives
     ``{}``, though ``a=""`` expands to the same). What a match reads expands to the
     text it read, up to equivalent percent-encoding.
@@ -790,7 +795,7 @@ class URITemplate:
                 if got is not None:
                     result[names[i]] = got
             return result
-        return self._read(found.groups(), self._slots)
+        return self._next(text, found.groups(), self._slots, False)
 
     def _other(self, text: str) -> dict[str, TemplateValue] | None:
         """:meth:`match` where the regex does not match: the program of an ambiguous
@@ -806,7 +811,30 @@ class URITemplate:
             return None
         regex, slots = self._bare
         found = regex.fullmatch(text)
-        return None if found is None else self._read(found.groups(), slots)
+        return None if found is None else self._next(text, found.groups(), slots, True)
+
+    def _next(self, text: str, groups: tuple[str | None, ...], slots: tuple[_Slot, ...],
+              bare: bool) -> dict[str, TemplateValue] | None:
+        """:meth:`_read` of the regex's reading, or, when a variable's text is no
+        value (``{?a*}`` reading ``?b=1&b=2``: a mapping's names repeat), the next
+        reading, as a backtracking reader would give it: that variable undefined.
+        The template is not ambiguous, so each variable's text is the one its start
+        allows and only whether it is taken can change: at most one more regex match
+        for each variable, each linear in the text."""
+        dropped: set[int] = set()
+        while True:
+            read = self._read(groups, slots)
+            if read is not None:
+                return read
+            failing = _undecodable(groups, slots)
+            if failing < 0 or failing in dropped:
+                return None
+            dropped.add(failing)
+            regex = _compile(self._parsed, bare, frozenset(dropped))[0]
+            found = regex.fullmatch(text)
+            if found is None:
+                return None
+            groups = found.groups()
 
     def _read(self, groups: tuple[str | None, ...], slots: tuple[_Slot, ...]
               ) -> dict[str, TemplateValue] | None:
@@ -979,6 +1007,21 @@ def reference_text(template: URITemplate, variables: Mapping[str, object] | None
         {**variables, **values} if values else variables)
     # the template's text: it is read again only for a text that starts with "//"
     return check_reference(str(template), given, template.expand_text(variables, **values))
+
+
+def _undecodable(groups: tuple[str | None, ...], slots: tuple[_Slot, ...]) -> int:
+    """The group of the first variable whose text in ``groups`` is no value's (as
+    :meth:`URITemplate._read` reads it), or -1."""
+    for slot in slots:
+        piece = groups[slot.group - 1]
+        if piece is None or (not piece and slot.others is not None
+                             and all(groups[o - 1] is None for o in slot.others)):
+            continue
+        value = _read(slot, piece)
+        if value is None or (slot.prefix >= 0 and not (isinstance(value, str)
+                                                        and len(value) <= slot.prefix)):
+            return slot.group
+    return -1
 
 
 def _agree(earlier: TemplateValue | None, cut: int, value: TemplateValue | None,
