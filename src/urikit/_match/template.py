@@ -564,14 +564,18 @@ def _read(slot: _Slot, text: str) -> TemplateValue | None:
         items = merged
     raw: list[str] = []  # the names as written: a list's are the variable's own name
     pairs: list[tuple[str, str]] = []
+    encoded = "%" in text  # without, every name and value is as it is written
     for item in items:
         key, eq, value = item.partition("=")
         if not eq and (kind == _EXPLODED or slot.named_empty):
             return None  # a list item among pairs, or "name" where "name=" is written
+        raw.append(key)
+        if not encoded:
+            pairs.append((key, value))
+            continue
         read_key, read_value = _simple(key), _simple(value)
         if read_key is None or read_value is None:
             return None
-        raw.append(key)
         pairs.append((read_key, read_value))
     if kind == _NAMED_EXPLODED and all(key == slot.name for key in raw):
         return [value for _, value in pairs]
@@ -822,13 +826,11 @@ class URITemplate:
         allows and only whether it is taken can change: at most one more regex match
         for each variable, each linear in the text."""
         dropped: set[int] = set()
+        failed: set[tuple[str, int, str, str, bool, bool]] = set()
         while True:
-            read = self._read(groups, slots)
-            if read is not None:
+            read, failing = self._reading(groups, slots, failed)
+            if read is not None or failing < 0 or failing in dropped:
                 return read
-            failing = _undecodable(groups, slots)
-            if failing < 0 or failing in dropped:
-                return None
             dropped.add(failing)
             regex = _compile(self._parsed, bare, frozenset(dropped))[0]
             found = regex.fullmatch(text)
@@ -839,6 +841,15 @@ class URITemplate:
     def _read(self, groups: tuple[str | None, ...], slots: tuple[_Slot, ...]
               ) -> dict[str, TemplateValue] | None:
         """The variables of a match's groups (see :meth:`match`), or ``None``."""
+        return self._reading(groups, slots)[0]
+
+    def _reading(self, groups: tuple[str | None, ...], slots: tuple[_Slot, ...],
+                 failed: set[tuple[str, int, str, str, bool, bool]] | None = None
+                 ) -> tuple[dict[str, TemplateValue] | None, int]:
+        """:meth:`_read`, and when it is ``None``, the group of the variable whose
+        text is no value's (-1 when the values disagree); ``failed``: the texts
+        already found to be no value's, by how they are read, so that the next
+        reading does not read a long text again (and where one is found)."""
         read: dict[str, TemplateValue] = {}
         seen: dict[str, tuple[TemplateValue | None, int]] = {}
         for slot in slots:
@@ -851,23 +862,33 @@ class URITemplate:
                     and all(groups[o - 1] is None for o in slot.others):
                 pass  # an expression that expands to nothing: undefined
             else:
+                known = (piece, slot.kind, slot.sep, slot.named_empty, slot.merge,
+                         slot.listy)
+                if failed is not None and known in failed and not (
+                        slot.kind == _NAMED_EXPLODED
+                        and piece.split(slot.sep, 1)[0].partition("=")[0] == slot.name):
+                    # the same text read the same way fails again: only the variable's
+                    # name can change the reading, of a list named as it is
+                    return None, slot.group
                 value = _read(slot, piece)
                 if value is None:
-                    return None
+                    if failed is not None:
+                        failed.add(known)
+                    return None, slot.group
                 if slot.prefix >= 0 and not (isinstance(value, str)
                                              and len(value) <= slot.prefix):
-                    return None  # more than the prefix keeps
+                    return None, slot.group  # more than the prefix keeps
             name = slot.name
             if name in seen:
                 earlier, cut = seen[name]
                 if not _agree(earlier, cut, value, slot.prefix):
-                    return None
+                    return None, -1
                 if cut < 0 or slot.prefix >= 0:
                     continue  # the earlier value is the whole one, or as long
             seen[name] = (value, slot.prefix)
             if value is not None:
                 read[name] = value
-        return read
+        return read, -1
 
     def reads_back(self, variables: Mapping[str, object] | None = None, /,
                    **values: object) -> bool:
@@ -1007,21 +1028,6 @@ def reference_text(template: URITemplate, variables: Mapping[str, object] | None
         {**variables, **values} if values else variables)
     # the template's text: it is read again only for a text that starts with "//"
     return check_reference(str(template), given, template.expand_text(variables, **values))
-
-
-def _undecodable(groups: tuple[str | None, ...], slots: tuple[_Slot, ...]) -> int:
-    """The group of the first variable whose text in ``groups`` is no value's (as
-    :meth:`URITemplate._read` reads it), or -1."""
-    for slot in slots:
-        piece = groups[slot.group - 1]
-        if piece is None or (not piece and slot.others is not None
-                             and all(groups[o - 1] is None for o in slot.others)):
-            continue
-        value = _read(slot, piece)
-        if value is None or (slot.prefix >= 0 and not (isinstance(value, str)
-                                                        and len(value) <= slot.prefix)):
-            return slot.group
-    return -1
 
 
 def _agree(earlier: TemplateValue | None, cut: int, value: TemplateValue | None,
