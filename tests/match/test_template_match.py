@@ -591,6 +591,23 @@ def test_match_reads_the_next_reading_when_a_text_is_no_value(
     assert compiled.expand_text(expected) == text
 
 
+@pytest.mark.parametrize(("template", "values", "expected"), [
+    # the longest text of {;a*} is ";b=1;b=2", no mapping: the shortest reading
+    ("{;a*}{;b*}", {"b": ["1", "2"]}, {"a": {"b": "1"}, "b": ["2"]}),
+    ("{&a*}{&b*}", {"b": ["1", "2"]}, {"a": {"b": "1"}, "b": ["2"]}),
+])
+def test_match_of_an_ambiguous_template_reads_the_shortest_when_a_text_is_no_value(
+        template: str, values: dict[str, Any], expected: dict[str, Any]) -> None:
+    """An ambiguous template whose longest reading gives a variable a text it cannot
+    hold is read the shortest way (as when a variable's two texts disagree), which
+    expands to the text."""
+    compiled = URITemplate(template)
+    assert compiled.ambiguous
+    text = compiled.expand_text(values)
+    assert compiled.match(text) == expected
+    assert compiled.expand_text(expected) == text
+
+
 @settings(max_examples=300, deadline=None)
 @given(data=st.data(), generated=_templates(readable=False))
 def test_expansion_only_accepts_every_template(

@@ -591,7 +591,8 @@ class URITemplate:
     a backtracking regular expression reads it, left to right, each variable taking
     the longest text that lets the rest of the template match, an optional
     expression taken when it can be. A variable that appears twice reads as two whose
-    values must agree (when they do not, the shortest reading is tried once more); a
+    values must agree (when they do not, or a text is no value, the shortest reading
+    is tried once more); a
     prefix ``{a:n}`` takes at most ``n`` characters; ``{?q}`` against a lone ``?``
     reads ``q`` as empty. A template is :attr:`ambiguous` when one of its texts could
     be read two ways: a variable's text may end where the next character could be
@@ -807,8 +808,12 @@ class URITemplate:
         if self._program is not None:
             taken = self._program.match(text)
             read = None if taken is None else self._read(taken, self._slots)
-            if read is None and self._lazy is not None:
-                taken = self._lazy.match(text)  # the shortest reading
+            if read is None and taken is not None:
+                # the values disagree, or a text is no value ({;a*}{;b*} reading
+                # ";b=1;b=2": a mapping's names repeat): the shortest reading
+                if self._lazy is None:
+                    self._lazy = _Guided(_program(self._parsed, lazy=True)[0])
+                taken = self._lazy.match(text)
                 read = None if taken is None else self._read(taken, self._slots)
             return read
         if self._bare is None:
