@@ -570,6 +570,44 @@ def test_match_reads_back_with_undefined_variables(
         assert set(reading) == defined
 
 
+@pytest.mark.parametrize(("template", "values", "expected"), [
+    # found by test_match_reads_back_with_undefined_variables: {?v3*} takes the text,
+    # whose pairs repeat a name, so it is no mapping; v3 undefined is the next reading
+    ("{v0,v1,v2}{?v3*}{?v4,v5,v6*}/{v7}", {"v6": ["a", "b"]}, {"v6": ["a", "b"]}),
+    ("{v0,v1,v2}{?v3*}{?v4,v5,v6*}/{v7}", {"v6": ["", ""]}, {"v6": ["", ""]}),
+    ("{?a*}{?b*}", {"b": ["1", "2"]}, {"b": ["1", "2"]}),
+    ("{?a*}{?b,c*}", {"b": "x", "c": ["1", "2"]}, {"b": "x", "c": ["1", "2"]}),
+    # the lone "?" regex: "?" for b, then {?c*} reads the repeated names
+    ("{?a*}{?b}{?c*}", {"c": ["1", "2"]}, {"c": ["1", "2"]}),
+])
+def test_match_reads_the_next_reading_when_a_text_is_no_value(
+        template: str, values: dict[str, Any], expected: dict[str, Any]) -> None:
+    """When the variable a reading gives a text to cannot hold it (a mapping whose
+    names repeat), the match is the next reading, that variable undefined, as a
+    backtracking reader gives it; the reading expands to the text."""
+    compiled = URITemplate(template, strict=True)
+    text = compiled.expand_text(values)
+    assert compiled.match(text) == expected
+    assert compiled.expand_text(expected) == text
+
+
+@pytest.mark.parametrize(("template", "values", "expected"), [
+    # the longest text of {;a*} is ";b=1;b=2", no mapping: the shortest reading
+    ("{;a*}{;b*}", {"b": ["1", "2"]}, {"a": {"b": "1"}, "b": ["2"]}),
+    ("{&a*}{&b*}", {"b": ["1", "2"]}, {"a": {"b": "1"}, "b": ["2"]}),
+])
+def test_match_of_an_ambiguous_template_reads_the_shortest_when_a_text_is_no_value(
+        template: str, values: dict[str, Any], expected: dict[str, Any]) -> None:
+    """An ambiguous template whose longest reading gives a variable a text it cannot
+    hold is read the shortest way (as when a variable's two texts disagree), which
+    expands to the text."""
+    compiled = URITemplate(template)
+    assert compiled.ambiguous
+    text = compiled.expand_text(values)
+    assert compiled.match(text) == expected
+    assert compiled.expand_text(expected) == text
+
+
 @settings(max_examples=300, deadline=None)
 @given(data=st.data(), generated=_templates(readable=False))
 def test_expansion_only_accepts_every_template(

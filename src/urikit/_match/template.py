@@ -168,12 +168,14 @@ def _check(parsed: Template) -> None:
                         f"may also come next, from {source}, so nothing marks where {ends}")
 
 
-def _compile(parsed: Template, bare: bool = False
+def _compile(parsed: Template, bare: bool = False, dropped: frozenset[int] = frozenset()
              ) -> tuple[re.Pattern[str], tuple[_Slot, ...], bool]:
     """The regex that reads ``parsed`` back, each variable's slot, and whether every
     group is a variable's text as it is (one group a variable, in order) when the
     text holds no "%" and no ","; ``bare``: with a "?" alone for each "{?...}" (a
-    group each, after its variables'), or ``None`` for the regex when there is none."""
+    group each, after its variables'), or ``None`` for the regex when there is none;
+    ``dropped``: the groups of the variables read as undefined (their group kept,
+    never taken: the next reading, once their text was no value)."""
     out: list[str] = []
     slots: list[_Slot] = []
     group = 0
@@ -222,7 +224,8 @@ def _compile(parsed: Template, bare: bool = False
                 plain = False
             listy = "," in own and not reserved and not explode
             slots.append(_Slot(name, group, kind, sep, ifemp, others, listy))
-            out.append(f"(?:{lead}{body})?")
+            never = "(?!)" if group in dropped else ""
+            out.append(f"(?:{never}{lead}{body})?")
         if bare and first == "?" and not varspecs[0][2]:
             # "?" alone: the first variable read as empty, when no variable was read
             group += 1
@@ -561,14 +564,18 @@ def _read(slot: _Slot, text: str) -> TemplateValue | None:
         items = merged
     raw: list[str] = []  # the names as written: a list's are the variable's own name
     pairs: list[tuple[str, str]] = []
+    encoded = "%" in text  # without, every name and value is as it is written
     for item in items:
         key, eq, value = item.partition("=")
         if not eq and (kind == _EXPLODED or slot.named_empty):
             return None  # a list item among pairs, or "name" where "name=" is written
+        raw.append(key)
+        if not encoded:
+            pairs.append((key, value))
+            continue
         read_key, read_value = _simple(key), _simple(value)
         if read_key is None or read_value is None:
             return None
-        raw.append(key)
         pairs.append((read_key, read_value))
     if kind == _NAMED_EXPLODED and all(key == slot.name for key in raw):
         return [value for _, value in pairs]
@@ -584,7 +591,8 @@ class URITemplate:
     a backtracking regular expression reads it, left to right, each variable taking
     the longest text that lets the rest of the template match, an optional
     expression taken when it can be. A variable that appears twice reads as two whose
-    values must agree (when they do not, the shortest reading is tried once more); a
+    values must agree (when they do not, or a text is no value, the shortest reading
+    is tried once more); a
     prefix ``{a:n}`` takes at most ``n`` characters; ``{?q}`` against a lone ``?``
     reads ``q`` as empty. A template is :attr:`ambiguous` when one of its texts could
     be read two ways: a variable's text may end where the next character could be
@@ -596,7 +604,9 @@ class URITemplate:
 
     Where variables may be undefined, a text can still come from several sets of
     defined variables (``/x`` from ``{/a}{/b}`` is ``a`` or ``b``): the match reads
-    the earliest variables as defined (``{"a": "x"}``). An expression that expands to
+    the earliest variables as defined (``{"a": "x"}``), but one that cannot hold its
+    text as undefined (``{?a*}{?b*}`` reads ``?b=1&b=2`` as ``b``: a mapping's names
+    do not repeat). An expression that expands to
     nothing reads as all its variables undefined (``{a}`` matching ``""`` gives
     ``{}``, though ``a=""`` expands to the same). What a match reads expands to the
     text it read, up to equivalent percent-encoding.
@@ -790,7 +800,7 @@ class URITemplate:
                 if got is not None:
                     result[names[i]] = got
             return result
-        return self._read(found.groups(), self._slots)
+        return self._next(text, found.groups(), self._slots, False)
 
     def _other(self, text: str) -> dict[str, TemplateValue] | None:
         """:meth:`match` where the regex does not match: the program of an ambiguous
@@ -798,19 +808,53 @@ class URITemplate:
         if self._program is not None:
             taken = self._program.match(text)
             read = None if taken is None else self._read(taken, self._slots)
-            if read is None and self._lazy is not None:
-                taken = self._lazy.match(text)  # the shortest reading
+            if read is None and taken is not None:
+                # the values disagree, or a text is no value ({;a*}{;b*} reading
+                # ";b=1;b=2": a mapping's names repeat): the shortest reading
+                if self._lazy is None:
+                    self._lazy = _Guided(_program(self._parsed, lazy=True)[0])
+                taken = self._lazy.match(text)
                 read = None if taken is None else self._read(taken, self._slots)
             return read
         if self._bare is None:
             return None
         regex, slots = self._bare
         found = regex.fullmatch(text)
-        return None if found is None else self._read(found.groups(), slots)
+        return None if found is None else self._next(text, found.groups(), slots, True)
+
+    def _next(self, text: str, groups: tuple[str | None, ...], slots: tuple[_Slot, ...],
+              bare: bool) -> dict[str, TemplateValue] | None:
+        """:meth:`_read` of the regex's reading, or, when a variable's text is no
+        value (``{?a*}`` reading ``?b=1&b=2``: a mapping's names repeat), the next
+        reading, as a backtracking reader would give it: that variable undefined.
+        The template is not ambiguous, so each variable's text is the one its start
+        allows and only whether it is taken can change: at most one more regex match
+        for each variable, each linear in the text."""
+        dropped: set[int] = set()
+        failed: set[tuple[str, int, str, str, bool, bool]] = set()
+        while True:
+            read, failing = self._reading(groups, slots, failed)
+            if read is not None or failing < 0 or failing in dropped:
+                return read
+            dropped.add(failing)
+            regex = _compile(self._parsed, bare, frozenset(dropped))[0]
+            found = regex.fullmatch(text)
+            if found is None:
+                return None
+            groups = found.groups()
 
     def _read(self, groups: tuple[str | None, ...], slots: tuple[_Slot, ...]
               ) -> dict[str, TemplateValue] | None:
         """The variables of a match's groups (see :meth:`match`), or ``None``."""
+        return self._reading(groups, slots)[0]
+
+    def _reading(self, groups: tuple[str | None, ...], slots: tuple[_Slot, ...],
+                 failed: set[tuple[str, int, str, str, bool, bool]] | None = None
+                 ) -> tuple[dict[str, TemplateValue] | None, int]:
+        """:meth:`_read`, and when it is ``None``, the group of the variable whose
+        text is no value's (-1 when the values disagree); ``failed``: the texts
+        already found to be no value's, by how they are read, so that the next
+        reading does not read a long text again (and where one is found)."""
         read: dict[str, TemplateValue] = {}
         seen: dict[str, tuple[TemplateValue | None, int]] = {}
         for slot in slots:
@@ -823,23 +867,33 @@ class URITemplate:
                     and all(groups[o - 1] is None for o in slot.others):
                 pass  # an expression that expands to nothing: undefined
             else:
+                known = (piece, slot.kind, slot.sep, slot.named_empty, slot.merge,
+                         slot.listy)
+                if failed is not None and known in failed and not (
+                        slot.kind == _NAMED_EXPLODED
+                        and piece.split(slot.sep, 1)[0].partition("=")[0] == slot.name):
+                    # the same text read the same way fails again: only the variable's
+                    # name can change the reading, of a list named as it is
+                    return None, slot.group
                 value = _read(slot, piece)
                 if value is None:
-                    return None
+                    if failed is not None:
+                        failed.add(known)
+                    return None, slot.group
                 if slot.prefix >= 0 and not (isinstance(value, str)
                                              and len(value) <= slot.prefix):
-                    return None  # more than the prefix keeps
+                    return None, slot.group  # more than the prefix keeps
             name = slot.name
             if name in seen:
                 earlier, cut = seen[name]
                 if not _agree(earlier, cut, value, slot.prefix):
-                    return None
+                    return None, -1
                 if cut < 0 or slot.prefix >= 0:
                     continue  # the earlier value is the whole one, or as long
             seen[name] = (value, slot.prefix)
             if value is not None:
                 read[name] = value
-        return read
+        return read, -1
 
     def reads_back(self, variables: Mapping[str, object] | None = None, /,
                    **values: object) -> bool:
