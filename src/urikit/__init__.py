@@ -118,7 +118,7 @@ if TYPE_CHECKING:  # what type checkers see of the lazy names: the same imports
     from ._whatwg.idna import host_to_ascii, host_to_unicode
 del TYPE_CHECKING  # not a public name
 
-__version__ = "0.5.0"
+__version__ = "0.6.0"
 
 #: Whether the running urikit is the build compiled by mypyc (``False``: the
 #: pure-Python build); ``urikit --version`` says it too. Both builds behave the same.
