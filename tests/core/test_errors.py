@@ -538,10 +538,12 @@ def _uri_error_calls() -> list[tuple[str, str]]:
 def test_no_failure_raises_the_bare_uri_error() -> None:
     """Every failure of bad input raises a specific class; the bare URIErrors left are
     the unknown component name of encode and decode (a caller's slip) and the DataFrame
-    columns' error (one for pairs, one for single values), which names the method, the
+    columns' error (one for pairs, one for single values, one for a URL built from
+    parts), which names the method, the
     row's masked values and the engine's error in its message alone: Polars rebuilds an
     exception raised in a column function from its message, and a specific class
     (whose constructor takes its facts) would come back as a ``TypeError``."""
     assert _uri_error_calls() == [("_batch/columns.py", "results"),
                                   ("_batch/columns.py", "results"),
+                                  ("_batch/columns.py", "built"),
                                   ("_core/percent.py", "_unknown")]

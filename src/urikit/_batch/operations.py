@@ -334,7 +334,9 @@ def _exact(op: Operation, text: str, component: str, value: str | None,
     raise _undecodable(text, component, charset)
 
 
-_SURROGATE_ESCAPE_RE: Final = re.compile("[\udc80-\udcff]")
+# the lone surrogates "surrogateescape" decodes undecodable octets to (written with
+# chr: mypyc takes no surrogate in a string literal)
+_SURROGATE_ESCAPE_RE: Final = re.compile(f"[{chr(0xDC80)}-{chr(0xDCFF)}]")
 
 
 def _undecodable(text: str, component: str, charset: str) -> ParseError:
