@@ -195,7 +195,7 @@ _SCRIPT = textwrap.dedent(r"""
                         r'PyModuleDef_HEAD_INIT,\s*"([\w.]+)",\s*)NULL(, /\* docstring \*/)')
     METHOD = re.compile(r'(\{"(\w+)",\s*\(PyCFunction\)\w+,\s*[\w |]+,\s*PyDoc_STR\()('
                         + STRING + r")\)")
-    GETSET = re.compile(r'(\{"(\w+)",\s*\(getter\)\w+,\s*(?:\(setter\)\w+|NULL),\s*)NULL,')
+    GETSET_DOC = re.compile(r'(\{"(\w+)",\s*\(getter\)\w+,\s*(?:\(setter\)\w+|NULL),\s*)NULL,')
     TP_DOC = re.compile(r"(\.tp_doc = PyDoc_STR\()(" + STRING + r")\)")
 
     QUOTES = '"' * 3
@@ -260,7 +260,7 @@ _SCRIPT = textwrap.dedent(r"""
                     doc = DOCS.get(f"{owner}.{m.group(2)}")
                     return m.group(0) if doc is None else m.group(1) + literal(doc) + ","
 
-                return (METHOD if match.group(1) == "PyMethodDef" else GETSET).sub(
+                return (METHOD if match.group(1) == "PyMethodDef" else GETSET_DOC).sub(
                     method if match.group(1) == "PyMethodDef" else getset, match.group(0))
 
             text = MODULE.sub(module_doc, text)

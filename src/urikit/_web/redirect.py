@@ -6,6 +6,7 @@ import re
 from collections.abc import Iterable
 from typing import Final, cast
 
+from .._core.build import Checked
 from .._core.errors import IDNAError, ParseError, URIError
 from .._core.host import HostKind, host_kind
 from .._core.percent import decode
@@ -26,7 +27,7 @@ _UNSAFE_DECODED: Final = frozenset(map(chr, range(0x20))) | {"\x7f", "\\"}
 _CONTROL_RE: Final = re.compile("[\x00-\x1f\x7f]")
 
 
-def safe_redirect(target: str | None, base: URI | FrozenURI | str, *,
+def safe_redirect(target: str | Checked | None, base: URI | FrozenURI | str | Checked, *,
                   allowed_hosts: Iterable[str] = (), require_https: bool = False) -> URI | None:
     """The absolute URI to redirect to for ``target``, or ``None`` when it is unsafe.
 
