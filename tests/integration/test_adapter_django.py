@@ -699,7 +699,11 @@ def test_uri_with_sets_parameters_as_querystring_does(values: dict[str, object])
     jinja = FrozenURI.parse("/items?" + query)
     for key, value in values.items():
         jinja = with_param(jinja, key, value)
-    expected = QueryDict(django_text.removeprefix("?"))
+    expected = QueryDict(django_text.removeprefix("?"), mutable=True)
+    if django.VERSION < (6, 0):  # 5.2 wrote a None in a list as "None"; 6.0 leaves it out
+        for key in set(values) & set(expected):
+            if isinstance(values[key], list):
+                expected.setlist(key, [v for v in expected.getlist(key) if v != "None"])
     assert QueryDict(urikit_text.partition("?")[2]) == expected
     assert QueryDict(jinja.query or "") == expected
     assert list(QueryDict(urikit_text.partition("?")[2]).lists()) == list(expected.lists())

@@ -22,14 +22,15 @@ def param_values(value: object) -> Values | None:
     """A template's parameter value as the query values it stands for, as Django's
     ``{% querystring %}`` reads one: ``None`` removes the key (``None`` here), a
     ``str``, an ``int`` or a URI is one value (a URI's text), any other iterable one
-    value per item (a list repeats the key; an empty one removes it), anything else
+    value per item (a list repeats the key, a ``None`` in it left out, as Django 6
+    leaves it out where 5.2 wrote ``"None"``; an empty one removes it), anything else
     its ``str()`` (``True`` is ``"True"``, as Django writes it)."""
     if value is None or (isinstance(value, str | int | URI | FrozenURI) and not isinstance(
             value, bool)):
         return cast("Values | None", value)
     if isinstance(value, Iterable):
         return [item if isinstance(item, str) else str(item)
-                for item in cast("Iterable[object]", value)]
+                for item in cast("Iterable[object]", value) if item is not None]
     return str(value)
 
 
