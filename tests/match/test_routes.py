@@ -569,6 +569,42 @@ def test_link_refuses_the_values_not_the_template() -> None:
         template.expand_exact({"name": "a"}, ext="tar.gz")
 
 
+# (template, values, the variable, the reason): values refused, each naming the
+# variable that would not read back and why
+REFUSED_WITH_A_REASON = [
+    pytest.param("/files/{name}.{ext}", {"name": "a", "ext": "tar.gz"}, "name",
+                 "reads another text as its value", id="a-longer-text"),
+    pytest.param("{?a*,b}", {"b": "x"}, "a", "would read the text of another variable",
+                 id="an-exploded-variable-before-another"),
+    pytest.param("{/a*,b}", {"a": ["x"], "b": "y"}, "a", "reads another text",
+                 id="an-exploded-list-takes-the-next-item"),
+    pytest.param("{;a*,b}", {"b": "x"}, "a", "would read the text of another variable",
+                 id="a-named-exploded-variable-before-another"),
+    pytest.param("{?a*,b*,c}", {"a": ["1", "2"], "b": ["3", "4"]}, "a",
+                 "would repeat a name among its name=value pairs", id="no-mapping"),
+    pytest.param("{;a,b*,c*}{d}", {"c": ["", "0"]}, "b",
+                 "would mix list items and name=value pairs", id="mixed-items"),
+]
+
+
+@pytest.mark.parametrize(("template", "values", "variable", "reason"),
+                         REFUSED_WITH_A_REASON)
+def test_a_refusal_names_the_variable_and_why(template: str, values: dict[str, object],
+                                              variable: str, reason: str) -> None:
+    """A link whose values would not read back is refused naming the variable and
+    why (the text it would read is another variable's, a longer one, or no value of
+    it), as ``expand_exact`` refuses the expansion; no value is shown."""
+    with pytest.raises(BuildError) as info:
+        Routes().add("r", template).link("r", **values)
+    assert info.value.rule is Rule.VALUE_IS_DATA
+    assert f"{variable!r} would read as" in str(info.value)
+    assert reason in str(info.value)
+    with pytest.raises(BuildError) as exact:
+        URITemplate(template).expand_exact(values)
+    assert f"the value of {variable!r} would not read back: {template} " in str(exact.value)
+    assert reason in str(exact.value)
+
+
 @pytest.mark.parametrize("root", ["https://shop.example/app/", "https://shop.example/",
                                   "https://shop.example/app/v1/"])
 def test_relative_templates_are_found_as_link_under_builds_them(root: str) -> None:

@@ -12,7 +12,7 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from urikit import URI, FrozenURI, ParseError, URITemplate
+from urikit import URI, BuildError, FrozenURI, ParseError, Routes, Rule, URITemplate
 from urikit._interop.template import expand
 from urikit._match.template import TemplateValue
 
@@ -568,6 +568,62 @@ def test_match_reads_back_with_undefined_variables(
     if all(op in (";", "?", "&") and not explode for _, op, explode, _ in specs):
         defined = {name for name, value in values.items() if value is not None}
         assert set(reading) == defined
+
+
+def _names_of(specs: list[_Spec]) -> set[str]:
+    return {name for name, _, _, _ in specs}
+
+
+@settings(max_examples=1500, deadline=None)
+@given(data=st.data(), generated=_templates(readable=False))
+def test_values_read_back_or_are_refused_on_every_template(
+        data: st.DataObject, generated: tuple[str, list[_Spec]]) -> None:
+    """On generated templates, ambiguous ones included (every operator, one to three
+    variables an expression, explode or not, ``{?a*,b}``, ``{/a*,b}``, ``{;a*,b}``
+    among them) and values with any of them undefined (1,500 cases): any values that
+    ``expand_exact`` accepts match back to themselves, and so does the route link of
+    ``Routes.link``; any it refuses, with ``Rule.VALUE_IS_DATA``, would not (the match
+    of their expansion is ``None`` or other values), and the refusal names the
+    variable and why. A match of any expansion reads values that expand to its text."""
+    template, specs = generated
+    compiled = URITemplate(template)
+    values = {name: data.draw(st.none() | _value(explode), label=name)
+              for name, _, explode, _ in specs}
+    text = compiled.expand_text(values)
+    read = compiled.match(text)
+    if read is not None:
+        assert _pct_normal(compiled.expand_text(read)) == _pct_normal(text)
+    try:
+        uri = compiled.expand_exact(values)
+    except BuildError as refused:
+        if refused.rule is not Rule.VALUE_IS_DATA:
+            return  # no URI (#42's refusals: a path that starts with "//")
+        assert read is None or compiled.misread(values, read) is not None
+        named = re.search(r"the value of '([^']*)' would not read back: (.+)", str(refused))
+        assert named is not None
+        assert named.group(1) in _names_of(specs)
+        assert named.group(2).startswith(template)
+        return
+    except ParseError:
+        return  # an expansion that is no URI reference
+    assert str(uri) == text
+    assert read is not None
+    assert compiled.misread(values, read) is None
+    assert compiled.reads_back(values)
+    routes = Routes().add("r", compiled)
+    try:
+        link = routes.link("r", **values)
+    except BuildError as refused:
+        refusal: Rule | None = refused.rule
+    else:
+        refusal = None
+        found = routes.find(link)
+        assert found is not None
+        assert compiled.misread(values, found.values) is None
+    # the route reads a URI's components: "?" or "#" in a reserved value writes a
+    # query or a fragment its route does not read back as the same values
+    assert refusal in (None, Rule.VALUE_IS_DATA, Rule.DOT_SEGMENT_FROM_TEXT,
+                       Rule.AUTHORITY_FROM_VALUE)
 
 
 @pytest.mark.parametrize(("template", "values", "expected"), [

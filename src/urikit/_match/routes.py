@@ -13,7 +13,7 @@ from .._core.schemes import SPECIAL_SCHEMES
 from .._interop.template import Expression, parse
 from .._model.uri import URI, FrozenURI, as_frozen
 from .._whatwg.browser import plain_dot_segments
-from .template import URITemplate, reference_text
+from .template import URITemplate, misread_reason, reference_text
 from .urlpattern import COMPONENTS, URLPattern
 
 if TYPE_CHECKING:
@@ -349,11 +349,16 @@ def _template_link(name: str, template: URITemplate, reader: _Reader,
         return link
     matcher, reading, params = reader
     read = _values(matcher, params, _subject(reading, link), link)
-    misread = template.misread(values, read)
-    if misread is not None:
-        raise BuildError(Rule.VALUE_IS_DATA, f"a value of route {name!r} would not read "
-                         "back: " + ("its link does not match its route" if not misread
-                                     else f"{misread!r} would read as another value"))
+    if template.misread(values, read) is not None:
+        variable, reason = misread_reason(template, values, read, text)
+        if read is not None and variable:
+            why = f"{variable!r} would read as another value: {template} {reason}"
+        elif variable:
+            why = f"{variable!r} would read as no value: {template} {reason}"
+        else:
+            why = "its link does not match its route"
+        raise BuildError(Rule.VALUE_IS_DATA,
+                         f"a value of route {name!r} would not read back: {why}")
     return link
 
 

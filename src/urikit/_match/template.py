@@ -84,6 +84,9 @@ class _Slot:
         self.bare = bare
         # whether an exploded value's text may hold its separator (set by _program)
         self.merge = False
+        # whether an exploded value's items are of reserved expansion ({+a*}, {#a*}),
+        # decoded as :func:`_reserved` decodes (set by _program)
+        self.reserved = False
 
 
 def _refusal(parsed: Template, expression: Expression, at: int, reason: str) -> ParseError:
@@ -319,6 +322,7 @@ def _program(parsed: Template, lazy: bool = False) -> tuple[Program, tuple[_Slot
             slots.append(_Slot(name, base + 1 + i, kind, sep, ifemp, others, listy,
                                -1 if prefix is None else prefix))
             slots[-1].merge = explode and (reserved or sep in _U)
+            slots[-1].reserved = explode and reserved
         bare = first == "?" and not varspecs[0][2]
         if bare:
             slots[base].bare = -1  # the program saves the empty text in the group
@@ -531,9 +535,11 @@ def _reserved_run(match: re.Match[str]) -> str:
     return "".join(out)
 
 
-def _list(items: list[str]) -> list[str] | None:
-    """Items of simple expansion, each decoded, or ``None`` if one is no expansion's."""
-    values = [_simple(item) for item in items]
+def _list(items: list[str], decode: Callable[[str], str | None] = _simple
+           ) -> list[str] | None:
+    """Items of simple expansion (of reserved expansion, with ``decode`` ``_reserved``),
+    each decoded, or ``None`` if one is no expansion's."""
+    values = [decode(item) for item in items]
     return None if None in values else [v for v in values if v is not None]
 
 
@@ -550,8 +556,10 @@ def _read(slot: _Slot, text: str) -> TemplateValue | None:
             return _list(text.split(","))
         return _simple(text)
     items = text.split(slot.sep)
+    # the items of {+a*} and {#a*} keep what reserved expansion keeps
+    decode = _reserved if slot.reserved else _simple
     if kind == _EXPLODED and not any("=" in item for item in items):
-        return _list(items)
+        return _list(items, decode)
     if slot.merge and "=" in items[0] and not all("=" in item for item in items):
         # pairs whose values may hold the separator ({+keys*}): an item without "="
         # is the end of the value before it
@@ -569,11 +577,15 @@ def _read(slot: _Slot, text: str) -> TemplateValue | None:
         key, eq, value = item.partition("=")
         if not eq and (kind == _EXPLODED or slot.named_empty):
             return None  # a list item among pairs, or "name" where "name=" is written
+        if "=" in value and not slot.reserved:
+            return None  # simple expansion writes a value's "=" as %3D
+        if eq and not value and kind == _NAMED_EXPLODED and not slot.named_empty:
+            return None  # ";" writes an empty value as "name", never "name="
         raw.append(key)
         if not encoded:
             pairs.append((key, value))
             continue
-        read_key, read_value = _simple(key), _simple(value)
+        read_key, read_value = decode(key), decode(value)
         if read_key is None or read_value is None:
             return None
         pairs.append((read_key, read_value))
@@ -895,6 +907,43 @@ class URITemplate:
                 read[name] = value
         return read, -1
 
+    def _unread(self, text: str) -> tuple[str, str]:
+        """Why :meth:`match` of ``text`` is ``None``: the variable whose text, in the
+        reading the rule gives, is no value of it or disagrees with its other
+        occurrence, and the reason, a phrase after the template's text; ``""`` for
+        the name where the text does not match the template at all.
+
+        Raises:
+            ParseError: the template cannot be read back (``match=False``).
+        """
+        if self._program is not None:
+            slots = self._slots
+            taken = self._program.match(text)
+        else:
+            found = self._fullmatch(text)
+            slots = self._slots
+            if found is None and self._bare is not None:
+                found = self._bare[0].fullmatch(text)
+                slots = self._bare[1]
+            taken = None if found is None else found.groups()
+        if taken is None:
+            return "", "would not match the expansion of these values"
+        read, failing = self._reading(taken, slots)
+        for slot in slots:
+            if slot.group == failing:
+                return slot.name, "reads a text for it that " + _no_value(
+                    slot, cast("str", taken[failing - 1]))
+        if read is None:  # two occurrences of a variable disagree
+            seen: dict[str, tuple[TemplateValue | None, int]] = {}
+            for slot in slots:
+                piece = taken[slot.group - 1]
+                value = None if piece is None else _read(slot, piece)
+                if slot.name in seen and not _agree(*seen[slot.name], value, slot.prefix):
+                    return slot.name, ("reads two texts for it, one for each place it "
+                                       "appears, that disagree")
+                seen.setdefault(slot.name, (value, slot.prefix))
+        return "", "would not match the expansion of these values"
+
     def reads_back(self, variables: Mapping[str, object] | None = None, /,
                    **values: object) -> bool:
         """Whether the expansion of these values matches back to the same values.
@@ -932,15 +981,18 @@ class URITemplate:
 
         Raises:
             BuildError: ``Rule.VALUE_IS_DATA`` naming the first variable that would
-                not read back; the errors of :meth:`expand`.
+                not read back and why; the errors of :meth:`expand`.
 
         .. versionadded:: 0.6
+        .. versionchanged:: 0.7
+           The refusal says why the variable would not read back.
         """
         given = _given(variables, values)
         uri = self.expand(given)
-        name = self.misread(given, self.match(str(uri)))
-        if name is not None:
-            raise _misread_error(self, name)
+        text = str(uri)
+        read = self.match(text)
+        if self.misread(given, read) is not None:
+            raise _misread_error(self, *misread_reason(self, given, read, text))
         return uri
 
     def misread(self, given: Mapping[str, object],
@@ -1026,14 +1078,72 @@ def _upper(match: re.Match[str]) -> str:
     return match.group().upper()
 
 
-def _misread_error(template: URITemplate, name: str) -> BuildError:
+def _misread_error(template: URITemplate, name: str, reason: str) -> BuildError:
     """The refusal of values whose expansion would not read back (``name``: the first
-    variable that would not; ``""``: the expansion would not match at all)."""
+    variable that would not, ``reason``: why; ``""``: the expansion would not match
+    at all)."""
     if not name:
         return BuildError(Rule.VALUE_IS_DATA, f"{template} would not match the "
                           "expansion of these values")
     return BuildError(Rule.VALUE_IS_DATA, f"the value of {name!r} would not read back: "
-                      f"{template} reads the expansion's text as another value of it")
+                      f"{template} {reason}")
+
+
+def misread_reason(template: URITemplate, given: Mapping[str, object],
+                   read: Mapping[str, object] | None, text: str) -> tuple[str, str]:
+    """Why the values ``given``, expanded to ``text``, do not read back from
+    ``template`` as ``read`` (its :meth:`~URITemplate.match` of ``text``, or a
+    route's reading): the variable that would not and the reason, a phrase after
+    the template's text (``""`` for the name where the text does not match at all).
+    The reason names no value (a value may be a secret)."""
+    if read is None:
+        return template._unread(text)
+    name = template.misread(given, read)
+    if not name:
+        return "", "would not match the expansion of these values"
+    single = parse(_alone_text(template, name))
+    was, now = expand_parsed(single, given), expand_parsed(single, read)
+    if not now:
+        why = "reads its text as another variable's (an earlier one takes the text first)"
+    elif not was:
+        why = "would read the text of another variable as its value"
+    else:
+        why = ("reads another text as its value (each variable takes the longest text "
+               "that lets the rest of the template match)")
+    return name, why
+
+
+def _alone_text(template: URITemplate, name: str) -> str:
+    """``{op name...}``: the expression of the first occurrence of ``name`` alone."""
+    for piece in parse(str(template)).pieces:
+        if isinstance(piece, str):
+            continue
+        for var, prefix, explode, _ in piece[1]:
+            if var == name:
+                return "{" + piece[0] + var + ("" if prefix is None else f":{prefix}") + (
+                    "*" if explode else "") + "}"
+    raise KeyError(name)
+
+
+def _no_value(slot: _Slot, text: str) -> str:
+    """Why ``text`` is no value of ``slot``'s variable (:func:`_read` gives ``None``,
+    or a value longer than its prefix): a phrase after "its text"."""
+    value = _read(slot, text)
+    if value is not None:
+        return "would be longer than its prefix modifier keeps"
+    if slot.kind in (_EXPLODED, _NAMED_EXPLODED):
+        items = text.split(slot.sep)
+        pairs = ["=" in item for item in items]
+        if any(pairs) and not all(pairs) and not slot.merge:
+            return "would mix list items and name=value pairs"
+        if not slot.reserved and any(item.count("=") > 1 for item in items):
+            return ("would hold a value with '=', which simple expansion writes as "
+                    "%3D")
+        if g.BAD_PERCENT_RE.search(text) is None and all(
+                _simple(item) is not None for item in text.replace("=", slot.sep).split(
+                    slot.sep)):
+            return "would repeat a name among its name=value pairs"
+    return "would not be UTF-8 percent-encoding"
 
 
 def reference_text(template: URITemplate, variables: Mapping[str, object] | None = None,
