@@ -569,6 +569,30 @@ def test_link_refuses_the_values_not_the_template() -> None:
         template.expand_exact({"name": "a"}, ext="tar.gz")
 
 
+@pytest.mark.parametrize("template", ["/search{?q}", "/search{?q,lang}",
+                                      "/search{?q}{&r}", "/s/{id}{?q,lang}{&r,t}"])
+@pytest.mark.parametrize("query", ["?", "?q=", "", "?q=a&lang=b", "?lang=b",
+                                   "?q=a&r=1&t=", "?r="])
+def test_find_reads_a_query_as_the_template_matches_it(template: str, query: str) -> None:
+    """``Routes.find`` reads a route's form-style query as ``URITemplate.match`` reads
+    it (one rule: a lone "?" is the first parameter empty, ``{'q': ''}``), wherever
+    the template matches the text."""
+    text = template.partition("{?")[0].replace("{id}", "7") + query
+    expected = URITemplate(template).match(text)
+    found = Routes().add("r", template).find(text)
+    if expected is None:
+        return
+    assert found is not None
+    assert dict(found.values) == expected
+
+
+def test_find_reads_a_lone_question_mark_as_the_first_parameter_empty() -> None:
+    """``/search{?q}`` against ``/search?``: ``{'q': ''}`` from the route as from
+    the template (0.6's route read ``{}``)."""
+    assert Routes().add("s", "/search{?q}").find("/search?").values == {"q": ""}
+    assert URITemplate("/search{?q}").match("/search?") == {"q": ""}
+
+
 # (template, values, the variable, the reason): values refused, each naming the
 # variable that would not read back and why
 REFUSED_WITH_A_REASON = [

@@ -484,7 +484,12 @@ def _is_form_query(piece: str | Expression) -> bool:
 
 def _params(query: str | None, readers: Mapping[str, URITemplate]) -> dict[str, object] | None:
     """The values of the query parameters ``readers`` read, each as its ``{?name}``
-    reads it; ``None`` when one is given twice or is no expansion (``?tab`` alone)."""
+    reads it; ``None`` when one is given twice or is no expansion (``?tab`` alone).
+    An empty query is read as the template reads a lone "?" (its first parameter
+    empty): the first reader is asked, so the rule has one home."""
+    if query == "":
+        first = next(iter(readers))
+        return cast("dict[str, object] | None", readers[first].match("?"))
     found: dict[str, object] = {}
     for pair in query.split("&") if query else ():
         name = pair.partition("=")[0]
