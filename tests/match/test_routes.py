@@ -589,7 +589,9 @@ def test_find_reads_a_query_as_the_template_matches_it(template: str, query: str
 def test_find_reads_a_lone_question_mark_as_the_first_parameter_empty() -> None:
     """``/search{?q}`` against ``/search?``: ``{'q': ''}`` from the route as from
     the template (0.6's route read ``{}``)."""
-    assert Routes().add("s", "/search{?q}").find("/search?").values == {"q": ""}
+    found = Routes().add("s", "/search{?q}").find("/search?")
+    assert found is not None
+    assert found.values == {"q": ""}
     assert URITemplate("/search{?q}").match("/search?") == {"q": ""}
 
 
