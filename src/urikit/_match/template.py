@@ -35,6 +35,8 @@ TemplateValue: TypeAlias = "str | list[str] | dict[str, str]"
 _U: Final = g.UNRESERVED | {"%"}
 _R: Final = g.UNRESERVED | g.RESERVED | {"%"}
 _KEPT: Final = g.UNRESERVED | g.RESERVED  # what reserved expansion writes as it is
+# reserved expansion before a "#" the template writes: no "#" (see _fragment_later)
+_R_BEFORE_FRAGMENT: Final = _R - {"#"}
 _END: Final = ""  # the end of the template, as a "character" that may follow a value
 # the lone surrogates "surrogateescape" reads octets that are not UTF-8 as (chr():
 # mypyc takes no surrogate in a string literal)
@@ -95,13 +97,15 @@ def _refusal(parsed: Template, expression: Expression, at: int, reason: str) -> 
     return ParseError(text, at, "template", f"{shown} cannot be read back: {reason}")
 
 
-def _own(operator: str, explode: bool, single: bool) -> frozenset[str]:
+def _own(operator: str, explode: bool, single: bool, fragment_later: bool = False
+         ) -> frozenset[str]:
     """The characters the text of a variable may hold (after its name and "=", for
-    the named operators), by its operator, its explode modifier, and whether it is
-    the only variable of its expression."""
+    the named operators), by its operator, its explode modifier, whether it is the
+    only variable of its expression, and whether the template writes a "#" after it
+    (:func:`_fragment_later`)."""
     _, sep, named, ifemp, reserved = OPERATOR_TABLE[operator]
     if reserved:
-        return _R
+        return _R_BEFORE_FRAGMENT if fragment_later else _R
     if explode:  # items, or name=value pairs, joined by the separator
         return _U | {sep, "="}
     own = _U | {"="} if named and not ifemp else _U  # ";": "name" or "name=value"
@@ -109,11 +113,28 @@ def _own(operator: str, explode: bool, single: bool) -> frozenset[str]:
     return own if sep == "," and not single else own | {","}
 
 
+def _fragment_later(parsed: Template) -> list[bool]:
+    """For each piece, whether the template writes a "#" after it (a literal "#" or a
+    ``{#...}`` expression): that "#" starts the fragment (RFC 3986 §3.5: the first
+    "#" of a URI does, and a fragment holds none), so the text of a reserved
+    expansion before it holds no "#" (``{+path}{#part}`` reads ``/a#b`` as
+    ``path="/a"``, ``part="b"``)."""
+    later = [False] * len(parsed.pieces)
+    seen = False
+    for index in range(len(parsed.pieces) - 1, -1, -1):
+        later[index] = seen
+        piece = parsed.pieces[index]
+        seen = seen or ("#" in piece if isinstance(piece, str) else piece[0] == "#")
+    return later
+
+
 def _starts(parsed: Template, index: int) -> list[tuple[frozenset[str], str]]:
     """The characters the expansion after piece ``index`` may start with, each set
     with the piece it comes from (``_END`` stands for the end of the template)."""
     starts: list[tuple[frozenset[str], str]] = []
-    for piece in parsed.pieces[index + 1:]:
+    later = _fragment_later(parsed)
+    for at in range(index + 1, len(parsed.pieces)):
+        piece = parsed.pieces[at]
         if isinstance(piece, str):
             starts.append((frozenset(piece[0]), f"the literal {piece!r}"))
             return starts
@@ -124,7 +145,7 @@ def _starts(parsed: Template, index: int) -> list[tuple[frozenset[str], str]]:
         chars: frozenset[str] = frozenset(first)
         if not first:
             for _, _, explode, _ in varspecs:
-                chars |= _own(operator, explode, len(varspecs) == 1)
+                chars |= _own(operator, explode, len(varspecs) == 1, later[at])
         starts.append((chars, f"the expression {shown}"))
     starts.append((frozenset(_END), "the end"))
     return starts
@@ -140,6 +161,7 @@ def _check(parsed: Template) -> None:
     :class:`URITemplate`): a variable's text must end where the next character cannot
     be one of its own."""
     seen: set[str] = set()
+    later = _fragment_later(parsed)
     for index, piece in enumerate(parsed.pieces):
         if isinstance(piece, str):
             continue
@@ -158,7 +180,7 @@ def _check(parsed: Template) -> None:
             if explode and (reserved or sep in _U):
                 raise _refusal(parsed, piece, at, f"the items of {name!r} may hold "
                                f"{sep!r}, which also joins them")
-            own = _own(operator, explode, last == 0)
+            own = _own(operator, explode, last == 0, later[index])
             follows = list(after)
             if i < last:
                 follows.insert(0, (frozenset(sep), "the separator of its next variable"))
@@ -183,7 +205,8 @@ def _compile(parsed: Template, bare: bool = False, dropped: frozenset[int] = fro
     slots: list[_Slot] = []
     group = 0
     plain = True
-    for piece in parsed.pieces:
+    later = _fragment_later(parsed)
+    for index, piece in enumerate(parsed.pieces):
         if isinstance(piece, str):
             out.append(re.escape(piece))
             continue
@@ -200,7 +223,7 @@ def _compile(parsed: Template, bare: bool = False, dropped: frozenset[int] = fro
             for before in earlier:
                 lead = f"(?({before}){re.escape(sep)}|{lead})"
             earlier.append(group)
-            own = _own(operator, explode, single)
+            own = _own(operator, explode, single, later[index])
             run = _class(own)
             plain = plain and not reserved
             kind = _RESERVED if reserved else _SIMPLE
@@ -299,7 +322,8 @@ def _program(parsed: Template, lazy: bool = False) -> tuple[Program, tuple[_Slot
     variable occurrence's slot: group ``i`` of the program is slot ``i``'s text."""
     b = ProgramBuilder()
     slots: list[_Slot] = []
-    for piece in parsed.pieces:
+    later = _fragment_later(parsed)
+    for at, piece in enumerate(parsed.pieces):
         if isinstance(piece, str):
             for char in piece:
                 b.char(frozenset(char), False)
@@ -317,7 +341,7 @@ def _program(parsed: Template, lazy: bool = False) -> tuple[Program, tuple[_Slot
             others = None
             if not first and not single:
                 others = tuple(base + 1 + j for j in range(len(varspecs)) if j != i)
-            own = _own(operator, explode, single)
+            own = _own(operator, explode, single, later[at])
             listy = "," in own and not reserved and not explode and prefix is None
             slots.append(_Slot(name, base + 1 + i, kind, sep, ifemp, others, listy,
                                -1 if prefix is None else prefix))
@@ -336,7 +360,7 @@ def _program(parsed: Template, lazy: bool = False) -> tuple[Program, tuple[_Slot
                 optional = b.split() if i > start else -1
                 for char in first if i == start else sep:
                     b.char(frozenset(char), False)
-                _variable(b, varspecs[i], operator, single, base + i, lazy)
+                _variable(b, varspecs[i], operator, single, base + i, lazy, later[at])
                 if optional >= 0:
                     b.patch(optional, optional + 1, b.here())
             ends.append(_jump(b))
@@ -467,11 +491,12 @@ class _Guided:
 
 
 def _variable(b: ProgramBuilder, varspec: tuple[str, int | None, bool, int],
-              operator: str, single: bool, index: int, lazy: bool) -> None:
+              operator: str, single: bool, index: int, lazy: bool,
+              fragment_later: bool) -> None:
     """One variable's text, saved in group ``index``, as :func:`_compile` writes it."""
     name, prefix, explode, _ = varspec
     first, _, named, ifemp, _ = OPERATOR_TABLE[operator]
-    own = _own(operator, explode, single)
+    own = _own(operator, explode, single, fragment_later)
     least = 1 if (not first and single) else 0
     if named and ifemp and not explode:
         for char in name + "=":
@@ -606,7 +631,9 @@ class URITemplate:
     values must agree (when they do not, or a text is no value, the shortest reading
     is tried once more); a
     prefix ``{a:n}`` takes at most ``n`` characters; ``{?q}`` against a lone ``?``
-    reads ``q`` as empty. A template is :attr:`ambiguous` when one of its texts could
+    reads ``q`` as empty; a "#" the template writes after a reserved expansion
+    starts the fragment (RFC 3986 §3.5), so the value before it holds no "#". A
+    template is :attr:`ambiguous` when one of its texts could
     be read two ways: a variable's text may end where the next character could be
     one of its own (``{a}{b}``, ``/files/{name}.{ext}``, ``{+path}/here``, a
     prefix, a variable used twice); then some values do not read back
@@ -641,6 +668,8 @@ class URITemplate:
     .. versionchanged:: 0.6
        Every template matches (0.5 refused the ambiguous ones, as ``strict=True``
        does).
+    .. versionchanged:: 0.7
+       A reserved expansion before a "#" of the template takes no "#".
     """
 
     __slots__ = ("_alone", "_bare", "_fullmatch", "_lazy", "_names", "_parsed",
