@@ -833,13 +833,10 @@ class URITemplate:
             return self._other(text)
         if self._plain and "%" not in text and "," not in text:
             # each group is a variable's value as it is, or None: undefined
-            groups = found.groups()
-            names = self._names
             result: dict[str, TemplateValue] = {}
-            for i in range(len(names)):
-                got: str | None = groups[i]
+            for name, got in zip(self._names, found.groups()):
                 if got is not None:
-                    result[names[i]] = got
+                    result[name] = got
             return result
         return self._next(text, found.groups(), self._slots, False)
 
