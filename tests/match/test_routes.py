@@ -586,6 +586,24 @@ def test_find_reads_a_query_as_the_template_matches_it(template: str, query: str
     assert dict(found.values) == expected
 
 
+@pytest.mark.parametrize(("template", "values"), [
+    pytest.param("{?a}{?b}", {"a": "", "b": ""}, id="two-query-expressions-empty"),
+    pytest.param("/s{?a}{?b}", {"a": "1", "b": "2"}, id="two-query-expressions"),
+    pytest.param("/s{?a}{&c}{?b}", {"a": "1", "b": "2", "c": "3"}, id="a-second-question-mark"),
+])
+def test_a_second_query_expression_is_read_by_the_template(template: str,
+                                                           values: dict[str, str]) -> None:
+    """A template whose second ``{?...}`` writes "?" inside the query (``?a=1?b=2``)
+    reads the query as the template does, not parameter by parameter: its links are
+    found again with their values (found by the Hypothesis property of
+    test_template_match.py on the compiled build)."""
+    routes = Routes().add("r", template)
+    link = routes.link("r", **values)
+    found = routes.find(link)
+    assert found is not None
+    assert dict(found.values) == values
+
+
 def test_find_reads_a_lone_question_mark_as_the_first_parameter_empty() -> None:
     """``/search{?q}`` against ``/search?``: ``{'q': ''}`` from the route as from
     the template (0.6's route read ``{}``)."""

@@ -462,7 +462,10 @@ def _reader(pattern: URITemplate | URLPattern) -> _Reader:
     # a relative path ("items/{id}"): under a root, read on the path after the root's
     relative = _RELATIVE_RE.match(parsed.text) is not None
     head = pieces[first] if first < len(pieces) else None
-    if query or head is None or isinstance(head, str) or head[0] != "?":
+    # a second "{?...}" writes its "?" inside the query ("?a=1?b=2"), which no reading
+    # by name splits: then the template reads the query
+    again = any(not isinstance(piece, str) and piece[0] == "?" for piece in pieces[first + 1:])
+    if query or head is None or isinstance(head, str) or head[0] != "?" or again:
         return pattern, (False, from_path, query or head is not None, fragment,
                          relative), {}
     # an expression is (operator, varspecs, start, end); a varspec (name, prefix,
