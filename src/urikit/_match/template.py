@@ -833,10 +833,13 @@ class URITemplate:
             return self._other(text)
         if self._plain and "%" not in text and "," not in text:
             # each group is a variable's value as it is, or None: undefined
+            groups = found.groups()
+            names = self._names
             result: dict[str, TemplateValue] = {}
-            for name, got in zip(self._names, found.groups()):
+            for i in range(len(names)):
+                got: str | None = groups[i]
                 if got is not None:
-                    result[name] = got
+                    result[names[i]] = got
             return result
         return self._next(text, found.groups(), self._slots, False)
 
