@@ -15,17 +15,18 @@ one path forwards with no backtracking at all.
 The sets are computed backwards over the program, all positions at once: one Python
 integer per instruction, bit ``n - i`` for position ``i`` of a text of ``n`` characters,
 each character set's bits made by one ``translate`` of the text. A character is a shift
-and an ``and``; a choice is an ``or``; a run of one set (``[^/]*``, the only loops the
-programs of URLPattern hold but for a repeated group with a prefix or suffix) is the
-carry of one addition, which crosses a whole run of set bits at once. Each instruction
-so costs a few operations on integers of n bits, O(n / 30) machine steps; the forward
-walk takes a run's exit from one scan of its set (the first position from which the run
-cannot go on, greedy, or can leave, lazy). A program with another loop, and a short
-text (where building the sets costs more than it saves), take the bounded backtracker
-instead, as regex-automata's ``BoundedBacktracker`` (Rust's ``regex``) works: the same
-depth-first search a backtracking engine makes, each (split instruction, position) pair
-entered at most once (entered again, its first exploration has already failed), O(n·m)
-for a program of m instructions. Both give the same groups.
+and an ``and``; a choice is an ``or``; a run of one set (``[^/]*``) is the carry of one
+addition, which crosses a whole run of set bits at once; the segments of a repeated
+group split by one character outside their set (``(?:/[^/]+?)*``, URLPattern's
+``{/:a}+``) are such a carry too, over the positions that can be inside them. Each
+instruction so costs a few operations on integers of n bits, O(n / 30) machine steps;
+the forward walk takes a loop's exit from one scan of a set (the first position from
+which a run cannot go on, greedy, or can leave, lazy). A program with another loop, and
+a short text (where building the sets costs more than it saves), take the bounded
+backtracker instead, as regex-automata's ``BoundedBacktracker`` (Rust's ``regex``)
+works: the same depth-first search a backtracking engine makes, each (split
+instruction, position) pair entered at most once (entered again, its first exploration
+has already failed), O(n·m) for a program of m instructions. Both give the same groups.
 """
 
 from __future__ import annotations
@@ -48,7 +49,7 @@ _NO_SET: Final[frozenset[str]] = frozenset()
 #: Texts shorter than this are matched by the backtracker: on them, building one
 #: integer per character set costs more than the backtracker's steps (measured with
 #: ``benchmarks/scaling.py``'s ambiguous patterns on URL-sized texts).
-SHORT_TEXT: Final = 48
+SHORT_TEXT: Final = 16
 
 # the steps of a plan (see _Plan): what each computes into live[pc]
 _STEP_CHAR: Final = 0  # (live[a] << 1) & mask b: the set at pc, then a
@@ -56,6 +57,7 @@ _STEP_EITHER: Final = 1  # live[a] | live[b]
 _STEP_SAME: Final = 2  # live[a] (a SAVE: the position does not move)
 _STEP_END: Final = 3  # 1: the end of the text only
 _STEP_RUN: Final = 4  # a run of mask b (its character at c), then a
+_STEP_SEGMENTS: Final = 5  # segments x C+ of masks b (x) and c (C) repeated, then a
 
 
 @final
@@ -236,6 +238,7 @@ def _plan(program: Program) -> _Plan | None:
             if body >= 0 and ops[body] == CHAR and nexts[body] == pc and out > pc:
                 runs[pc] = (body, out, greedy)
                 break
+    segments = _segment_loops(program, branches)
     keys: dict[tuple[frozenset[str], bool], int] = {}
     set_ids = [-1] * size
     for pc in range(size):
@@ -246,8 +249,14 @@ def _plan(program: Program) -> _Plan | None:
     # instructions after it, but a run's character, computed with its run
     steps: list[tuple[int, int, int, int, int]] = []
     bodies = {body for body, _, _ in runs.values()}
+    inside = {pc for loop in segments for pc in range(loop + 1, loop + 7)}
     for pc in range(size - 1, -1, -1):
         op = ops[pc]
+        if pc in segments:
+            steps.append((_STEP_SEGMENTS, pc, second[pc], set_ids[pc + 1], set_ids[pc + 2]))
+            continue
+        if pc in inside:
+            continue  # computed with its loop
         if op == CHAR:
             after = nexts[pc]
             if after > pc:
@@ -283,7 +292,8 @@ def _plan(program: Program) -> _Plan | None:
         # what ascii's "replace" writes for every other character: "?", not in the set
         fix = bytes(ord(no) if i == ord("?") else i for i in range(256))
         wide.append((mapping, fix))
-    return _Plan(start, tuple(steps), runs, branches, tables, wide)
+    return _Plan(start, tuple(steps), runs, {m: set_ids[m + 2] for m in segments},
+                 branches, tables, wide)
 
 
 @final
@@ -293,16 +303,19 @@ class _Plan:
     ``steps`` compute, last instruction first, ``live[pc]``: the positions from which
     instruction ``pc`` can reach the end of the text (bit ``n - i`` for position
     ``i``). ``runs`` maps a run's SPLIT to its CHAR, its exit and whether it is greedy;
+    ``segments`` a segments loop's SPLIT (see :func:`_segment_loops`) to its set C;
     ``branches`` gives each SPLIT's targets past any JUMP. ``tables`` translate an
     ASCII text into the bits of each character set, ``wide`` any other text.
     """
 
     def __init__(self, start: int, steps: tuple[tuple[int, int, int, int, int], ...],
-                 runs: dict[int, tuple[int, int, bool]], branches: list[tuple[int, int]],
-                 tables: list[bytes], wide: list[tuple[dict[int, str], bytes]]) -> None:
+                 runs: dict[int, tuple[int, int, bool]], segments: dict[int, int],
+                 branches: list[tuple[int, int]], tables: list[bytes],
+                 wide: list[tuple[dict[int, str], bytes]]) -> None:
         self.start = start
         self.steps = steps
         self.runs = runs
+        self.segments = segments
         self.branches = branches
         self.tables = tables
         self.wide = wide
@@ -329,21 +342,30 @@ class _Plan:
                 live[pc] = live[a]
             elif kind == _STEP_END:
                 live[pc] = 1
-            else:
+            elif kind == _STEP_RUN:
                 # a run: the exits, and each position from which characters of the
-                # set lead to one; the carry of ``seeds + mask`` crosses a run of set
-                # bits from its lowest seed up, as the run crosses characters
+                # set lead to one
                 mask = masks[b]
-                out = live[a]
-                seeds = (out << 1) & mask
-                live[pc] = out | ((((seeds + mask) ^ mask) | seeds) & mask)
+                live[pc] = _reaching(live[a], mask)
                 live[c] = (live[pc] << 1) & mask
+            else:
+                # segments (x C+)*, x no character of C: the text from a position to
+                # an exit is segments when it starts with x, holds only x and C, no x
+                # next to another, and ends with no x (the exit's left neighbour)
+                x = masks[b]
+                chars = masks[c]
+                out = live[a]
+                allowed = (chars | x) & ~(x & (x << 1))
+                live[pc] = top = out | (x & _reaching(out & ~(x >> 1), allowed))
+                # the segment's x: then one C at least, then the top again
+                live[pc + 1] = x & (((_reaching(top, chars) << 1) & chars) << 1)
         pc = self.start
         if not live[pc] >> n & 1:
             return None
         ops = program.ops
         first = program.first
         runs = self.runs
+        segments = self.segments
         branches = self.branches
         slots = [-1] * (2 * program.groups)
         pos = 0
@@ -354,6 +376,18 @@ class _Plan:
                 pos += 1
             elif op == SPLIT:
                 run = runs.get(pc)
+                chars = segments.get(pc, -1)
+                if run is None and chars >= 0:
+                    # greedy segments, each C+ lazy: from a position each segment
+                    # goes on to the first position the top can match from; the loop
+                    # ends at the first such position from which no segment starts
+                    segment = live[pc + 1]
+                    if segment >> (n - pos) & 1:
+                        ends = live[pc] & ~segment & (masks[chars] >> 1) & (
+                            (1 << (n - pos)) - 1)
+                        pos = n + 1 - ends.bit_length()
+                    pc = program.second[pc]
+                    continue
                 if run is None:
                     a, b = branches[pc]
                     pc = a if live[a] >> (n - pos) & 1 else b
@@ -373,3 +407,37 @@ class _Plan:
             else:
                 return tuple(text[slots[2 * i]:slots[2 * i + 1]] if slots[2 * i] >= 0
                              else None for i in range(program.groups))
+
+
+def _reaching(exits: int, mask: int) -> int:
+    """The positions from which characters of ``mask`` lead to one of ``exits``
+    (each exit included): the carry of ``seeds + mask`` crosses a run of set bits from
+    its lowest seed up, as the characters cross a run of the set."""
+    seeds = (exits << 1) & mask
+    return exits | ((((seeds + mask) ^ mask) | seeds) & mask)
+
+
+def _segment_loops(program: Program, branches: list[tuple[int, int]]) -> frozenset[int]:
+    """The greedy loops ``(?:x C+?)*`` of a repeated segment wildcard whose separator
+    is one character x outside the segment's set C (``{/:a}+``, ``{.:b}*``), as
+    :mod:`urikit._match.program` writes them: SPLIT, x, C, lazy run of C back to the
+    SPLIT, exit after the loop."""
+    ops = program.ops
+    first = program.first
+    second = program.second
+    sets = program.sets
+    negated = program.negated
+    found: set[int] = set()
+    for m in range(len(ops) - 7):
+        shape = (SPLIT, CHAR, CHAR, SPLIT, CHAR, JUMP, JUMP)
+        if tuple(ops[m:m + 7]) != shape:
+            continue
+        if not (first[m] == m + 1 and second[m] == m + 7 and branches[m + 3] == (m, m + 4)
+                and first[m + 5] == m + 3 and first[m + 6] == m):
+            continue
+        chars, outside = sets[m + 2], negated[m + 2]
+        if (sets[m + 4], negated[m + 4]) != (chars, outside) or negated[m + 1]:
+            continue
+        if all((c in chars) == outside for c in sets[m + 1]):  # x is not in C
+            found.add(m)
+    return frozenset(found)
