@@ -638,6 +638,23 @@ HUNT: tuple[tuple[str, str, Maker], ...] = (
      lambda n: _component(":a-:b-:c", fill("", "a-", n, "b"))),
     ("run of -", "pattern *-*-* (fails)", lambda n: _component("*-*-*", fill("", "-", n, "\n"))),
     ("run of -", "pattern *-*-* (matches)", lambda n: _component("*-*-*", fill("", "-", n))),
+    # issue 42/43: more of the shapes a route author writes, failing at the end: optional
+    # groups after a delimiter, full wildcards split by the same delimiter, and the
+    # entry point itself on a URL of a megabyte (the browser's reading included)
+    ("path of a-", "pattern /:a{-:b}?{-:c}? (fails)",
+     lambda n: _component("/:a{-:b}?{-:c}?", fill("/", "a-", n, "/"))),
+    ("path of /a", "pattern /*/*/* (fails)",
+     lambda n: _component("/*/*/*", fill("", "/a", n, "\n"))),
+    ("path of a.", "pattern /files/*.:ext (fails)",
+     lambda n: _component("/files/*.:ext", fill("/files/", "a.", n, "/"))),
+    ("path of /a", "pattern /:path+/:file.:ext (fails)",
+     lambda n: _component("/:path+/:file.:ext", fill("", "/a", n, "/b"))),
+    ("path of /a.", "pattern /:path+/:file.:ext (matches)",
+     lambda n: _component("/:path+/:file.:ext", fill("", "/a.", n, "b"))),
+    ("path of a-", "URLPattern.exec /:a-:b-:c",
+     lambda n: _url_pattern_of("/:a-:b-:c", "exec", fill("https://h/", "a-", n, "/x"))),
+    ("path of a-", "URLPattern.test /:a-:b-:c",
+     lambda n: _url_pattern_of("/:a-:b-:c", "test", fill("https://h/", "a-", n, "/x"))),
 )
 
 
@@ -661,6 +678,14 @@ def _url_pattern(method: str, text: str) -> Callable[[], object]:
     from urikit import URLPattern
 
     call = getattr(URLPattern({"pathname": "/:a/*"}), method)
+    return lambda: call(text)
+
+
+def _url_pattern_of(pathname: str, method: str, text: str) -> Callable[[], object]:
+    """URLPattern's ``method`` on the URL ``text``, with the pattern ``pathname``."""
+    from urikit import URLPattern
+
+    call = getattr(URLPattern({"pathname": pathname}), method)
     return lambda: call(text)
 
 

@@ -168,3 +168,60 @@ def test_linear_program_refuses_a_regexp_group() -> None:
     component = compile_component("/(a+)", same, P)
     with pytest.raises(ValueError, match="regexp group"):
         linear_program(component.parts, P)
+
+
+@given(cases(), st.integers(1, 4))
+def test_big_integer_steps_answer_as_the_backtracker(case: tuple[str, Options, str],
+                                                     repeat: int) -> None:
+    """Where a program's loops are runs of one set, its big-integer steps (long texts)
+    give the backtracker's answer (short texts): match or not, and every group; texts
+    that are not ASCII (the Kelvin sign, the long s) included."""
+    text, options, value = case
+    try:
+        component = compile_component(text, same, options)
+    except ParseError:
+        return
+    program = linear_program(component.parts, options)
+    plan = program._plan  # pyright: ignore[reportPrivateUsage]
+    if plan is None:
+        return
+    value *= repeat
+    assert plan.match(program, value) == program.backtrack(value)
+
+
+# the ambiguous shapes of benchmarks/scaling.py and the routes people write: each takes
+# the big-integer steps, whatever the length of the text
+PLANNED = [":a-:b", "*a*b", ":a-:b-:c", "*-*-*", "/:a.:b", "/*/:b", "/:a{-:b}?",
+           "/files/*.:ext", "/:year-:month-:day", "{-*-}?*", "*:b",
+           # repeated segments split by the delimiter, then more
+           "{/:a}+/:b", "/:path+/:file.:ext", "/:a+-:b*", "/:dirs*/:name"]
+
+
+@pytest.mark.parametrize("text", PLANNED)
+def test_ambiguous_shapes_take_big_integer_steps(text: str) -> None:
+    """The usual ambiguous shapes have a plan: a long text costs a few big-integer
+    operations per instruction, not an interpreted step per character."""
+    component = compile_component(text, same, P)
+    assert component.program is not None
+    assert component.program._plan is not None  # pyright: ignore[reportPrivateUsage]
+
+
+def test_long_texts_match_as_short_ones() -> None:
+    """Past the short-text bound, match gives the groups re gives (here on 10,000
+    characters, matching and not)."""
+    component = compile_component(":a-:b-:c", same, P)
+    value = "a-" * 5_000
+    assert component.match(value + "b") == ("a", "a", "a-" * 4_998 + "b")
+    assert component.match(value + "/") is None
+    star = compile_component("*-*-*", same, P)
+    assert star.match("-" * 10_000) == ("-" * 9_998, "", "")
+
+
+def test_repeated_segments_on_long_texts() -> None:
+    """A repeated segment wildcard split by the delimiter, then more wildcards: its
+    loop's exit is found at once, with re's groups (here on 10,000 characters)."""
+    component = compile_component("/:path+/:file.:ext", same, P)
+    path = "/a" * 5_000
+    assert component.match(path + "/b.c.d") == (path[1:], "b", "c.d")
+    assert component.match(path + "/b") is None
+    assert component.match(path + "//b.c") is None

@@ -227,3 +227,51 @@ def test_the_fast_reading_of_a_url_is_the_browsers(text: str) -> None:
     fast = _fast_components(text)
     if fast is not None:
         assert fast == _whatwg_components(split(repaired_text(text)))
+
+
+# the one expression of a URL's common shape, and URLs it leaves to matching component by
+# component: a wildcard's text starting with "." (a dot segment, or a name such as
+# ".well-known"), "%", a search or hash absent or empty
+ONE_EXPRESSION = [
+    pytest.param("https://api.example.com/users/a/posts/b", {"id": "a", "post": "b"},
+                 "", "", id="plain"),
+    pytest.param("https://api.example.com/users/.well-known/posts/b",
+                 {"id": ".well-known", "post": "b"}, "", "", id="a segment starting with ."),
+    pytest.param("https://api.example.com/users/./posts/b", None, "", "", id="dot segment"),
+    pytest.param("https://api.example.com/users/a/posts/..", None, "", "", id="dot-dot"),
+    pytest.param("https://api.example.com/users/%2e/posts/b", None, "", "",
+                 id="encoded dot segment"),
+    pytest.param("https://api.example.com/users/a%20b/posts/b", {"id": "a%20b", "post": "b"},
+                 "", "", id="a triplet"),
+    pytest.param("https://api.example.com/users/a/posts/b?", {"id": "a", "post": "b"},
+                 "", "", id="empty search"),
+    pytest.param("https://api.example.com/users/a/posts/b?q=1#top",
+                 {"id": "a", "post": "b"}, "q=1", "top", id="search and hash"),
+    pytest.param("https://api.example.com/users/a/posts/b#", {"id": "a", "post": "b"},
+                 "", "", id="empty hash"),
+]
+
+
+@pytest.mark.parametrize(("url", "groups", "search", "hash_"), ONE_EXPRESSION)
+def test_one_expression_answers_as_the_components(url: str, groups: dict[str, str] | None,
+                                                  search: str, hash_: str) -> None:
+    """exec through the one expression gives the groups, search and hash that matching
+    component by component gives; a URL the expression leaves (a text starting with
+    ".", a dot segment) is read the long way, with the browser's answer."""
+    fast = URLPattern("https://api.example.com/users/:id/posts/:post")
+    slow = URLPattern("https://api.example.com/users/:id/posts/:post")
+    object.__setattr__(slow, "_whole", None)
+    for pattern in (fast, slow):
+        found = pattern.exec(url)
+        if groups is None:
+            assert found is None
+            continue
+        assert found is not None
+        assert found.pathname.groups == groups
+        assert (found.search, found.hash) == (
+            URLPatternComponentResult(search, {"0": search}),
+            URLPatternComponentResult(hash_, {"0": hash_}))
+        assert found.protocol == URLPatternComponentResult("https", {})
+        assert found.hostname == URLPatternComponentResult("api.example.com", {})
+        assert found.inputs == (url,)
+    assert fast.exec(url) == slow.exec(url)

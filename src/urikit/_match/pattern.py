@@ -47,8 +47,9 @@ order of preference); a repeated segment wildcard whose prefix and suffix hold n
 delimiter (``{:a-}+`` in a pathname) is refused as ambiguous. Two wildcards that can
 take the same text (``:a-:b``, ``*-*-*``) would still cost re up to O(n^k) on an input
 that fails: :func:`is_ambiguous` finds them when the component is compiled, and such a
-component without regexp groups is matched by a linear-time bounded backtracker
-(:mod:`urikit._match.linear`) over a program written from the part list
+component without regexp groups is matched in linear time by the engine of
+:mod:`urikit._match.linear` (big-integer steps over all positions at once; a bounded
+backtracker on short texts) over a program written from the part list
 (:func:`linear_program`), with re's groups; every other component keeps re, which is
 linear on it. An ambiguous component with regexp groups keeps re and its polynomial
 bound (see ``docs/urlpattern.md`` for the measured times).

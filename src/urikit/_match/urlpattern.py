@@ -326,10 +326,12 @@ _FRAGMENT_CLASS: Final = _PCHAR + "%/?"
 _LONE_PERCENT_RE: Final = re.compile("%(?![0-9A-Fa-f]{2})")
 
 
-def _narrowed(component: Component, segment: str, full: str) -> str | None:
+def _narrowed(component: Component, segment: str, full: str, dotless: bool = False,
+              ) -> str | None:
     """The component's expression on the fast path's shape, its segment wildcards
-    within the class body ``segment`` (the characters it holds but the delimiter), its
-    full wildcards within ``full``, its text in one more group first; or None."""
+    within the class body ``segment`` (the characters it holds but the delimiter; with
+    ``dotless``, a text that starts with no "."), its full wildcards within ``full``,
+    its text in one more group first; or None."""
     if component.pattern_string == "*":  # its one group is its text
         return f"([{full}]*)"
     out = ["("]
@@ -359,6 +361,8 @@ def _narrowed(component: Component, segment: str, full: str) -> str | None:
                 unique = (part.suffix == "" and following.modifier is Modifier.NONE
                           and delimiter != "" and text[:1] == delimiter)
             body = f"[{segment}]+" if unique else f"[{segment}]+?"
+            if dotless:
+                body = "(?!\\.)" + body
         elif part.type is PartType.FULL_WILDCARD:
             body = f"[{full}]*"
         else:
@@ -380,12 +384,19 @@ def _fixed_text(component: Component) -> str | None:
     return None
 
 
+#: How one component's result is read from the whole-URL match: the group of its text
+#: (0: none, the component's text is the constant ``text``), the end of its groups,
+#: their names, the groups of a component without a group of its text, and that text.
+_Plan: TypeAlias = tuple[int, int, tuple[str, ...], dict[str, "str | None"], str]
+
+
 class _WholeURL(NamedTuple):
-    regex: re.Pattern[str]
-    # per component: the group of its text (0: none, the component is ""), the end of
-    # its groups, their names, and the groups of "" (a component absent from the shape)
-    plan: tuple[tuple[int, int, tuple[str, ...], dict[str, str | None]], ...]
+    match: Callable[[str], re.Match[str] | None]
+    plan: tuple[_Plan, ...]
     path_group: int
+    # whether a match may hold a dot segment in its path ("/." is looked for), or the
+    # expression refuses every path that could
+    dots: bool
 
 
 def _whole_url(components: tuple[Component, ...], ignore_case: bool) -> _WholeURL | None:
@@ -393,6 +404,14 @@ def _whole_url(components: tuple[Component, ...], ignore_case: bool) -> _WholeUR
     # take the same text) would cost re polynomial time here: none of those
     if ignore_case or any(c.has_regexp_groups or c.program is not None for c in components):
         return None
+    # a path segment "." or ".." of a match is made of fixed text or of a segment
+    # wildcard's text starting with ".": with no "." in the pathname's fixed text and
+    # no full wildcard there, the expression refuses the wildcards' texts that start
+    # with "." (such a URL is matched component by component), and no match need be
+    # looked at for "/." (a whole scan of the text on every match)
+    dots = any(part.type is PartType.FULL_WILDCARD or "." in part.value + part.prefix
+               + part.suffix for part in components[5].parts
+               if part.type is not PartType.REGEXP) or components[5].pattern_string == "*"
     empty: list[tuple[str | None, ...]] = [()] * len(components)
     for index in (1, 2, 4):  # username, password, port: "" in the shape
         found = components[index].match("")
@@ -402,7 +421,7 @@ def _whole_url(components: tuple[Component, ...], ignore_case: bool) -> _WholeUR
     pieces = [
         _narrowed(components[0], "a-z", "a-z"),
         _narrowed(components[3], "a-z0-9\\-", "a-z0-9.\\-"),
-        _narrowed(components[5], _PATH_CLASS, _PATH_CLASS + "/"),
+        _narrowed(components[5], _PATH_CLASS, _PATH_CLASS + "/", not dots),
         _narrowed(components[6], _QUERY_CLASS, _QUERY_CLASS),
         _narrowed(components[7], _FRAGMENT_CLASS, _FRAGMENT_CLASS),
     ]
@@ -410,19 +429,36 @@ def _whole_url(components: tuple[Component, ...], ignore_case: bool) -> _WholeUR
         return None
     protocol, hostname, pathname, search, fragment = cast("list[str]", pieces)
     # a protocol or hostname of fixed text only is its own canonical text, so only the
-    # text equal to it reads as it: the shape need not be checked there
-    literal_protocol = _fixed_text(components[0]) in ("http", "https", "ws", "wss", "ftp")
-    literal_host = _fixed_text(components[3]) not in (None, "")
+    # text equal to it reads as it: the shape need not be checked there, and the text
+    # needs no group (each group costs re time on every match)
+    constants = [""] * len(components)
+    protocol_text = _fixed_text(components[0])
+    literal_protocol = protocol_text in ("http", "https", "ws", "wss", "ftp")
+    host_text = _fixed_text(components[3])
+    literal_host = host_text not in (None, "")
+    if literal_protocol:
+        constants[0] = cast(str, protocol_text)
+        protocol = re.escape(constants[0])
+    if literal_host:
+        constants[3] = cast(str, host_text)
+        hostname = re.escape(constants[3])
+    if components[6].pattern_string == components[7].pattern_string == "*":
+        # any search and hash: the end of the text first (the usual URL has neither),
+        # a group that takes no part is the empty text
+        tail = f"(?:\\Z|(?:\\?{search})?(?:#{fragment})?\\Z)"
+    else:
+        tail = f"(?:\\?|(?=#|\\Z)){search}(?:#|\\Z){fragment}\\Z"
     source = (
         ("" if literal_protocol else "(?=(?:https?|wss?|ftp)://)") + f"{protocol}://"
         + ("" if literal_host else
            "(?=(?:(?!xn--)[a-z0-9-]+\\.)*(?!xn--)[a-z][a-z0-9-]*(?:[/?#]|\\Z))")
-        + f"{hostname}(?=/){pathname}(?:\\?|(?=#|\\Z)){search}(?:#|\\Z){fragment}\\Z")
+        + f"{hostname}(?=/){pathname}{tail}")
     spans: list[tuple[int, int]] = []
     group = 1
     for index, component in enumerate(components):
         count = len(component.group_names)
-        if index in (1, 2, 4):
+        if index in (1, 2, 4) or (index == 0 and literal_protocol) or (
+                index == 3 and literal_host):
             spans.append((0, 0))
             continue
         if component.pattern_string == "*":  # end == first: group "0" is the text
@@ -433,9 +469,10 @@ def _whole_url(components: tuple[Component, ...], ignore_case: bool) -> _WholeUR
         group += 1 + count
     plan = tuple(
         (first, end, c.group_names,
-         {} if first else dict(zip(c.group_names, groups, strict=True)))
-        for (first, end), c, groups in zip(spans, components, empty, strict=True))
-    return _WholeURL(re.compile(source), plan, spans[5][0])
+         {} if first else dict(zip(c.group_names, groups, strict=True)), text)
+        for (first, end), c, groups, text in zip(spans, components, empty, constants,
+                                                 strict=True))
+    return _WholeURL(re.compile(source).match, plan, spans[5][0], dots)
 
 
 # ---------------------------------------------------------------------------------------
@@ -822,38 +859,43 @@ class URLPatternResult:
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, URLPatternResult):
             return NotImplemented
-        return (self._inputs == other._inputs
+        return (self.inputs == other.inputs
                 and self._components() == other._components())
 
     def __repr__(self) -> str:
         shown = ", ".join(f"{name}={value!r}"
                           for name, value in zip(COMPONENTS, self._components(), strict=True))
-        return f"URLPatternResult(inputs={self._inputs!r}, {shown})"
+        return f"URLPatternResult(inputs={self.inputs!r}, {shown})"
 
     def __reduce__(self) -> tuple[type[URLPatternResult], tuple[object, ...]]:
-        return (URLPatternResult, (self._inputs, self._components()))
+        return (URLPatternResult, (self.inputs, self._components()))
 
 
 class _MatchResult(URLPatternResult):
-    """A URLPatternResult of the one-expression path: each component's result built
-    from the match when first read."""
+    """A URLPatternResult of the one-expression path: the match and the plan to read
+    it, each component's result built from them when read (two fields: this object is
+    built on every match)."""
 
-    __slots__ = ("_found", "_whole")
+    __slots__ = ("_found", "_plan")
 
-    _whole: _WholeURL
     _found: re.Match[str]
+    _plan: tuple[_Plan, ...]
 
-    def __init__(self, text: str, whole: _WholeURL, found: re.Match[str]) -> None:
-        self._inputs = (text,)
-        self._parts = None
-        self._whole = whole
+    def __init__(self, found: re.Match[str], plan: tuple[_Plan, ...]) -> None:
         self._found = found
+        self._plan = plan
+
+    @property
+    def inputs(self) -> tuple[str | Mapping[str, str], ...]:
+        """The input."""
+        return (self._found.string,)
+
+    def _components(self) -> tuple[URLPatternComponentResult, ...]:
+        found = self._found
+        return tuple(_whole_component(plan, found) for plan in self._plan)
 
     def _component(self, index: int) -> URLPatternComponentResult:
-        parts = self._parts
-        if parts is not None:
-            return parts[index]
-        return _whole_component(self._whole.plan[index], self._found)
+        return _whole_component(self._plan[index], self._found)
 
 
 class _ComponentsResult(URLPatternResult):
@@ -1123,9 +1165,9 @@ class URLPattern:
         """
         whole = self._whole
         if whole is not None and base_url is None and type(input) is str:
-            found = whole.regex.match(input)
+            found = whole.match(input)
             if found is not None and (
-                    ("/." not in input and "%" not in input)
+                    ("%" not in input and not (whole.dots and "/." in input))
                     or _as_is(input, found.group(whole.path_group))):
                 return True
         values = self._inputs(input, base_url)
@@ -1159,11 +1201,11 @@ class URLPattern:
         """
         whole = self._whole
         if whole is not None and base_url is None and type(input) is str:
-            found = whole.regex.match(input)
+            found = whole.match(input)
             if found is not None and (
-                    ("/." not in input and "%" not in input)
+                    ("%" not in input and not (whole.dots and "/." in input))
                     or _as_is(input, found.group(whole.path_group))):
-                return _MatchResult(input, whole, found)
+                return _MatchResult(found, whole.plan)
         values = self._inputs(input, base_url)
         if values is None:
             return None
@@ -1284,13 +1326,12 @@ _new_component: Final = cast(
     tuple.__new__)  # pyright: ignore[reportUnknownMemberType] (see the cast)
 
 
-def _whole_component(plan: tuple[int, int, tuple[str, ...], dict[str, str | None]],
-                     found: re.Match[str]) -> URLPatternComponentResult:
-    first, end, names, empty = plan
+def _whole_component(plan: _Plan, found: re.Match[str]) -> URLPatternComponentResult:
+    first, end, names, empty, constant = plan
     if first == 0:
-        return _new_component(URLPatternComponentResult, ("", empty.copy()))
+        return _new_component(URLPatternComponentResult, (constant, empty.copy()))
     if end == first:
-        text = found.group(first)
+        text: str = found.group(first) or ""  # None: a search or hash left out
         return _new_component(URLPatternComponentResult, (text, {"0": text}))
     groups = found.groups()
     return _new_component(URLPatternComponentResult, (
