@@ -118,6 +118,14 @@ class Command(str, enum.Enum):
         return _TABLE[self].argument
 
     @property
+    def keywords(self) -> tuple[str, ...]:
+        """The options the operation reads besides those of every reading
+        (``allow_zone_id``, ``lenient``, ``default_scheme``): ``options`` (canonicalize's
+        :class:`~urikit.CanonicalOptions`), ``charset`` (the operations that decode a
+        query). What each front end's method or function takes, as keywords."""
+        return _TABLE[self].keywords
+
+    @property
     def shape(self) -> Shape:
         """What one result is: ``text`` (a ``str`` or ``None``), ``flag`` (a
         ``bool``), ``texts`` (a list of texts), ``pairs`` (a list of
@@ -208,6 +216,7 @@ class _Entry(NamedTuple):
     kinds: frozenset[str]
     shape: Shape = "text"
     argument: str = ""
+    keywords: tuple[str, ...] = ()
 
 
 # --- the functions -------------------------------------------------------------------
@@ -475,6 +484,9 @@ _READING: Final = frozenset({NULL, UNDECODABLE, ENCODING, IDNA, OTHER, INTERNAL,
 #: What a (base, reference) pair adds: a line without a tab, the errors of its base.
 _PAIRS: Final = frozenset({NO_TAB, *(BASE + kind for kind in _READING - {NULL})})
 
+#: The options of the operations that decode a query's octets.
+_CHARSET: Final = ("charset",)
+
 _TABLE: Final[dict[Command, _Entry]] = {
     Command.NORMALIZE: _Entry(_normalize, ("normalize",), _READING),
     Command.VALIDATE: _Entry(_validate, ("validate",), _READING, "flag"),
@@ -482,16 +494,19 @@ _TABLE: Final[dict[Command, _Entry]] = {
     Command.RESOLVE: _Entry(_resolve, ("resolve",),
                             _READING | _PAIRS | {"base-needs-scheme"}),
     Command.RELATIVE: _Entry(_relative, ("relative",), _READING | _PAIRS),
-    Command.CANONICALIZE: _Entry(_canonicalize, ("canonicalize",), _READING),
+    Command.CANONICALIZE: _Entry(_canonicalize, ("canonicalize",), _READING,
+                                 keywords=("options",)),
     Command.HOST: _Entry(_host, ("host",), _READING),
     Command.COMPONENTS: _Entry(_components, COMPONENTS, _READING, "struct"),
-    Command.DECODED: _Entry(_decoded, COMPONENTS, _READING, "struct"),
+    Command.DECODED: _Entry(_decoded, COMPONENTS, _READING, "struct", keywords=_CHARSET),
     Command.SEGMENTS: _Entry(_segments, ("segments",), _READING, "texts"),
     Command.HOST_LABELS: _Entry(_host_labels, ("host_labels",), _READING, "texts"),
-    Command.QUERY_PARAM: _Entry(_query_param, ("query_param",), _READING, "text", "key"),
+    Command.QUERY_PARAM: _Entry(_query_param, ("query_param",), _READING, "text", "key",
+                                _CHARSET),
     Command.QUERY_VALUES: _Entry(_query_values, ("query_values",), _READING, "texts",
-                                 "key"),
-    Command.QUERY_PAIRS: _Entry(_query_pairs, ("query_pairs",), _READING, "pairs"),
+                                 "key", _CHARSET),
+    Command.QUERY_PAIRS: _Entry(_query_pairs, ("query_pairs",), _READING, "pairs",
+                                keywords=_CHARSET),
     Command.REGISTRABLE_DOMAIN: _Entry(_registrable_domain, ("registrable_domain",),
                                        _READING),
     Command.PUBLIC_SUFFIX: _Entry(_public_suffix, ("public_suffix",), _READING),
