@@ -26,6 +26,9 @@ canonical form: ``df[ud.dedupe(df.url)]`` keeps the rows the command line keeps.
 its index, computed at once (``.. versionadded:: 0.5``; :mod:`urikit.pandas` has the
 accessor ``Series.uri`` for the other operations).
 
+:func:`build` makes a column of URLs from a DataFrame of their parts (``.. versionadded::
+0.7``).
+
 Needs the ``dask`` extra: ``pip install 'urikit[dask]'``.
 """
 
@@ -42,7 +45,7 @@ from dask.delayed import Delayed
 from ._batch.columns import ERROR_FIELDS
 from ._batch.engine import process_line
 from ._batch.lines import split_lines, text_line
-from ._batch.operations import Command, Operation
+from ._batch.operations import BUILD_FIELDS, Command, Operation
 from ._batch.records import BatchRecord
 from ._batch.render import jsonl
 from ._web.canonical import DEFAULT_OPTIONS, CanonicalOptions
@@ -282,6 +285,47 @@ def errors(urls: Series | PandasSeries, *, allow_zone_id: bool = False,
     })
     series: Any = urls
     result: DataFrame = series.map_partitions(_error_frame, op, meta=meta)
+    return result
+
+
+def _built(partition: Any, strict: bool) -> Any:
+    """One partition of :func:`build`: pandas' build over its part columns."""
+    from .pandas import build as pandas_build
+
+    return pandas_build(*(partition[field] if field in partition.columns else None
+                          for field in BUILD_FIELDS), strict=strict).rename("url")
+
+
+def build(parts: DataFrame | Any, *, strict: bool = True) -> Series | PandasSeries:
+    """A URL a row of a Dask DataFrame of plain parts, each encoded for its place once,
+    as :func:`urikit.polars.build` and :func:`urikit.pandas.build` build it: the
+    columns named ``scheme``, ``host``, ``port``, ``segments`` (lists of texts),
+    ``query`` (lists of ``{"key", "value"}`` structs, or dicts) and ``fragment`` are
+    the parts (one left out: a part left out), the result a ``string`` Series named
+    ``url`` aligned with the frame; ``<NA>`` for a row of missing parts and, with
+    ``strict=False``, for a row that builds no URL (``strict``: a
+    :class:`urikit.URIError` when it is computed). A pandas DataFrame gives a pandas
+    Series, at once. Bags of lines build with ``records(lines,
+    Operation(Command.BUILD))`` (both names are this module's), each line a JSON
+    object of the parts, as the command line's ``urikit build`` reads them.
+
+    Raises:
+        TypeError: ``parts`` has none of the parts' columns, or is no DataFrame.
+
+    .. versionadded:: 0.7
+    """
+    pandas: Any = importlib.import_module("pandas")
+    dataframe: Any = importlib.import_module("dask.dataframe")
+    frame: Any = parts
+    if not isinstance(frame, (pandas.DataFrame, dataframe.DataFrame)):
+        raise TypeError(f"parts must be a dask.dataframe.DataFrame or a pandas.DataFrame, "
+                        f"not {type(frame).__name__}")
+    if not set(BUILD_FIELDS) & set(frame.columns):
+        raise TypeError(f"parts has none of the columns {', '.join(BUILD_FIELDS)}")
+    if isinstance(frame, pandas.DataFrame):
+        return _built(frame, strict)
+    result: Series = frame.map_partitions(
+        _built, strict, meta=pandas.Series([], dtype="string", name="url"))
     return result
 
 

@@ -604,6 +604,9 @@ def build(scheme: object = None, host: object = None, port: object = None,
     parts[2] = [None if p is None else int(cast("int", p)) for p in ports]
     # a list column read from Parquet holds numpy arrays: lists to the engine
     for k in (3, 4):
+        if any(isinstance(v, str) for v in parts[k]):  # list() would split it in letters
+            raise TypeError(f"build: {('segments', 'query')[k - 3]} must be lists, "
+                            "not str")
         parts[k] = [v if v is None or isinstance(v, (list, dict)) else list(cast("Any", v))
                     for v in parts[k]]
     return pd.Series(columns.built(parts, strict=strict, name="build"), index=index,

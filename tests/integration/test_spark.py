@@ -8,9 +8,12 @@ way each function's column must be the pandas accessor's on the same rows (issue
 
 from __future__ import annotations
 
+import ast
 import importlib
+import os
 import re
 import shutil
+import subprocess
 import sys
 import types
 from collections.abc import Callable
@@ -29,6 +32,7 @@ pytestmark = [
 pd: Any = pytest.importorskip("pandas", reason="needs pandas (the test extra)")
 pytest.importorskip("publicsuffixlist", reason="needs the psl extra")
 
+import urikit
 from urikit.pandas import URIAccessor  # importing it registers Series.uri
 
 PAGE: Final = Path(__file__).parents[2] / "docs" / "spark.md"
@@ -101,6 +105,33 @@ def test_the_page_functions_on_pandas_series() -> None:
     assert want["utm_source"][:2] == ["news", "mail"]
     assert want["normalized"][4] == "https://joe:S3CRET@blog.example.org/?token=T0K3N"
     assert "S3CRET" not in str(want["error"])
+
+
+def test_the_page_functions_in_a_fresh_worker(tmp_path: Path) -> None:
+    """What a Spark executor does without Spark: each page function, pickled by
+    cloudpickle as PySpark pickles a UDF, runs in a fresh Python that has run none of
+    the driver's imports (no ``import urikit.pandas``: a function that used
+    ``urls.uri`` failed there, "'Series' object has no attribute 'uri'"), and gives
+    the accessor's column."""
+    cloudpickle: Any = pytest.importorskip("cloudpickle", reason="comes with Dask")
+    namespace = page_functions(lambda _type: lambda function: function)
+    names = ("normalized", "utm_source", "site")
+    (tmp_path / "functions.pickle").write_bytes(cloudpickle.dumps(
+        [namespace[name] for name in names]))
+    worker = (
+        "import pickle\n"
+        "import pandas as pd\n"
+        "functions = pickle.loads(open('functions.pickle', 'rb').read())\n"
+        f"urls = pd.Series({URLS!r}, dtype='string')\n"
+        "print(repr([[None if v is pd.NA else v for v in f(urls).tolist()]"
+        " for f in functions]))\n")
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(
+        [str(Path(urikit.__file__).parents[1]), os.environ.get("PYTHONPATH", "")])}
+    done = subprocess.run([sys.executable, "-c", worker], cwd=tmp_path, env=env,
+                          capture_output=True, text=True, timeout=300, check=False)
+    assert done.returncode == 0, done.stderr
+    want = expected()
+    assert ast.literal_eval(done.stdout) == [want[name] for name in names]
 
 
 def test_the_page_functions_in_spark() -> None:

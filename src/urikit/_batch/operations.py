@@ -14,14 +14,15 @@ from __future__ import annotations
 import codecs
 import enum
 import functools
+import json
 import re
 import sys
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Final, Literal, NamedTuple, cast
+from typing import Any, Final, Literal, NamedTuple, cast
 
 from .._core.build import mypyc_attr
-from .._core.errors import ParseError
+from .._core.errors import ParseError, Rule, URIError
 from .._core.grammar import PCT_RUN_RE, SCHEME_RE
 from .._core.normalize import DEFAULT_OPTIONS as DEFAULT_NORMALIZE
 from .._core.normalize import normalize as normalize_parts
@@ -59,7 +60,10 @@ class Command(str, enum.Enum):
     """A batch operation: what the command line's command of the same name does to
     each line (``_`` written ``-``: ``query-param``), and each data front end's method
     or function of that name (``validate``: ``is_valid``; ``explain`` is the command
-    line's only).
+    line's only). ``build`` reads each line as the parts of a URL (a JSON object of
+    :data:`BUILD_FIELDS`, the row form of the command line and of Dask's lines); the
+    DataFrame front ends and DuckDB build from a column a part
+    (:func:`build_text` either way).
 
     >>> Command("normalize").columns, Command.HOST.function is not None
     (('normalize',), True)
@@ -83,6 +87,7 @@ class Command(str, enum.Enum):
     PUBLIC_SUFFIX = "public_suffix"
     SUBDOMAIN = "subdomain"
     IN_DOMAIN = "in_domain"
+    BUILD = "build"
 
     def __str__(self) -> str:
         """The command's name (in a message, or as a column's name)."""
@@ -193,6 +198,12 @@ class Operation:
             except LookupError:
                 raise ValueError(f"unknown charset {self.charset!r}") from None
             object.__setattr__(self, "charset", "utf-8" if name == "utf-8" else name)
+        if self.command is Command.BUILD:  # a line of parts is read as JSON, not as a
+            # URL: the readings of a URL do not apply (a front end's option for all of
+            # its operations, as DuckDB's register has them; the command line refuses
+            # --lenient for build)
+            object.__setattr__(self, "lenient", False)
+            object.__setattr__(self, "default_scheme", "")
         if self.default_scheme:
             scheme = cast("object", self.default_scheme)
             if not isinstance(scheme, str) or SCHEME_RE.fullmatch(scheme) is None:
@@ -475,6 +486,68 @@ def build_text(scheme: str | None, host: str | None, port: int | None,
     return str(uri)
 
 
+def parts_of(text: str) -> dict[str, object]:
+    """The parts of a URL that a line of ``build`` holds: a JSON object of
+    :data:`BUILD_FIELDS`, each optional (``null``: the part left out), each of its
+    type (``scheme``, ``host``, ``fragment`` strings, ``port`` an integer,
+    ``segments`` a list of strings, ``query`` a list of ``{"key", "value"}`` objects
+    or an object of keys to values).
+
+    Raises:
+        URIError: the line is no such object (a line is the parts, not a URL: the
+            error has no position in it).
+
+    >>> parts_of('{"scheme": "https", "host": "a.example", "segments": ["x y"]}')
+    {'scheme': 'https', 'host': 'a.example', 'segments': ['x y']}
+    """
+    try:
+        parts = json.loads(text)
+    except ValueError as exc:  # json.JSONDecodeError, and a lone surrogate
+        raise URIError(f"build: not a JSON object of parts ({exc})") from None
+    if not isinstance(parts, dict):
+        raise URIError(f"build: not a JSON object of parts, a {_json_type(parts)}")
+    for name, value in cast("dict[str, object]", parts).items():
+        if name not in _PART_TYPES:
+            raise URIError(f"build: unknown part {name!r} (the parts: "
+                           f"{', '.join(BUILD_FIELDS)})")
+        if value is not None and (not isinstance(value, _PART_TYPES[name])
+                                  or isinstance(value, bool)):
+            raise URIError(f"build: {name} must not be a {_json_type(value)}")
+    return cast("dict[str, object]", parts)
+
+
+def _json_type(value: object) -> str:
+    if isinstance(value, dict):
+        return "object"
+    if isinstance(value, list):
+        return "list"
+    if isinstance(value, str):
+        return "string"
+    if isinstance(value, bool):
+        return "boolean"
+    return "number" if isinstance(value, (int, float)) else "null"
+
+
+#: The JSON type of each part of a line of ``build``.
+_PART_TYPES: Final[dict[str, type | tuple[type, ...]]] = {
+    "scheme": str, "host": str, "port": int, "segments": list, "query": (list, dict),
+    "fragment": str}
+
+
+def _build(op: Operation, text: str) -> tuple[object, str | None]:
+    parts = parts_of(text)
+    try:
+        built = build_text(*(cast("Any", parts.get(name)) for name in BUILD_FIELDS))
+    except ParseError as exc:  # a position in the part, not in the line
+        raise URIError(f"build: {exc.reason} in {exc.component} "
+                       f"{exc.text!r}") from None
+    except (TypeError, AttributeError, KeyError, ValueError) as exc:
+        if isinstance(exc, URIError):
+            raise  # a BuildError (a port without a host), an IDNA error: their kinds
+        raise URIError(f"build: a part of the wrong type ({exc})") from None
+    return masked(built, op.show_password), None
+
+
 # --- the table ---------------------------------------------------------------------------
 
 #: What any line can give: the errors of reading it (a table's null, undecodable bytes,
@@ -512,4 +585,5 @@ _TABLE: Final[dict[Command, _Entry]] = {
     Command.PUBLIC_SUFFIX: _Entry(_public_suffix, ("public_suffix",), _READING),
     Command.SUBDOMAIN: _Entry(_subdomain, ("subdomain",), _READING),
     Command.IN_DOMAIN: _Entry(_in_domain, ("in_domain",), _READING, "flag", "domain"),
+    Command.BUILD: _Entry(_build, ("build",), _READING | {rule.value for rule in Rule}),
 }
