@@ -29,7 +29,7 @@ from .._core.normalize import normalize as normalize_parts
 from .._core.parse import split
 from .._core.percent import unquote_octets
 from .._core.serialize import to_text
-from .._model.text import host_labels, in_domain
+from .._model.text import domain_matcher, host_labels
 from .._model.uri import URI, FrozenURI
 from .._web.canonical import CanonicalOptions, canonical_text
 from .masking import masked
@@ -420,27 +420,36 @@ def _query_pairs(op: Operation, text: str) -> tuple[object, str | None]:
 
 
 # the site's parts import IDNA and the Public Suffix List on first use, not with the
-# command line (tests/test_imports.py)
+# command line (tests/test_imports.py); each reads the host alone, as host does (the
+# components, not a URI: a URI's host is the same text)
 def _registrable_domain(op: Operation, text: str) -> tuple[object, str | None]:
     from .._web.site import registrable_domain
 
-    return registrable_domain(_read(op, text)), None
+    host = split(text, op.allow_zone_id)[2]
+    return None if host is None else registrable_domain(host), None
 
 
 def _public_suffix(op: Operation, text: str) -> tuple[object, str | None]:
     from .._web.site import public_suffix
 
-    return public_suffix(_read(op, text)), None
+    host = split(text, op.allow_zone_id)[2]
+    return None if host is None else public_suffix(host), None
 
 
 def _subdomain(op: Operation, text: str) -> tuple[object, str | None]:
     from .._web.site import subdomain
 
-    return subdomain(_read(op, text)), None
+    host = split(text, op.allow_zone_id)[2]
+    return None if host is None else subdomain(host), None
 
 
 def _in_domain(op: Operation, text: str) -> tuple[object, str | None]:
-    return in_domain(split(text, op.allow_zone_id)[2], op.argument), None
+    return _matcher(op.argument)(split(text, op.allow_zone_id)[2]), None
+
+
+@functools.lru_cache(maxsize=64)  # one domain for a column: read once, not a row
+def _matcher(domain: str) -> Callable[[str | None], bool]:
+    return domain_matcher(domain)
 
 
 #: The fields of a row that :func:`build_text` builds a URL from, in its order.
