@@ -38,6 +38,7 @@ _NEEDS: dict[str, str] = {
     "src/urikit/duckdb.py": "duckdb",
     "src/urikit/polars.py": "polars",
     "src/urikit/pandas.py": "pandas",
+    "src/urikit/mypy.py": "mypy",
     "src/urikit/django": "django",
     "src/urikit/django/serializers.py": "rest_framework",
 }
