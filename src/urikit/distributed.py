@@ -42,7 +42,7 @@ from typing import TYPE_CHECKING, Any, Final, NamedTuple, overload
 from dask.bag import Bag
 from dask.delayed import Delayed
 
-from ._batch.columns import ERROR_FIELDS
+from ._batch.columns import ERROR_FIELDS, ERROR_STRUCT
 from ._batch.engine import process_line
 from ._batch.lines import split_lines, text_line
 from ._batch.operations import BUILD_FIELDS, Command, Operation
@@ -224,26 +224,20 @@ ERROR_COLUMNS: Final = tuple(f"error_{field}" for field in ERROR_FIELDS)
 def _error_frame(partition: Any, op: Operation) -> Any:
     """One partition of :func:`errors`: each row's error as three columns."""
     pandas: Any = importlib.import_module("pandas")
-    kinds: list[str | None] = []
-    positions: list[int | None] = []
-    messages: list[str | None] = []
-    for text in partition.tolist():
-        # None, <NA> or NaN is a missing row: the command line's null cell
-        error = process_line(op, "-", 0, text if isinstance(text, str) else None).error
-        if error is None:
-            kinds.append(None)
-            positions.append(None)
-            messages.append(None)
-        else:
-            kinds.append(error.kind)
-            positions.append(error.position)
-            messages.append(error.message)
+    # None, <NA> or NaN is a missing row: the command line's null cell
+    found = [process_line(op, "-", 0, text if isinstance(text, str) else None).error
+             for text in partition.tolist()]
     index = partition.index
     return pandas.DataFrame({
-        ERROR_COLUMNS[0]: pandas.Series(kinds, index=index, dtype="string"),
-        ERROR_COLUMNS[1]: pandas.Series(positions, index=index, dtype="Int64"),
-        ERROR_COLUMNS[2]: pandas.Series(messages, index=index, dtype="string"),
-    }, index=index)
+        column: pandas.Series([None if e is None else getattr(e, field) for e in found],
+                              index=index, dtype=dtype)
+        for column, (field, dtype) in zip(ERROR_COLUMNS, _ERROR_DTYPES.items(),
+                                          strict=True)}, index=index)
+
+
+#: The dtype of each error column, from the error struct's types (``int``: ``Int64``).
+_ERROR_DTYPES: Final = {field: "Int64" if kind is int else "string"
+                        for field, kind in ERROR_STRUCT.items()}
 
 
 def errors(urls: Series | PandasSeries, *, allow_zone_id: bool = False,
@@ -279,10 +273,8 @@ def errors(urls: Series | PandasSeries, *, allow_zone_id: bool = False,
                         f"not {type(urls).__name__}")
     pandas: Any = importlib.import_module("pandas")
     meta = pandas.DataFrame({
-        ERROR_COLUMNS[0]: pandas.Series([], dtype="string"),
-        ERROR_COLUMNS[1]: pandas.Series([], dtype="Int64"),
-        ERROR_COLUMNS[2]: pandas.Series([], dtype="string"),
-    })
+        column: pandas.Series([], dtype=dtype)
+        for column, dtype in zip(ERROR_COLUMNS, _ERROR_DTYPES.values(), strict=True)})
     series: Any = urls
     result: DataFrame = series.map_partitions(_error_frame, op, meta=meta)
     return result
