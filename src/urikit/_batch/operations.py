@@ -127,7 +127,7 @@ class Command(str, enum.Enum):
         """The options the operation reads besides those of every reading
         (``allow_zone_id``, ``lenient``, ``default_scheme``): ``options`` (canonicalize's
         :class:`~urikit.CanonicalOptions`), ``charset`` (the operations that decode a
-        query). What each front end's method or function takes, as keywords."""
+        query): the parameters ``tools/frontends.py`` gives each front end's method."""
         return _TABLE[self].keywords
 
     @property
