@@ -38,6 +38,7 @@ _NEEDS: dict[str, str] = {
     "src/urikit/duckdb.py": "duckdb",
     "src/urikit/polars.py": "polars",
     "src/urikit/pandas.py": "pandas",
+    "src/urikit/mypy.py": "mypy",
     "src/urikit/django": "django",
     "src/urikit/django/serializers.py": "rest_framework",
 }
@@ -91,6 +92,7 @@ def source_needs() -> dict[str, str]:
 ONCE: Final = (
     "tests/integration/test_quality.py",  # the type checkers and the lint
     "tests/integration/test_typing.py",  # mypy on the cases that must fail
+    "tests/integration/test_mypy_plugin.py",  # mypy with urikit's plugin
     "tests/test_docs.py::test_sphinx_build_has_no_warning",  # the docs build
     "tests/integration/test_release.py",  # sdist, wheel, twine, towncrier
     "tests/integration/test_chromium.py",  # the examples driven by Chromium

@@ -47,12 +47,16 @@ BASELINE = 100
 SQL_NAME = {"normalize": "try_urikit_normalize", "canonicalize": "try_urikit_canonicalize",
             "validate": "urikit_is_valid",
             # the operations of 0.6 (issue 44), by the command line's names
-            "query-param": "try_urikit_query_param",
-            "registrable-domain": "try_urikit_registrable_domain",
-            "segments": "try_urikit_segments"}
+            **{name: f"try_urikit_{name.replace('-', '_')}" for name in (
+                "query-param", "query-values", "query-pairs", "decoded", "segments",
+                "host-labels", "registrable-domain", "public-suffix", "subdomain",
+                "in-domain")}}
 #: The arguments after the URL, in SQL and on the command line.
-SQL_ARGUMENTS = {"query-param": ", 'utm_source'"}
-CLI_OPTIONS = {"query-param": ["--key", "utm_source"]}
+SQL_ARGUMENTS = {"query-param": ", 'utm_source'", "query-values": ", 'utm_source'",
+                 "in-domain": ", 'example.com'"}
+CLI_OPTIONS = {"query-param": ["--key", "utm_source"],
+               "query-values": ["--key", "utm_source"],
+               "in-domain": ["--domain", "example.com"]}
 
 DUCKDB_SCRIPT = """
 import sys

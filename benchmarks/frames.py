@@ -59,11 +59,18 @@ METHOD = {"normalize": "try_normalize()", "canonicalize": "try_canonicalize()",
           "validate": "is_valid()",
           # the operations of 0.6 (issue 44): the command line's name, its options
           "query-param": "try_query_param('utm_source')",
+          "query-values": "try_query_values('utm_source')",
+          "query-pairs": "try_query_pairs()", "decoded": "try_decoded()",
+          "host-labels": "try_host_labels()", "public-suffix": "try_public_suffix()",
+          "subdomain": "try_subdomain()", "in-domain": "try_in_domain('example.com')",
           "registrable-domain": "try_registrable_domain()", "segments": "try_segments()"}
-#: The commands whose result is a list (written to Parquet: CSV holds none).
-LISTS = frozenset({"segments"})
+#: The commands whose result is a list or a struct (written to Parquet: CSV holds
+#: neither).
+LISTS = frozenset({"segments", "query-values", "query-pairs", "host-labels", "decoded"})
 #: The command line's options of a command of METHOD.
-CLI_OPTIONS = {"query-param": ["--key", "utm_source"]}
+CLI_OPTIONS = {"query-param": ["--key", "utm_source"],
+               "query-values": ["--key", "utm_source"],
+               "in-domain": ["--domain", "example.com"]}
 #: The hand-written way a Polars user does the same without urikit (map_elements over
 #: urllib, as polars-tldextract and others do), where there is one to compare with.
 HAND_WRITTEN = {
@@ -73,12 +80,38 @@ HAND_WRITTEN = {
     "segments": "pl.col('url').map_elements(safe(lambda u: [unquote(s) for s in "
                 "urlsplit(u).path.split('/')]), return_dtype=pl.List(pl.String), "
                 "skip_nulls=True)",
+    "query-values": "pl.col('url').map_elements(safe(lambda u: parse_qs(urlsplit(u).query)"
+                    ".get('utm_source', [])), return_dtype=pl.List(pl.String), "
+                    "skip_nulls=True)",
+    "query-pairs": "pl.col('url').map_elements(safe(lambda u: [{'key': k, 'value': v} for "
+                   "k, v in parse_qsl(urlsplit(u).query, keep_blank_values=True)]), "
+                   "return_dtype=pl.List(pl.Struct({'key': pl.String, 'value': pl.String})),"
+                   " skip_nulls=True)",
+    "decoded": "pl.col('url').map_elements(safe(decoded), return_dtype=pl.Struct(dict."
+               "fromkeys(('scheme', 'userinfo', 'host', 'port', 'path', 'query', "
+               "'fragment'), pl.String)), skip_nulls=True)",
+    "host-labels": "pl.col('url').map_elements(safe(lambda u: (lambda h: None if h is None "
+                   "else h.split('.'))(urlsplit(u).hostname)), "
+                   "return_dtype=pl.List(pl.String), skip_nulls=True)",
+    "in-domain": "pl.col('url').map_elements(safe(lambda u: (lambda h: h is not None and "
+                 "(h == 'example.com' or h.endswith('.example.com')))(urlsplit(u).hostname)),"
+                 " return_dtype=pl.Boolean, skip_nulls=True)",
+    # the Public Suffix List by the publicsuffixlist package (the psl extra's), as a
+    # Polars user would call it
+    "registrable-domain": "pl.col('url').map_elements(safe(lambda u: site(u, psl."
+                          "privatesuffix)), return_dtype=pl.String, skip_nulls=True)",
+    "public-suffix": "pl.col('url').map_elements(safe(lambda u: site(u, psl.publicsuffix)),"
+                     " return_dtype=pl.String, skip_nulls=True)",
+    "subdomain": "pl.col('url').map_elements(safe(subdomain), return_dtype=pl.String, "
+                 "skip_nulls=True)",
 }
 
 HAND_SCRIPT = """
 import sys
-from urllib.parse import parse_qs, unquote, urlsplit
+from urllib.parse import parse_qs, parse_qsl, unquote, urlsplit
 import polars as pl
+from publicsuffixlist import PublicSuffixList
+psl = PublicSuffixList()
 def safe(function):
     def call(u):
         try:
@@ -86,6 +119,20 @@ def safe(function):
         except ValueError:
             return None
     return call
+def decoded(u):
+    s = urlsplit(u)
+    user, _, host = s.netloc.rpartition("@")
+    return {"scheme": s.scheme or None, "userinfo": unquote(user) or None,
+            "host": unquote(s.hostname or "") or None,
+            "port": str(s.port) if s.port is not None else None, "path": unquote(s.path),
+            "query": unquote(s.query), "fragment": unquote(s.fragment)}
+def site(u, function):
+    host = urlsplit(u).hostname
+    return None if host is None else function(host)
+def subdomain(u):
+    host = urlsplit(u).hostname
+    domain = None if host is None else psl.privatesuffix(host)
+    return None if domain is None else host[:-len(domain)].rstrip(".")
 pl.scan_parquet(sys.argv[2]).select(eval(sys.argv[1])).sink_parquet(sys.argv[3])
 """
 

@@ -217,7 +217,7 @@ def test_all_lists_exactly_the_public_names() -> None:
     public = {name for name in dir(urikit) if not name.startswith("_")}
     # public submodules, imported on demand
     modules = {"strategies", "distributed", "duckdb", "polars", "pandas", "django", "flask",
-               "starlette"}
+               "starlette", "mypy"}
     assert set(urikit.__all__) == public - modules - {"annotations"}
     assert len(urikit.__all__) == len(set(urikit.__all__))
 

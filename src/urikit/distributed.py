@@ -26,6 +26,9 @@ canonical form: ``df[ud.dedupe(df.url)]`` keeps the rows the command line keeps.
 its index, computed at once (``.. versionadded:: 0.5``; :mod:`urikit.pandas` has the
 accessor ``Series.uri`` for the other operations).
 
+:func:`build` makes a column of URLs from a DataFrame of their parts (``.. versionadded::
+0.7``).
+
 Needs the ``dask`` extra: ``pip install 'urikit[dask]'``.
 """
 
@@ -39,10 +42,10 @@ from typing import TYPE_CHECKING, Any, Final, NamedTuple, overload
 from dask.bag import Bag
 from dask.delayed import Delayed
 
-from ._batch.columns import ERROR_FIELDS
+from ._batch.columns import ERROR_FIELDS, ERROR_STRUCT
 from ._batch.engine import process_line
 from ._batch.lines import split_lines, text_line
-from ._batch.operations import Command, Operation
+from ._batch.operations import BUILD_FIELDS, Command, Operation
 from ._batch.records import BatchRecord
 from ._batch.render import jsonl
 from ._web.canonical import DEFAULT_OPTIONS, CanonicalOptions
@@ -221,26 +224,20 @@ ERROR_COLUMNS: Final = tuple(f"error_{field}" for field in ERROR_FIELDS)
 def _error_frame(partition: Any, op: Operation) -> Any:
     """One partition of :func:`errors`: each row's error as three columns."""
     pandas: Any = importlib.import_module("pandas")
-    kinds: list[str | None] = []
-    positions: list[int | None] = []
-    messages: list[str | None] = []
-    for text in partition.tolist():
-        # None, <NA> or NaN is a missing row: the command line's null cell
-        error = process_line(op, "-", 0, text if isinstance(text, str) else None).error
-        if error is None:
-            kinds.append(None)
-            positions.append(None)
-            messages.append(None)
-        else:
-            kinds.append(error.kind)
-            positions.append(error.position)
-            messages.append(error.message)
+    # None, <NA> or NaN is a missing row: the command line's null cell
+    found = [process_line(op, "-", 0, text if isinstance(text, str) else None).error
+             for text in partition.tolist()]
     index = partition.index
     return pandas.DataFrame({
-        ERROR_COLUMNS[0]: pandas.Series(kinds, index=index, dtype="string"),
-        ERROR_COLUMNS[1]: pandas.Series(positions, index=index, dtype="Int64"),
-        ERROR_COLUMNS[2]: pandas.Series(messages, index=index, dtype="string"),
-    }, index=index)
+        column: pandas.Series([None if e is None else getattr(e, field) for e in found],
+                              index=index, dtype=dtype)
+        for column, (field, dtype) in zip(ERROR_COLUMNS, _ERROR_DTYPES.items(),
+                                          strict=True)}, index=index)
+
+
+#: The dtype of each error column, from the error struct's types (``int``: ``Int64``).
+_ERROR_DTYPES: Final = {field: "Int64" if kind is int else "string"
+                        for field, kind in ERROR_STRUCT.items()}
 
 
 def errors(urls: Series | PandasSeries, *, allow_zone_id: bool = False,
@@ -276,12 +273,51 @@ def errors(urls: Series | PandasSeries, *, allow_zone_id: bool = False,
                         f"not {type(urls).__name__}")
     pandas: Any = importlib.import_module("pandas")
     meta = pandas.DataFrame({
-        ERROR_COLUMNS[0]: pandas.Series([], dtype="string"),
-        ERROR_COLUMNS[1]: pandas.Series([], dtype="Int64"),
-        ERROR_COLUMNS[2]: pandas.Series([], dtype="string"),
-    })
+        column: pandas.Series([], dtype=dtype)
+        for column, dtype in zip(ERROR_COLUMNS, _ERROR_DTYPES.values(), strict=True)})
     series: Any = urls
     result: DataFrame = series.map_partitions(_error_frame, op, meta=meta)
+    return result
+
+
+def _built(partition: Any, strict: bool) -> Any:
+    """One partition of :func:`build`: pandas' build over its part columns."""
+    from .pandas import build as pandas_build
+
+    return pandas_build(*(partition[field] if field in partition.columns else None
+                          for field in BUILD_FIELDS), strict=strict).rename("url")
+
+
+def build(parts: DataFrame | Any, *, strict: bool = True) -> Series | PandasSeries:
+    """A URL a row of a Dask DataFrame of plain parts, each encoded for its place once,
+    as :func:`urikit.polars.build` and :func:`urikit.pandas.build` build it: the
+    columns named ``scheme``, ``host``, ``port``, ``segments`` (lists of texts),
+    ``query`` (lists of ``{"key", "value"}`` structs, or dicts) and ``fragment`` are
+    the parts (one left out: a part left out), the result a ``string`` Series named
+    ``url`` aligned with the frame; ``<NA>`` for a row of missing parts and, with
+    ``strict=False``, for a row that builds no URL (``strict``: a
+    :class:`urikit.URIError` when it is computed). A pandas DataFrame gives a pandas
+    Series, at once. Bags of lines build with ``records(lines,
+    Operation(Command.BUILD))`` (both names are this module's), each line a JSON
+    object of the parts, as the command line's ``urikit build`` reads them.
+
+    Raises:
+        TypeError: ``parts`` has none of the parts' columns, or is no DataFrame.
+
+    .. versionadded:: 0.7
+    """
+    pandas: Any = importlib.import_module("pandas")
+    dataframe: Any = importlib.import_module("dask.dataframe")
+    frame: Any = parts
+    if not isinstance(frame, (pandas.DataFrame, dataframe.DataFrame)):
+        raise TypeError(f"parts must be a dask.dataframe.DataFrame or a pandas.DataFrame, "
+                        f"not {type(frame).__name__}")
+    if not set(BUILD_FIELDS) & set(frame.columns):
+        raise TypeError(f"parts has none of the columns {', '.join(BUILD_FIELDS)}")
+    if isinstance(frame, pandas.DataFrame):
+        return _built(frame, strict)
+    result: Series = frame.map_partitions(
+        _built, strict, meta=pandas.Series([], dtype="string", name="url"))
     return result
 
 

@@ -162,10 +162,7 @@ class _Reader:
         return None if found is None else str(found)
 
     def error_info(self, text: str) -> dict[str, object] | None:
-        found = process_line(self.checking, "sql", 1, text).error
-        if found is None:
-            return None
-        return {field: getattr(found, field) for field in ERROR_FIELDS}
+        return columns.error_data(process_line(self.checking, "sql", 1, text).error)
 
     def relative(self, target: str, base: str) -> str:
         return apply_pair(self.ops[Command.RELATIVE], base, target)
@@ -301,10 +298,10 @@ def register(connection: duckdb.DuckDBPyConnection, *, prefix: str = "urikit_",
     pyarrow = _pyarrow()
     reader = _Reader(options, allow_zone_id, lenient, charset, default_scheme)
     string = pyarrow.large_string()
-    error_struct = pyarrow.struct(list(zip(ERROR_FIELDS, (string, pyarrow.int64(), string),
-                                           strict=True)))
-    sql_error = duckdb.struct_type(dict(zip(ERROR_FIELDS, ("VARCHAR", "BIGINT", "VARCHAR"),
-                                            strict=True)))
+    error_struct = pyarrow.struct([(field, pyarrow.int64() if kind is int else string)
+                                   for field, kind in columns.ERROR_STRUCT.items()])
+    sql_error = duckdb.struct_type({field: "BIGINT" if kind is int else "VARCHAR"
+                                    for field, kind in columns.ERROR_STRUCT.items()})
     signatures: dict[str, tuple[int, Any, Any]] = {
         "is_valid": (1, "BOOLEAN", pyarrow.bool_()),
         "error": (1, "VARCHAR", string),

@@ -202,3 +202,35 @@ def test_no_bar_when_the_results_share_the_terminal(
     assert "B/s" not in tty.getvalue()
     assert "it/s" not in tty.getvalue()
     assert tty.getvalue().count("urikit: -:") == 3000
+
+
+def test_build_reads_a_json_object_of_parts_a_line(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+        tmp_path: Path) -> None:
+    """``urikit build`` (issue 44): each line the parts of a URL as JSON, each encoded
+    for its place once; a line that is no object of parts, or whose parts make no
+    URL, is an error record; a secret query value is masked in what people read;
+    a ``.jsonl`` input is its lines; ``--lenient`` is refused (a line is no URL)."""
+    lines = [
+        '{"scheme": "https", "host": "bücher.example", "port": 8080, "segments": '
+        '["a/b", "c d"], "query": [{"key": "q", "value": "x&y"}], "fragment": "top"}',
+        '{"host": "h", "query": {"token": "T0K3N", "k": null}}',
+        '{"scheme": "ht tp"}', '{"port": 80}', '["h"]', '{"path": "/a"}',
+        '{"port": "80"}']
+    parts = tmp_path / "parts.jsonl"
+    parts.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    status, out, err = run(["build", "-q", "--format", "jsonl", "--errors", "inline",
+                            "-i", str(parts)], capsys, monkeypatch)
+    assert status == 1
+    records = [json.loads(line) for line in out.splitlines()]
+    assert [r.get("output") for r in records] == [
+        "https://xn--bcher-kva.example:8080/a%2Fb/c%20d?q=x%26y#top", "//h?token=***&k",
+        None, None, None, None, None]
+    assert [r["error"]["kind"] for r in records[2:]] == [
+        "uri-error", "port-needs-host", "uri-error", "uri-error", "uri-error"]
+    assert "unknown part 'path'" in records[5]["error"]["message"]
+    assert "port must not be a string" in records[6]["error"]["message"]
+    assert "T0K3N" not in out + err
+    with pytest.raises(SystemExit):
+        run(["build", "--lenient", "-i", str(parts)], capsys, monkeypatch)
+    assert "--lenient does not apply" in capsys.readouterr().err

@@ -6,6 +6,8 @@ import re
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from urikit import (
     URI,
@@ -134,3 +136,36 @@ def test_same_site(a: str, b: str, schemeful: bool, schemeless: bool) -> None:
 def test_version() -> None:
     """The list's version is its VERSION line, a UTC time stamp."""
     assert re.fullmatch(r"\d{4}-\d\d-\d\d_\d\d-\d\d-\d\d_UTC", public_suffix_list_version())
+
+
+def _unfiltered_domain(text: str) -> tuple[str, str] | None:
+    """The site's reading of a host without the pre-filter that skips the IPv4 checks
+    for a host whose last label starts with no digit."""
+    from urikit._core.errors import URIError
+    from urikit._core.host import HostKind, host_kind
+    from urikit._whatwg.display import is_ambiguous_ipv4
+    from urikit._whatwg.idna import host_to_ascii
+
+    if text.startswith("[") or not text:
+        return None
+    try:
+        ascii_host = host_to_ascii(text)
+    except URIError:
+        return None
+    if host_kind(ascii_host) is HostKind.IPV4 or is_ambiguous_ipv4(ascii_host):
+        return None
+    dot = "." if ascii_host.endswith(".") else ""
+    return ascii_host[:len(ascii_host) - len(dot)], dot
+
+
+@given(st.lists(st.sampled_from(["a", "0", "1", "9", "0x1f", "x", "%31", "%2e", ".",
+                                 "１", "。", "ß", "-", "256", "0177"]),
+                max_size=8).map("".join))
+def test_the_ipv4_pre_filter_changes_no_answer(text: str) -> None:
+    """The site's reading of a host skips the IPv4 checks where the host's last label
+    starts with no digit and holds no "%": on hosts of digits, letters, dots
+    (full-width and ideographic ones too), hex and octal numbers and percent-encoded
+    digits and dots, the answer is the checks' own."""
+    from urikit._web.site import _text_domain
+
+    assert _text_domain(text) == _unfiltered_domain(text)

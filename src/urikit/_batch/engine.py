@@ -22,6 +22,7 @@ from .masking import (
     mask_passwords_in,
     masked,
     masked_changes,
+    masked_parts,
     masked_position,
     masked_reason,
     secret_spans,
@@ -181,6 +182,8 @@ def process_line(op: Operation, source: str, line: int, raw: Line) -> BatchRecor
         return _pair(op, source, line, base, ref)
     spans = [] if show else secret_spans(text)
     shown = masked(text) if spans else text  # (rare: spans found twice)
+    if op.command is Command.BUILD and not show:  # a JSON object of parts, not a URL
+        spans, shown = [], masked_parts(text)
     repairs: tuple[Change, ...] = ()
     shifted = False
     try:

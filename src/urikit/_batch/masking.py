@@ -4,20 +4,29 @@ On the way from a line or a cell to an output cell a secret (a password, a secre
 query value: :mod:`urikit._whatwg.masking` says where) is masked here and nowhere
 else: the input as a record shows it, a result, the position and caret of an error in
 the masked input, the reason of an error found inside a secret, the lenient reader's
-changes, a table's input column, and a message that quotes URIs (an argparse usage
-error, a :class:`~urikit.URIError`'s text).
+changes, and a message that quotes URIs (an argparse usage error, a
+:class:`~urikit.URIError`'s text). A table's columns are data and keep their secrets
+(since 0.6): nothing here masks a whole column.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import json
+from typing import TYPE_CHECKING, cast
 
-from .._whatwg.masking import mask_secrets, may_hold_secrets, moved_positions, secret_spans
+from .._whatwg.masking import (
+    mask_secrets,
+    masked_fragment,
+    masked_pairs,
+    may_hold_secrets,
+    moved_positions,
+    secret_spans,
+)
 
 if TYPE_CHECKING:
     from .._interop.lenient import Change
 
-__all__ = ["in_spans", "mask_passwords_in", "masked", "masked_changes", "masked_column",
+__all__ = ["in_spans", "mask_passwords_in", "masked", "masked_changes", "masked_parts",
            "masked_reason", "secret_spans"]
 
 
@@ -103,18 +112,46 @@ def masked_changes(changes: tuple[Change, ...], text: str,
     return tuple(shown)
 
 
-def masked_column(values: list[str | None]) -> bool:
-    """Mask the secrets of a table's column in place; whether any value changed (found
-    by :func:`~urikit._whatwg.masking.may_hold_secrets` of the column's text, in C,
-    before any value's)."""
-    joined = "\n".join(filter(None, values))
-    if not may_hold_secrets(joined):
-        return False
-    found = False
-    for k, value in enumerate(values):
-        if value is not None and may_hold_secrets(value):
-            hidden = mask_secrets(value)[0]
-            if hidden != value:
-                values[k] = hidden
-                found = True
-    return found
+def masked_parts(text: str) -> str:
+    """A line of ``build`` (a JSON object of a URL's parts) as a record shows it: the
+    value of each secret query parameter and a secret in the fragment written ``***``
+    (the one rule of :mod:`urikit._whatwg.masking`), the object written again when one
+    was; a line that is no such object as :func:`masked` shows any text.
+
+    >>> masked_parts('{"host": "h", "query": {"token": "T0K3N", "q": "1"}}')
+    '{"host": "h", "query": {"token": "***", "q": "1"}}'
+    """
+    try:
+        read: object = json.loads(text)
+    except ValueError:
+        return masked(text)
+    if not isinstance(read, dict):
+        return masked(text)
+    parts = cast("dict[str, object]", read)
+    changed = False
+    query = parts.get("query")
+    if isinstance(query, dict):
+        given = cast("dict[str, object]", query)
+        values = [(k, v if isinstance(v, str) else None) for k, v in given.items()]
+        hidden = dict(masked_pairs(values))
+        if hidden != dict(values):
+            parts["query"] = {k: hidden[k] if hidden[k] == "***" else v
+                              for k, v in given.items()}
+            changed = True
+    elif isinstance(query, list):
+        items = [cast("dict[str, object]", q) for q in cast("list[object]", query)
+                 if isinstance(q, dict)]
+        pairs = [(k, v if isinstance(v, str) else None) for k, v in
+                 ((q.get("key"), q.get("value")) for q in items) if isinstance(k, str)]
+        keyed = [q for q in items if isinstance(q.get("key"), str)]
+        for q, (_, value) in zip(keyed, masked_pairs(pairs), strict=True):
+            if value == "***" and q.get("value") != "***":
+                q["value"] = "***"
+                changed = True
+    fragment = parts.get("fragment")
+    if isinstance(fragment, str):
+        shown = masked_fragment(fragment)
+        if shown != fragment:
+            parts["fragment"] = shown
+            changed = True
+    return json.dumps(parts, ensure_ascii=False) if changed else text

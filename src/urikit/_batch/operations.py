@@ -14,21 +14,22 @@ from __future__ import annotations
 import codecs
 import enum
 import functools
+import json
 import re
 import sys
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Final, Literal, NamedTuple, cast
+from typing import Any, Final, Literal, NamedTuple, cast
 
 from .._core.build import mypyc_attr
-from .._core.errors import ParseError
+from .._core.errors import ParseError, Rule, URIError
 from .._core.grammar import PCT_RUN_RE, SCHEME_RE
 from .._core.normalize import DEFAULT_OPTIONS as DEFAULT_NORMALIZE
 from .._core.normalize import normalize as normalize_parts
 from .._core.parse import split
 from .._core.percent import unquote_octets
 from .._core.serialize import to_text
-from .._model.text import host_labels, in_domain
+from .._model.text import domain_matcher, host_labels
 from .._model.uri import URI, FrozenURI
 from .._web.canonical import CanonicalOptions, canonical_text
 from .masking import masked
@@ -59,7 +60,10 @@ class Command(str, enum.Enum):
     """A batch operation: what the command line's command of the same name does to
     each line (``_`` written ``-``: ``query-param``), and each data front end's method
     or function of that name (``validate``: ``is_valid``; ``explain`` is the command
-    line's only).
+    line's only). ``build`` reads each line as the parts of a URL (a JSON object of
+    :data:`BUILD_FIELDS`, the row form of the command line and of Dask's lines); the
+    DataFrame front ends and DuckDB build from a column a part
+    (:func:`build_text` either way).
 
     >>> Command("normalize").columns, Command.HOST.function is not None
     (('normalize',), True)
@@ -83,6 +87,7 @@ class Command(str, enum.Enum):
     PUBLIC_SUFFIX = "public_suffix"
     SUBDOMAIN = "subdomain"
     IN_DOMAIN = "in_domain"
+    BUILD = "build"
 
     def __str__(self) -> str:
         """The command's name (in a message, or as a column's name)."""
@@ -116,6 +121,14 @@ class Command(str, enum.Enum):
         """The name of the one text the operation takes besides each value
         (:attr:`Operation.argument`: a query key, a domain), or ``""``."""
         return _TABLE[self].argument
+
+    @property
+    def keywords(self) -> tuple[str, ...]:
+        """The options the operation reads besides those of every reading
+        (``allow_zone_id``, ``lenient``, ``default_scheme``): ``options`` (canonicalize's
+        :class:`~urikit.CanonicalOptions`), ``charset`` (the operations that decode a
+        query): the parameters ``tools/frontends.py`` gives each front end's method."""
+        return _TABLE[self].keywords
 
     @property
     def shape(self) -> Shape:
@@ -185,6 +198,12 @@ class Operation:
             except LookupError:
                 raise ValueError(f"unknown charset {self.charset!r}") from None
             object.__setattr__(self, "charset", "utf-8" if name == "utf-8" else name)
+        if self.command is Command.BUILD:  # a line of parts is read as JSON, not as a
+            # URL: the readings of a URL do not apply (a front end's option for all of
+            # its operations, as DuckDB's register has them; the command line refuses
+            # --lenient for build)
+            object.__setattr__(self, "lenient", False)
+            object.__setattr__(self, "default_scheme", "")
         if self.default_scheme:
             scheme = cast("object", self.default_scheme)
             if not isinstance(scheme, str) or SCHEME_RE.fullmatch(scheme) is None:
@@ -208,6 +227,7 @@ class _Entry(NamedTuple):
     kinds: frozenset[str]
     shape: Shape = "text"
     argument: str = ""
+    keywords: tuple[str, ...] = ()
 
 
 # --- the functions -------------------------------------------------------------------
@@ -400,27 +420,36 @@ def _query_pairs(op: Operation, text: str) -> tuple[object, str | None]:
 
 
 # the site's parts import IDNA and the Public Suffix List on first use, not with the
-# command line (tests/test_imports.py)
+# command line (tests/test_imports.py); each reads the host alone, as host does (the
+# components, not a URI: a URI's host is the same text)
 def _registrable_domain(op: Operation, text: str) -> tuple[object, str | None]:
     from .._web.site import registrable_domain
 
-    return registrable_domain(_read(op, text)), None
+    host = split(text, op.allow_zone_id)[2]
+    return None if host is None else registrable_domain(host), None
 
 
 def _public_suffix(op: Operation, text: str) -> tuple[object, str | None]:
     from .._web.site import public_suffix
 
-    return public_suffix(_read(op, text)), None
+    host = split(text, op.allow_zone_id)[2]
+    return None if host is None else public_suffix(host), None
 
 
 def _subdomain(op: Operation, text: str) -> tuple[object, str | None]:
     from .._web.site import subdomain
 
-    return subdomain(_read(op, text)), None
+    host = split(text, op.allow_zone_id)[2]
+    return None if host is None else subdomain(host), None
 
 
 def _in_domain(op: Operation, text: str) -> tuple[object, str | None]:
-    return in_domain(split(text, op.allow_zone_id)[2], op.argument), None
+    return _matcher(op.argument)(split(text, op.allow_zone_id)[2]), None
+
+
+@functools.lru_cache(maxsize=64)  # one domain for a column: read once, not a row
+def _matcher(domain: str) -> Callable[[str | None], bool]:
+    return domain_matcher(domain)
 
 
 #: The fields of a row that :func:`build_text` builds a URL from, in its order.
@@ -466,6 +495,68 @@ def build_text(scheme: str | None, host: str | None, port: int | None,
     return str(uri)
 
 
+def parts_of(text: str) -> dict[str, object]:
+    """The parts of a URL that a line of ``build`` holds: a JSON object of
+    :data:`BUILD_FIELDS`, each optional (``null``: the part left out), each of its
+    type (``scheme``, ``host``, ``fragment`` strings, ``port`` an integer,
+    ``segments`` a list of strings, ``query`` a list of ``{"key", "value"}`` objects
+    or an object of keys to values).
+
+    Raises:
+        URIError: the line is no such object (a line is the parts, not a URL: the
+            error has no position in it).
+
+    >>> parts_of('{"scheme": "https", "host": "a.example", "segments": ["x y"]}')
+    {'scheme': 'https', 'host': 'a.example', 'segments': ['x y']}
+    """
+    try:
+        parts = json.loads(text)
+    except ValueError as exc:  # json.JSONDecodeError, and a lone surrogate
+        raise URIError(f"build: not a JSON object of parts ({exc})") from None
+    if not isinstance(parts, dict):
+        raise URIError(f"build: not a JSON object of parts, a {_json_type(parts)}")
+    for name, value in cast("dict[str, object]", parts).items():
+        if name not in _PART_TYPES:
+            raise URIError(f"build: unknown part {name!r} (the parts: "
+                           f"{', '.join(BUILD_FIELDS)})")
+        if value is not None and (not isinstance(value, _PART_TYPES[name])
+                                  or isinstance(value, bool)):
+            raise URIError(f"build: {name} must not be a {_json_type(value)}")
+    return cast("dict[str, object]", parts)
+
+
+def _json_type(value: object) -> str:
+    if isinstance(value, dict):
+        return "object"
+    if isinstance(value, list):
+        return "list"
+    if isinstance(value, str):
+        return "string"
+    if isinstance(value, bool):
+        return "boolean"
+    return "number" if isinstance(value, (int, float)) else "null"
+
+
+#: The JSON type of each part of a line of ``build``.
+_PART_TYPES: Final[dict[str, type | tuple[type, ...]]] = {
+    "scheme": str, "host": str, "port": int, "segments": list, "query": (list, dict),
+    "fragment": str}
+
+
+def _build(op: Operation, text: str) -> tuple[object, str | None]:
+    parts = parts_of(text)
+    try:
+        built = build_text(*(cast("Any", parts.get(name)) for name in BUILD_FIELDS))
+    except ParseError as exc:  # a position in the part, not in the line
+        raise URIError(f"build: {exc.reason} in {exc.component} "
+                       f"{exc.text!r}") from None
+    except (TypeError, AttributeError, KeyError, ValueError) as exc:
+        if isinstance(exc, URIError):
+            raise  # a BuildError (a port without a host), an IDNA error: their kinds
+        raise URIError(f"build: a part of the wrong type ({exc})") from None
+    return masked(built, op.show_password), None
+
+
 # --- the table ---------------------------------------------------------------------------
 
 #: What any line can give: the errors of reading it (a table's null, undecodable bytes,
@@ -475,6 +566,9 @@ _READING: Final = frozenset({NULL, UNDECODABLE, ENCODING, IDNA, OTHER, INTERNAL,
 #: What a (base, reference) pair adds: a line without a tab, the errors of its base.
 _PAIRS: Final = frozenset({NO_TAB, *(BASE + kind for kind in _READING - {NULL})})
 
+#: The options of the operations that decode a query's octets.
+_CHARSET: Final = ("charset",)
+
 _TABLE: Final[dict[Command, _Entry]] = {
     Command.NORMALIZE: _Entry(_normalize, ("normalize",), _READING),
     Command.VALIDATE: _Entry(_validate, ("validate",), _READING, "flag"),
@@ -482,19 +576,23 @@ _TABLE: Final[dict[Command, _Entry]] = {
     Command.RESOLVE: _Entry(_resolve, ("resolve",),
                             _READING | _PAIRS | {"base-needs-scheme"}),
     Command.RELATIVE: _Entry(_relative, ("relative",), _READING | _PAIRS),
-    Command.CANONICALIZE: _Entry(_canonicalize, ("canonicalize",), _READING),
+    Command.CANONICALIZE: _Entry(_canonicalize, ("canonicalize",), _READING,
+                                 keywords=("options",)),
     Command.HOST: _Entry(_host, ("host",), _READING),
     Command.COMPONENTS: _Entry(_components, COMPONENTS, _READING, "struct"),
-    Command.DECODED: _Entry(_decoded, COMPONENTS, _READING, "struct"),
+    Command.DECODED: _Entry(_decoded, COMPONENTS, _READING, "struct", keywords=_CHARSET),
     Command.SEGMENTS: _Entry(_segments, ("segments",), _READING, "texts"),
     Command.HOST_LABELS: _Entry(_host_labels, ("host_labels",), _READING, "texts"),
-    Command.QUERY_PARAM: _Entry(_query_param, ("query_param",), _READING, "text", "key"),
+    Command.QUERY_PARAM: _Entry(_query_param, ("query_param",), _READING, "text", "key",
+                                _CHARSET),
     Command.QUERY_VALUES: _Entry(_query_values, ("query_values",), _READING, "texts",
-                                 "key"),
-    Command.QUERY_PAIRS: _Entry(_query_pairs, ("query_pairs",), _READING, "pairs"),
+                                 "key", _CHARSET),
+    Command.QUERY_PAIRS: _Entry(_query_pairs, ("query_pairs",), _READING, "pairs",
+                                keywords=_CHARSET),
     Command.REGISTRABLE_DOMAIN: _Entry(_registrable_domain, ("registrable_domain",),
                                        _READING),
     Command.PUBLIC_SUFFIX: _Entry(_public_suffix, ("public_suffix",), _READING),
     Command.SUBDOMAIN: _Entry(_subdomain, ("subdomain",), _READING),
     Command.IN_DOMAIN: _Entry(_in_domain, ("in_domain",), _READING, "flag", "domain"),
+    Command.BUILD: _Entry(_build, ("build",), _READING | {rule.value for rule in Rule}),
 }

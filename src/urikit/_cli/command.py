@@ -376,7 +376,7 @@ def _parser() -> argparse.ArgumentParser:
                    help="print a JSON list")
     for command, what in _DATA_COMMANDS.items():  # the table's, as every front end has
         p = sub.add_parser(command.value.replace("_", "-"), help=what)
-        _common(p, "URI")
+        _common(p, "PARTS" if command is Command.BUILD else "URI")
         if command.argument:
             p.add_argument(f"--{command.argument}", required=True, dest="argument",
                            metavar=command.argument.upper(),
@@ -404,6 +404,8 @@ _DATA_COMMANDS: Final = {
     Command.PUBLIC_SUFFIX: "the host's public suffix (the Public Suffix List)",
     Command.SUBDOMAIN: "the host's labels before its registrable domain",
     Command.IN_DOMAIN: "whether the host is DOMAIN or a subdomain of it (true, false)",
+    Command.BUILD: "a URL from the parts of each line, a JSON object: scheme, host, "
+                   "port, segments, query, fragment, each encoded for its place once",
 }
 #: The operations that decode a query, and take its charset.
 _CHARSET_COMMANDS: Final = frozenset({Command.DECODED, Command.QUERY_PARAM,
@@ -420,6 +422,9 @@ def _operation(args: argparse.Namespace, fmt_name: str = "text") -> Operation:
     text written for people (the text format): a table, CSV or JSON Lines holds the
     same error columns as every other front end (Dask, DuckDB, Polars, pandas)."""
     command = args.command
+    if command == "build" and args.lenient:
+        raise ValueError("build reads the parts of a URL, not a URL: --lenient does not "
+                         "apply")
     options = CanonicalOptions()
     if command in ("canonicalize", "dedupe"):
         options = CanonicalOptions(
@@ -923,6 +928,8 @@ def _table_input(args: argparse.Namespace, inputs: list[str], fmt_name: str,
     """The CSV or Parquet input, if the input is one (not yet opened: see
     :func:`_open_output`), after the checks that make the rest a usage error."""
     kinds = [input_kind(name, args.input_format, args.format) for name in inputs]
+    if args.command == "build":  # each line a JSON object: JSON Lines are its lines
+        kinds = ["lines" if kind == "jsonl" else kind for kind in kinds]
     for name, kind in zip(inputs, kinds, strict=True):
         if kind == "jsonl":  # by its name: no reader of JSON Lines
             parser.error(f"cannot read {name} as JSON Lines: the input formats are "

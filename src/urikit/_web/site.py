@@ -94,17 +94,39 @@ def _domain(host: str | URI | FrozenURI) -> tuple[str, str] | None:
         text = given
     else:
         raise TypeError(f"host must be a str, a URI or a FrozenURI, not {type(given).__name__}")
+    return _text_domain(text)
+
+
+# a column of URLs names few hosts many times: each host's reading (IDNA, the IPv4
+# checks) is done once for the many rows that share it (benchmarks/frames.py)
+@functools.lru_cache(maxsize=4096)
+def _text_domain(text: str) -> tuple[str, str] | None:
+    """:func:`_domain` of a host's text."""
     if text.startswith("[") or not text:
         return None
     try:
         ascii_host = host_to_ascii(text)
     except URIError:
         return None
-    # the URL Standard reads a host that ends in a number as an IPv4 address
-    if host_kind(ascii_host) is HostKind.IPV4 or is_ambiguous_ipv4(ascii_host):
-        return None
     dot = "." if ascii_host.endswith(".") else ""
+    # the URL Standard reads a host that ends in a number as an IPv4 address; a number
+    # starts with a digit ("0x1f" too), so an ASCII host whose last label does not (and
+    # which no percent-decoding could change) is none: the usual domain skips the checks
+    last = ascii_host[:len(ascii_host) - len(dot)].rpartition(".")[2]
+    if (last[:1].isdigit() or "%" in ascii_host) and (
+            host_kind(ascii_host) is HostKind.IPV4 or is_ambiguous_ipv4(ascii_host)):
+        return None
     return ascii_host[:len(ascii_host) - len(dot)], dot
+
+
+@functools.lru_cache(maxsize=4096)  # as _text_domain: a host asked for many rows
+def _suffix(domain: str, private: bool) -> str | None:
+    """The list's public suffix of ``domain`` (an ASCII domain without a trailing dot),
+    or, ``private``, its public suffix and one label before it."""
+    found = _list()[0]
+    if private:
+        return found.privatesuffix(domain, accept_unknown=True)
+    return found.publicsuffix(domain, accept_unknown=True)
 
 
 def public_suffix(host: str | URI | FrozenURI) -> str | None:
@@ -130,7 +152,7 @@ def public_suffix(host: str | URI | FrozenURI) -> str | None:
     domain = _domain(host)
     if domain is None:
         return None
-    suffix = _list()[0].publicsuffix(domain[0], accept_unknown=True)
+    suffix = _suffix(domain[0], False)
     return None if suffix is None else suffix + domain[1]
 
 
@@ -155,7 +177,7 @@ def registrable_domain(host: str | URI | FrozenURI) -> str | None:
     domain = _domain(host)
     if domain is None:
         return None
-    registrable = _list()[0].privatesuffix(domain[0], accept_unknown=True)
+    registrable = _suffix(domain[0], True)
     return None if registrable is None else registrable + domain[1]
 
 
@@ -171,7 +193,7 @@ def subdomain(host: str | URI | FrozenURI) -> str | None:
     domain = _domain(host)
     if domain is None:
         return None
-    registrable = _list()[0].privatesuffix(domain[0], accept_unknown=True)
+    registrable = _suffix(domain[0], True)
     if registrable is None:
         return None
     return domain[0][:len(domain[0]) - len(registrable)].removesuffix(".")
