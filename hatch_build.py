@@ -78,6 +78,10 @@ COMPILED = ("_core", "_whatwg", "_interop", "_model", "_match", "_web", "_batch"
 #:   class statement failed at import (``KeyError: 'object'``, mypyc looking the
 #:   field type ``object`` up in the module's names); interpreted, they keep their
 #:   docstrings for ``help()``.
+#: - ``_whatwg/uts39data.py``: the IDN display policy's Unicode tables, tuples of
+#:   constants and nothing else. Compiled, they were the largest C file of the build
+#:   (2.3 MB that builds each tuple item by item, its longest single compile) for no
+#:   gain: an interpreted module loads them from its ``.pyc`` whole, on first use.
 #: - ``_cli``, ``strategies.py``, ``distributed.py``, ``duckdb.py``, ``polars.py``,
 #:   ``pandas.py``: the command line (argument parsing, files, chunks and worker
 #:   processes: its time goes into the compiled batch engine, ``_batch``, and to I/O),
@@ -95,8 +99,21 @@ INTERPRETED = (
     "_web/request.py",
     "_match/routes.py",
     "_web/site.py",
+    "_whatwg/uts39data.py",
     "_batch/records.py",
 )
+
+#: The build's settings (issue #45: the compiled install on a 2-core machine), each
+#: changeable for one build by its environment variable:
+#: - one C file per module (mypyc's ``multi_file``; ``URIKIT_MYPYC_MULTI_FILE=0`` for
+#:   one file): a compiler process per file, so the files compile side by side and no
+#:   process holds the whole program (mypyc's one 33 MB file took 1.1 GB);
+#: - on every core (``URIKIT_BUILD_JOBS``, the CPU count by default): setuptools runs
+#:   the extensions side by side, and the script the files of one extension;
+#: - no debug information (``MYPYC_DEBUG_LEVEL``, 0; mypyc's default is 1); the
+#:   optimization level stays 3 (``MYPYC_OPT_LEVEL``), which the speed targets need.
+BUILD_SETTINGS = ("URIKIT_MYPYC_MULTI_FILE", "URIKIT_BUILD_JOBS", "MYPYC_DEBUG_LEVEL",
+                  "MYPYC_OPT_LEVEL")
 
 #: mypy's options beside pyproject's. The optional packages that the modules left
 #: interpreted import may be missing from the build environment, or present (mypy also
