@@ -78,6 +78,10 @@ COMPILED = ("_core", "_whatwg", "_interop", "_model", "_match", "_web", "_batch"
 #:   class statement failed at import (``KeyError: 'object'``, mypyc looking the
 #:   field type ``object`` up in the module's names); interpreted, they keep their
 #:   docstrings for ``help()``.
+#: - ``_whatwg/uts39data.py``: the IDN display policy's Unicode tables, tuples of
+#:   constants and nothing else. Compiled, they were the largest C file of the build
+#:   (2.3 MB that builds each tuple item by item, its longest single compile) for no
+#:   gain: an interpreted module loads them from its ``.pyc`` whole, on first use.
 #: - ``_cli``, ``strategies.py``, ``distributed.py``, ``duckdb.py``, ``polars.py``,
 #:   ``pandas.py``: the command line (argument parsing, files, chunks and worker
 #:   processes: its time goes into the compiled batch engine, ``_batch``, and to I/O),
@@ -95,8 +99,21 @@ INTERPRETED = (
     "_web/request.py",
     "_match/routes.py",
     "_web/site.py",
+    "_whatwg/uts39data.py",
     "_batch/records.py",
 )
+
+#: The build's settings (issue #45: the compiled install on a 2-core machine), each
+#: changeable for one build by its environment variable:
+#: - one C file per module (mypyc's ``multi_file``; ``URIKIT_MYPYC_MULTI_FILE=0`` for
+#:   one file): a compiler process per file, so the files compile side by side and no
+#:   process holds the whole program (mypyc's one 33 MB file took 1.1 GB);
+#: - on every core (``URIKIT_BUILD_JOBS``, the CPU count by default): setuptools runs
+#:   the extensions side by side, and the script the files of one extension;
+#: - no debug information (``MYPYC_DEBUG_LEVEL``, 0; mypyc's default is 1); the
+#:   optimization level stays 3 (``MYPYC_OPT_LEVEL``), which the speed targets need.
+BUILD_SETTINGS = ("URIKIT_MYPYC_MULTI_FILE", "URIKIT_BUILD_JOBS", "MYPYC_DEBUG_LEVEL",
+                  "MYPYC_OPT_LEVEL")
 
 #: mypy's options beside pyproject's. The optional packages that the modules left
 #: interpreted import may be missing from the build environment, or present (mypy also
@@ -107,9 +124,11 @@ MYPY_OPTIONS = ("--ignore-missing-imports", "--follow-imports=silent",
 
 _SCRIPT = textwrap.dedent(r"""
     import ast
+    import os
     import pprint
     import re
     import sys
+    import textwrap
     from pathlib import Path
 
     from mypyc.build import mypycify
@@ -141,6 +160,198 @@ _SCRIPT = textwrap.dedent(r"""
                 return match.group(0) + DELETE.format(name=name)
 
             source.write_text(SETTER.sub(guard, text))
+
+    # mypyc 2.x gives a native class's __init__ no fast-call wrapper: calling URI(...)
+    # goes through type.__call__, which packs the keywords into a dict, and mypyc's
+    # tuple-and-dict parser then makes and hashes a new string for each keyword name.
+    # The fast constructor: a twin of __init__'s wrapper that reads the arguments
+    # where the caller left them (mypyc's own fast parser, CPyArg_ParseStackAndKeywords,
+    # with the same format and name, so its errors read as before), and a vectorcall
+    # slot on URI and FrozenURI that allocates the object as their __new__ does and runs
+    # the twin. The slot takes the fast way only when the class is exactly URI or
+    # FrozenURI, keywords only, and its __init__ and __new__ are still the compiled ones
+    # (pointer compares: a patched URI.__init__ or a subclass's own goes through
+    # type.__call__ as before). The twin is also the __init__ in _URIBase's dict
+    # (METH_COEXIST, in place of the slot wrapper), which so carries the docstring.
+    # Where a pattern finds nothing (another mypyc), the C is left as mypyc wrote it
+    # and one line says so: the constructor is then mypyc's, as correct, only slower.
+    INIT_BASE = "_URIBase"
+    INIT_CLASSES = ("URI", "FrozenURI")
+    NOTICES = []
+
+    def _function(text, start):
+        # the text of the C function whose header ends at ``start`` (its "{")
+        depth, i, quoted = 0, start, False
+        while i < len(text):
+            ch = text[i]
+            if quoted:
+                if ch == "\\":
+                    i += 1
+                elif ch == '"':
+                    quoted = False
+            elif ch == '"':
+                quoted = True
+            elif ch == "{":
+                depth += 1
+            elif ch == "}":
+                depth -= 1
+                if depth == 0:
+                    return i + 1
+            i += 1
+        return -1
+
+    def _template(text, name):
+        for match in TEMPLATE.finditer(text):
+            if re.search(rf'\.tp_name = "{name}",', match.group(1)):
+                return match
+        return None
+
+    FAST_CALL = '''
+    static PyObject *
+    urikit_construct_{name}(PyObject *callable, PyObject *const *args, size_t nargsf,
+                            PyObject *kwnames)
+    {{
+        PyTypeObject *type = (PyTypeObject *)callable;
+        if (likely(type == {typevar} && PyVectorcall_NARGS(nargsf) == 0
+                   && type->tp_init == {init} && type->tp_new == {new})) {{
+            PyObject *self = {setup}(callable);
+            if (self == NULL)
+                return NULL;
+            PyObject *res = urikit_fast_init(self, args, 0, kwnames);
+            if (res == NULL) {{
+                Py_DECREF(self);
+                return NULL;
+            }}
+            Py_DECREF(res);
+            return self;
+        }}
+        return urikit_slow_call(callable, args, PyVectorcall_NARGS(nargsf), kwnames);
+    }}
+    '''
+    SLOW_CALL = '''
+    static PyObject *
+    urikit_slow_call(PyObject *callable, PyObject *const *args, Py_ssize_t nargs,
+                     PyObject *kwnames)
+    {
+        /* what type.__call__ is given without the slot: a tuple and a dict */
+        PyObject *tuple = PyTuple_New(nargs);
+        if (tuple == NULL)
+            return NULL;
+        for (Py_ssize_t i = 0; i < nargs; i++) {
+            Py_INCREF(args[i]);
+            PyTuple_SET_ITEM(tuple, i, args[i]);
+        }
+        PyObject *kwargs = NULL;
+        Py_ssize_t nkw = kwnames == NULL ? 0 : PyTuple_GET_SIZE(kwnames);
+        if (nkw) {
+            kwargs = PyDict_New();
+            if (kwargs == NULL) {
+                Py_DECREF(tuple);
+                return NULL;
+            }
+            for (Py_ssize_t i = 0; i < nkw; i++) {
+                if (PyDict_SetItem(kwargs, PyTuple_GET_ITEM(kwnames, i), args[nargs + i]) < 0) {
+                    Py_DECREF(tuple);
+                    Py_DECREF(kwargs);
+                    return NULL;
+                }
+            }
+        }
+        PyObject *res = Py_TYPE(callable)->tp_call(callable, tuple, kwargs);
+        Py_DECREF(tuple);
+        Py_XDECREF(kwargs);
+        return res;
+    }
+    '''
+
+    def fast_constructor(target):
+        for source in sorted(target.rglob("*.c")):
+            text = source.read_text()
+            base = _template(text, INIT_BASE)
+            if base is None:
+                continue
+            why = _fast_constructor(source, text, base)
+            if why is not None:
+                NOTICES.append(f"the fast constructor was not added ({why}): URI() "
+                               "keeps mypyc's call")
+            return
+        NOTICES.append("the fast constructor was not added (no _URIBase class in the "
+                       "generated C): URI() keeps mypyc's call")
+
+    def _fast_constructor(source, text, base):
+        init = re.search(r"\.tp_init = (\w+),", base.group(1))
+        if init is None:
+            return "no tp_init"
+        init = init.group(1)
+        wrapper = re.search(rf"\n[ \t]*{init}\(PyObject \*self, PyObject \*args, "
+                            rf"PyObject \*kwds\)\s*\{{\s*return (\w+)\(self, args, kwds\)",
+                            text)
+        if wrapper is None:
+            return "no tp_init wrapper"
+        name = wrapper.group(1)
+        header = re.search(rf"PyObject \*{name}\(PyObject \*self, PyObject \*args, "
+                           r"PyObject \*kw\) \{", text)
+        if header is None:
+            return "no __init__ wrapper"
+        end = _function(text, header.end() - 1)
+        if end < 0:
+            return "no end of the __init__ wrapper"
+        body = text[header.end():end]
+        parse = re.compile(r'CPyArg_ParseTupleAndKeywords\(args, kw, "([^"]*)", "__init__", '
+                           r"kwlist, ")
+        if len(parse.findall(body)) != 1 or "kwlist[]" not in body:
+            return "no keyword parser in the __init__ wrapper"
+        fmt = parse.search(body).group(1)
+        body = parse.sub("CPyArg_ParseStackAndKeywords(args, nargs, kwnames, "
+                         "&urikit_fast_parser, ", body)
+        body = re.sub(r"(static const char \* const kwlist\[\] = \{[^}]*\};)",
+                      lambda m: m.group(1) + "\nstatic CPyArg_Parser urikit_fast_parser = "
+                      f'{{"{fmt}:__init__", kwlist, 0}};', body, count=1)
+        twin = ("\nstatic PyObject *urikit_fast_init(PyObject *self, PyObject *const *args, "
+                "size_t nargs, PyObject *kwnames) {" + body + "\n")
+        entry = re.compile(r'(\{"__init__",\s*\(PyCFunction\))' + name
+                           + r"(,\s*)METH_FASTCALL \| METH_KEYWORDS(,)")
+        table = re.search(r"\.tp_methods = (\w+),", base.group(1))
+        if table is None:
+            return "no methods table"
+        methods = re.search(rf"static PyMethodDef {table.group(1)}\[\] = \{{(.*?)\n\s*\}};",
+                            text, re.S)
+        if methods is None or len(entry.findall(methods.group(1))) != 1:
+            return "no __init__ in the methods table"
+        pieces, slots = [SLOW_CALL], []
+        for cls in INIT_CLASSES:
+            template = _template(text, cls)
+            new = template and re.search(r"\.tp_new = (\w+),", template.group(1))
+            setup = re.search(rf"PyObject \*(CPyDef_\w*_mypyc__{cls}_setup)\(PyObject "
+                              r"\*cpy_r_type\)", text)
+            typevar = template and re.match(r"(CPyType_\w+)_template_$",
+                                            re.search(r"PyTypeObject (\w+) = \{",
+                                                      template.group(0)).group(1))
+            if not (template and new and setup and typevar):
+                return f"no {cls} class"
+            typevar = typevar.group(1)
+            assign = re.compile(rf"\n([ \t]*){typevar} = \(PyTypeObject \*\)\w+;")
+            if len(assign.findall(text)) != 1:
+                return f"no creation of {cls}"
+            pieces.append(FAST_CALL.format(name=cls, typevar=typevar, init=init,
+                                           new=new.group(1), setup=setup.group(1)))
+            slots.append((assign, typevar, cls))
+        declarations = (
+            "\nstatic PyObject *urikit_fast_init(PyObject *, PyObject *const *, size_t, "
+            "PyObject *);\n" + "".join(
+                f"static PyObject *urikit_construct_{cls}(PyObject *, PyObject *const *, "
+                "size_t, PyObject *);\n" for cls in INIT_CLASSES))
+        # the declarations before the methods table (and the module's init) that name
+        # them, the definitions at the end, the slots set where each class is made
+        text = text.replace(methods.group(0), declarations + entry.sub(
+            r"\1urikit_fast_init\2METH_FASTCALL | METH_KEYWORDS | METH_COEXIST\3",
+            methods.group(0)), 1)
+        for assign, typevar, cls in slots:
+            text = assign.sub(lambda m, t=typevar, c=cls: m.group(0) + f"\n{m.group(1)}"
+                              f"{t}->tp_vectorcall = urikit_construct_{c};", text)
+        text += twin + "".join(textwrap.dedent(piece) for piece in pieces)
+        source.write_text(text)
+        return None
 
     # mypyc keeps no docstring: a compiled function's, method's and class's is its
     # signature alone, a property's and a module's none, and a class it leaves
@@ -283,16 +494,56 @@ _SCRIPT = textwrap.dedent(r"""
             "hatch_build.py)." + QUOTES + "\n\nDOCS = "
             + pprint.pformat(classes, width=88) + "\n", encoding="utf-8")
 
-    target, temp, lib, *paths = sys.argv[1:]
-    extensions = mypycify(paths, opt_level="3", target_dir=target, group_name="urikit")
-    refuse_delete(Path(target))
-    keep_docstrings(Path(target), paths, lib)
-    dist = Distribution({"name": "urikit", "ext_modules": extensions})
-    command = dist.get_command_obj("build_ext")
-    command.build_temp = temp
-    command.build_lib = lib
-    command.ensure_finalized()
-    command.run()
+    def compile_side_by_side(jobs):
+        # setuptools builds the extensions side by side (build_ext's ``parallel``) but
+        # the C files of one extension one after another; mypyc's multi-file group is
+        # one extension of some fifty files, so each compile call runs its files on
+        # ``jobs`` threads (each thread waits on its compiler process)
+        from concurrent.futures import ThreadPoolExecutor
+        from distutils import ccompiler
+
+        def compile(self, sources, output_dir=None, macros=None, include_dirs=None,
+                    debug=False, extra_preargs=None, extra_postargs=None, depends=None):
+            macros, objects, extra_postargs, pp_opts, build = self._setup_compile(
+                output_dir, macros, include_dirs, sources, depends, extra_postargs)
+            cc_args = self._get_cc_args(pp_opts, debug, extra_preargs)
+
+            def one(obj):
+                src, ext = build[obj]
+                self._compile(obj, src, ext, cc_args, extra_postargs, pp_opts)
+
+            # the largest first, so that no long compile starts last
+            todo = sorted((obj for obj in objects if obj in build),
+                          key=lambda obj: -os.path.getsize(build[obj][0]))
+            with ThreadPoolExecutor(max(1, jobs)) as pool:
+                list(pool.map(one, todo))
+            return objects
+
+        if jobs > 1:
+            ccompiler.CCompiler.compile = compile
+
+    if __name__ == "__main__":  # run by the hook; tests read the definitions
+        target, temp, lib, *paths = sys.argv[1:]
+        # the build's settings (hatch_build.BUILD_SETTINGS says why): one C file per
+        # module, compiled side by side on every core, without debug information
+        extensions = mypycify(paths, opt_level=os.environ.get("MYPYC_OPT_LEVEL", "3"),
+                              debug_level=os.environ.get("MYPYC_DEBUG_LEVEL", "0"),
+                              multi_file=os.environ.get("URIKIT_MYPYC_MULTI_FILE", "1") == "1",
+                              target_dir=target, group_name="urikit")
+        refuse_delete(Path(target))
+        fast_constructor(Path(target))
+        keep_docstrings(Path(target), paths, lib)
+        for notice in NOTICES:
+            print("urikit: " + notice, flush=True)
+        jobs = int(os.environ.get("URIKIT_BUILD_JOBS", "0")) or os.cpu_count() or 1
+        compile_side_by_side(jobs)
+        dist = Distribution({"name": "urikit", "ext_modules": extensions})
+        command = dist.get_command_obj("build_ext")
+        command.build_temp = temp
+        command.build_lib = lib
+        command.parallel = jobs
+        command.ensure_finalized()
+        command.run()
 """)
 
 
@@ -355,6 +606,9 @@ class MypycBuildHook(BuildHookInterface):  # type: ignore[type-arg]
             tail = (result.stderr or result.stdout).strip().splitlines()[-1:] or ["?"]
             _notice(f"mypyc failed ({tail[0]}): building the pure-Python wheel")
             return
+        for line in result.stdout.splitlines():  # the patches' own notices
+            if line.startswith("urikit: "):
+                _notice(line[len("urikit: "):])
         for path in built:
             build_data["force_include"][str(path)] = path.relative_to(work / "lib").as_posix()
         docstrings = work / "lib" / "urikit" / "_core" / "docstrings.py"

@@ -222,9 +222,9 @@ def test_property_answers_alike(builds: tuple[ModuleType, ModuleType], cls_name:
         return
     mine, theirs = pair
     assert _outcome(lambda: getattr(mine, name)) == _outcome(lambda: getattr(theirs, name))
-    words = name != "path"  # an iterable path's segments: see the builders' test
-    assert (_outcome(lambda: setattr(mine, name, value), words)
-            == _outcome(lambda: setattr(theirs, name, value), words)), value
+    # a wrongly typed value, an iterable path's segments included, in urikit's words
+    assert (_outcome(lambda: setattr(mine, name, value), words=True)
+            == _outcome(lambda: setattr(theirs, name, value), words=True)), value
     assert str(mine) == str(theirs)
 
 
@@ -259,11 +259,9 @@ def test_builder_keywords_answer_alike(builds: tuple[ModuleType, ModuleType], cl
                          if keyword != "host" else cls.build(host=value))
         else:
             calls.append(lambda cls=cls: getattr(cls.parse(SAMPLE), name)(**{keyword: value}))
-    # the constructor's fast path, and the segments of an iterable path, still reach
-    # typed code before urikit's check (mypyc's words, a TypeError all the same): for
-    # those the types are compared
-    words = name != "__init__" and keyword != "path"
-    assert _outcome(calls[0], words) == _outcome(calls[1], words), (keyword, value)
+    # every keyword in urikit's words, the constructor's (through the compiled build's
+    # fast call slot) and an iterable path's segments included
+    assert _outcome(calls[0], True) == _outcome(calls[1], True), (keyword, value)
 
 
 @pytest.mark.parametrize("cls_name", ["URI", "FrozenURI"])
@@ -446,6 +444,11 @@ def test_the_compiled_build_keeps_the_docstrings(builds: tuple[ModuleType,
                 == importlib.import_module(f"{PURE_NAME}.{module}").__doc__), module
 
 
+def _constructor_row(cls: str, keyword: str, value: object) -> Callable[[ModuleType], object]:
+    """A row calling the constructor of ``cls`` with a host and ``keyword=value``."""
+    return lambda build: getattr(build, cls)(host="h", **{keyword: value})
+
+
 #: The rows of the differential that answered otherwise in the compiled build (issue
 #: #42), each a call on a build: bytes-like payloads, a list's and a dict's errors for
 #: a value of another type, the text's type checked before the base is read.
@@ -462,6 +465,17 @@ ISSUE_ROWS: Final[dict[str, Callable[[ModuleType], object]]] = {
     "parse_lenient(None, base='x')": lambda b: b.URI.parse_lenient(None, base="x"),
     "parse_lenient('a', base=1)": lambda b: b.URI.parse_lenient("a", base=1),
     "normalize(None)": lambda b: b.URI.parse("http://h/").normalize(None),
+    # issue 45: the constructor, called through the compiled build's fast call slot,
+    # checks its keyword components and an iterable path's segments in urikit's words
+    **{f"{cls}({keyword}={value!r})": _constructor_row(cls, keyword, value)
+       for cls in ("URI", "FrozenURI")
+       for keyword in ("scheme", "userinfo", "host", "port", "has_port", "path", "query",
+                       "fragment")
+       for value in (1, 2**63, b"x", True, 1.5)},
+    **{f"{cls}(path={value!r})": _constructor_row(cls, "path", value)
+       for cls in ("URI", "FrozenURI")
+       for value in (["", 1], ["", "a", b"b"], ("", None), [True], ["", 2**63])},
+    "URI(host=1) subclass": lambda b: type("Sub", (b.URI,), {})(host=1),
 }
 
 

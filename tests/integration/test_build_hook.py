@@ -110,3 +110,114 @@ def test_the_names_it_gives_exist() -> None:
     assert named
     for name in named:
         assert name in urikit.__all__, name
+
+
+#: The parts of mypyc's C that the fast constructor's patch reads, shaped as mypyc 2.4
+#: writes them (names shortened): the base class's tp_init and its tuple-and-dict
+#: wrapper, its methods table, and the two classes' templates, setups and creation.
+MYPYC_C = r'''
+static int
+uri____URIBase_init(PyObject *self, PyObject *args, PyObject *kwds)
+{
+    return CPyPy_uri____URIBase_____init__(self, args, kwds) != NULL ? 0 : -1;
+}
+static PyMethodDef uri____URIBase_methods[] = {
+    {"__init__",
+     (PyCFunction)CPyPy_uri____URIBase_____init__,
+     METH_FASTCALL | METH_KEYWORDS, PyDoc_STR("__init__($self, *, host=None)\n--\n\n")},
+    {NULL}  /* Sentinel */
+};
+static PyTypeObject CPyType_uri____URIBase_template_ = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "_URIBase",
+    .tp_init = uri____URIBase_init,
+    .tp_methods = uri____URIBase_methods,
+};
+static PyTypeObject CPyType_uri___URI_template_ = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "URI",
+    .tp_new = uri___URI_new,
+};
+static PyTypeObject CPyType_uri___FrozenURI_template_ = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "FrozenURI",
+    .tp_new = uri___FrozenURI_new,
+};
+PyObject *CPyDef_uri_____mypyc__URI_setup(PyObject *cpy_r_type)
+{
+    return NULL;
+}
+PyObject *CPyDef_uri_____mypyc__FrozenURI_setup(PyObject *cpy_r_type)
+{
+    return NULL;
+}
+PyObject *CPyPy_uri____URIBase_____init__(PyObject *self, PyObject *args, PyObject *kw) {
+    static const char * const kwlist[] = {"host", 0};
+    PyObject *obj_host = NULL;
+    if (!CPyArg_ParseTupleAndKeywords(args, kw, "|$O", "__init__", kwlist, &obj_host)) {
+        return NULL;
+    }
+    CPy_TypeError("union[str, object, None]", "{braces in a string}");
+    Py_RETURN_NONE;
+}
+int CPyGlobalsInit(void)
+{
+    CPyType_uri___URI = (PyTypeObject *)cpy_r_r677;
+    CPyType_uri___FrozenURI = (PyTypeObject *)cpy_r_r700;
+}
+'''
+
+
+def _script() -> dict[str, Any]:
+    """The definitions of the hook's mypyc script (its main part not run)."""
+    pytest.importorskip("mypyc.build", reason="needs mypy (the test extra)")
+    namespace: dict[str, Any] = {"__name__": "hatch_build_script"}
+    exec(compile(hatch_build._SCRIPT, "hatch_build._SCRIPT", "exec"), namespace)
+    return namespace
+
+
+def test_the_fast_constructor_patch_gives_the_classes_a_call_slot(tmp_path: Path) -> None:
+    """The patch adds the twin of ``__init__``'s wrapper with mypyc's fast parser, puts
+    it in the methods table (with the docstring's place), and sets both classes'
+    vectorcall slot where each is created, guarded by the class and its slots."""
+    script = _script()
+    source = tmp_path / "__native_urikit.c"
+    source.write_text(MYPYC_C)
+    script["fast_constructor"](tmp_path)
+    assert script["NOTICES"] == []
+    text = source.read_text()
+    assert ("static CPyArg_Parser urikit_fast_parser = {\"|$O:__init__\", kwlist, 0};"
+            in text)
+    assert "CPyArg_ParseStackAndKeywords(args, nargs, kwnames, &urikit_fast_parser, " in text
+    assert re.search(r"\(PyCFunction\)urikit_fast_init,\s*METH_FASTCALL \| METH_KEYWORDS "
+                     r"\| METH_COEXIST, PyDoc_STR", text)
+    for cls in ("URI", "FrozenURI"):
+        assert (f"CPyType_uri___{cls} = (PyTypeObject *)" in text)
+        assert f"CPyType_uri___{cls}->tp_vectorcall = urikit_construct_{cls};" in text
+        assert (f"type == CPyType_uri___{cls} && PyVectorcall_NARGS(nargsf) == 0\n"
+                f"               && type->tp_init == uri____URIBase_init "
+                f"&& type->tp_new == uri___{cls}_new" in text)
+    # the declarations come before the table that names the twin
+    assert text.index("static PyObject *urikit_fast_init(PyObject *, ") < text.index(
+        "static PyMethodDef uri____URIBase_methods")
+    assert text.count("urikit_slow_call(PyObject *callable") == 1
+
+
+@pytest.mark.parametrize("missing", ["uri____URIBase_init(PyObject",
+                                     "CPyArg_ParseTupleAndKeywords",
+                                     '.tp_name = "FrozenURI"',
+                                     "CPyType_uri___URI = ",
+                                     '{"__init__",'])
+def test_a_fast_constructor_patch_that_finds_nothing_leaves_the_c(tmp_path: Path,
+                                                                  missing: str) -> None:
+    """Where mypyc wrote its C otherwise, the C is left exactly as it was, and one line
+    says so (the wheel stays compiled, with mypyc's constructor)."""
+    script = _script()
+    text = MYPYC_C.replace(missing, "changed_by_another_mypyc")
+    source = tmp_path / "__native_urikit.c"
+    source.write_text(text)
+    script["fast_constructor"](tmp_path)
+    assert source.read_text() == text
+    (notice,) = script["NOTICES"]
+    assert notice.startswith("the fast constructor was not added (")
+    assert "\n" not in notice

@@ -373,7 +373,9 @@ def normalize(c: Parts, options: NormalizeOptions | Checked = DEFAULT_OPTIONS) -
     rewrite = _DEFAULT_REWRITE if case and percent else _rewriter(case, percent)
     default_port = None  # the scheme's default port, when scheme-based normalization knows it
     if scheme is not None:
-        lowered = scheme.lower()
+        # the usual schemes, already lowercase, are recognised without making (and
+        # hashing, in the port table) a lowered copy
+        lowered = scheme if scheme == "https" or scheme == "http" else scheme.lower()
         if case:
             scheme = lowered
         if scheme_based:

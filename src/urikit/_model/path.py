@@ -333,16 +333,16 @@ class PathSegments(MutableSequence[str]):
         return (operator.attrgetter("text.path" if self._text else "path"), (self._owner,))
 
     def _segments(self) -> list[str]:
-        return split_path(self._owner.components.path)
+        return split_path(self._owner._component(4) or "")  # pyright: ignore[reportPrivateUsage]
 
     def _store(self, segments: list[str]) -> None:
         write = self._write
         if write is None:
             raise read_only()
         if segments and segments[0]:
-            c = self._owner.components
-            if c.host is not None:
-                if c.path:
+            owner = self._owner
+            if owner._component(2) is not None:  # pyright: ignore[reportPrivateUsage]
+                if owner._component(4):  # pyright: ignore[reportPrivateUsage]
                     raise BuildError(Rule.PATH_NEEDS_ROOT, "edit from index 1")
                 # an empty path under an authority is the root: what an edit puts
                 # there follows the root marker, the one valid reading (§3.3)
@@ -456,7 +456,7 @@ class PathSegments(MutableSequence[str]):
         marker stays first and the list stays longer than ``[""]``."""
         if not wire:
             return
-        if not self._owner.components.path:
+        if not self._owner._component(4):  # pyright: ignore[reportPrivateUsage]
             self._store(wire)  # which roots them under an authority
             return
         if self._write is None:

@@ -424,7 +424,7 @@ class QueryParams(_ParamsReader):
         return QueryParams(self._owner, self._write, True)
 
     def _query(self) -> str | None:
-        return self._owner.components.query
+        return self._owner._component(5)  # pyright: ignore[reportPrivateUsage]
 
     def _store(self, pieces: list[str]) -> None:
         if self._write is None:
@@ -443,7 +443,7 @@ class QueryParams(_ParamsReader):
             return
         if self._write is None:
             raise read_only()
-        if self._owner.components.query:  # appended in place: n adds take linear time
+        if self._owner._component(5):  # pyright: ignore[reportPrivateUsage] (appended in place: n adds, linear)
             self._write("query", "&" + piece, append=True)
         else:
             self._write("query", piece)

@@ -793,6 +793,11 @@ reads it; write a dot segment as wire text (add_segments, add_path)
         self._c = named
         return named
 
+    def _component(self, index: int, /) -> str | None:
+        """Component ``index`` of :attr:`components` as stored: what the views read,
+        without naming the tuple (which an edit leaves unnamed) anew."""
+        return self._c[index]
+
     @property
     def scheme(self) -> str | None:
         """The scheme as written (case kept), or ``None`` for a relative reference."""
@@ -1882,9 +1887,17 @@ class URI(_URIBase):
             self._c = (scheme, userinfo, host, port, path, query, fragment)
             return
         c = self._c
-        new = list(c)
-        new[_INDEX[name]] = wire
-        self._put(_ruled(tuple(new), c))  # type: ignore[arg-type]
+        new: Parts
+        # one tuple built for the views' two components (the path: a str, never None)
+        if name == "path":
+            new = (c[0], c[1], c[2], c[3], cast("str", wire), c[5], c[6])
+        elif name == "query":
+            new = (c[0], c[1], c[2], c[3], c[4], wire, c[6])
+        else:
+            changed = list(c)
+            changed[_INDEX[name]] = wire
+            new = tuple(changed)  # type: ignore[assignment]
+        self._put(_ruled(new, c))
 
     def _put(self, c: Parts) -> None:
         self._c = c

@@ -31,6 +31,10 @@ class Owner(Protocol):
         """The URI's seven wire components."""
         ...
 
+    def _component(self, index: int, /) -> str | None:
+        """Component ``index`` (0 to 6, in :class:`Components` order) as stored."""
+        ...
+
 
 def read_only() -> TypeError:
     """The error for an edit through a view of a frozen URI."""
