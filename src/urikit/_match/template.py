@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import operator
 import re
 import sys
 from collections.abc import Callable, Mapping
+from itertools import repeat
 from typing import Final, TypeAlias, cast
 
 from .._core import grammar as g
@@ -532,9 +534,19 @@ def _reserved_run(match: re.Match[str]) -> str:
 
 
 def _list(items: list[str]) -> list[str] | None:
-    """Items of simple expansion, each decoded, or ``None`` if one is no expansion's."""
-    values = [_simple(item) for item in items]
-    return None if None in values else [v for v in values if v is not None]
+    """Items of simple expansion, each decoded (:func:`_simple`), or ``None`` if one is
+    no expansion's: all at once, in C passes, joined by NUL where no item holds
+    ``%00`` (the text holds no NUL, so an item ends where a NUL is decoded, and a NUL
+    ends any UTF-8 sequence: the whole is UTF-8 only where each item is). A Python
+    step per item made 1 MB of ``/%41`` items 30x a parse."""
+    joined = "\x00".join(items)
+    if "%" not in joined:
+        return items
+    if "%00" in joined:
+        values = [_simple(item) for item in items]
+        return None if None in values else [v for v in values if v is not None]
+    decoded = _simple(joined)
+    return None if decoded is None else decoded.split("\x00")
 
 
 def _read(slot: _Slot, text: str) -> TemplateValue | None:
@@ -550,7 +562,7 @@ def _read(slot: _Slot, text: str) -> TemplateValue | None:
             return _list(text.split(","))
         return _simple(text)
     items = text.split(slot.sep)
-    if kind == _EXPLODED and not any("=" in item for item in items):
+    if kind == _EXPLODED and "=" not in text:  # no item holds one (the separator is none)
         return _list(items)
     if slot.merge and "=" in items[0] and not all("=" in item for item in items):
         # pairs whose values may hold the separator ({+keys*}): an item without "="
@@ -562,25 +574,26 @@ def _read(slot: _Slot, text: str) -> TemplateValue | None:
             else:
                 merged[-1] += slot.sep + item
         items = merged
-    raw: list[str] = []  # the names as written: a list's are the variable's own name
-    pairs: list[tuple[str, str]] = []
-    encoded = "%" in text  # without, every name and value is as it is written
-    for item in items:
-        key, eq, value = item.partition("=")
-        if not eq and (kind == _EXPLODED or slot.named_empty):
-            return None  # a list item among pairs, or "name" where "name=" is written
-        raw.append(key)
-        if not encoded:
-            pairs.append((key, value))
-            continue
-        read_key, read_value = _simple(key), _simple(value)
-        if read_key is None or read_value is None:
+    # each item cut at its first "=" and every name and value decoded, in C passes
+    parts = list(map(str.partition, items, repeat("=")))
+    if (kind == _EXPLODED or slot.named_empty) and not all(map(_EQUALS, parts)):
+        return None  # a list item among pairs, or "name" where "name=" is written
+    raw = list(map(_NAME, parts))  # the names as written: a list's are the variable's own
+    names, values = raw, list(map(_VALUE, parts))  # without "%", as they are written
+    if "%" in text:
+        read = _list(raw + values)
+        if read is None:
             return None
-        pairs.append((read_key, read_value))
-    if kind == _NAMED_EXPLODED and all(key == slot.name for key in raw):
-        return [value for _, value in pairs]
-    mapping = dict(pairs)
-    return mapping if len(mapping) == len(pairs) else None
+        names, values = read[:len(raw)], read[len(raw):]
+    if kind == _NAMED_EXPLODED and raw.count(slot.name) == len(raw):
+        return values
+    mapping = dict(zip(names, values, strict=True))
+    return mapping if len(mapping) == len(raw) else None
+
+
+_NAME: Final = operator.itemgetter(0)
+_EQUALS: Final = operator.itemgetter(1)
+_VALUE: Final = operator.itemgetter(2)
 
 
 class URITemplate:
