@@ -336,6 +336,16 @@ def parse_links(value: str | Iterable[str], *, base: URI | FrozenURI | str | Non
     readings = {params: reading for params, reading in read.items() if reading is not None}
     if len(readings) != len(read):
         return _read_links(text, base_uri, lenient)
+    if len(readings) == 1:  # every link has the same parameters (or none)
+        (reading,) = readings.values()
+        distinct = list(dict.fromkeys(targets))
+        uris = _targets(distinct, base_uri, lenient)
+        if uris is None:
+            return _read_links(text, base_uri, lenient)  # the error, placed in the field
+        made = _links(uris, [reading] * len(uris))
+        if len(distinct) == len(targets):
+            return made
+        return list(map(dict(zip(distinct, made, strict=True)).__getitem__, targets))
     pairs = dict.fromkeys(zip(targets, texts, strict=True))
     if len(pairs) == len(targets):  # no link twice: each read once, in order
         uris = _targets(targets, base_uri, lenient)
