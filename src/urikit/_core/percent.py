@@ -311,11 +311,15 @@ def unquote_with_lone_percents(wire: str) -> bytes:
     >>> unquote_with_lone_percents("%41%%4g%")
     b'A%%4g%'
     """
+    data = wire.encode("ascii")
     if "%" not in wire:
-        return wire.encode("ascii")
-    marked = _mark_lone_percents(wire.encode("ascii")).decode("latin-1")
+        return data
+    marked = _mark_lone_percents(data)
+    if marked.count(_LONE_PERCENTS) == data.count(b"%"):  # no triplet: nothing to decode
+        return data
     # as unquote_octets: each triplet's "%" is "\\x", and each lone "%" is "\\x25"
-    escaped = marked.replace("%", "\\x").replace(chr(_LONE_PERCENT), "\\x25")
+    text = marked.decode("latin-1")
+    escaped = text.replace("%", "\\x").replace(chr(_LONE_PERCENT), "\\x25")
     return escaped.encode("ascii").decode("unicode_escape").encode("latin-1")
 
 
