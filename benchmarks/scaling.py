@@ -25,7 +25,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import pairwise
 from pathlib import PurePosixPath, PureWindowsPath
-from typing import Final
+from typing import Any, Final
 
 from urikit import (
     URI,
@@ -37,6 +37,7 @@ from urikit import (
     URIError,
     URITemplate,
     canonicalize,
+    encode_query,
     iri_to_uri,
     is_ambiguous_ipv4,
     normalize,
@@ -300,6 +301,11 @@ _SEGMENTS: Final = URITemplate("{/first,second}{/rest*}{?q}")
 _FILES: Final = URITemplate("/files/{name}.{ext}")
 _SLUG: Final = URITemplate("/{slug}-{id}")
 _ORDER: Final = URITemplate("/order/{c}/{c}/{c}")
+# exploded variables, their items decoded
+_EXPLODED_SEGMENTS: Final = URITemplate("/x{/segs*}")
+_EXPLODED_LIST: Final = URITemplate("/x{?list*}")
+_EXPLODED_KEYS: Final = URITemplate("/x{?keys*}")
+_EXPLODED_PARAMS: Final = URITemplate("/x{;keys*}")
 
 ENTRY_POINTS: tuple[tuple[str, str, Callable[[int], str],
                           Callable[[str], Callable[[], object]]], ...] = (
@@ -399,14 +405,26 @@ def _DISTINCT_SECRETS(n: int) -> str:
     return "http://h/?" + "&".join(pairs)
 
 
-def _DISTINCT_LINKS(n: int) -> str:
-    """A Link field of about ``n`` characters whose links all differ (</0>, </1>, ...)."""
+def _DISTINCT_LINKS(n: int, params: str = "") -> str:
+    """A Link field of about ``n`` characters whose links all differ (</0>, </1>, ...),
+    each with ``params``."""
     links: list[str] = []
     size = 0
     while size < n:
-        links.append(f"</{len(links)}>")
+        links.append(f"</{len(links)}>{params}")
         size += len(links[-1]) + 2
     return ", ".join(links)
+
+
+def _DISTINCT_PAIRS(n: int, sep: str, encoded: bool = False) -> str:
+    """Pairs of about ``n`` characters whose names all differ (k0=v, k1=v, ... or
+    k%410=v%41, ...), joined by ``sep``."""
+    pairs: list[str] = []
+    size = 0
+    while size < n:
+        pairs.append(f"k%41{len(pairs)}=v%41" if encoded else f"k{len(pairs)}=v")
+        size += len(pairs[-1]) + 1
+    return sep.join(pairs)
 
 
 def _LABELS(n: int) -> str:
@@ -494,6 +512,17 @@ HUNT: tuple[tuple[str, str, Maker], ...] = (
      lambda n: lambda: _FILES.match(fill("/files/", ".", n, "x"))),
     ("slug of '-', no match", "URITemplate.match",
      lambda n: lambda: _SLUG.match(fill("/", "-", n, "/"))),
+    # exploded variables (issue 42): items, names and values decoded at once
+    ("segments /%41", "URITemplate.match {/segs*}",
+     lambda n: lambda: _EXPLODED_SEGMENTS.match(fill("/x", "/%41", n))),
+    ("items list=%41&", "URITemplate.match {?list*}",
+     lambda n: lambda: _EXPLODED_LIST.match(fill("/x?", "list=%41&", n, "list=a"))),
+    ("pairs k=v&", "URITemplate.match {?keys*}",
+     lambda n: lambda: _EXPLODED_KEYS.match("/x?" + _DISTINCT_PAIRS(n, "&"))),
+    ("pairs k%41=v%41&", "URITemplate.match {?keys*}",
+     lambda n: lambda: _EXPLODED_KEYS.match("/x?" + _DISTINCT_PAIRS(n, "&", True))),
+    ("pairs k%41=v%41;", "URITemplate.match {;keys*}",
+     lambda n: lambda: _EXPLODED_PARAMS.match("/x;" + _DISTINCT_PAIRS(n, ";", True))),
     ("{c} three times", "URITemplate.match",
      lambda n: lambda: _ORDER.match(fill("/order/", "x", n))),
     # normalize, resolve, relative_to, equivalent
@@ -526,6 +555,11 @@ HUNT: tuple[tuple[str, str, Maker], ...] = (
      lambda n: lambda: safe_redirect(fill("/", ".%2e//", n), "https://shop.example/login")),
     ("target of backslashes", "safe_redirect", lambda n: _refused(
         lambda: safe_redirect(fill("/", "\\", n), "https://shop.example/login"))),
+    # dot segments encoded twice (issue 42): decoded once more, they are %2e%2e/
+    ("target of %252e%252e%2f", "safe_redirect", lambda n: lambda: safe_redirect(
+        fill("", "%252e%252e%2f", n), "https://shop.example/login")),
+    ("target of /%252e%252e%2f", "safe_redirect", lambda n: lambda: safe_redirect(
+        fill("/", "%252e%252e%2f", n), "https://shop.example/login")),
     # forwarding headers (issue 42): quoted strings, escapes, commas, semicolons, quotes
     # alone, each in front of the trusted proxy's element; the X-Forwarded-* lists
     ('Forwarded of quoted "a,a,..."', "TrustedProxies.public_uri",
@@ -575,6 +609,17 @@ HUNT: tuple[tuple[str, str, Maker], ...] = (
      lambda n: _reader(_uri(_SECRET_PAIRS(n)), lambda u: repr(u.text))),
     ("query pairs token=1&", "repr(Query)",
      lambda n: _reader(_uri(_SECRET_PAIRS(n)), lambda u: repr(Query(u.query)))),
+    # parameters encoded (issue 42: a Python step per pair), as reverse and url_for
+    # write a query
+    ("pairs a=b", "encode_query", lambda n: lambda: encode_query([("a", "b")] * (n // 4))),
+    ("pairs of distinct keys", "encode_query",
+     lambda n: lambda: encode_query([(f"k{i}", "v") for i in range(n // 9)])),
+    # the request home of every framework adapter (issue 42): a raw path of lone "%"
+    # (each one %25 in the URI: 3 MB of it), of %41
+    ("raw path of lone %", "request_uri (request home)",
+     lambda n: _served(fill("/", "%", n))),
+    ("raw path of %41", "request_uri (request home)",
+     lambda n: _served(fill("/", "%41", n))),
     # an IPv6 zone identifier of a megabyte (issue 42: 15x, the zone's pattern an
     # alternation repeated per character), valid, percent-encoded and refused at its end
     ("zone identifier of a", "URI.parse(allow_zone_id=True)",
@@ -595,6 +640,8 @@ HUNT: tuple[tuple[str, str, Maker], ...] = (
     ("title of \\\"", "parse_links",
      lambda n: lambda: parse_links(fill('</a>; title="', '\\"', n, '"'))),
     ("distinct links </i>, ", "parse_links", lambda n: lambda: parse_links(_DISTINCT_LINKS(n))),
+    ("distinct links </i>; rel=next, ", "parse_links",
+     lambda n: lambda: parse_links(_DISTINCT_LINKS(n, "; rel=next"))),
     # URLPattern.test and exec on a URL of a megabyte (issue 42: the fast reading of a
     # URL took 23x on a long query, an alternation repeated per character)
     ("query pairs a=1&", "URLPattern.test", lambda n: _url_pattern("test", _PAIRS_HTTPS(n))),
@@ -656,6 +703,96 @@ HUNT: tuple[tuple[str, str, Maker], ...] = (
     ("path of a-", "URLPattern.test /:a-:b-:c",
      lambda n: _url_pattern_of("/:a-:b-:c", "test", fill("https://h/", "a-", n, "/x"))),
 )
+
+
+def _served(raw: str) -> Callable[[], object]:
+    """The request home's URI of a request whose raw path is ``raw`` (as gunicorn's
+    ``RAW_URI``), its decoded path the server's."""
+    from urllib.parse import unquote_to_bytes
+
+    from urikit._web.request import PublicSite, ServerRequest, request_uri
+
+    sent = raw.encode("ascii")
+    request = ServerRequest(scheme="http", host="testserver", script_root="",
+                            path=unquote_to_bytes(sent).decode("utf-8", "surrogateescape"),
+                            raw_path=sent)
+    site = PublicSite()
+    return lambda: request_uri(request, site)
+
+
+def _django_rows() -> tuple[tuple[str, str, Maker], ...]:
+    """Django's ``request_uri`` and ``reverse`` (urikit.django) on 1 MB, with Django's
+    own ``reverse`` beside them (its cost is the floor of urikit's), where Django is
+    installed (the test extra): configured here, the benchmark's own settings."""
+    import importlib.util
+
+    if importlib.util.find_spec("django") is None:
+        return ()
+    return (
+        ("path of lone %", "urikit.django.request_uri",
+         lambda n: _django("request_uri", fill("/", "%", n))),
+        ("path of %41", "urikit.django.request_uri",
+         lambda n: _django("request_uri", fill("/", "%41", n))),
+        ("<path:rest> of a/", "urikit.django.reverse",
+         lambda n: _django("reverse", fill("", "a/", n, "a"))),
+        ("<path:rest> of a/", "django.urls.reverse (Django's own)",
+         lambda n: _django("django", fill("", "a/", n, "a"))),
+        ("<str:name> of é", "urikit.django.reverse",
+         lambda n: _django("reverse", "é" * (n // 6), "s")),
+        ("<str:name> of é", "django.urls.reverse (Django's own)",
+         lambda n: _django("django", "é" * (n // 6), "s")),
+        ("query of pairs a=b", "urikit.django.reverse(query=)",
+         lambda n: _django("query", "x", "s", n // 4)),
+    )
+
+
+def _django(what: str, value: str, route: str = "p", pairs: int = 0) -> Callable[[], object]:
+    """One of :func:`_django_rows`'s calls, Django configured on first use."""
+    import io
+
+    import django
+    from django.conf import settings
+
+    if not settings.configured:
+        settings.configure(DEBUG=False, SECRET_KEY="benchmark", ALLOWED_HOSTS=["testserver"],
+                           INSTALLED_APPS=[], MIDDLEWARE=[], ROOT_URLCONF=__name__)
+        django.setup()
+    from django.core.handlers.wsgi import WSGIRequest
+    from django.urls import reverse as django_reverse
+
+    import urikit.django as adapter
+
+    if what == "request_uri":
+        environ = {"REQUEST_METHOD": "GET", "PATH_INFO": value, "RAW_URI": value,
+                   "SCRIPT_NAME": "", "QUERY_STRING": "", "SERVER_NAME": "testserver",
+                   "SERVER_PORT": "80", "HTTP_HOST": "testserver",
+                   "wsgi.input": io.BytesIO(b""), "wsgi.url_scheme": "http"}
+        request = WSGIRequest(environ)
+        return lambda: adapter.request_uri(request)
+    kwargs = {"rest" if route == "p" else "name": value}
+    if what == "django":
+        return lambda: django_reverse(route, kwargs=kwargs)
+    if what == "query":
+        query = [("a", "b")] * pairs
+        return lambda: adapter.reverse(route, kwargs=kwargs, query=query)
+    return lambda: adapter.reverse(route, kwargs=kwargs)
+
+
+def _view(request: object, **values: object) -> Any:
+    """The benchmark's routes' view: never called."""
+
+
+def _urlpatterns() -> list[object]:
+    from django.urls import path
+
+    return [path("p/<path:rest>", _view, name="p"), path("s/<str:name>", _view, name="s")]
+
+
+def __getattr__(name: str) -> object:
+    # Django reads the routes (ROOT_URLCONF is this module) when it first reverses
+    if name == "urlpatterns":
+        return _urlpatterns()
+    raise AttributeError(name)
 
 
 _PROXIES: Final = TrustedProxies(forwarded=1, x_proto=1, x_host=2, x_port=1, x_prefix=1)
@@ -720,7 +857,7 @@ def hunt(size: int, log: Callable[[str], None] = lambda _: None) -> str:
     out = [f"| shape | entry point | {_size(size)} | × parse | verdict |",
            "|---|---|--:|--:|---|"]
     over: list[str] = []
-    for shape, op, make in HUNT:
+    for shape, op, make in HUNT + _django_rows():
         try:
             seconds = best_time(make(size))
         except Exception as exc:
@@ -733,8 +870,8 @@ def hunt(size: int, log: Callable[[str], None] = lambda _: None) -> str:
                    f"{'**OVER**' if ratio > BAR else 'within'} |")
         log(f"  hunt: {op} on {shape}: {ratio:.1f}")
     out.append("")
-    out.append(f"{len(HUNT)} rows; '× parse' is the time as a multiple of the slowest valid "
-               f"parse of {_size(size)} ({_fmt_time(ref)}). "
+    out.append(f"{len(HUNT) + len(_django_rows())} rows; '× parse' is the time as a "
+               f"multiple of the slowest valid parse of {_size(size)} ({_fmt_time(ref)}). "
                + (f"**Over {BAR:.0f}×:** " + "; ".join(over) + "." if over
                   else f"Every entry point is within {BAR:.0f}×."))
     return "\n".join(out)

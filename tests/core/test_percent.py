@@ -232,6 +232,17 @@ def test_encode_octets_keeps_triplets_as_the_grammar_reads_them(text: str,
     assert encode_octets(text.encode(), keep, triplets=True) == expected
 
 
+@given(st.text(st.sampled_from("%%%4aAgF0/ "), max_size=24))
+def test_lone_percents_decode_as_urllib_decodes_them(text: str) -> None:
+    """A request path's octets: each triplet decoded once and each lone "%" kept, in C
+    passes, as urllib's unquote_to_bytes (a server's decoding) gives them."""
+    from urllib.parse import unquote_to_bytes
+
+    from urikit._core.percent import unquote_with_lone_percents
+
+    assert unquote_with_lone_percents(text) == unquote_to_bytes(text)
+
+
 @given(_PERCENT_TEXTS)
 def test_lone_percents_are_those_the_grammar_finds(text: str) -> None:
     """The C-speed marking of a "%" that starts no triplet finds exactly the "%" that

@@ -812,3 +812,43 @@ def test_big_integer_reading_is_the_matchers(template: str, data: st.DataObject)
     lazy = compiled._lazy  # pyright: ignore[reportPrivateUsage]
     if lazy is not None:
         assert lazy.match(text) == lazy.program.match(text)
+
+
+# exploded items whose %XX decode at once as they decode one by one: a NUL ("%00")
+# inside, UTF-8 cut between two items, a lone "%", an encoded separator, "=" pairs
+_ITEMS: Final = ["a", "%41", "%00", "%C3", "%A9", "%C3%A9", "%", "%2F", "%3D", "%2C", "%26",
+                 "~", ""]
+
+
+@given(st.lists(st.lists(st.sampled_from(_ITEMS), max_size=3).map("".join), max_size=6))
+def test_exploded_items_decode_at_once_as_one_by_one(items: list[str]) -> None:
+    """Exploded items (and names and values) are decoded all at once, joined by NUL
+    in C, exactly as each alone: the same values, or a refusal when one is none."""
+    from urikit._match.template import _list, _simple
+
+    one_by_one = [_simple(item) for item in items]
+    assert _list(items) == (None if None in one_by_one else one_by_one)
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("/x/%C3/%A9", None),  # UTF-8 cut between two items: no item is UTF-8
+    ("/x/%C3%A9/%00/a", {"a": ["é", "\x00", "a"]}),
+    ("/x/%41/%2F/b", {"a": ["A", "/", "b"]}),
+    ("/x/%41/%/b", None),
+])
+def test_exploded_segments_decode_item_by_item(text: str, expected: object) -> None:
+    """Each exploded item is decoded alone: an encoded separator or NUL stays inside
+    its item, and UTF-8 cut between two items is no value."""
+    assert URITemplate("/x{/a*}").match(text) == expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("/x?k%41=%C3%A9&b=%00", {"a": {"kA": "é", "b": "\x00"}}),
+    ("/x?k=%C3&b=%A9", None),
+    ("/x?a=%41&a=%2F", {"a": ["A", "/"]}),
+    ("/x;k%3D=v;b=%26", {"a": {"k=": "v", "b": "&"}}),
+])
+def test_exploded_pairs_decode_item_by_item(text: str, expected: object) -> None:
+    """Each exploded name and value is decoded alone, as one by one."""
+    template = URITemplate("/x{;a*}" if ";" in text else "/x{?a*}")
+    assert template.match(text) == expected

@@ -18,6 +18,7 @@ from urikit import (
     Query,
     QueryParams,
     ReadOnlyParams,
+    URIError,
     encode_query,
 )
 
@@ -373,3 +374,23 @@ def test_wrong_argument_types_are_type_errors(edit: Callable[[Any], object], say
         with pytest.raises(TypeError, match=wrong_type(says)):
             edit(uri)
         assert uri.query == "q=1"
+
+
+@given(st.lists(st.tuples(st.text(max_size=4), st.text(max_size=4)), max_size=5),
+       st.booleans())
+def test_plain_pairs_encode_at_once_as_one_by_one(pairs: list[tuple[str, str]],
+                                                  form: bool) -> None:
+    """Pairs of str are encoded all at once (keys and values each joined by NUL, in
+    C) exactly as pair by pair: the same text, or the same error (a lone surrogate,
+    a NUL inside, read one by one)."""
+    from urikit._model.query import wire_pairs
+
+    try:
+        expected: object = "&".join(p for k, v in pairs for p in wire_pairs(k, v, form)) or None
+    except URIError as error:
+        expected = type(error)
+    try:
+        got: object = encode_query(pairs, form=form)
+    except URIError as error:
+        got = type(error)
+    assert got == expected

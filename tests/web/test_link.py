@@ -328,3 +328,24 @@ def test_links_read_at_once_are_those_read_one_by_one(field: str) -> None:
     assert parse_links(field) == _read_links(field, None, False)
     assert parse_links(field, base="https://h/") == _read_links(
         field, FrozenURI.parse("https://h/"), False)
+
+
+@given(st.lists(st.tuples(st.sampled_from(["/a", "/b", "https://h/c?d", "e", ""]),
+                          st.sampled_from(["", "; rel=next", '; rel="next prev"; x=1',
+                                           '; title="t"; type=a', ";a;b"])),
+                min_size=1, max_size=6))
+def test_links_made_in_c_passes_are_links_made_one_by_one(
+        links: list[tuple[str, str]]) -> None:
+    """A field's links, made without the constructor's checks (the targets parsed,
+    the links made in C passes, distinct or repeated), equal and hash as the links
+    the constructor makes of their fields, and are those read link by link."""
+    from urikit._web.link import _read_links
+
+    field = ", ".join(f"<{target}>{params}" for target, params in links)
+    read = parse_links(field)
+    assert read == _read_links(field, None, False)
+    for link in read:
+        made = Link(link.target, link.rel, link.params, link.anchor)
+        assert (link, hash(link), str(link)) == (made, hash(made), str(made))
+        assert type(link.target) is FrozenURI
+        assert link.anchor is None

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import operator
 import re
 import sys
 from collections.abc import Callable, Mapping
+from itertools import repeat
 from typing import Final, TypeAlias, cast
 
 from .._core import grammar as g
@@ -560,12 +562,22 @@ def _reserved_run(match: re.Match[str]) -> str:
     return "".join(out)
 
 
-def _list(items: list[str], decode: Callable[[str], str | None] = _simple
-           ) -> list[str] | None:
-    """Items of simple expansion (of reserved expansion, with ``decode`` ``_reserved``),
-    each decoded, or ``None`` if one is no expansion's."""
-    values = [decode(item) for item in items]
-    return None if None in values else [v for v in values if v is not None]
+def _list(items: list[str], reserved: bool = False) -> list[str] | None:
+    """Items of simple expansion (of reserved expansion, with ``reserved``), each
+    decoded (:func:`_simple`, :func:`_reserved`), or ``None`` if one is no expansion's.
+    Simple expansion's are decoded all at once, in C passes, joined by NUL where no item
+    holds ``%00`` (the text holds no NUL, so an item ends where a NUL is decoded, and a
+    NUL ends any UTF-8 sequence: the whole is UTF-8 only where each item is). A Python
+    step per item made 1 MB of ``/%41`` items 30x a parse."""
+    joined = "\x00".join(items)
+    if "%" not in joined:
+        return items
+    if reserved or "%00" in joined:
+        decode = _reserved if reserved else _simple
+        values = [decode(item) for item in items]
+        return None if None in values else [v for v in values if v is not None]
+    decoded = _simple(joined)
+    return None if decoded is None else decoded.split("\x00")
 
 
 def _read(slot: _Slot, text: str) -> TemplateValue | None:
@@ -582,9 +594,8 @@ def _read(slot: _Slot, text: str) -> TemplateValue | None:
         return _simple(text)
     items = text.split(slot.sep)
     # the items of {+a*} and {#a*} keep what reserved expansion keeps
-    decode = _reserved if slot.reserved else _simple
-    if kind == _EXPLODED and not any("=" in item for item in items):
-        return _list(items, decode)
+    if kind == _EXPLODED and "=" not in text:  # no item holds one (the separator is none)
+        return _list(items, slot.reserved)
     if slot.merge and "=" in items[0] and not all("=" in item for item in items):
         # pairs whose values may hold the separator ({+keys*}): an item without "="
         # is the end of the value before it
@@ -595,29 +606,33 @@ def _read(slot: _Slot, text: str) -> TemplateValue | None:
             else:
                 merged[-1] += slot.sep + item
         items = merged
-    raw: list[str] = []  # the names as written: a list's are the variable's own name
-    pairs: list[tuple[str, str]] = []
-    encoded = "%" in text  # without, every name and value is as it is written
-    for item in items:
-        key, eq, value = item.partition("=")
-        if not eq and (kind == _EXPLODED or slot.named_empty):
-            return None  # a list item among pairs, or "name" where "name=" is written
-        if "=" in value and not slot.reserved:
-            return None  # simple expansion writes a value's "=" as %3D
-        if eq and not value and kind == _NAMED_EXPLODED and not slot.named_empty:
-            return None  # ";" writes an empty value as "name", never "name="
-        raw.append(key)
-        if not encoded:
-            pairs.append((key, value))
-            continue
-        read_key, read_value = decode(key), decode(value)
-        if read_key is None or read_value is None:
+    # each item cut at its first "=" and every name and value decoded, in C passes (a
+    # Python step per item made 1 MB of "k%41=v%41" pairs 25x a parse)
+    parts = list(map(str.partition, items, repeat("=")))
+    if (kind == _EXPLODED or slot.named_empty) and not all(map(_EQUALS, parts)):
+        return None  # a list item among pairs, or "name" where "name=" is written
+    raw = list(map(_NAME, parts))  # the names as written: a list's are the variable's own
+    values = list(map(_VALUE, parts))
+    if not slot.reserved and "=" in "".join(values):
+        return None  # simple expansion writes a value's "=" as %3D
+    if kind == _NAMED_EXPLODED and not slot.named_empty and any(
+            part[1] and not part[2] for part in parts):
+        return None  # ";" writes an empty value as "name", never "name="
+    names = raw
+    if "%" in text:
+        read = _list(raw + values, slot.reserved)
+        if read is None:
             return None
-        pairs.append((read_key, read_value))
-    if kind == _NAMED_EXPLODED and all(key == slot.name for key in raw):
-        return [value for _, value in pairs]
-    mapping = dict(pairs)
-    return mapping if len(mapping) == len(pairs) else None
+        names, values = read[:len(raw)], read[len(raw):]
+    if kind == _NAMED_EXPLODED and raw[0] == slot.name and raw.count(slot.name) == len(raw):
+        return values
+    decoded = dict(zip(names, values, strict=True))
+    return decoded if len(decoded) == len(raw) else None
+
+
+_NAME: Final = operator.itemgetter(0)
+_EQUALS: Final = operator.itemgetter(1)
+_VALUE: Final = operator.itemgetter(2)
 
 
 class URITemplate:

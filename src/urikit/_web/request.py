@@ -23,7 +23,7 @@ import attrs
 
 from .._core.errors import BuildError, Rule, URIError
 from .._core.grammar import PCHAR
-from .._core.percent import encode, encode_octets, unquote_octets
+from .._core.percent import encode, encode_octets, unquote_with_lone_percents
 from .._model.path import check_dots, dot_segment_error, encode_segment
 from .._model.uri import URI, FrozenURI, as_frozen
 from .._whatwg.browser import plain_dot_segments
@@ -39,8 +39,6 @@ _DOT_SEGMENT: Final = re.compile(r"/(\.\.?)(?=/|\Z)")
 # But "#" (a client never sends a fragment) and "\" (a browser's "/") are data in a
 # request target that a reader would take for syntax: they are encoded.
 _PRINTABLE: Final = frozenset(map(chr, range(0x21, 0x7F))) - {"#", "\\"}
-# a "%" that starts no "%XX" triplet: a server decoding a path keeps it as it is
-_LONE_PERCENT: Final = re.compile(r"%(?![0-9A-Fa-f]{2})")
 
 
 def wire_text(raw: bytes) -> str:
@@ -54,7 +52,7 @@ def unquote_wire(wire: str) -> bytes:
     """The octets of wire text (:func:`wire_text`'s: ASCII, no backslash), each
     ``%XX`` decoded once and a lone "%" kept, as a server decodes a path
     (:func:`urllib.parse.unquote_to_bytes`, in C passes)."""
-    return unquote_octets(_LONE_PERCENT.sub("%25", wire))
+    return unquote_with_lone_percents(wire)
 
 
 def raw_path(raw: bytes | None, decoded: str, prefix: str) -> tuple[str, str]:
