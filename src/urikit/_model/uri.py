@@ -488,11 +488,13 @@ class _URIBase:
         return _wrap(cls, browser_resolve(base_c, ref), None)
 
     @classmethod
-    def from_iri(cls, text: str | Checked) -> Self:
+    def from_iri(cls, text: str | Checked, *, allow_zone_id: bool = False) -> Self:
         """Read an IRI (RFC 3987 §3.1): characters outside ASCII are percent-encoded as
         UTF-8, and a registered name becomes its A-label (:func:`urikit.host_to_ascii`,
         UTS 46 as browsers read it); an ``xn--`` label must be a valid A-label, as
-        :meth:`parse_lenient` requires (``xn--a`` is refused).
+        :meth:`parse_lenient` requires (``xn--a`` is refused). ``allow_zone_id``
+        accepts an IPv6 zone identifier (RFC 6874), as :meth:`parse` does, so the
+        text :meth:`to_iri` gives of such a URI reads back.
 
         Raises:
             ParseError: the result is not a URI-reference.
@@ -502,9 +504,13 @@ class _URIBase:
         'https://xn--bcher-kva.example/D%C3%BCrst'
 
         .. versionadded:: 0.2
+
+        .. versionchanged:: 0.7
+           ``allow_zone_id``.
         """
         from .._interop.iri import map_iri_to_uri
-        return cls.parse(map_iri_to_uri(require_str(text)))  # the parse is iri_to_uri's check
+        # the parse is iri_to_uri's check
+        return cls.parse(map_iri_to_uri(require_str(text)), allow_zone_id=allow_zone_id)
 
     def to_iri(self) -> str:
         """The URI as an IRI for people to read (RFC 3987 §3.2): percent-encoded UTF-8
@@ -518,9 +524,13 @@ class _URIBase:
         'https://xn--80ak6aa92e.com/'
 
         .. versionadded:: 0.2
+
+        .. versionchanged:: 0.7
+           A host with a zone identifier (RFC 6874) is shown as written (it raised
+           :class:`ParseError`).
         """
-        from .._interop.iri import uri_to_iri
-        return uri_to_iri(str(self))
+        from .._interop.iri import components_to_iri
+        return components_to_iri(self._c, str(self))
 
     @classmethod
     def from_path(cls, path: str | os.PathLike[str] | PurePath, *,
