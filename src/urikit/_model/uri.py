@@ -230,9 +230,10 @@ def _components_of(value: object, what: str, base: Parts | None = None) -> Parts
     return split(require_str(value, what))
 
 
-def _deprecated(old: str, new: str) -> None:
-    """Warn that ``old``, a name kept one release, is deprecated for ``new``."""
-    warnings.warn(f"{old} is deprecated since urikit 0.6: use {new}", DeprecationWarning,
+def _deprecated(old: str, new: str, since: str = "0.6") -> None:
+    """Warn that ``old``, a name (or a use) kept one release, is deprecated since urikit
+    ``since`` for ``new``: the one wording of every deprecated alias."""
+    warnings.warn(f"{old} is deprecated since urikit {since}: use {new}", DeprecationWarning,
                   stacklevel=3)
 
 
@@ -1215,16 +1216,45 @@ reads it; write a dot segment as wire text (add_segments, add_path)
         (target.params.form if form else target.params).set(key, value)
         return self._result(target)
 
-    def discard_param(self, *keys: str | Checked) -> Self:
-        """Remove every query parameter named by one of ``keys``, if there is any
-        (as ``set.discard``); return the URI.
+    def discard_param(self, key: str | Checked, /, *more: str | Checked,
+                      form: bool = False) -> Self:
+        """Remove every query parameter ``key`` (plain text), if there is any (as
+        ``set.discard``); return the URI. ``form=True`` reads the keys as an HTML form
+        does ("+" for a space). Several keys: :meth:`discard_params`.
+
+        >>> str(URI.parse("http://h/?a=1&b=2&a=3").discard_param("a"))
+        'http://h/?b=2'
 
         .. versionadded:: 0.2
+
+        .. versionchanged:: 0.7
+           One key, as the singular name says, and ``form``.
+
+        .. deprecated:: 0.7
+           More than one key: use :meth:`discard_params`.
         """
+        if more:
+            _deprecated("discard_param() with several keys", "discard_params()", "0.7")
+        return self._discard_keys((key, *more), form)
+
+    def discard_params(self, *keys: str | Checked, form: bool = False) -> Self:
+        """Remove every query parameter named by one of ``keys`` (plain text), if there
+        is any, in one pass over the query; return the URI. ``form=True`` reads the
+        keys as an HTML form does ("+" for a space).
+
+        >>> str(URI.parse("http://h/?a=1&b=2&c=3&a=4").discard_params("a", "c"))
+        'http://h/?b=2'
+
+        .. versionadded:: 0.7
+           The plural of :meth:`discard_param`, which took several keys before.
+        """
+        return self._discard_keys(keys, form)
+
+    def _discard_keys(self, keys: tuple[str | Checked, ...], form: bool) -> Self:
         for key in keys:
             require_str(key, "a query key")  # before the copy a FrozenURI makes
         target = self._edit_target()
-        target.params.discard(*keys)
+        (target.params.form if form else target.params).discard(*keys)
         return self._result(target)
 
     def discard_param_pair(self, key: str | Checked, value: Value, *, form: bool = False) -> Self:
@@ -1241,12 +1271,40 @@ reads it; write a dot segment as wire text (add_segments, add_path)
         (target.params.form if form else target.params).discard_pair(key, value)
         return self._result(target)
 
-    def discard_param_value(self, *values: Value, form: bool = False) -> Self:
-        """Remove every query parameter whose value is one of ``values``, whatever its
-        key; return the URI. See :meth:`QueryParams.discard_value`.
+    def discard_param_value(self, value: Value, /, *more: Value, form: bool = False) -> Self:
+        """Remove every query parameter whose value is ``value`` (plain text; ``None``:
+        a key without "="), whatever its key; return the URI. See
+        :meth:`QueryParams.discard_value`. Several values: :meth:`discard_param_values`.
+
+        >>> str(URI.parse("http://h/?a=x&b=y&c=x").discard_param_value("x"))
+        'http://h/?b=y'
 
         .. versionadded:: 0.4
+
+        .. versionchanged:: 0.7
+           One value, as the singular name says.
+
+        .. deprecated:: 0.7
+           More than one value: use :meth:`discard_param_values`.
         """
+        if more:
+            _deprecated("discard_param_value() with several values", "discard_param_values()",
+                        "0.7")
+        return self._discard_values((value, *more), form)
+
+    def discard_param_values(self, *values: Value, form: bool = False) -> Self:
+        """Remove every query parameter whose value is one of ``values`` (plain text;
+        ``None``: a key without "="), whatever its key; return the URI.
+
+        >>> str(URI.parse("http://h/?a=x&b=y&c=z").discard_param_values("x", "z"))
+        'http://h/?b=y'
+
+        .. versionadded:: 0.7
+           The plural of :meth:`discard_param_value`, which took several values before.
+        """
+        return self._discard_values(values, form)
+
+    def _discard_values(self, values: tuple[Value, ...], form: bool) -> Self:
         target = self._edit_target()
         (target.params.form if form else target.params).discard_value(*values)
         return self._result(target)
@@ -1710,15 +1768,19 @@ reads it; write a dot segment as wire text (add_segments, add_path)
         return self.to_display()
 
     def get_absolute_url(self) -> str:
-        """The URI's text: the method Django's ``resolve_url`` asks an object for
-        before it tries ``reverse()`` with it, so ``django.shortcuts.redirect(uri)``
-        redirects to the URI (``reverse()`` would hash it: a ``URI`` is unhashable).
-
-        >>> URI.parse("https://shop.example/cart?step=2").get_absolute_url()
-        'https://shop.example/cart?step=2'
+        """Deprecated: Django's model hook, which let ``django.shortcuts.redirect(uri)``
+        take a URI; the URI's text.
 
         .. versionadded:: 0.4
+
+        .. deprecated:: 0.7
+           Django's protocol lives in the Django adapter: a model gets it from
+           ``urikit.django.AbsoluteURLMixin``; give Django's ``redirect`` the text,
+           ``redirect(str(uri))``, or use ``urikit.django.redirect`` for a user's
+           ``next``.
         """
+        _deprecated("get_absolute_url()", "str(uri), or urikit.django.AbsoluteURLMixin "
+                    "on a model", "0.7")
         return str(self)
 
     @classmethod
