@@ -78,7 +78,7 @@ def test_discard_value(query: str, values: tuple[str | int | None, ...],
     """discard_value removes every pair whose value is named, whatever its key (league/uri
     withoutPairByValue)."""
     assert edited(query, lambda p: p.discard_value(*values)) == expected
-    assert URI.parse(f"http://h/?{query}").discard_param_value(*values).query == expected
+    assert URI.parse(f"http://h/?{query}").discard_param_values(*values).query == expected
 
 
 def test_filter_keeps_pairs_the_predicate_accepts() -> None:
@@ -319,6 +319,8 @@ def test_query_reads_as_the_view_reads(query: str) -> None:
 EDITS: Final[dict[str, Callable[[Any, str, str | None], Any]]] = {
     "discard_param_pair": lambda u, k, v: u.discard_param_pair(k, v),
     "discard_param_value": lambda u, k, v: u.discard_param_value(v),
+    "discard_param_values": lambda u, k, v: u.discard_param_values(v, "x y"),
+    "discard_params": lambda u, k, v: u.discard_params(k, "x y"),
     "filter_params": lambda u, k, v: u.filter_params(lambda key, _: key != k),
     "sort_params": lambda u, k, v: u.sort_params(),
     "discard_empty_params": lambda u, k, v: u.discard_empty_params(),

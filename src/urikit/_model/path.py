@@ -126,12 +126,12 @@ def path_from(value: str | Iterable[str], text: bool, held: str | None = None) -
     ``held`` (the URI's path now) keeps that wire text (:func:`~urikit._model.view.kept`):
     a list of what ``uri.text.path`` reads writes back the path it was read from.
     """
-    if isinstance(value, PathSegments):
-        return value._owner.components.path  # pyright: ignore[reportPrivateUsage]
-    if isinstance(value, str):
+    if isinstance(value, str):  # first: the common case, and a cheaper check than an ABC's
         if text:
             return encode(check_dots(value), "path")
         return check_wire(value, PATH, _SEGMENT_HINT)
+    if isinstance(value, PathSegments):
+        return value._owner.components.path  # pyright: ignore[reportPrivateUsage]
     # each segment read as the object it is: compiled, a loop over Iterable[str] would
     # check it in mypyc's words before urikit's check names it
     segments = list(cast("Iterable[object]", value))
