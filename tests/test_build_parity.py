@@ -111,7 +111,7 @@ def _outcome(call: Callable[[], object], words: bool = False) -> tuple[str, obje
             outcome = ("returns", _plain(result))
     said = [(w.category.__name__, str(w.message).replace(PURE_NAME, "urikit"))
             for w in caught]
-    return (*outcome, said)
+    return outcome[0], outcome[1], said
 
 
 #: The deprecated names of URI and FrozenURI (kept one release), which the walks below

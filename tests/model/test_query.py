@@ -295,7 +295,8 @@ def test_discard_removes_many_keys_in_one_pass() -> None:
 
 
 @pytest.mark.parametrize("cls", [URI, FrozenURI])
-def test_the_removal_builders_read_keys_and_values_as_a_form_does(cls: type[URI | FrozenURI]) -> None:
+def test_the_removal_builders_read_keys_and_values_as_a_form_does(
+        cls: type[URI | FrozenURI]) -> None:
     """discard_param, discard_params, discard_param_value and discard_param_values take
     ``form=``, as every builder editing query pairs does: "+" in the query is a space."""
     start = "http://h/?a+b=x+y&a%20b=1&c=x%20y&d=2"

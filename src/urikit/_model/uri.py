@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import enum
-import warnings
 from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar, Final, TypeAlias, TypeVar, cast
 
@@ -11,7 +10,7 @@ import attrs
 
 from .._core.build import Checked, mypyc_attr
 from .._core.components import EMPTY, Components, Parts
-from .._core.errors import BuildError, ParseError, Rule
+from .._core.errors import BuildError, ParseError, Rule, warn_deprecated
 from .._core.grammar import URI_REFERENCE_RE, URI_REFERENCE_Z_RE
 from .._core.host import HostKind, Origin, host_kind
 from .._core.normalize import DEFAULT_OPTIONS, NormalizeOptions, equivalent, normalize
@@ -228,13 +227,6 @@ def _components_of(value: object, what: str, base: Parts | None = None) -> Parts
     if isinstance(value, _URIBase):
         return value._c  # pyright: ignore[reportPrivateUsage] (the classes' helper)
     return split(require_str(value, what))
-
-
-def _deprecated(old: str, new: str, since: str = "0.6") -> None:
-    """Warn that ``old``, a name (or a use) kept one release, is deprecated since urikit
-    ``since`` for ``new``: the one wording of every deprecated alias."""
-    warnings.warn(f"{old} is deprecated since urikit {since}: use {new}", DeprecationWarning,
-                  stacklevel=3)
 
 
 _U = TypeVar("_U", bound="_URIBase")
@@ -887,7 +879,7 @@ reads it; write a dot segment as wire text (add_segments, add_path)
         .. deprecated:: 0.6
            Use :attr:`has_zone_id`.
         """
-        _deprecated("the property allow_zone_id", "has_zone_id")
+        warn_deprecated("the property allow_zone_id", "has_zone_id", "0.6")
         return has_zone_id(self._c[2])
 
     @property
@@ -973,7 +965,7 @@ reads it; write a dot segment as wire text (add_segments, add_path)
         .. deprecated:: 0.6
            Use :meth:`to_redacted`.
         """
-        _deprecated("redacted()", "to_redacted()")
+        warn_deprecated("redacted()", "to_redacted()", "0.6")
         return self.to_redacted(secrets=secrets)
 
     # --- builder: on a URI each edits it in place and returns it; on a FrozenURI each
@@ -1234,7 +1226,7 @@ reads it; write a dot segment as wire text (add_segments, add_path)
            More than one key: use :meth:`discard_params`.
         """
         if more:
-            _deprecated("discard_param() with several keys", "discard_params()", "0.7")
+            warn_deprecated("discard_param() with several keys", "discard_params()", "0.7")
         return self._discard_keys((key, *more), form)
 
     def discard_params(self, *keys: str | Checked, form: bool = False) -> Self:
@@ -1288,8 +1280,8 @@ reads it; write a dot segment as wire text (add_segments, add_path)
            More than one value: use :meth:`discard_param_values`.
         """
         if more:
-            _deprecated("discard_param_value() with several values", "discard_param_values()",
-                        "0.7")
+            warn_deprecated("discard_param_value() with several values",
+                            "discard_param_values()", "0.7")
         return self._discard_values((value, *more), form)
 
     def discard_param_values(self, *values: Value, form: bool = False) -> Self:
@@ -1338,7 +1330,7 @@ reads it; write a dot segment as wire text (add_segments, add_path)
 
     def discard_empty_params(self, *, form: bool = False) -> Self:
         """Remove the empty pieces of the query (``a&&b``) and the pairs with neither
-        key nor value (``=``); return the URI. See :meth:`QueryParams.drop_empty`.
+        key nor value (``=``); return the URI. See :meth:`QueryParams.discard_empty`.
 
         ``form`` is taken as every method editing query pairs takes it; no reading
         makes an empty piece or a lone "=" hold data, so it removes the same pairs.
@@ -1350,12 +1342,12 @@ reads it; write a dot segment as wire text (add_segments, add_path)
            The name ``drop_empty_params``, deprecated, with ``form``.
         """
         target = self._edit_target()
-        (target.params.form if form else target.params).drop_empty()
+        (target.params.form if form else target.params).discard_empty()
         return self._result(target)
 
     def discard_duplicate_params(self, *, form: bool = False) -> Self:
         """Remove every query parameter equal (key and value) to one before it; return
-        the URI. See :meth:`QueryParams.drop_duplicates`.
+        the URI. See :meth:`QueryParams.discard_duplicates`.
 
         >>> str(URI.parse("http://h/?a=1&b&a=1&a=%31").discard_duplicate_params())
         'http://h/?a=1&b'
@@ -1364,7 +1356,7 @@ reads it; write a dot segment as wire text (add_segments, add_path)
            The name ``drop_duplicate_params``, deprecated.
         """
         target = self._edit_target()
-        (target.params.form if form else target.params).drop_duplicates()
+        (target.params.form if form else target.params).discard_duplicates()
         return self._result(target)
 
     def drop_empty_params(self) -> Self:
@@ -1375,7 +1367,7 @@ reads it; write a dot segment as wire text (add_segments, add_path)
         .. deprecated:: 0.6
            Use :meth:`discard_empty_params`.
         """
-        _deprecated("drop_empty_params()", "discard_empty_params()")
+        warn_deprecated("drop_empty_params()", "discard_empty_params()", "0.6")
         return self.discard_empty_params()
 
     def drop_duplicate_params(self, *, form: bool = False) -> Self:
@@ -1386,7 +1378,7 @@ reads it; write a dot segment as wire text (add_segments, add_path)
         .. deprecated:: 0.6
            Use :meth:`discard_duplicate_params`.
         """
-        _deprecated("drop_duplicate_params()", "discard_duplicate_params()")
+        warn_deprecated("drop_duplicate_params()", "discard_duplicate_params()", "0.6")
         return self.discard_duplicate_params(form=form)
 
     def __truediv__(self, path: str) -> Self:
@@ -1764,7 +1756,7 @@ reads it; write a dot segment as wire text (add_segments, add_path)
         .. deprecated:: 0.6
            Use :meth:`to_display`.
         """
-        _deprecated("display()", "to_display()")
+        warn_deprecated("display()", "to_display()", "0.6")
         return self.to_display()
 
     def get_absolute_url(self) -> str:
@@ -1779,8 +1771,8 @@ reads it; write a dot segment as wire text (add_segments, add_path)
            ``redirect(str(uri))``, or use ``urikit.django.redirect`` for a user's
            ``next``.
         """
-        _deprecated("get_absolute_url()", "str(uri), or urikit.django.AbsoluteURLMixin "
-                    "on a model", "0.7")
+        warn_deprecated("get_absolute_url()",
+                        "str(uri), or urikit.django.AbsoluteURLMixin on a model", "0.7")
         return str(self)
 
     @classmethod

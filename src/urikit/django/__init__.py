@@ -52,8 +52,9 @@ from .._web.request import request_uri as _request_uri
 if TYPE_CHECKING:
     from .._match.routes import RouteMatch, Routes
 
-__all__ = ["AbsoluteURLMixin", "JSONEncoder", "context_processor", "find_route", "prefix_middleware", "redirect",
-           "request_uri", "reverse", "reverse_lazy", "root_uri", "trusted_proxies"]
+__all__ = ["AbsoluteURLMixin", "JSONEncoder", "context_processor", "find_route",
+           "prefix_middleware", "redirect", "request_uri", "reverse", "reverse_lazy",
+           "root_uri", "trusted_proxies"]
 
 T = TypeVar("T")
 _Handler: TypeAlias = Callable[[HttpRequest], Any]
@@ -387,9 +388,21 @@ def reverse(viewname: str | Callable[..., Any], urlconf: str | Any | None = None
     return link if request is not None or absolute else path_only(link)
 
 
+#: What Django's ``lazy`` gives ``reverse_lazy``'s proxy: FrozenURI's methods, but for
+#: the deprecated ``get_absolute_url`` (until 0.8 removes it), which Django's
+#: ``resolve_url`` asks for before it reads a lazy object as text: without it
+#: ``redirect(reverse_lazy(...))`` and ``LOGIN_URL = reverse_lazy(...)`` give the text
+#: and warn about nothing, as they will once the method is gone.
+#: (Django reads only the names of the classes' members; ``type()`` itself reads those
+#: of the namespace and the slots, which Django's proxy has of its own.)
+_LAZY_RESULT: Final[type] = type("FrozenURI", (), {
+    name: None for klass in FrozenURI.__mro__ for name in vars(klass)
+    if name not in {"get_absolute_url", "__slots__", "__dict__", "__weakref__",
+                    "__module__", "__qualname__"}})
+
 #: Django's reverse, evaluated when first read as text (for settings, class
 #: attributes and ``urlpatterns``): :func:`reverse`'s arguments.
-reverse_lazy: Callable[..., FrozenURI] = lazy(reverse, FrozenURI)
+reverse_lazy: Callable[..., FrozenURI] = lazy(reverse, _LAZY_RESULT)
 
 
 def _query_pairs(query: QueryInput) -> Iterable[tuple[str, Values]]:
