@@ -46,8 +46,8 @@ ADAPTERS: dict[str, list[str]] = {
     "starlette": ["find_route", "install", "json_response", "jsonable", "redirect",
                   "request_uri", "root_uri", "url_for"],
     "django": ["AbsoluteURLMixin", "JSONEncoder", "context_processor", "find_route",
-               "prefix_middleware", "redirect", "request_uri", "reverse", "reverse_lazy", "root_uri",
-               "trusted_proxies"],
+               "prefix_middleware", "redirect", "request_uri", "reverse", "reverse_lazy",
+               "root_uri", "trusted_proxies"],
 }
 
 
