@@ -80,13 +80,21 @@ def dot_segment_error(text: str) -> BuildError:
                       "reads it; write a dot segment as wire text (add_segments, add_path)")
 
 
-def check_dots(text: str) -> str:
-    """``text``, a plain path string, if no "/"-separated piece of it is "." or "..";
-    else :class:`BuildError` (:attr:`~urikit.Rule.DOT_SEGMENT_FROM_TEXT`)."""
+def dot_segment_in(text: str) -> str | None:
+    """The first "/"-separated piece of ``text`` that is "." or "..", or ``None``."""
     if "." in text:
         for piece in text.split("/"):
             if piece == "." or piece == "..":
-                raise dot_segment_error(piece)
+                return piece
+    return None
+
+
+def check_dots(text: str) -> str:
+    """``text``, a plain path string, if no "/"-separated piece of it is "." or "..";
+    else :class:`BuildError` (:attr:`~urikit.Rule.DOT_SEGMENT_FROM_TEXT`)."""
+    piece = dot_segment_in(text)
+    if piece is not None:
+        raise dot_segment_error(piece)
     return text
 
 

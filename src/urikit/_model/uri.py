@@ -37,6 +37,7 @@ from .path import (
     ReadOnlyPath,
     check_segment,
     dot_segment_error,
+    dot_segment_in,
     encode_segment,
     is_single_dot,
     path_from,
@@ -143,6 +144,46 @@ def _ruled(c: Parts, before: Parts) -> Parts:
         # with an authority the path is absolute (§3.3)
         return (c[0], c[1], host, c[3], "/" + path, c[5], c[6])
     return c
+
+
+def _unchanged_plain(scheme: object, userinfo: object, host: object, port: object,
+                     path: object, query: object, fragment: object
+                     ) -> tuple[Parts, str] | None:
+    """:meth:`URI.build`'s fast path, as the constructor's: the components and their
+    text when every plain value is its own wire text, else ``None`` (the values are
+    then encoded one by one, which raises what is wrong).
+
+    Plain text that holds no "%" (which plain text always encodes) is its own encoding
+    exactly when the grammar admits it where it stands: the encoder's safe set of each
+    component is the grammar's characters of it without "%" (both derive from the same
+    rules; ``tests/model/test_build.py`` checks the two paths agree). So one match of
+    the composed text, its groups equal to the values, proves them all. Left to the
+    encoding path: a host with an A-label (checked there), a path with a dot segment
+    (refused there, data never becomes one), a port out of range, and every value of
+    another type.
+    """
+    if type(path) is not str or dot_segment_in(path) is not None:
+        return None
+    if port is None:
+        port_given: str | None = None
+    elif type(port) is int and 0 <= port < 65536:
+        port_given = str(port)
+    else:
+        return None
+    if host is not None and (type(host) is not str or "xn--" in host.lower()):
+        return None
+    try:  # compiled, a value that is no str fails here; it is named on the other path
+        given = (scheme, userinfo, host, port_given, path, query, fragment)
+        text = to_text(given)  # type: ignore[arg-type]
+    except TypeError:
+        return None
+    if "%" in text:
+        return None
+    m = _MATCH(text)
+    if m is None:
+        return None
+    groups: Parts = m.groups()  # type: ignore[assignment]
+    return (groups, text) if groups == given else None
 
 
 def _port_text(port: object) -> str | None:
@@ -732,6 +773,9 @@ reads it; write a dot segment as wire text (add_segments, add_path)
 
         .. versionadded:: 0.6
         """
+        unchanged = _unchanged_plain(scheme, userinfo, host, port, path, query, fragment)
+        if unchanged is not None:
+            return _wrap(cls, unchanged[0], unchanged[1])
         # each value read as the object it is (an annotated local, no cast call):
         # compiled, a typed narrowing would check it in mypyc's words before urikit's
         # check names it; a component left out costs no call
