@@ -92,9 +92,10 @@ def dot_segment_in(text: str) -> str | None:
 def check_dots(text: str) -> str:
     """``text``, a plain path string, if no "/"-separated piece of it is "." or "..";
     else :class:`BuildError` (:attr:`~urikit.Rule.DOT_SEGMENT_FROM_TEXT`)."""
-    piece = dot_segment_in(text)
-    if piece is not None:
-        raise dot_segment_error(piece)
+    if "." in text:  # no call for most paths
+        piece = dot_segment_in(text)
+        if piece is not None:
+            raise dot_segment_error(piece)
     return text
 
 
