@@ -238,7 +238,7 @@ def operations(shape: Shape, text: str) -> dict[str, Callable[[], object]]:
     if uri.query is not None:
         keys = list(dict.fromkeys(uri.params.keys()))
         ops["canonicalize (drop_tracking)"] = lambda: canonicalize(uri, _DROP_TRACKING)
-        ops["discard_param(*every key)"] = lambda: uri.copy().discard_param(*keys)
+        ops["discard_params(*every key)"] = lambda: uri.copy().discard_params(*keys)
     if shape.name in CONTROLLED:
         ops["control: str.split('/')"] = lambda: text.split("/")
     return ops
@@ -1011,7 +1011,7 @@ _RETIMERS: dict[str, Callable[[str, int], float]] = {
         "from_iri", "to_iri", "display", "canonicalize", "is_ambiguous_ipv4", "repair",
         "repair (valid text)",
         "repair, changes listed",
-        "canonicalize (drop_tracking)", "discard_param(*every key)")}
+        "canonicalize (drop_tracking)", "discard_params(*every key)")}
 
 
 def _fmt_time(seconds: float) -> str:

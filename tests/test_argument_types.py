@@ -93,7 +93,8 @@ def test_the_walk_finds_the_entry_points() -> None:
 
 
 #: Methods whose first argument is a query value, for which None and an int are right.
-TAKE_VALUES: Final = {"URI.discard_param_value", "FrozenURI.discard_param_value"}
+TAKE_VALUES: Final = {f"{cls}.{method}" for cls in ("URI", "FrozenURI")
+                      for method in ("discard_param_value", "discard_param_values")}
 #: Methods whose first argument is a plain-text segment, for which an int is right
 #: (written with ``str()``, as a query value is).
 TAKE_INT_SEGMENTS: Final = {f"{cls}.{method}" for cls in ("URI", "FrozenURI")

@@ -45,9 +45,9 @@ ADAPTERS: dict[str, list[str]] = {
     "flask": ["find_route", "init_app", "redirect", "request_uri", "root_uri", "url_for"],
     "starlette": ["find_route", "install", "json_response", "jsonable", "redirect",
                   "request_uri", "root_uri", "url_for"],
-    "django": ["JSONEncoder", "context_processor", "find_route", "prefix_middleware",
-               "redirect", "request_uri", "reverse", "reverse_lazy", "root_uri",
-               "trusted_proxies"],
+    "django": ["AbsoluteURLMixin", "JSONEncoder", "context_processor", "find_route",
+               "prefix_middleware", "redirect", "request_uri", "reverse", "reverse_lazy",
+               "root_uri", "trusted_proxies"],
 }
 
 

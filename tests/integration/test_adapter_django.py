@@ -533,7 +533,13 @@ def test_reverse_lazy() -> None:
     link = uk.reverse_lazy("files", args=["a b"], query={"q": "1"})
     with override_settings(ROOT_URLCONF=CheckingURLConf):
         assert str(link) == "/files/a%20b?q=1"
+        # Django's redirect reads a lazy object as text, asking for the deprecated
+        # get_absolute_url() of no FrozenURI (pytest's filterwarnings makes a warning fail)
         assert django_redirect(link)["Location"] == "/files/a%20b?q=1"
+        assert not hasattr(link, "get_absolute_url")
+        assert str(link / "c" / "d") == "/files/a%20b/c/d?q=1"
+        assert link.set_param("q", 2).params["q"] == "2"
+        assert link == FrozenURI.parse("/files/a%20b?q=1")
 
 
 def test_reverse_with_request_is_absolute() -> None:
@@ -633,11 +639,71 @@ def test_redirect_fallback_is_the_apps_root(script_name: str, extra: dict[str, A
         assert response["Location"] == expected + "account"
 
 
-def test_django_redirect_takes_a_uri() -> None:
-    """``django.shortcuts.redirect`` takes a URI or a FrozenURI as it takes text."""
+def test_django_redirect_takes_a_uri_for_one_more_release() -> None:
+    """``django.shortcuts.redirect`` takes a URI or a FrozenURI as it takes text, through
+    the deprecated ``URI.get_absolute_url()``, and their text without a warning."""
     for uri in (URI.parse("https://shop.example/a?b=1"),
                 FrozenURI.parse("https://shop.example/a?b=1")):
-        assert django_redirect(uri)["Location"] == "https://shop.example/a?b=1"
+        with pytest.warns(DeprecationWarning, match=r"get_absolute_url\(\) is deprecated "
+                          r"since urikit 0\.7: use str\(uri\), or "
+                          r"urikit\.django\.AbsoluteURLMixin"):
+            assert django_redirect(uri)["Location"] == "https://shop.example/a?b=1"
+        assert django_redirect(str(uri))["Location"] == "https://shop.example/a?b=1"
+
+
+class Article(uk.AbsoluteURLMixin, models.Model):
+    """A model whose link is a URI: Django's get_absolute_url() from the mixin."""
+
+    slug: models.CharField[str, str] = models.CharField(max_length=50)
+
+    class Meta:
+        app_label = "urikit"
+
+    def get_absolute_uri(self) -> FrozenURI:
+        return FrozenURI.build(path=["", "blog", self.slug])
+
+
+class Untold(uk.AbsoluteURLMixin, models.Model):
+    """A model that forgets get_absolute_uri()."""
+
+    class Meta:
+        app_label = "urikit"
+
+
+def test_absolute_url_mixin_gives_django_its_text() -> None:
+    """Django's places that ask a model for get_absolute_url() get the URI's text, ASCII
+    and percent-encoded as Django requires: the redirect shortcut, a sitemap (which writes
+    the protocol and domain before it) and a feed's item link."""
+    from types import SimpleNamespace
+
+    from django.contrib.sitemaps import Sitemap
+    from django.contrib.syndication.views import Feed
+
+    article = Article(slug="café au lait")
+    assert article.get_absolute_url() == "/blog/caf%C3%A9%20au%20lait"
+    assert django_redirect(article)["Location"] == "/blog/caf%C3%A9%20au%20lait"
+
+    class Articles(Sitemap):  # type: ignore[type-arg]
+        def items(self) -> list[Article]:
+            return [article]
+
+    site = SimpleNamespace(domain="shop.example", name="shop")
+    urls = Articles().get_urls(site=site, protocol="https")  # type: ignore[arg-type]
+    assert [url["location"] for url in urls] == ["https://shop.example/blog/caf%C3%A9%20au%20lait"]
+    feed: Feed[Any, Article] = Feed()
+    assert feed.item_link(article) == "/blog/caf%C3%A9%20au%20lait"
+
+
+def test_absolute_url_mixin_needs_get_absolute_uri() -> None:
+    """A model with the mixin and no get_absolute_uri() says what to define; one that
+    gives no URI is told in urikit's words."""
+    with pytest.raises(NotImplementedError, match="Untold must define get_absolute_uri"):
+        Untold().get_absolute_url()
+    wrong = Article(slug="x")
+    wrong.get_absolute_uri = lambda: 42  # type: ignore[method-assign,assignment,return-value]
+    with pytest.raises(TypeError, match="get_absolute_uri\\(\\) must be a URI, FrozenURI or "
+                       "str, not int"):
+        wrong.get_absolute_url()
 
 
 # --- templates ------------------------------------------------------------------------

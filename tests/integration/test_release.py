@@ -103,8 +103,9 @@ def test_changelog_fragments_are_read() -> None:
     fragments = sorted(path for path in (ROOT / "changelog.d").glob("*")
                        if path.name != ".gitkeep")
     for fragment in fragments:
-        # <issue>.<type>.md, or <issue>.<type>.<n>.md for a further fragment of one type
-        assert re.fullmatch(r"[0-9]+\.(change|deprecation|breaking)(\.[0-9]+)?\.md",
+        # <issue>.<type>.md, or <issue>.<type>.<n>.md for a further fragment of one type,
+        # either with a slug before .md (<issue>.<type>.<slug>.md), which towncrier skips
+        assert re.fullmatch(r"[0-9]+\.(change|deprecation|breaking)(\.[0-9]+)?(\.[a-z0-9-]+)?\.md",
                             fragment.name), \
             fragment.name
     draft = _run(sys.executable, "-m", "towncrier", "build", "--draft", "--version", "9.9.9",

@@ -585,3 +585,33 @@ def test_host_to_unicode_reads_what_host_to_ascii_writes(host: str) -> None:
 
 def test_to_iri_reads_an_uppercase_ace_prefix() -> None:
     assert URI.parse("http://XN--BCHER-KVA.DE/").to_iri() == "http://bücher.DE/"
+
+
+ZONE_ID_URIS: Final = [
+    pytest.param("http://[fe80::1%25eth0]/", "http://[fe80::1%25eth0]/", id="zone-id"),
+    pytest.param("http://[fe80::1%25en1]:8080/D%C3%BCrst?q=%C3%BC",
+                 "http://[fe80::1%25en1]:8080/Dürst?q=ü", id="zone-id-with-utf8"),
+    pytest.param("http://u%C3%A9@[fe80::a%25%C3%BC]/", "http://ué@[fe80::a%25%C3%BC]/",
+                 id="zone-id-encoded-utf8-stays"),
+]
+
+
+@pytest.mark.parametrize(("uri", "iri"), ZONE_ID_URIS)
+def test_to_iri_keeps_a_zone_id(uri: str, iri: str) -> None:
+    """A URI whose host holds a zone identifier (RFC 6874), valid with allow_zone_id,
+    has an IRI: the host as written (its "%25" is ASCII, which stays encoded), the rest
+    decoded; the IRI reads back to the same URI with the same permission."""
+    parsed = URI.parse(uri, allow_zone_id=True)
+    assert parsed.to_iri() == iri
+    assert uri_to_iri(uri, allow_zone_id=True) == iri
+    assert URI.from_iri(iri, allow_zone_id=True) == parsed
+    assert iri_to_uri(iri, allow_zone_id=True) == uri
+
+
+def test_uri_to_iri_refuses_a_zone_id_without_the_permission() -> None:
+    """Without allow_zone_id, text with a zone identifier is no URI-reference, as for
+    URI.parse, and the error says which option reads it."""
+    with pytest.raises(ParseError, match="allow_zone_id"):
+        uri_to_iri("http://[fe80::1%25eth0]/")
+    with pytest.raises(ParseError, match="allow_zone_id"):
+        URI.from_iri("http://[fe80::1%25eth0]/")

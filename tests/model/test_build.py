@@ -161,3 +161,67 @@ def test_build_differs_from_the_constructor_in_taking_plain_values() -> None:
     assert str(URI.build(path="/a%20b")) == "/a%2520b"
     with pytest.raises(ParseError):
         URI(path="/a b")
+
+
+#: Plain values that try the fast path's edges: delimiters of every component, "%",
+#: dot segments, IP literals, A-labels, ports and text outside ASCII.
+_PIECE: Final = st.sampled_from(["a", "B", ".", "..", "/", ":", "@", "?", "#", "[", "]",
+                                 "%", "%41", "&", "=", "+", " ", "é", "xn--", "XN--a",
+                                 "::1", "[::1]", "[v1.x]", "1.2.3.4", "~", "!", ";"])
+_PLAIN: Final = st.lists(_PIECE, max_size=5).map("".join)
+
+
+@given(scheme=st.none() | st.sampled_from(["http", "urn", "a+b", "1x", ""]),
+       userinfo=st.none() | _PLAIN, host=st.none() | _PLAIN,
+       port=st.none() | st.sampled_from([0, 80, 65535, 65536, -1]),
+       path=_PLAIN, query=st.none() | _PLAIN, fragment=st.none() | _PLAIN)
+def test_build_fast_path_agrees_with_encoding_each_value(
+        scheme: str | None, userinfo: str | None, host: str | None, port: int | None,
+        path: str, query: str | None, fragment: str | None) -> None:
+    """URI.build's fast path (plain values that are their own wire text, proved by one
+    match of the composed text) gives what encoding each value for its place gives, or
+    leaves the values to it: the same URI, or the same error (300 generated inputs in
+    the derandomized default profile; 3,000 in the sweep profile agreed too)."""
+    from urikit._model import uri as model
+
+    values = {"scheme": scheme, "userinfo": userinfo, "host": host, "port": port,
+              "path": path, "query": query, "fragment": fragment}
+
+    def outcome() -> object:
+        try:
+            built = URI.build(**values)  # type: ignore[arg-type]
+        except Exception as error:  # the type and the words are compared
+            return type(error).__name__, str(error)
+        return str(built), built.components
+
+    fast = outcome()
+    unchanged = model._unchanged_plain(  # pyright: ignore[reportPrivateUsage]
+        scheme, userinfo, host, port, path, query, fragment)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(model, "_unchanged_plain", lambda *_: None)
+        assert outcome() == fast
+    if unchanged is not None:  # the fast path's text is the URI's
+        assert unchanged[1] == fast[0]  # type: ignore[index]
+
+
+@pytest.mark.parametrize(("values", "taken"), [
+    pytest.param(("https", "u:p", "h.example", 8080, "/a/b.html", "x=1&y", "top"), True,
+                 id="every-component"),
+    pytest.param(("https", None, "[::1]", None, "/", None, None), True, id="ip-literal"),
+    pytest.param(("https", None, "h", None, "/50%", None, None), False, id="percent"),
+    pytest.param(("https", None, "xn--bcher-kva.example", None, "", None, None), False,
+                 id="a-label"),
+    pytest.param(("https", None, "h", None, "/a/../b", None, None), False, id="dot-segment"),
+    pytest.param(("https", None, "h", None, "a", None, None), False, id="relative-path"),
+    pytest.param(("https", None, "::1", None, "", None, None), False, id="bare-ipv6"),
+    pytest.param(("https", None, "h", 65536, "", None, None), False, id="port-range"),
+    pytest.param(("https", None, "h", None, "/a b", None, None), False, id="space"),
+])
+def test_build_fast_path_is_taken_where_the_values_are_wire_text(
+        values: tuple[Any, ...], taken: bool) -> None:
+    """The fast path answers for plain values that are their own wire text, and leaves
+    to encoding whatever needs a change or a check of its own."""
+    from urikit._model import uri as model
+
+    unchanged = model._unchanged_plain(*values)  # pyright: ignore[reportPrivateUsage]
+    assert (unchanged is not None) == taken

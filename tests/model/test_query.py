@@ -123,7 +123,7 @@ EDITS = [
     pytest.param("?a", lambda u: u.add_param("b", "c"), "?a&b=c", id="add_param"),
     pytest.param("?a", lambda u: u.set_param("a", "c"), "?a=c", id="set_param"),
     pytest.param("?a", lambda u: u.discard_param("a"), "", id="discard_param"),
-    pytest.param("?a&b", lambda u: u.discard_param("a", "b", "c"), "", id="discard several"),
+    pytest.param("?a&b", lambda u: u.discard_params("a", "b", "c"), "", id="discard several"),
     pytest.param("?a", lambda u: u.set_param("page", 2), "?a&page=2", id="int value"),
 ]
 
@@ -271,25 +271,43 @@ def test_params_update_then_read_is_identity(pairs: list[tuple[str, str | None]]
 
 
 def test_discard_removes_many_keys_in_one_pass() -> None:
-    """params.discard(*keys) and discard_param(*keys) remove every pair of each key,
+    """params.discard(*keys) and discard_params(*keys) remove every pair of each key,
     keep the others byte for byte, write nothing when no key is there, and refuse a
     key that is not text."""
     uri = URI.parse("http://h/?a=1&b=2&a=3&c&%62=4&&d=5")
     uri.params.discard("a", "b", "zz")
     assert uri.query == "c&&d=5"
     frozen = FrozenURI.parse("http://h/?x=1&y=2")
-    assert str(frozen.discard_param("y", "q")) == "http://h/?x=1"
+    assert str(frozen.discard_params("y", "q")) == "http://h/?x=1"
     assert str(frozen) == "http://h/?x=1&y=2"
     untouched = URI.parse("http://h/?a=%41")
     untouched.params.discard("b")
     assert untouched.query == "a=%41"
     keys = [f"k{i}" for i in range(2000)]
     big = URI.parse("http://h/?" + "&".join(f"{k}=v" for k in keys) + "&keep=1")
-    assert str(big.discard_param(*keys)) == "http://h/?keep=1"
+    assert str(big.discard_params(*keys)) == "http://h/?keep=1"
     with pytest.raises(TypeError):
         uri.params.discard("a", 1)  # type: ignore[arg-type]
     with pytest.raises(TypeError):
         frozen.discard_param(None)  # type: ignore[arg-type]
+    with pytest.raises(TypeError):
+        frozen.discard_params("x", None)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("cls", [URI, FrozenURI])
+def test_the_removal_builders_read_keys_and_values_as_a_form_does(
+        cls: type[URI | FrozenURI]) -> None:
+    """discard_param, discard_params, discard_param_value and discard_param_values take
+    ``form=``, as every builder editing query pairs does: "+" in the query is a space."""
+    start = "http://h/?a+b=x+y&a%20b=1&c=x%20y&d=2"
+    assert str(cls.parse(start).discard_param("a b")) == "http://h/?a+b=x+y&c=x%20y&d=2"
+    assert str(cls.parse(start).discard_param("a b", form=True)) == "http://h/?c=x%20y&d=2"
+    assert str(cls.parse(start).discard_params("a b", "d", form=True)) == "http://h/?c=x%20y"
+    assert str(cls.parse(start).discard_param_value("x y")) == "http://h/?a+b=x+y&a%20b=1&d=2"
+    assert (str(cls.parse(start).discard_param_value("x y", form=True))
+            == "http://h/?a%20b=1&d=2")
+    assert (str(cls.parse(start).discard_param_values("x y", "1", form=True))
+            == "http://h/?d=2")
 
 
 @pytest.mark.parametrize("form", [False, True])

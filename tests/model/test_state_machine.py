@@ -461,9 +461,9 @@ class URIMachine(RuleBasedStateMachine):
             assert (self.uri.params.form if form else self.uri.params).items() == model
 
     @rule(keys=st.lists(st.one_of(TEXT, st.sampled_from(["x", "y", "q"])), max_size=3))
-    def discard_param(self, keys: list[str]) -> None:
+    def discard_params(self, keys: list[str]) -> None:
         model = [(k, v) for k, v in self.uri.params.items() if k not in keys]
-        self._edit(lambda: self.uri.discard_param(*keys))
+        self._edit(lambda: self.uri.discard_params(*keys))
         assert self.uri.params.items() == model
 
     @rule(segment=TEXT)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import enum
+import warnings
 from typing import Final
 
 
@@ -351,3 +352,11 @@ class IDNAError(URIError):
 
     def __reduce__(self) -> tuple[type[IDNAError], tuple[str, str, str]]:
         return (type(self), (self.text, self.label, self.reason))
+
+
+def warn_deprecated(old: str, new: str, since: str) -> None:
+    """Warn that ``old``, a name (or a use of one) kept one release, is deprecated since
+    urikit ``since`` for ``new``: the one wording of every deprecated alias, beside the
+    errors as the other thing urikit says about a caller's use."""
+    warnings.warn(f"{old} is deprecated since urikit {since}: use {new}", DeprecationWarning,
+                  stacklevel=3)

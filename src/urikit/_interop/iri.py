@@ -11,6 +11,7 @@ import re
 from typing import Final
 
 from .._core import grammar as g
+from .._core.components import Parts
 from .._core.errors import IDNAError
 from .._core.parse import (
     appendix_b,
@@ -35,7 +36,7 @@ _BIDI_CONTROLS: Final = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u2
 # --- IRIs --------------------------------------------------------------------------------
 
 
-def iri_to_uri(text: str) -> str:
+def iri_to_uri(text: str, *, allow_zone_id: bool = False) -> str:
     """Map an IRI to a URI (RFC 3987 §3.1): every character outside ASCII
     percent-encoded as UTF-8, and a registered name outside ASCII converted to
     A-labels by :func:`host_to_ascii` (the IDNA conversion of §3.1 step 2).
@@ -48,6 +49,8 @@ def iri_to_uri(text: str) -> str:
 
     Args:
         text: an IRI reference.
+        allow_zone_id: accept an IPv6 zone identifier (RFC 6874) in the result, as
+            :meth:`urikit.URI.parse` does.
 
     Returns:
         The URI reference.
@@ -68,10 +71,13 @@ def iri_to_uri(text: str) -> str:
     http://xn--9ca/%zz 15 invalid percent-encoding '%zz'
 
     .. versionadded:: 0.2
+
+    .. versionchanged:: 0.7
+       ``allow_zone_id``.
     """
     out = map_iri_to_uri(text)
-    if not is_valid(out):
-        raise diagnose(out)
+    if not is_valid(out, allow_zone_id=allow_zone_id):
+        raise diagnose(out, allow_zone_id)
     return out
 
 
@@ -215,7 +221,7 @@ def _host_for_people(host: str) -> str:
     return choose_labels(host.split("."), shown.split("."))
 
 
-def uri_to_iri(text: str) -> str:
+def uri_to_iri(text: str, *, allow_zone_id: bool = False) -> str:
     """Map a URI to an IRI for people to read (RFC 3987 §3.2).
 
     Percent-encoded UTF-8 of characters outside ASCII is decoded, and a host whose
@@ -240,6 +246,8 @@ def uri_to_iri(text: str) -> str:
 
     Args:
         text: a URI-reference.
+        allow_zone_id: accept an IPv6 zone identifier (RFC 6874), as
+            :meth:`urikit.URI.parse` does; the host keeps it as written.
 
     Raises:
         ParseError: ``text`` is not a URI-reference.
@@ -248,11 +256,29 @@ def uri_to_iri(text: str) -> str:
     'http://www.example.org/Dürst'
     >>> uri_to_iri("http://xn--99zt52a.example.org/%E2%80%AE%FC%2F")
     'http://納豆.example.org/%E2%80%AE%FC%2F'
+    >>> uri_to_iri("http://[fe80::1%25eth0]/D%C3%BCrst", allow_zone_id=True)
+    'http://[fe80::1%25eth0]/Dürst'
 
     .. versionadded:: 0.2
+
+    .. versionchanged:: 0.7
+       ``allow_zone_id``.
     """
-    scheme, userinfo, host, port, path, query, fragment = split(text)
-    if "%" not in text and "xn--" not in text.lower():
+    return components_to_iri(split(text, allow_zone_id), text)
+
+
+def components_to_iri(c: Parts, text: str | None = None) -> str:
+    """:func:`uri_to_iri` of a URI-reference already split into its components
+    (trusted: valid, as a URI holds them), with its text if known: the one home of
+    the mapping, for :meth:`urikit.URI.to_iri`, which reads no text anew (so a host
+    with a zone identifier, which only ``allow_zone_id`` reads back, needs none).
+    An IP literal is kept as written: its ``%25`` stays, as every ASCII octet does.
+
+    >>> components_to_iri(("http", None, "[fe80::1%25eth0]", None, "/%C3%BC", None, None))
+    'http://[fe80::1%25eth0]/ü'
+    """
+    scheme, userinfo, host, port, path, query, fragment = c
+    if text is not None and "%" not in text and "xn--" not in text.lower():
         return text
     parts: list[str] = []
     if scheme is not None:

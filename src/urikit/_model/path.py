@@ -80,13 +80,22 @@ def dot_segment_error(text: str) -> BuildError:
                       "reads it; write a dot segment as wire text (add_segments, add_path)")
 
 
-def check_dots(text: str) -> str:
-    """``text``, a plain path string, if no "/"-separated piece of it is "." or "..";
-    else :class:`BuildError` (:attr:`~urikit.Rule.DOT_SEGMENT_FROM_TEXT`)."""
+def dot_segment_in(text: str) -> str | None:
+    """The first "/"-separated piece of ``text`` that is "." or "..", or ``None``."""
     if "." in text:
         for piece in text.split("/"):
             if piece == "." or piece == "..":
-                raise dot_segment_error(piece)
+                return piece
+    return None
+
+
+def check_dots(text: str) -> str:
+    """``text``, a plain path string, if no "/"-separated piece of it is "." or "..";
+    else :class:`BuildError` (:attr:`~urikit.Rule.DOT_SEGMENT_FROM_TEXT`)."""
+    if "." in text:  # no call for most paths
+        piece = dot_segment_in(text)
+        if piece is not None:
+            raise dot_segment_error(piece)
     return text
 
 
@@ -126,12 +135,12 @@ def path_from(value: str | Iterable[str], text: bool, held: str | None = None) -
     ``held`` (the URI's path now) keeps that wire text (:func:`~urikit._model.view.kept`):
     a list of what ``uri.text.path`` reads writes back the path it was read from.
     """
-    if isinstance(value, PathSegments):
-        return value._owner.components.path  # pyright: ignore[reportPrivateUsage]
-    if isinstance(value, str):
+    if isinstance(value, str):  # first: the common case, and a cheaper check than an ABC's
         if text:
             return encode(check_dots(value), "path")
         return check_wire(value, PATH, _SEGMENT_HINT)
+    if isinstance(value, PathSegments):
+        return value._owner.components.path  # pyright: ignore[reportPrivateUsage]
     # each segment read as the object it is: compiled, a loop over Iterable[str] would
     # check it in mypyc's words before urikit's check names it
     segments = list(cast("Iterable[object]", value))

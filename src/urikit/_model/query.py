@@ -9,7 +9,7 @@ from typing import Final, Protocol, TypeVar, cast, overload
 
 from .._core.build import Checked
 from .._core.components import Components
-from .._core.errors import BuildError, Rule, URIError
+from .._core.errors import BuildError, Rule, URIError, warn_deprecated
 from .._core.parse import QUERY, check_wire, require_str
 from .._core.percent import encode, unquote
 from .._whatwg.masking import masked_pairs, masked_query
@@ -421,7 +421,7 @@ class QueryParams(_ParamsReader):
     :meth:`extend`) gives one pair of the key for each item, as in requests, httpx and
     yarl; an empty one gives none, so ``set(key, [])`` removes the key. Removing and
     reordering pairs: :meth:`discard_pair` (one key and value), :meth:`discard_value`,
-    :meth:`filter`, :meth:`sort`, :meth:`drop_empty`, :meth:`drop_duplicates`; each
+    :meth:`filter`, :meth:`sort`, :meth:`discard_empty`, :meth:`discard_duplicates`; each
     keeps the other pairs' wire text and order. When an edit leaves no pair, the query
     becomes undefined (``None``).
 
@@ -437,7 +437,8 @@ class QueryParams(_ParamsReader):
 
     .. versionchanged:: 0.4
        List and tuple values; :meth:`discard_pair`, :meth:`discard_value`,
-       :meth:`filter`, :meth:`sort`, :meth:`drop_empty`, :meth:`drop_duplicates`.
+       :meth:`filter`, :meth:`sort`, ``drop_empty`` and ``drop_duplicates`` (now
+       :meth:`discard_empty`, :meth:`discard_duplicates`).
 
     .. versionchanged:: 0.2
        "+" reads as a plus by default (RFC 3986); :attr:`form` gives the HTML-form
@@ -607,7 +608,7 @@ class QueryParams(_ParamsReader):
     def filter(self, predicate: Callable[[str, str | None], bool]) -> None:
         """Keep only the pairs for which ``predicate(key, value)`` is true (decoded
         text, as :meth:`items` gives them), in their order; an empty piece between two
-        "&" is no pair and stays (:meth:`drop_empty` removes it).
+        "&" is no pair and stays (:meth:`discard_empty` removes it).
 
         >>> from urikit import URI
         >>> uri = URI.parse("http://h/?utm_source=x&id=7&utm_medium=y")
@@ -644,20 +645,46 @@ class QueryParams(_ParamsReader):
             rest = iter(ordered)
             self._store([next(rest) if p else p for p in pieces])
 
-    def drop_empty(self) -> None:
+    def discard_empty(self) -> None:
         """Remove the empty pieces between "&" (``a&&b``) and the pairs with neither
         key nor value (``=``), which carry no data; ``a=`` and ``=v`` stay.
 
-        .. versionadded:: 0.4
+        .. versionadded:: 0.7
+           The name ``drop_empty``, deprecated: one removal verb, as
+           :meth:`URI.discard_empty_params <urikit.URI.discard_empty_params>`.
         """
         pieces = self._wire()
         self._keep([p for p in pieces if p and p != "="], pieces)
 
+    def drop_empty(self) -> None:
+        """Deprecated name of :meth:`discard_empty`.
+
+        .. versionadded:: 0.4
+
+        .. deprecated:: 0.7
+           Use :meth:`discard_empty`.
+        """
+        warn_deprecated("drop_empty()", "discard_empty()", "0.7")
+        self.discard_empty()
+
     def drop_duplicates(self) -> None:
+        """Deprecated name of :meth:`discard_duplicates`.
+
+        .. versionadded:: 0.4
+
+        .. deprecated:: 0.7
+           Use :meth:`discard_duplicates`.
+        """
+        warn_deprecated("drop_duplicates()", "discard_duplicates()", "0.7")
+        self.discard_duplicates()
+
+    def discard_duplicates(self) -> None:
         """Remove every pair equal (key and value, decoded) to one before it: the
         first of each stays where it stands, with its wire text.
 
-        .. versionadded:: 0.4
+        .. versionadded:: 0.7
+           The name ``drop_duplicates``, deprecated: one removal verb, as
+           :meth:`URI.discard_duplicate_params <urikit.URI.discard_duplicate_params>`.
         """
         seen: set[tuple[str, str | None]] = set()
         kept: list[str] = []

@@ -28,7 +28,7 @@ def encode_text(text: object, component: Component, what: str,
     if text is None:
         return None
     text = require_str(text, what)
-    if kept(held, text, unquote):
+    if held is not None and kept(held, text, unquote):  # no call without a held text
         return held
     return encode(text, component)
 
@@ -66,7 +66,9 @@ def host_from_text(text: object, allow_zone_id: bool = False,
     """
     text = require_str(text, "a host")
     # a zone identifier only with allow_zone_id, kept or not, as URI.set asks each time
-    if kept(held, text, host_to_text) and (allow_zone_id or not has_zone_id(held)):
+    # (no call without a held host: URI.build has none)
+    if (held is not None and kept(held, text, host_to_text)
+            and (allow_zone_id or not has_zone_id(held))):
         return held
     if text[:1] == "[" and (g.IP_LITERAL_Z_RE.fullmatch(text) is not None):
         if not allow_zone_id:

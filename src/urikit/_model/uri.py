@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import enum
-import warnings
 from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar, Final, TypeAlias, TypeVar, cast
 
@@ -11,7 +10,7 @@ import attrs
 
 from .._core.build import Checked, mypyc_attr
 from .._core.components import EMPTY, Components, Parts
-from .._core.errors import BuildError, ParseError, Rule
+from .._core.errors import BuildError, ParseError, Rule, warn_deprecated
 from .._core.grammar import URI_REFERENCE_RE, URI_REFERENCE_Z_RE
 from .._core.host import HostKind, Origin, host_kind
 from .._core.normalize import DEFAULT_OPTIONS, NormalizeOptions, equivalent, normalize
@@ -38,6 +37,7 @@ from .path import (
     ReadOnlyPath,
     check_segment,
     dot_segment_error,
+    dot_segment_in,
     encode_segment,
     is_single_dot,
     path_from,
@@ -146,6 +146,46 @@ def _ruled(c: Parts, before: Parts) -> Parts:
     return c
 
 
+def _unchanged_plain(scheme: object, userinfo: object, host: object, port: object,
+                     path: object, query: object, fragment: object
+                     ) -> tuple[Parts, str] | None:
+    """:meth:`URI.build`'s fast path, as the constructor's: the components and their
+    text when every plain value is its own wire text, else ``None`` (the values are
+    then encoded one by one, which raises what is wrong).
+
+    Plain text that holds no "%" (which plain text always encodes) is its own encoding
+    exactly when the grammar admits it where it stands: the encoder's safe set of each
+    component is the grammar's characters of it without "%" (both derive from the same
+    rules; ``tests/model/test_build.py`` checks the two paths agree). So one match of
+    the composed text, its groups equal to the values, proves them all. Left to the
+    encoding path: a host with an A-label (checked there), a path with a dot segment
+    (refused there, data never becomes one), a port out of range, and every value of
+    another type.
+    """
+    if type(path) is not str or dot_segment_in(path) is not None:
+        return None
+    if port is None:
+        port_given: str | None = None
+    elif type(port) is int and 0 <= port < 65536:
+        port_given = str(port)
+    else:
+        return None
+    if host is not None and (type(host) is not str or "xn--" in host.lower()):
+        return None
+    try:  # compiled, a value that is no str fails here; it is named on the other path
+        given = (scheme, userinfo, host, port_given, path, query, fragment)
+        text = to_text(given)  # type: ignore[arg-type]
+    except TypeError:
+        return None
+    if "%" in text:
+        return None
+    m = _MATCH(text)
+    if m is None:
+        return None
+    groups: Parts = m.groups()  # type: ignore[assignment]
+    return (groups, text) if groups == given else None
+
+
 def _port_text(port: object) -> str | None:
     """The text of a port given as an ``int`` (or ``None``)."""
     if port is None:
@@ -228,12 +268,6 @@ def _components_of(value: object, what: str, base: Parts | None = None) -> Parts
     if isinstance(value, _URIBase):
         return value._c  # pyright: ignore[reportPrivateUsage] (the classes' helper)
     return split(require_str(value, what))
-
-
-def _deprecated(old: str, new: str) -> None:
-    """Warn that ``old``, a name kept one release, is deprecated for ``new``."""
-    warnings.warn(f"{old} is deprecated since urikit 0.6: use {new}", DeprecationWarning,
-                  stacklevel=3)
 
 
 _U = TypeVar("_U", bound="_URIBase")
@@ -488,11 +522,13 @@ class _URIBase:
         return _wrap(cls, browser_resolve(base_c, ref), None)
 
     @classmethod
-    def from_iri(cls, text: str | Checked) -> Self:
+    def from_iri(cls, text: str | Checked, *, allow_zone_id: bool = False) -> Self:
         """Read an IRI (RFC 3987 §3.1): characters outside ASCII are percent-encoded as
         UTF-8, and a registered name becomes its A-label (:func:`urikit.host_to_ascii`,
         UTS 46 as browsers read it); an ``xn--`` label must be a valid A-label, as
-        :meth:`parse_lenient` requires (``xn--a`` is refused).
+        :meth:`parse_lenient` requires (``xn--a`` is refused). ``allow_zone_id``
+        accepts an IPv6 zone identifier (RFC 6874), as :meth:`parse` does, so the
+        text :meth:`to_iri` gives of such a URI reads back.
 
         Raises:
             ParseError: the result is not a URI-reference.
@@ -502,9 +538,13 @@ class _URIBase:
         'https://xn--bcher-kva.example/D%C3%BCrst'
 
         .. versionadded:: 0.2
+
+        .. versionchanged:: 0.7
+           ``allow_zone_id``.
         """
         from .._interop.iri import map_iri_to_uri
-        return cls.parse(map_iri_to_uri(require_str(text)))  # the parse is iri_to_uri's check
+        # the parse is iri_to_uri's check
+        return cls.parse(map_iri_to_uri(require_str(text)), allow_zone_id=allow_zone_id)
 
     def to_iri(self) -> str:
         """The URI as an IRI for people to read (RFC 3987 §3.2): percent-encoded UTF-8
@@ -518,9 +558,13 @@ class _URIBase:
         'https://xn--80ak6aa92e.com/'
 
         .. versionadded:: 0.2
+
+        .. versionchanged:: 0.7
+           A host with a zone identifier (RFC 6874) is shown as written (it raised
+           :class:`ParseError`).
         """
-        from .._interop.iri import uri_to_iri
-        return uri_to_iri(str(self))
+        from .._interop.iri import components_to_iri
+        return components_to_iri(self._c, str(self))
 
     @classmethod
     def from_path(cls, path: str | os.PathLike[str] | PurePath, *,
@@ -729,6 +773,9 @@ reads it; write a dot segment as wire text (add_segments, add_path)
 
         .. versionadded:: 0.6
         """
+        unchanged = _unchanged_plain(scheme, userinfo, host, port, path, query, fragment)
+        if unchanged is not None:
+            return _wrap(cls, unchanged[0], unchanged[1])
         # each value read as the object it is (an annotated local, no cast call):
         # compiled, a typed narrowing would check it in mypyc's words before urikit's
         # check names it; a component left out costs no call
@@ -881,7 +928,7 @@ reads it; write a dot segment as wire text (add_segments, add_path)
         .. deprecated:: 0.6
            Use :attr:`has_zone_id`.
         """
-        _deprecated("the property allow_zone_id", "has_zone_id")
+        warn_deprecated("the property allow_zone_id", "has_zone_id", "0.6")
         return has_zone_id(self._c[2])
 
     @property
@@ -967,7 +1014,7 @@ reads it; write a dot segment as wire text (add_segments, add_path)
         .. deprecated:: 0.6
            Use :meth:`to_redacted`.
         """
-        _deprecated("redacted()", "to_redacted()")
+        warn_deprecated("redacted()", "to_redacted()", "0.6")
         return self.to_redacted(secrets=secrets)
 
     # --- builder: on a URI each edits it in place and returns it; on a FrozenURI each
@@ -1210,16 +1257,45 @@ reads it; write a dot segment as wire text (add_segments, add_path)
         (target.params.form if form else target.params).set(key, value)
         return self._result(target)
 
-    def discard_param(self, *keys: str | Checked) -> Self:
-        """Remove every query parameter named by one of ``keys``, if there is any
-        (as ``set.discard``); return the URI.
+    def discard_param(self, key: str | Checked, /, *more: str | Checked,
+                      form: bool = False) -> Self:
+        """Remove every query parameter ``key`` (plain text), if there is any (as
+        ``set.discard``); return the URI. ``form=True`` reads the keys as an HTML form
+        does ("+" for a space). Several keys: :meth:`discard_params`.
+
+        >>> str(URI.parse("http://h/?a=1&b=2&a=3").discard_param("a"))
+        'http://h/?b=2'
 
         .. versionadded:: 0.2
+
+        .. versionchanged:: 0.7
+           One key, as the singular name says, and ``form``.
+
+        .. deprecated:: 0.7
+           More than one key: use :meth:`discard_params`.
         """
+        if more:
+            warn_deprecated("discard_param() with several keys", "discard_params()", "0.7")
+        return self._discard_keys((key, *more), form)
+
+    def discard_params(self, *keys: str | Checked, form: bool = False) -> Self:
+        """Remove every query parameter named by one of ``keys`` (plain text), if there
+        is any, in one pass over the query; return the URI. ``form=True`` reads the
+        keys as an HTML form does ("+" for a space).
+
+        >>> str(URI.parse("http://h/?a=1&b=2&c=3&a=4").discard_params("a", "c"))
+        'http://h/?b=2'
+
+        .. versionadded:: 0.7
+           The plural of :meth:`discard_param`, which took several keys before.
+        """
+        return self._discard_keys(keys, form)
+
+    def _discard_keys(self, keys: tuple[str | Checked, ...], form: bool) -> Self:
         for key in keys:
             require_str(key, "a query key")  # before the copy a FrozenURI makes
         target = self._edit_target()
-        target.params.discard(*keys)
+        (target.params.form if form else target.params).discard(*keys)
         return self._result(target)
 
     def discard_param_pair(self, key: str | Checked, value: Value, *, form: bool = False) -> Self:
@@ -1236,12 +1312,40 @@ reads it; write a dot segment as wire text (add_segments, add_path)
         (target.params.form if form else target.params).discard_pair(key, value)
         return self._result(target)
 
-    def discard_param_value(self, *values: Value, form: bool = False) -> Self:
-        """Remove every query parameter whose value is one of ``values``, whatever its
-        key; return the URI. See :meth:`QueryParams.discard_value`.
+    def discard_param_value(self, value: Value, /, *more: Value, form: bool = False) -> Self:
+        """Remove every query parameter whose value is ``value`` (plain text; ``None``:
+        a key without "="), whatever its key; return the URI. See
+        :meth:`QueryParams.discard_value`. Several values: :meth:`discard_param_values`.
+
+        >>> str(URI.parse("http://h/?a=x&b=y&c=x").discard_param_value("x"))
+        'http://h/?b=y'
 
         .. versionadded:: 0.4
+
+        .. versionchanged:: 0.7
+           One value, as the singular name says.
+
+        .. deprecated:: 0.7
+           More than one value: use :meth:`discard_param_values`.
         """
+        if more:
+            warn_deprecated("discard_param_value() with several values",
+                            "discard_param_values()", "0.7")
+        return self._discard_values((value, *more), form)
+
+    def discard_param_values(self, *values: Value, form: bool = False) -> Self:
+        """Remove every query parameter whose value is one of ``values`` (plain text;
+        ``None``: a key without "="), whatever its key; return the URI.
+
+        >>> str(URI.parse("http://h/?a=x&b=y&c=z").discard_param_values("x", "z"))
+        'http://h/?b=y'
+
+        .. versionadded:: 0.7
+           The plural of :meth:`discard_param_value`, which took several values before.
+        """
+        return self._discard_values(values, form)
+
+    def _discard_values(self, values: tuple[Value, ...], form: bool) -> Self:
         target = self._edit_target()
         (target.params.form if form else target.params).discard_value(*values)
         return self._result(target)
@@ -1275,7 +1379,7 @@ reads it; write a dot segment as wire text (add_segments, add_path)
 
     def discard_empty_params(self, *, form: bool = False) -> Self:
         """Remove the empty pieces of the query (``a&&b``) and the pairs with neither
-        key nor value (``=``); return the URI. See :meth:`QueryParams.drop_empty`.
+        key nor value (``=``); return the URI. See :meth:`QueryParams.discard_empty`.
 
         ``form`` is taken as every method editing query pairs takes it; no reading
         makes an empty piece or a lone "=" hold data, so it removes the same pairs.
@@ -1287,12 +1391,12 @@ reads it; write a dot segment as wire text (add_segments, add_path)
            The name ``drop_empty_params``, deprecated, with ``form``.
         """
         target = self._edit_target()
-        (target.params.form if form else target.params).drop_empty()
+        (target.params.form if form else target.params).discard_empty()
         return self._result(target)
 
     def discard_duplicate_params(self, *, form: bool = False) -> Self:
         """Remove every query parameter equal (key and value) to one before it; return
-        the URI. See :meth:`QueryParams.drop_duplicates`.
+        the URI. See :meth:`QueryParams.discard_duplicates`.
 
         >>> str(URI.parse("http://h/?a=1&b&a=1&a=%31").discard_duplicate_params())
         'http://h/?a=1&b'
@@ -1301,7 +1405,7 @@ reads it; write a dot segment as wire text (add_segments, add_path)
            The name ``drop_duplicate_params``, deprecated.
         """
         target = self._edit_target()
-        (target.params.form if form else target.params).drop_duplicates()
+        (target.params.form if form else target.params).discard_duplicates()
         return self._result(target)
 
     def drop_empty_params(self) -> Self:
@@ -1312,7 +1416,7 @@ reads it; write a dot segment as wire text (add_segments, add_path)
         .. deprecated:: 0.6
            Use :meth:`discard_empty_params`.
         """
-        _deprecated("drop_empty_params()", "discard_empty_params()")
+        warn_deprecated("drop_empty_params()", "discard_empty_params()", "0.6")
         return self.discard_empty_params()
 
     def drop_duplicate_params(self, *, form: bool = False) -> Self:
@@ -1323,7 +1427,7 @@ reads it; write a dot segment as wire text (add_segments, add_path)
         .. deprecated:: 0.6
            Use :meth:`discard_duplicate_params`.
         """
-        _deprecated("drop_duplicate_params()", "discard_duplicate_params()")
+        warn_deprecated("drop_duplicate_params()", "discard_duplicate_params()", "0.6")
         return self.discard_duplicate_params(form=form)
 
     def __truediv__(self, path: str) -> Self:
@@ -1701,19 +1805,23 @@ reads it; write a dot segment as wire text (add_segments, add_path)
         .. deprecated:: 0.6
            Use :meth:`to_display`.
         """
-        _deprecated("display()", "to_display()")
+        warn_deprecated("display()", "to_display()", "0.6")
         return self.to_display()
 
     def get_absolute_url(self) -> str:
-        """The URI's text: the method Django's ``resolve_url`` asks an object for
-        before it tries ``reverse()`` with it, so ``django.shortcuts.redirect(uri)``
-        redirects to the URI (``reverse()`` would hash it: a ``URI`` is unhashable).
-
-        >>> URI.parse("https://shop.example/cart?step=2").get_absolute_url()
-        'https://shop.example/cart?step=2'
+        """Deprecated: Django's model hook, which let ``django.shortcuts.redirect(uri)``
+        take a URI; the URI's text.
 
         .. versionadded:: 0.4
+
+        .. deprecated:: 0.7
+           Django's protocol lives in the Django adapter: a model gets it from
+           ``urikit.django.AbsoluteURLMixin``; give Django's ``redirect`` the text,
+           ``redirect(str(uri))``, or use ``urikit.django.redirect`` for a user's
+           ``next``.
         """
+        warn_deprecated("get_absolute_url()",
+                        "str(uri), or urikit.django.AbsoluteURLMixin on a model", "0.7")
         return str(self)
 
     @classmethod

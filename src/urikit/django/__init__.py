@@ -35,7 +35,7 @@ from django.utils.functional import lazy
 
 from .._core.percent import unquote
 from .._model.query import Values, encode_query
-from .._model.uri import URI, FrozenURI
+from .._model.uri import URI, FrozenURI, as_frozen
 from .._web.proxy import TrustedProxies
 from .._web.request import (
     PublicSite,
@@ -52,8 +52,9 @@ from .._web.request import request_uri as _request_uri
 if TYPE_CHECKING:
     from .._match.routes import RouteMatch, Routes
 
-__all__ = ["JSONEncoder", "context_processor", "find_route", "prefix_middleware", "redirect",
-           "request_uri", "reverse", "reverse_lazy", "root_uri", "trusted_proxies"]
+__all__ = ["AbsoluteURLMixin", "JSONEncoder", "context_processor", "find_route",
+           "prefix_middleware", "redirect", "request_uri", "reverse", "reverse_lazy",
+           "root_uri", "trusted_proxies"]
 
 T = TypeVar("T")
 _Handler: TypeAlias = Callable[[HttpRequest], Any]
@@ -387,9 +388,21 @@ def reverse(viewname: str | Callable[..., Any], urlconf: str | Any | None = None
     return link if request is not None or absolute else path_only(link)
 
 
+#: What Django's ``lazy`` gives ``reverse_lazy``'s proxy: FrozenURI's methods, but for
+#: the deprecated ``get_absolute_url`` (until 0.8 removes it), which Django's
+#: ``resolve_url`` asks for before it reads a lazy object as text: without it
+#: ``redirect(reverse_lazy(...))`` and ``LOGIN_URL = reverse_lazy(...)`` give the text
+#: and warn about nothing, as they will once the method is gone.
+#: (Django reads only the names of the classes' members; ``type()`` itself reads those
+#: of the namespace and the slots, which Django's proxy has of its own.)
+_LAZY_RESULT: Final[type] = type("FrozenURI", (), {
+    name: None for klass in FrozenURI.__mro__ for name in vars(klass)
+    if name not in {"get_absolute_url", "__slots__", "__dict__", "__weakref__",
+                    "__module__", "__qualname__"}})
+
 #: Django's reverse, evaluated when first read as text (for settings, class
 #: attributes and ``urlpatterns``): :func:`reverse`'s arguments.
-reverse_lazy: Callable[..., FrozenURI] = lazy(reverse, FrozenURI)
+reverse_lazy: Callable[..., FrozenURI] = lazy(reverse, _LAZY_RESULT)
 
 
 def _query_pairs(query: QueryInput) -> Iterable[tuple[str, Values]]:
@@ -438,6 +451,52 @@ def redirect(request: HttpRequest, target: URI | FrozenURI | str | None, *,
     if permanent:
         return HttpResponsePermanentRedirect(location)
     return HttpResponseRedirect(location)
+
+
+class AbsoluteURLMixin:
+    """Django's ``get_absolute_url()`` for a model whose link is a URI: the model
+    defines :meth:`get_absolute_uri`, and the mixin gives Django its text.
+
+    Django asks a model for ``get_absolute_url()`` in ``django.shortcuts.redirect``
+    (``resolve_url``), in the admin's "View on site" (the ``contenttypes`` shortcut
+    view, which puts the site's domain before a path), in the sitemaps framework
+    (``Sitemap.location``, before which it writes the protocol and the domain: give a
+    path there) and in syndication feeds (``Feed.item_link``), and templates call it
+    (``{{ article.get_absolute_url }}``). Django wants ASCII text, percent-encoded as
+    RFC 3986 says; a URI's text always is::
+
+        class Article(urikit.django.AbsoluteURLMixin, models.Model):
+            slug = models.SlugField()
+
+            def get_absolute_uri(self) -> urikit.FrozenURI:
+                return urikit.django.reverse("article", kwargs={"slug": self.slug})
+
+    ``reverse`` gives the path under the script prefix (``/blog/caf%C3%A9``), so the
+    link works in all of Django's places above.
+
+    .. versionadded:: 0.7
+       Django's hook lives here; ``URI.get_absolute_url()``, which let
+       ``django.shortcuts.redirect(uri)`` take a URI, is deprecated (write
+       ``redirect(str(uri))``, or :func:`redirect` for a user's ``next``).
+    """
+
+    def get_absolute_uri(self) -> URI | FrozenURI | str:
+        """The object's link: a URI (``str`` is read with ``URI.parse``). Define it.
+
+        Raises:
+            NotImplementedError: the model does not define it.
+        """
+        raise NotImplementedError(f"{type(self).__name__} must define get_absolute_uri() "
+                                  "for urikit.django.AbsoluteURLMixin")
+
+    def get_absolute_url(self) -> str:
+        """The text of :meth:`get_absolute_uri`, as Django's protocol asks for it.
+
+        Raises:
+            TypeError: :meth:`get_absolute_uri` gave no URI, FrozenURI or ``str``.
+            URIError: it gave text that is no URI-reference.
+        """
+        return str(as_frozen(self.get_absolute_uri(), "get_absolute_uri()"))
 
 
 class JSONEncoder(DjangoJSONEncoder):

@@ -12,7 +12,10 @@ from urikit import URI, FrozenURI, Query, ReadOnlyParams, encode_query
 def query_pairs(uri: URI, frozen: FrozenURI, tags: list[str]) -> None:
     assert_type(uri.discard_param_pair("a", "1"), URI)
     assert_type(frozen.discard_param_pair("a", None), FrozenURI)
-    assert_type(frozen.discard_param_value("1", 2, None), FrozenURI)
+    assert_type(frozen.discard_param_value(None, form=True), FrozenURI)
+    assert_type(frozen.discard_param_values("1", 2, None), FrozenURI)
+    assert_type(uri.discard_param("a", form=True), URI)
+    assert_type(uri.discard_params("a", "b", form=True), URI)
     assert_type(frozen.filter_params(lambda k, v: v is not None), FrozenURI)
     assert_type(frozen.sort_params(), FrozenURI)
     assert_type(frozen.discard_empty_params(form=True), FrozenURI)
@@ -34,3 +37,4 @@ def query_pairs(uri: URI, frozen: FrozenURI, tags: list[str]) -> None:
     uri.set_param("t", [1.5])  # E: list-item | reportArgumentType
     uri.filter_params("a")  # E: arg-type | reportArgumentType
     q.wire = "a"  # E: misc | reportAttributeAccessIssue
+    uri.discard_params("a", 1)  # E: arg-type | reportArgumentType
