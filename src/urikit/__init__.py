@@ -9,6 +9,7 @@
 from __future__ import annotations
 
 import importlib as _importlib
+import sys as _sys
 import types as _types
 from typing import TYPE_CHECKING
 
@@ -25,6 +26,7 @@ from ._core.errors import (
     URIError,
 )
 from ._core.parse import is_valid
+from ._model.uri import ON_FIRST_USE as _ON_FIRST_USE
 from ._model.uri import UNSET, URI, FrozenURI
 
 #: The public names imported when first used, each with the module that defines it:
@@ -265,13 +267,29 @@ def _filler_docs() -> dict[str, str]:
 
 def _rewrite_module() -> None:
     """Rewrite the module of each public name imported so far (the lazy ones are
-    rewritten when first used)."""
+    rewritten when their module is first imported: :func:`_rewrite_loaded`)."""
     for name in __all__:
         if name not in _LAZY:
             _rewrite(name, globals()[name])
 
 
+def _rewrite_loaded() -> None:
+    """Rewrite and keep here each lazy public name whose module has been imported, by
+    a lazy name or by the URI classes' first use of a group (which call this), so that
+    an object they hand out (a path view, an origin) names ``urikit`` as its class's
+    module, and pickles through it, before anyone reads the name from ``urikit``."""
+    namespace = globals()
+    for name, module in _LAZY.items():
+        if name not in namespace:
+            loaded = _sys.modules.get(__name__ + module)
+            obj: object = getattr(loaded, name, None) if loaded is not None else None
+            if obj is not None:
+                _rewrite(name, obj)
+                namespace[name] = obj
+
+
 _rewrite_module()
+_ON_FIRST_USE.append(_rewrite_loaded)
 
 
 def __getattr__(name: str) -> object:
@@ -280,6 +298,7 @@ def __getattr__(name: str) -> object:
     if module is None:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
     obj: object = getattr(_importlib.import_module(module, __name__), name)
+    _rewrite_loaded()  # what the import loaded besides, as well
     _rewrite(name, obj)
     globals()[name] = obj
     return obj

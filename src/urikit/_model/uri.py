@@ -109,6 +109,10 @@ _model_loaded = False
 _normalize_loaded = False
 _host_loaded = False
 
+#: What runs after each group's first import (``urikit`` adds the naming of its public
+#: classes as its own, ``urikit.PathSegments`` and not a private module's).
+ON_FIRST_USE: Final[list[Callable[[], None]]] = []
+
 
 def _load_model() -> None:
     """Import the element model's views and edits: the path, query and text views,
@@ -141,6 +145,8 @@ def _load_model() -> None:
     from .text import TextView, encode_text, has_zone_id, host_from_text, in_domain
 
     _model_loaded = True
+    for hook in ON_FIRST_USE:
+        hook()
 
 
 def _load_normalize() -> None:
@@ -150,6 +156,8 @@ def _load_normalize() -> None:
     from .._core.normalize import equivalent, normalize
 
     _normalize_loaded = True
+    for hook in ON_FIRST_USE:
+        hook()
 
 
 def _load_host() -> None:
@@ -161,6 +169,8 @@ def _load_host() -> None:
     from .._whatwg.origin import origin, origin_key
 
     _host_loaded = True
+    for hook in ON_FIRST_USE:
+        hook()
 
 
 class _Unset(enum.Enum):
