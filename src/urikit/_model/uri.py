@@ -2110,6 +2110,7 @@ class URI(_URIBase):
                 scheme-based, RFC 5952 IPv6); ``None``, the default, takes all but
                 the last (``NormalizeOptions()``).
 
+        >>> from urikit import NormalizeOptions
         >>> str(URI.parse("HTTP://[2001:DB8::01]:80/a/../b")
         ...     .normalize(NormalizeOptions(ipv6_canonical=True)))
         'http://[2001:db8::1]/b'
