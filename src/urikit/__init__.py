@@ -298,10 +298,8 @@ def __getattr__(name: str) -> object:
     if module is None:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
     obj: object = getattr(_importlib.import_module(module, __name__), name)
-    _rewrite_loaded()  # what the import loaded besides, as well
-    _rewrite(name, obj)
-    globals()[name] = obj
-    return obj
+    _rewrite_loaded()  # this name, and every other that the import loaded
+    return globals().get(name, obj)
 
 
 def __dir__() -> list[str]:

@@ -172,3 +172,26 @@ def test_the_check_sees_a_missing_guard() -> None:
                         "    return encode('a')\n").body[0]
     assert isinstance(guarded, ast.FunctionDef)
     assert _guards(guarded) == {"_load_model"}
+
+
+def test_what_a_first_use_hands_out_names_urikit() -> None:
+    """An object of a lazy public class, handed out by the first use of its group,
+    names ``urikit`` as its class's module and pickles through it; the doctest finder
+    still learns where each class is defined, whichever way it was first reached."""
+    script = (
+        "import json, pickle, urikit\n"
+        "from urikit import URI\n"
+        "uri = URI.parse('http://a:8080/b')\n"
+        "origin, view = uri.origin(), uri.path\n"
+        "print(json.dumps([type(origin).__module__, type(view).__module__,\n"
+        "    pickle.loads(pickle.dumps(origin)) == origin, b'_core' in pickle.dumps(origin),\n"
+        "    urikit.PathSegments is type(view), urikit._DEFINED_IN['PathSegments'],\n"
+        "    urikit._DEFINED_IN['Origin'], urikit.NormalizeOptions.__module__,\n"
+        "    urikit._DEFINED_IN['NormalizeOptions'], urikit.canonicalize.__module__,\n"
+        "    urikit._DEFINED_IN['canonicalize'], urikit._DEFINED_IN['CanonicalOptions']]))\n")
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                          check=True, env=os.environ.copy())
+    assert json.loads(done.stdout) == [
+        "urikit", "urikit", True, False, True, "urikit._model.path", "urikit._core.host",
+        "urikit", "urikit._core.normalize", "urikit", "urikit._web.canonical",
+        "urikit._web.canonical"]
