@@ -2125,7 +2125,13 @@ class URI(_URIBase):
         """
         if not _normalize_loaded:
             _load_normalize()
-        self._put(normalize(self._c) if options is None else normalize(self._c, options))
+        # read as object: compiled, narrowing options past None would check it in
+        # mypyc's words before normalize's check names it
+        given = cast("object", options)
+        if given is None:
+            self._put(normalize(self._c))
+        else:
+            self._put(normalize(self._c, cast("NormalizeOptions | Checked", given)))
         return self
 
 
@@ -2200,8 +2206,11 @@ class FrozenURI(_URIBase):
         """
         if not _normalize_loaded:
             _load_normalize()
-        c = normalize(self._c) if options is None else normalize(self._c, options)
-        return _wrap(type(self), c, None)
+        given = cast("object", options)  # as object, as URI.normalize reads it
+        if given is None:
+            return _wrap(type(self), normalize(self._c), None)
+        return _wrap(type(self), normalize(self._c, cast("NormalizeOptions | Checked", given)),
+                     None)
 
 
 def as_frozen(value: object, what: str, *, lenient: bool = False) -> FrozenURI:
