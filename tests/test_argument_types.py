@@ -99,6 +99,8 @@ TAKE_VALUES: Final = {f"{cls}.{method}" for cls in ("URI", "FrozenURI")
 #: (written with ``str()``, as a query value is).
 TAKE_INT_SEGMENTS: Final = {f"{cls}.{method}" for cls in ("URI", "FrozenURI")
                             for method in ("add_segments_text", "with_name")}
+#: Methods whose options default to ``None``, the default steps.
+TAKE_NONE_OPTIONS: Final = {"URI.normalize", "FrozenURI.normalize"}
 
 
 @pytest.mark.parametrize("value", BAD, ids=lambda v: type(v).__name__)
@@ -110,6 +112,10 @@ def test_wrong_type_is_type_error(name: str, call: Call, value: object) -> None:
     if name in TAKE_INT_SEGMENTS and type(value) is int:
         # a segment, as set_param writes it
         assert str(cast("URI", call(value)).path).endswith(f"/{value}")
+        return
+    if name in TAKE_NONE_OPTIONS and value is None:
+        # the default steps, as normalize() without an argument
+        assert str(cast("URI", call(value))) == SAMPLE
         return
     if name.endswith(".from_data") and isinstance(value, bytes):
         assert isinstance(call(value), (URI, FrozenURI))  # a payload is bytes: its type

@@ -21,11 +21,20 @@ from urikit._core import build, grammar
 
 INIT = Path(urikit.__file__).resolve()
 
-#: What ``import urikit`` must not import: IDNA and IRIs, lenient input, file paths,
-#: templates, the web helpers, pydantic's field types, the batch engine and the
-#: optional packages behind them.
+#: What ``import urikit`` must not import: the model's views and normalization (attrs
+#: with it), IDNA and IRIs, lenient input, file paths, templates, the web helpers,
+#: pydantic's field types, the batch engine and the optional packages behind them
+#: (``tests/model/test_lazy.py`` names all that a parse and ``str`` load).
 OPTIONAL = (
     "idna",
+    "attrs",
+    "urikit._core.normalize",
+    "urikit._core.percent",
+    "urikit._model.path",
+    "urikit._model.query",
+    "urikit._model.text",
+    "urikit._whatwg.masking",
+    "urikit._whatwg.display",
     "urikit._whatwg.idna",
     "urikit._interop.iri",
     "urikit._interop.lenient",
@@ -77,14 +86,15 @@ def test_import_urikit_leaves_the_optional_parts_alone() -> None:
         "import urikit\n"
         "from urikit._core import grammar as g\n"
         "before = sorted(m for m in sys.modules if m not in started)\n"
-        "lazy = [g.URI_REFERENCE_Z_RE._compiled is None, g.IP_LITERAL_RE._compiled is None]\n"
+        "lazy = [g.URI_REFERENCE_Z_RE._compiled is None, g.IP_LITERAL_RE._compiled is None,\n"
+        "        g.IPV4ADDRESS_RE._compiled is None]\n"
         "urikit.iri_to_uri('http://b\\u00fccher.example/')\n"
         "print(json.dumps([before, lazy, sorted(sys.modules)]))")
     assert isinstance(loaded, list)
     before, lazy, after = loaded
     assert [m for m in OPTIONAL if m in before] == []
     assert "urikit._model.uri" in before
-    assert lazy == [True, True]
+    assert lazy == [True, True, True]
     assert {"idna", "urikit._whatwg.idna", "urikit._interop.iri"} <= set(after)
 
 
@@ -164,6 +174,26 @@ def test_every_public_name_resolves() -> None:
         exec(f"from urikit import {name}", namespace)
         assert namespace[name] is getattr(urikit, name)
     assert set(urikit.__all__) <= set(dir(urikit))
+
+
+def _eager_imports() -> dict[str, str]:
+    """The public names ``urikit/__init__.py`` imports at its top level, with the module
+    each comes from (relative, as written)."""
+    tree = ast.parse(INIT.read_text(encoding="utf-8"))
+    return {alias.asname or alias.name: "." * node.level + (node.module or "")
+            for node in tree.body if isinstance(node, ast.ImportFrom) and node.level
+            for alias in node.names if not (alias.asname or alias.name).startswith("_")}
+
+
+def test_every_public_name_is_its_home_modules_object() -> None:
+    """Each name of ``__all__`` is the very object its defining module holds, whether
+    ``import urikit`` imported it or its first use did: no copy, no wrapper."""
+    homes = {**_eager_imports(), **vars(urikit)["_LAZY"]}
+    assert set(urikit.__all__) - set(homes) == {"COMPILED"}
+    assert urikit.COMPILED is build.COMPILED
+    for name, module in homes.items():
+        assert getattr(urikit, name) is getattr(importlib.import_module(module, "urikit"),
+                                                name), name
 
 
 def test_an_unknown_name_is_an_attribute_error() -> None:

@@ -9,6 +9,7 @@
 from __future__ import annotations
 
 import importlib as _importlib
+import sys as _sys
 import types as _types
 from typing import TYPE_CHECKING
 
@@ -24,25 +25,37 @@ from ._core.errors import (
     Rule,
     URIError,
 )
-from ._core.host import HostKind, Origin, host_kind
-from ._core.normalize import NormalizeOptions
 from ._core.parse import is_valid
-from ._core.percent import Component, decode, encode
-from ._core.resolve import remove_dot_segments
-from ._core.strings import normalize
-from ._model.path import PathSegments, ReadOnlyPath
-from ._model.query import Query, QueryParams, ReadOnlyParams, encode_query
-from ._model.strings import resolve
-from ._model.text import ReadOnlyText, TextView
+from ._model.uri import ON_FIRST_USE as _ON_FIRST_USE
 from ._model.uri import UNSET, URI, FrozenURI
-from ._whatwg.display import is_ambiguous_ipv4
-from ._whatwg.masking import SECRET_QUERY_PARAMETERS
 
 #: The public names imported when first used, each with the module that defines it:
-#: the optional parts (IDNA and IRIs, lenient input, the web helpers, pydantic's
-#: field types) are not paid for by ``import urikit``. A new lazy name goes here and
-#: in the ``TYPE_CHECKING`` imports below (``tests/test_imports.py`` checks both).
+#: ``import urikit`` loads what ``URI.parse`` and ``str(uri)`` need (the names above),
+#: and every other part is paid for by its first use: the views, percent-encoding,
+#: normalization (and attrs with it), IDNA and IRIs, lenient input, the web helpers,
+#: pydantic's field types. A new lazy name goes here and in the ``TYPE_CHECKING``
+#: imports below (``tests/test_imports.py`` checks both).
 _LAZY: dict[str, str] = {
+    "HostKind": "._core.host",
+    "Origin": "._core.host",
+    "host_kind": "._core.host",
+    "NormalizeOptions": "._core.normalize",
+    "Component": "._core.percent",
+    "decode": "._core.percent",
+    "encode": "._core.percent",
+    "remove_dot_segments": "._core.resolve",
+    "normalize": "._core.strings",
+    "PathSegments": "._model.path",
+    "ReadOnlyPath": "._model.path",
+    "Query": "._model.query",
+    "QueryParams": "._model.query",
+    "ReadOnlyParams": "._model.query",
+    "encode_query": "._model.query",
+    "resolve": "._model.strings",
+    "ReadOnlyText": "._model.text",
+    "TextView": "._model.text",
+    "is_ambiguous_ipv4": "._whatwg.display",
+    "SECRET_QUERY_PARAMETERS": "._whatwg.masking",
     "host_to_ascii": "._whatwg.idna",
     "host_to_unicode": "._whatwg.idna",
     "DataContent": "._interop.data",
@@ -87,13 +100,22 @@ _LAZY: dict[str, str] = {
 
 if TYPE_CHECKING:  # what type checkers see of the lazy names: the same imports
     from ._batch.records import BatchError, BatchRecord
+    from ._core.host import HostKind, Origin, host_kind
+    from ._core.normalize import NormalizeOptions
+    from ._core.percent import Component, decode, encode
+    from ._core.resolve import remove_dot_segments
+    from ._core.strings import normalize
     from ._interop.data import DataContent
     from ._interop.iri import iri_to_uri, uri_to_iri
     from ._interop.lenient import Change, Repaired, repair
     from ._match.routes import Route, RouteMatch, Routes
     from ._match.template import URITemplate
     from ._match.urlpattern import URLPattern, URLPatternComponentResult, URLPatternResult
+    from ._model.path import PathSegments, ReadOnlyPath
     from ._model.pydantic import URIOptions
+    from ._model.query import Query, QueryParams, ReadOnlyParams, encode_query
+    from ._model.strings import resolve
+    from ._model.text import ReadOnlyText, TextView
     from ._web.canonical import TRACKING_PARAMS, CanonicalOptions, canonicalize
     from ._web.fields import (
         AbsoluteFrozenURI,
@@ -115,7 +137,9 @@ if TYPE_CHECKING:  # what type checkers see of the lazy names: the same imports
         registrable_domain,
         same_site,
     )
+    from ._whatwg.display import is_ambiguous_ipv4
     from ._whatwg.idna import host_to_ascii, host_to_unicode
+    from ._whatwg.masking import SECRET_QUERY_PARAMETERS
 del TYPE_CHECKING  # not a public name
 
 __version__ = "0.6.0"
@@ -243,13 +267,29 @@ def _filler_docs() -> dict[str, str]:
 
 def _rewrite_module() -> None:
     """Rewrite the module of each public name imported so far (the lazy ones are
-    rewritten when first used)."""
+    rewritten when their module is first imported: :func:`_rewrite_loaded`)."""
     for name in __all__:
         if name not in _LAZY:
             _rewrite(name, globals()[name])
 
 
+def _rewrite_loaded() -> None:
+    """Rewrite and keep here each lazy public name whose module has been imported, by
+    a lazy name or by the URI classes' first use of a group (which call this), so that
+    an object they hand out (a path view, an origin) names ``urikit`` as its class's
+    module, and pickles through it, before anyone reads the name from ``urikit``."""
+    namespace = globals()
+    for name, module in _LAZY.items():
+        if name not in namespace:
+            loaded = _sys.modules.get(__name__ + module)
+            obj: object = getattr(loaded, name, None) if loaded is not None else None
+            if obj is not None:
+                _rewrite(name, obj)
+                namespace[name] = obj
+
+
 _rewrite_module()
+_ON_FIRST_USE.append(_rewrite_loaded)
 
 
 def __getattr__(name: str) -> object:
@@ -258,9 +298,8 @@ def __getattr__(name: str) -> object:
     if module is None:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
     obj: object = getattr(_importlib.import_module(module, __name__), name)
-    _rewrite(name, obj)
-    globals()[name] = obj
-    return obj
+    _rewrite_loaded()  # this name, and every other that the import loaded
+    return globals().get(name, obj)
 
 
 def __dir__() -> list[str]:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 
 class Components(NamedTuple):
@@ -43,3 +43,11 @@ Parts = tuple[str | None, str | None, str | None, str | None, str, str | None, s
 
 #: The components of the empty reference ``""``.
 EMPTY = Components(None, None, None, None, "", None, None)
+
+
+#: The classes whose objects stand for a whole URI: ``URI`` and ``FrozenURI``, which
+#: the model (``_model/uri.py``) adds once it defines them. A query parameter's value
+#: may be one, written as its text (``_model/query.py`` asks). It lives here, with the
+#: record every layer shares, so that it is filled when the URI classes are defined,
+#: whichever module is imported first.
+LINK_CLASSES: Final[list[type[object]]] = []

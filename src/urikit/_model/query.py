@@ -8,7 +8,7 @@ from operator import attrgetter, itemgetter
 from typing import Final, Protocol, TypeVar, cast, overload
 
 from .._core.build import Checked
-from .._core.components import Components
+from .._core.components import LINK_CLASSES, Components
 from .._core.errors import BuildError, Rule, URIError, warn_deprecated
 from .._core.parse import QUERY, check_wire, require_str
 from .._core.percent import encode, unquote
@@ -27,10 +27,6 @@ class LinkValue(Protocol):
         """The URI's seven wire components."""
         ...
 
-
-#: The classes a value may be an object of, written as its text: ``URI`` and
-#: ``FrozenURI``, which uri.py adds once it defines them.
-LINK_CLASSES: Final[list[type[object]]] = []
 
 #: What a parameter value may be: text, an ``int`` (written with ``str()``), a
 #: ``URI`` or ``FrozenURI`` (its text), or ``None`` for a key without "=".

@@ -6,14 +6,10 @@ import enum
 from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar, Final, TypeAlias, TypeVar, cast
 
-import attrs
-
 from .._core.build import Checked, mypyc_attr
-from .._core.components import EMPTY, Components, Parts
+from .._core.components import EMPTY, LINK_CLASSES, Components, Parts
 from .._core.errors import BuildError, ParseError, Rule, warn_deprecated
 from .._core.grammar import URI_REFERENCE_RE, URI_REFERENCE_Z_RE
-from .._core.host import HostKind, Origin, host_kind
-from .._core.normalize import DEFAULT_OPTIONS, NormalizeOptions, equivalent, normalize
 from .._core.parse import (
     FRAGMENT,
     QUERY,
@@ -25,47 +21,7 @@ from .._core.parse import (
     require_str,
     split,
 )
-from .._core.percent import encode, unquote
-from .._core.ports import port_number, port_text
-from .._core.resolve import relative, require_base, resolve
 from .._core.serialize import authority, to_text
-from .._whatwg.display import display
-from .._whatwg.masking import mask_secrets, secret_names
-from .._whatwg.origin import origin, origin_key
-from .path import (
-    PathSegments,
-    ReadOnlyPath,
-    check_segment,
-    dot_segment_error,
-    dot_segment_in,
-    encode_segment,
-    is_single_dot,
-    path_from,
-    prefix_path,
-    relative_path,
-    segment_suffix,
-    suffix_start,
-    suffixes_of,
-    wire_suffix_start,
-)
-from .query import (
-    LINK_CLASSES,
-    Params,
-    Query,
-    QueryParams,
-    ReadOnlyParams,
-    Value,
-    Values,
-    encode_query,
-)
-from .text import (
-    ReadOnlyText,
-    TextView,
-    encode_text,
-    has_zone_id,
-    host_from_text,
-    in_domain,
-)
 
 if TYPE_CHECKING:
     import os
@@ -73,7 +29,48 @@ if TYPE_CHECKING:
     import urllib.parse
     from pathlib import PurePath
 
+    from .._core.host import HostKind, Origin, host_kind
+    from .._core.normalize import NormalizeOptions, equivalent, normalize
+    from .._core.percent import encode, unquote
+    from .._core.ports import port_number, port_text
+    from .._core.resolve import relative, require_base, resolve
     from .._interop.data import DataContent
+    from .._whatwg.display import display
+    from .._whatwg.masking import mask_secrets, secret_names
+    from .._whatwg.origin import origin, origin_key
+    from .path import (
+        PathSegments,
+        ReadOnlyPath,
+        check_segment,
+        dot_segment_error,
+        dot_segment_in,
+        encode_segment,
+        is_single_dot,
+        path_from,
+        prefix_path,
+        relative_path,
+        segment_suffix,
+        suffix_start,
+        suffixes_of,
+        wire_suffix_start,
+    )
+    from .query import (
+        Params,
+        Query,
+        QueryParams,
+        ReadOnlyParams,
+        Value,
+        Values,
+        encode_query,
+    )
+    from .text import (
+        ReadOnlyText,
+        TextView,
+        encode_text,
+        has_zone_id,
+        host_from_text,
+        in_domain,
+    )
 
     if sys.version_info >= (3, 11):
         from typing import Self
@@ -94,6 +91,87 @@ _USERINFO_HINT: Final = "to store plain text, use uri.text.userinfo or set_text(
 _HOST_HINT: Final = "to store plain text, use uri.text.host or set_text(host=...)"
 _QUERY_HINT: Final = "to store plain text, use uri.params or set_text(query=...)"
 _FRAGMENT_HINT: Final = "to store plain text, use uri.text.fragment or set_text(fragment=...)"
+
+
+# --- what is imported on first use ---------------------------------------------------
+#
+# ``import urikit`` loads what ``URI.parse`` and ``str(uri)`` need, and nothing else:
+# the modules of every other operation are imported by the first operation that needs
+# them, a group at a time, and their names bound here, where this module's code reads
+# them (type checkers see them imported above, under ``TYPE_CHECKING``). A function
+# that reads one of them starts with its group's check, ``if not _model_loaded:
+# _load_model()`` (a global read when loaded, where an import statement in the function
+# would cost a microsecond a call), and tests/model/test_lazy.py checks that each does.
+# Compiled, mypyc calls the functions and makes the classes of these modules directly;
+# the check is what makes sure their module has run first.
+
+_model_loaded = False
+_normalize_loaded = False
+_host_loaded = False
+
+#: What runs after each group's first import (``urikit`` adds the naming of its public
+#: classes as its own, ``urikit.PathSegments`` and not a private module's).
+ON_FIRST_USE: Final[list[Callable[[], None]]] = []
+
+
+def _load_model() -> None:
+    """Import the element model's views and edits: the path, query and text views,
+    percent-encoding, ports, resolution and the masking of secrets."""
+    global _model_loaded, encode, unquote, port_number, port_text, relative, require_base
+    global resolve, mask_secrets, secret_names, PathSegments, check_segment
+    global dot_segment_error, dot_segment_in, encode_segment, is_single_dot, path_from, prefix_path
+    global relative_path, segment_suffix, suffix_start, suffixes_of, wire_suffix_start
+    global Query, QueryParams, encode_query, TextView, encode_text, has_zone_id
+    global host_from_text, in_domain
+    from .._core.percent import encode, unquote
+    from .._core.ports import port_number, port_text
+    from .._core.resolve import relative, require_base, resolve
+    from .._whatwg.masking import mask_secrets, secret_names
+    from .path import (
+        PathSegments,
+        check_segment,
+        dot_segment_error,
+        dot_segment_in,
+        encode_segment,
+        is_single_dot,
+        path_from,
+        prefix_path,
+        relative_path,
+        segment_suffix,
+        suffix_start,
+        suffixes_of,
+        wire_suffix_start,
+    )
+    from .query import Query, QueryParams, encode_query
+    from .text import TextView, encode_text, has_zone_id, host_from_text, in_domain
+
+    _model_loaded = True
+    for hook in ON_FIRST_USE:
+        hook()
+
+
+def _load_normalize() -> None:
+    """Import normalization and equivalence (RFC 3986 §6), and with them attrs, which
+    makes their options record."""
+    global _normalize_loaded, equivalent, normalize
+    from .._core.normalize import equivalent, normalize
+
+    _normalize_loaded = True
+    for hook in ON_FIRST_USE:
+        hook()
+
+
+def _load_host() -> None:
+    """Import what reads a host as a browser does: its kind, the origin and the
+    display of a URI."""
+    global _host_loaded, host_kind, display, origin, origin_key
+    from .._core.host import host_kind
+    from .._whatwg.display import display
+    from .._whatwg.origin import origin, origin_key
+
+    _host_loaded = True
+    for hook in ON_FIRST_USE:
+        hook()
 
 
 class _Unset(enum.Enum):
@@ -119,6 +197,8 @@ AnyURI: TypeAlias = "URI | FrozenURI"
 def _shown_base(c: Parts) -> str:
     """A base's text as an error message shows it: its secrets masked
     (:func:`~urikit._whatwg.masking.mask_secrets`: ``///joe:***@h/``)."""
+    if not _model_loaded:
+        _load_model()
     return mask_secrets(to_text(c))[0]
 
 
@@ -162,6 +242,8 @@ def _unchanged_plain(scheme: object, userinfo: object, host: object, port: objec
     (refused there, data never becomes one), a port out of range, and every value of
     another type.
     """
+    if not _model_loaded:
+        _load_model()
     if type(path) is not str or dot_segment_in(path) is not None:
         return None
     if port is None:
@@ -188,6 +270,8 @@ def _unchanged_plain(scheme: object, userinfo: object, host: object, port: objec
 
 def _port_text(port: object) -> str | None:
     """The text of a port given as an ``int`` (or ``None``)."""
+    if not _model_loaded:
+        _load_model()
     if port is None:
         return None
     if type(port) is not int:
@@ -211,6 +295,8 @@ def _wire_components(c: Parts, allow_zone_id: bool, *, scheme: Any, userinfo: An
                      fragment: Any) -> Parts:
     """``c`` with the given wire components (``UNSET`` keeps one) validated and set,
     the structural rules kept (:func:`_ruled`)."""
+    if not _model_loaded:
+        _load_model()
     new = list(c)
     if scheme is not UNSET:
         new[0] = None if scheme is None else check_scheme(scheme)
@@ -243,6 +329,8 @@ def _text_components(c: Parts, *, userinfo: Any, host: Any, path: Any, query: An
     """``c`` with the given plain-text components (``UNSET`` keeps one) encoded and
     set, the structural rules kept; text that reads as the component it replaces keeps
     that component's wire text, as the text view does (``kept`` in ``text``)."""
+    if not _model_loaded:
+        _load_model()
     new = list(c)
     if userinfo is not UNSET:
         new[1] = encode_text(userinfo, "userinfo", "userinfo", c[1])
@@ -261,6 +349,8 @@ def _components_of(value: object, what: str, base: Parts | None = None) -> Parts
     """The components of a URI, a FrozenURI or URI text (parsed strictly); with
     ``base``, that the base has a scheme is checked after the type and before the
     text, as :func:`urikit.resolve` checks it."""
+    if not _model_loaded:
+        _load_model()
     if not isinstance(value, (_URIBase, str)):
         raise not_a_uri(what, value)
     if base is not None and base[0] is None:
@@ -341,12 +431,32 @@ _ELEMENTS: Final = ("scheme", "userinfo", "host", "port", "has_port", "path", "q
                     "fragment")
 
 
-_ATTRS_MODEL: Final[type] = attrs.make_class(
-    "URI", {**{name: attrs.field() for name in _ELEMENTS},
-            "is_relative": attrs.field(init=False),
-            "has_zone_id": attrs.field(alias="allow_zone_id")},
-    init=False, repr=False, eq=False, order=False, slots=False)
 
+# An ordinary class in the compiled build too: a descriptor needs __get__ as Python
+# defines it, which mypyc does not give a native class.
+@mypyc_attr(native_class=False)
+class _AttrsFields:
+    """``__attrs_attrs__`` of the URI classes: the fields of the class that attrs makes
+    for the element model alone (:data:`_ELEMENTS`), made on the first read, so that
+    attrs is imported by the first ``attrs.fields``, ``attrs.evolve`` or
+    ``attrs.asdict`` of a URI, not by ``import urikit``. attrs reads the attribute
+    with ``getattr`` on the class, which calls :meth:`__get__`."""
+
+    def __init__(self) -> None:
+        self.fields: Any = None
+
+    def __get__(self, instance: object, owner: type | None = None) -> Any:
+        fields = self.fields
+        if fields is None:
+            import attrs  # with its first use: attrs is not imported by import urikit
+
+            model = attrs.make_class(
+                "URI", {**{name: attrs.field() for name in _ELEMENTS},
+                        "is_relative": attrs.field(init=False),
+                        "has_zone_id": attrs.field(alias="allow_zone_id")},
+                init=False, repr=False, eq=False, order=False, slots=False)
+            fields = self.fields = attrs.fields(model)
+        return fields
 
 
 # --- the shared read API ---------------------------------------------------------------
@@ -365,8 +475,9 @@ class _URIBase:
     __slots__ = ("_c", "_text")
 
     #: What attrs sees (``attrs.fields(URI)``, ``attrs.evolve``, ``attrs.asdict``): the
-    #: fields of :data:`_ATTRS_MODEL`; attrs reads this attribute and nothing else.
-    __attrs_attrs__: ClassVar[Any] = attrs.fields(_ATTRS_MODEL)
+    #: fields of the element model (:class:`_AttrsFields`); attrs reads this attribute
+    #: and nothing else.
+    __attrs_attrs__: ClassVar[Any] = _AttrsFields()
     #: The names a class pattern matches by position: the constructor's, in order.
     __match_args__: ClassVar[tuple[str, ...]] = _ELEMENTS
 
@@ -502,6 +613,8 @@ class _URIBase:
         .. versionchanged:: 0.3
            The authority of special schemes read as browsers read it; ``base``.
         """
+        if not _model_loaded:
+            _load_model()
         # the optional parts (lenient input, IRIs, file paths, templates) are imported
         # when first used, not with urikit
         from .._interop.lenient import browser_resolve, repaired_text
@@ -773,6 +886,8 @@ reads it; write a dot segment as wire text (add_segments, add_path)
 
         .. versionadded:: 0.6
         """
+        if not _model_loaded:
+            _load_model()
         unchanged = _unchanged_plain(scheme, userinfo, host, port, path, query, fragment)
         if unchanged is not None:
             return _wrap(cls, unchanged[0], unchanged[1])
@@ -872,6 +987,8 @@ reads it; write a dot segment as wire text (add_segments, add_path)
         The port's text is kept as written, so ``:0080`` reads as ``80`` and is
         written back as ``0080``. Setting ``None`` removes the ':' too.
         """
+        if not _model_loaded:
+            _load_model()
         port = self._c[3]
         return port_number(port) if port else None
 
@@ -887,6 +1004,8 @@ reads it; write a dot segment as wire text (add_segments, add_path)
         ``""`` is ``[]``, ``"/"`` is ``["", ""]``, ``"/a/"`` is ``["", "a", ""]``;
         ``str(uri.path)`` is the path's text. See :class:`~urikit.PathSegments`.
         """
+        if not _model_loaded:
+            _load_model()
         return PathSegments(self, None)
 
     @property
@@ -917,6 +1036,8 @@ reads it; write a dot segment as wire text (add_segments, add_path)
            The name ``allow_zone_id``, deprecated: a parameter of that name is a
            permission, this property a fact.
         """
+        if not _model_loaded:
+            _load_model()
         return has_zone_id(self._c[2])
 
     @property
@@ -928,6 +1049,8 @@ reads it; write a dot segment as wire text (add_segments, add_path)
         .. deprecated:: 0.6
            Use :attr:`has_zone_id`.
         """
+        if not _model_loaded:
+            _load_model()
         warn_deprecated("the property allow_zone_id", "has_zone_id", "0.6")
         return has_zone_id(self._c[2])
 
@@ -939,11 +1062,15 @@ reads it; write a dot segment as wire text (add_segments, add_path)
     @property
     def text(self) -> ReadOnlyText:
         """The components as plain text: decoded on read, encoded on write."""
+        if not _model_loaded:
+            _load_model()
         return TextView(self, None)
 
     @property
     def params(self) -> ReadOnlyParams:
         """The query as a live list of ``key=value`` pairs of plain text."""
+        if not _model_loaded:
+            _load_model()
         return QueryParams(self, None)
 
     # --- text, equality ---------------------------------------------------------------
@@ -1006,6 +1133,8 @@ reads it; write a dot segment as wire text (add_segments, add_path)
            Named ``to_redacted``, in the family of the text forms (:meth:`to_iri`,
            :meth:`to_display`); ``redacted`` is its deprecated old name.
         """
+        if not _model_loaded:
+            _load_model()
         return mask_secrets(str(self), None, secret_names(secrets))[0]
 
     def redacted(self, *, secrets: Iterable[str] = ()) -> str:
@@ -1053,6 +1182,8 @@ reads it; write a dot segment as wire text (add_segments, add_path)
         .. versionchanged:: 0.4
            ``query`` may be a :class:`Query`.
         """
+        if not _model_loaded:
+            _load_model()
         # read as the object it is: compiled, narrowing it past Query would check it in
         # mypyc's words before urikit's check names it
         given_query = cast("object", query)
@@ -1109,6 +1240,8 @@ reads it; write a dot segment as wire text (add_segments, add_path)
 
         .. versionadded:: 0.2
         """
+        if not _model_loaded:
+            _load_model()
         return self._add_segments([check_segment(s) for s in segments])
 
     def add_segments_text(self, *segments: str | int | Checked) -> Self:
@@ -1124,6 +1257,8 @@ reads it; write a dot segment as wire text (add_segments, add_path)
         .. versionchanged:: 0.6
            An ``int`` segment.
         """
+        if not _model_loaded:
+            _load_model()
         return self._add_segments([encode_segment(s) for s in segments])
 
     def add_path(self, path: str | Checked) -> Self:
@@ -1147,6 +1282,8 @@ reads it; write a dot segment as wire text (add_segments, add_path)
 
         .. versionadded:: 0.4
         """
+        if not _model_loaded:
+            _load_model()
         return self._append_path(relative_path(path, False))
 
     def add_path_text(self, path: str | Checked) -> Self:
@@ -1163,6 +1300,8 @@ reads it; write a dot segment as wire text (add_segments, add_path)
 
         .. versionadded:: 0.4
         """
+        if not _model_loaded:
+            _load_model()
         return self._append_path(relative_path(path, True))
 
     def prepend_path(self, path: str | Checked) -> Self:
@@ -1182,6 +1321,8 @@ reads it; write a dot segment as wire text (add_segments, add_path)
 
         .. versionadded:: 0.4
         """
+        if not _model_loaded:
+            _load_model()
         return self._prepend_path(relative_path(path, False))
 
     def prepend_path_text(self, path: str | Checked) -> Self:
@@ -1193,9 +1334,13 @@ reads it; write a dot segment as wire text (add_segments, add_path)
 
         .. versionadded:: 0.4
         """
+        if not _model_loaded:
+            _load_model()
         return self._prepend_path(relative_path(path, True))
 
     def _append_path(self, wire: str) -> Self:
+        if not _model_loaded:
+            _load_model()
         target = self._edit_target()
         c = target._c
         suffix = segment_suffix(c[4], wire, c[2] is not None)
@@ -1204,6 +1349,8 @@ reads it; write a dot segment as wire text (add_segments, add_path)
         return self._result(target)
 
     def _prepend_path(self, wire: str) -> Self:
+        if not _model_loaded:
+            _load_model()
         target = self._edit_target()
         c = target._c
         path = prefix_path(c[4], wire, c[2] is not None)
@@ -1212,6 +1359,8 @@ reads it; write a dot segment as wire text (add_segments, add_path)
         return self._result(target)
 
     def _add_segments(self, wire: list[str]) -> Self:
+        if not _model_loaded:
+            _load_model()
         target = self._edit_target()
         if wire:
             c = target._c
@@ -1446,6 +1595,8 @@ reads it; write a dot segment as wire text (add_segments, add_path)
            A "/" in the argument separates segments, as in pathlib and yarl (it was
            encoded as ``%2F``); "." and ".." are refused.
         """
+        if not _model_loaded:
+            _load_model()
         if not isinstance(cast(object, path), str):  # from code no checker read
             return NotImplemented
         new = _wrap(URI, self._c, self._text)
@@ -1471,6 +1622,8 @@ reads it; write a dot segment as wire text (add_segments, add_path)
         .. versionchanged:: 0.6
            A last segment "." has no name (it was ``"."``).
         """
+        if not _model_loaded:
+            _load_model()
         path = self._c[4]
         last = path[path.rfind("/") + 1:]
         return "" if is_single_dot(last) else unquote(last)
@@ -1481,6 +1634,8 @@ reads it; write a dot segment as wire text (add_segments, add_path)
 
         .. versionadded:: 0.4
         """
+        if not _model_loaded:
+            _load_model()
         name = self.name
         return name[:suffix_start(name)]
 
@@ -1494,6 +1649,8 @@ reads it; write a dot segment as wire text (add_segments, add_path)
 
         .. versionadded:: 0.4
         """
+        if not _model_loaded:
+            _load_model()
         name = self.name
         return name[suffix_start(name):]
 
@@ -1503,6 +1660,8 @@ reads it; write a dot segment as wire text (add_segments, add_path)
 
         .. versionadded:: 0.4
         """
+        if not _model_loaded:
+            _load_model()
         return suffixes_of(self.name)
 
     @property
@@ -1542,6 +1701,8 @@ reads it; write a dot segment as wire text (add_segments, add_path)
         .. versionchanged:: 0.6
            A last segment "." is refused, as pathlib refuses ``"."``.
         """
+        if not _model_loaded:
+            _load_model()
         wire = encode_segment(name)
         if not wire:
             raise BuildError(Rule.PATHLIB_NAME, "give a name that is not empty")
@@ -1568,6 +1729,8 @@ reads it; write a dot segment as wire text (add_segments, add_path)
            An empty stem is refused with a suffix too, and a last segment "." has
            no name to edit.
         """
+        if not _model_loaded:
+            _load_model()
         given = require_str(stem, "a stem")  # the type first, in both builds
         last = self._last()
         start = wire_suffix_start(last)
@@ -1590,6 +1753,8 @@ reads it; write a dot segment as wire text (add_segments, add_path)
 
         .. versionadded:: 0.4
         """
+        if not _model_loaded:
+            _load_model()
         suffix = require_str(suffix, "a suffix")
         if suffix and (suffix[0] != "." or suffix == "." or "/" in suffix):
             raise BuildError(Rule.PATHLIB_NAME, f"invalid suffix {suffix!r}")
@@ -1599,6 +1764,8 @@ reads it; write a dot segment as wire text (add_segments, add_path)
     def _last(self) -> str:
         """The wire text of a last segment that is a name (not empty, not "."), or
         :class:`BuildError`."""
+        if not _model_loaded:
+            _load_model()
         path = self._c[4]
         last = path[path.rfind("/") + 1:]
         if not last or is_single_dot(last):
@@ -1610,6 +1777,8 @@ reads it; write a dot segment as wire text (add_segments, add_path)
         """A new object of this one's type with the last segment replaced by ``wire``;
         a name that would be a dot segment (``..a`` without its suffix is ".") is
         refused, as plain text never becomes one."""
+        if not _model_loaded:
+            _load_model()
         if wire.replace("%2E", ".").replace("%2e", ".") in (".", ".."):
             raise dot_segment_error(unquote(wire))
         c = self._c
@@ -1637,6 +1806,8 @@ reads it; write a dot segment as wire text (add_segments, add_path)
             ResolveError: this URI has no scheme.
             ParseError: ``reference`` is a ``str`` that is not a URI-reference.
         """
+        if not _model_loaded:
+            _load_model()
         c = self._c
         if type(reference) is str:
             if c[0] is None:
@@ -1672,6 +1843,8 @@ reads it; write a dot segment as wire text (add_segments, add_path)
         .. versionchanged:: 0.2
            The empty reference when the path is the base's, dot segments and all.
         """
+        if not _model_loaded:
+            _load_model()
         b = _components_of(base, "base")
         if b[0] is None:
             require_base(b, _shown_base(b))
@@ -1702,6 +1875,8 @@ reads it; write a dot segment as wire text (add_segments, add_path)
     def equivalent(self, other: AnyURI | str | Checked) -> bool:
         """Whether this URI and ``other`` are equivalent: equal once both are
         normalized (RFC 3986 §6.2). Neither is changed."""
+        if not _normalize_loaded:
+            _load_normalize()
         return equivalent(self._c, _components_of(other, "other"))
 
     # --- host, origin and display (RFC 3986 §3.2.2, §7) ---------------------------
@@ -1710,6 +1885,8 @@ reads it; write a dot segment as wire text (add_segments, add_path)
     def host_kind(self) -> HostKind | None:
         """What the host is (IPv4, IPv6, IPvFuture, reg-name), or ``None`` without
         a host."""
+        if not _host_loaded:
+            _load_host()
         host = self._c[2]
         return None if host is None else host_kind(host)
 
@@ -1731,6 +1908,8 @@ reads it; write a dot segment as wire text (add_segments, add_path)
            IP addresses compare as addresses; ``blob:`` URLs have their inner URL's
            origin.
         """
+        if not _host_loaded:
+            _load_host()
         return origin(self._c)
 
     def same_origin(self, other: AnyURI | str | Checked) -> bool:
@@ -1745,6 +1924,8 @@ reads it; write a dot segment as wire text (add_segments, add_path)
            IP addresses compare as addresses; ``blob:`` URLs have their inner URL's
            origin.
         """
+        if not _host_loaded:
+            _load_host()
         theirs = origin_key(_components_of(other, "other"))  # checked first, in either build
         mine = origin_key(self._c)
         return mine is not None and mine == theirs
@@ -1772,6 +1953,8 @@ reads it; write a dot segment as wire text (add_segments, add_path)
 
         .. versionadded:: 0.4
         """
+        if not _model_loaded:
+            _load_model()
         return in_domain(self._c[2], domain)
 
     def to_display(self) -> str:
@@ -1797,6 +1980,8 @@ reads it; write a dot segment as wire text (add_segments, add_path)
            Named ``to_display``, in the family of the text forms (:meth:`to_iri`,
            :meth:`to_redacted`); ``display`` is its deprecated old name.
         """
+        if not _host_loaded:
+            _load_host()
         return display(self._c)
 
     def display(self) -> str:
@@ -1921,6 +2106,8 @@ class URI(_URIBase):
     def port(self) -> int | None:
         """The port number, or ``None`` when absent or empty; setting ``None`` removes
         the ':' too."""
+        if not _model_loaded:
+            _load_model()
         port = self._c[3]
         return port_number(port) if port else None
 
@@ -1940,6 +2127,8 @@ class URI(_URIBase):
     @property
     def path(self) -> PathSegments:
         """The path as a live, editable list of wire-form segments (RFC 3986 §3.3)."""
+        if not _model_loaded:
+            _load_model()
         return PathSegments(self, self._write)
 
     @path.setter
@@ -1967,11 +2156,15 @@ class URI(_URIBase):
     @property
     def text(self) -> TextView:
         """The components as plain text: decoded on read, encoded on write."""
+        if not _model_loaded:
+            _load_model()
         return TextView(self, self._write)
 
     @property
     def params(self) -> QueryParams:
         """The query as a live, editable list of ``key=value`` pairs of plain text."""
+        if not _model_loaded:
+            _load_model()
         return QueryParams(self, self._write)
 
     def _write(self, name: str, wire: str | None, /, append: bool = False) -> None:
@@ -2033,13 +2226,15 @@ class URI(_URIBase):
         """
         return _wrap(FrozenURI, self._c, self._text)
 
-    def normalize(self, options: NormalizeOptions | Checked = DEFAULT_OPTIONS) -> Self:
+    def normalize(self, options: NormalizeOptions | Checked | None = None) -> Self:
         """Normalize in place (RFC 3986 §6.2.2, §6.2.3); return this URI.
 
         Args:
             options: the steps to take (case, percent-encoding, dot segments,
-                scheme-based, RFC 5952 IPv6); all but the last by default.
+                scheme-based, RFC 5952 IPv6); ``None``, the default, takes all but
+                the last (``NormalizeOptions()``).
 
+        >>> from urikit import NormalizeOptions
         >>> str(URI.parse("HTTP://[2001:DB8::01]:80/a/../b")
         ...     .normalize(NormalizeOptions(ipv6_canonical=True)))
         'http://[2001:db8::1]/b'
@@ -2047,8 +2242,20 @@ class URI(_URIBase):
         .. versionchanged:: 0.3
            The steps are one :class:`~urikit.NormalizeOptions` record, not five
            keywords.
+
+        .. versionchanged:: 0.7
+           The default is written ``None`` (the default steps): the options record
+           is made on first use, not by ``import urikit``.
         """
-        self._put(normalize(self._c, options))
+        if not _normalize_loaded:
+            _load_normalize()
+        # read as object: compiled, narrowing options past None would check it in
+        # mypyc's words before normalize's check names it
+        given = cast("object", options)
+        if given is None:
+            self._put(normalize(self._c))
+        else:
+            self._put(normalize(self._c, cast("NormalizeOptions | Checked", given)))
         return self
 
 
@@ -2109,15 +2316,25 @@ class FrozenURI(_URIBase):
         """A new mutable :class:`URI` with the same components; this FrozenURI is not changed."""
         return _wrap(URI, self._c, self._text)
 
-    def normalize(self, options: NormalizeOptions | Checked = DEFAULT_OPTIONS) -> Self:
+    def normalize(self, options: NormalizeOptions | Checked | None = None) -> Self:
         """A normalized copy (RFC 3986 §6.2.2, §6.2.3), with the options of
         :meth:`URI.normalize`.
 
         .. versionchanged:: 0.3
            The steps are one :class:`~urikit.NormalizeOptions` record, not five
            keywords.
+
+        .. versionchanged:: 0.7
+           The default is written ``None`` (the default steps), as on
+           :meth:`URI.normalize`.
         """
-        return _wrap(type(self), normalize(self._c, options), None)
+        if not _normalize_loaded:
+            _load_normalize()
+        given = cast("object", options)  # as object, as URI.normalize reads it
+        if given is None:
+            return _wrap(type(self), normalize(self._c), None)
+        return _wrap(type(self), normalize(self._c, cast("NormalizeOptions | Checked", given)),
+                     None)
 
 
 def as_frozen(value: object, what: str, *, lenient: bool = False) -> FrozenURI:
