@@ -11,9 +11,15 @@ prints (``python -m pytest -m hypothesis --hypothesis-profile=explore
 the state machine, carry the mark themselves. ``thorough`` is the soak run:
 ``python -m pytest --hypothesis-profile=thorough tests/model/test_properties.py``, or set
 ``URIKIT_HYPOTHESIS_PROFILE=thorough``. ``sweep`` runs every property derandomized with a
-larger budget (``URIKIT_HYPOTHESIS_EXAMPLES``), the same examples on every Python. The
-state machine (``tests/model/test_state_machine.py``) reads the profile's name too: a few
-dozen runs of 25 steps under ``ci``, 20,000 runs of 80 steps under ``thorough``.
+larger budget (``URIKIT_HYPOTHESIS_EXAMPLES``), the same examples on every Python.
+
+A property that wants more or fewer examples than the profile's ``max_examples`` says so
+with ``tests.budget.examples(n)``, ``n`` its count under ``ci``, which scales ``n`` by the
+loaded profile (a bare ``max_examples=n`` would ignore every profile's budget;
+tests/test_budget.py refuses one), so every property runs with the profile's budget. The
+state machine (``tests/model/test_state_machine.py``) reads the profile's name too for
+its steps: 40 runs of 25 steps under ``ci``, about 13,000 runs of 80 steps under
+``thorough``.
 
 Derandomized, the examples can still differ between Pythons: a strategy that reads
 character categories asks the running Python's Unicode database (Unicode 13 in 3.10,

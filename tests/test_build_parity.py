@@ -31,6 +31,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import urikit
+from tests.budget import examples
 from urikit import strategies as us
 
 from .builds import MYPYC_WORDS
@@ -40,7 +41,7 @@ pytestmark = pytest.mark.integration
 ROOT: Final = Path(__file__).resolve().parents[1]
 SOURCE: Final = ROOT / "src" / "urikit"
 PURE_NAME: Final = "urikit_pure_copy"
-MAX_EXAMPLES: Final = 40
+MAX_EXAMPLES: Final = examples(40)
 SAMPLE: Final = "http://u:p@h.example:8080/a/./b/../c?x=1&y=a+b#f"
 
 #: Arguments of the wrong type, each of which some entry point has mistaken for text.

@@ -19,6 +19,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.budget import examples
 from urikit import CanonicalOptions, canonicalize
 from urikit._batch.engine import process_line
 from urikit._batch.operations import Command, Operation
@@ -401,7 +402,7 @@ _DEDUPE_POOL = ("http://a/", "HTTP://A/", "http://a/#f", "http://b/?y=1&x=2",
                 "http://b/?x=2&y=1", "http://c/%7e", "http://c/~", "bad x", "http://d/")
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(lines=st.lists(st.sampled_from(_DEDUPE_POOL), max_size=30),
        chunk=st.integers(min_value=1, max_value=7),
        inline=st.booleans())
@@ -446,7 +447,7 @@ def _stdin(data: bytes) -> Generator[None, None, None]:
         sys.stdin = saved
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(block=st.lists(st.sampled_from([b"a", b"", b"\r", b"bc\r"]), max_size=40).map(
            lambda parts: b"\n".join(parts)),
        size=st.integers(min_value=1, max_value=6))

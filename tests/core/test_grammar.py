@@ -21,6 +21,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.budget import examples
 from urikit import is_valid
 from urikit import strategies as us
 from urikit._core import grammar
@@ -69,7 +70,7 @@ NEAR_TEXT = st.lists(st.sampled_from(
 ), max_size=30).map("".join)
 
 
-@settings(max_examples=600)
+@settings(max_examples=examples(600))
 @given(st.one_of(NEAR_TEXT, us.uri_references()))
 def test_forms_match_the_same_text(text: str) -> None:
     """Every exported pattern gives the same full match, group for group, in both
@@ -159,7 +160,7 @@ def _ipv6_like(draw: st.DrawFn) -> str:
     return text
 
 
-@settings(max_examples=2000)
+@settings(max_examples=examples(2000))
 @given(_ipv6_like() | us.ipv6_addresses() | st.text("0123456789aF:.", max_size=40))
 def test_ipv6_pattern_is_the_rfcs_nine_alternatives(text: str) -> None:
     """The grammar's IPv6address, its ``ls32`` factored out, admits exactly the text

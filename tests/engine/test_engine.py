@@ -10,6 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.budget import examples
 from urikit import URI, BatchError, ParseError, Rule, URIError, canonicalize, normalize, strategies
 from urikit._batch.engine import apply, apply_pair, bound, cell, process_line
 from urikit._batch.operations import COMPONENTS, ELEMENT_MODEL, Command, Operation
@@ -100,7 +101,7 @@ def test_the_record_type_and_its_error_are_public() -> None:
     assert isinstance(error, BatchError)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.one_of(strategies.uri_references(), st.text(max_size=30)),
        st.sampled_from([c for c in Command if not c.pairs]), st.booleans())
 def test_every_front_end_path_gives_the_same_result(text: str, command: Command,
@@ -130,7 +131,7 @@ def test_every_front_end_path_gives_the_same_result(text: str, command: Command,
             bound(op)(text)
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(strategies.absolute_uris(), strategies.uri_references())
 def test_a_pair_gives_what_apply_pair_gives(base: str, reference: str) -> None:
     """Resolve and relative of a (base, reference) pair: the record's output is what

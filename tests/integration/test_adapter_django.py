@@ -41,6 +41,7 @@ from hypothesis import given
 from hypothesis import settings as settings_hypothesis
 from hypothesis import strategies as st
 
+from tests.budget import examples
 from urikit import URI, FrozenURI, Pages, PublicSite, TrustedProxies, URIError, parse_links
 
 MEMORY = {"default": {"ENGINE": "django.db.backends.sqlite3", "NAME": ":memory:"}}
@@ -481,7 +482,7 @@ def test_reverse_refuses_a_dot_segment(name: str, value: str) -> None:
         uk.reverse(name, kwargs={key: value})
 
 
-@settings_hypothesis(max_examples=80, deadline=None)
+@settings_hypothesis(max_examples=examples(80), deadline=None)
 @given(st.sampled_from(["files", "people", "tag", "docs", "anything"]),
        st.text(st.characters(exclude_categories=["Cs"]), max_size=12))
 def test_reverse_is_djangos_reverse(name: str, value: str) -> None:

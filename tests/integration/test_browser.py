@@ -36,6 +36,7 @@ import ada_url
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from tests.budget import examples
 from urikit import URI, FrozenURI, IDNAError, URIError, host_to_ascii, safe_redirect
 from urikit._core.schemes import DEFAULT_PORT_TEXT, SPECIAL_SCHEMES
 
@@ -169,7 +170,7 @@ def _urls(draw: st.DrawFn, scheme: st.SearchStrategy[str]) -> str:
 
 # --- the lenient reader -----------------------------------------------------------------
 
-_LENIENT_EXAMPLES: Final = 6000
+_LENIENT_EXAMPLES: Final = examples(6000)
 _BASES: Final = ["https://base.example/a/b?q", "http://base.example:8080/", "ws://b.example/",
                  "file:///C:/dir/", "file://server/share/", "ftp://b.example/d/"]
 
@@ -241,7 +242,7 @@ def test_lenient_reader_with_a_base_reads_the_browsers_host() -> None:
 
 # --- IDNA -------------------------------------------------------------------------------
 
-_IDNA_EXAMPLES: Final = 6000
+_IDNA_EXAMPLES: Final = examples(6000)
 # what ends the host in a URL, or is removed from it (the name is read as a URL's host)
 _DELIMITERS: Final = frozenset("/?#@:\\\t\n\r")
 
@@ -316,7 +317,7 @@ def ipaddress_like(host: str) -> bool:
 
 # --- safe_redirect ----------------------------------------------------------------------
 
-_REDIRECT_EXAMPLES: Final = 6000
+_REDIRECT_EXAMPLES: Final = examples(6000)
 _REDIRECT_BASES: Final = ["https://shop.example/account/login?next=x",
                           "http://shop.example:8080/a/b",
                           "https://shop.example/login?next=/cart&q=a|b"]
@@ -369,7 +370,7 @@ _PATH_PIECES: Final = st.sampled_from([
     "/", "//", "\\", ".", "..", "%2e", "%2E", "%2e%2e", ".%2E", "%2f", "%2F", "%5c", "%5C",
     "@", "evil.example", "shop.example", "a", "?", "#", "%40", "%252e", ";",
 ])
-_PATH_EXAMPLES: Final = 4000
+_PATH_EXAMPLES: Final = examples(4000)
 
 
 def test_safe_redirect_path_and_query_alone_stay_on_the_origin() -> None:

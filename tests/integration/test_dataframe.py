@@ -27,6 +27,7 @@ pytest.importorskip("pyarrow", reason="needs pyarrow (the test extra)")
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.budget import examples
 from urikit import CanonicalOptions, strategies
 from urikit import distributed as ud
 from urikit._batch.operations import Command, Operation
@@ -154,7 +155,7 @@ def test_the_fixed_lines_give_the_command_lines_results(tmp_path: Path) -> None:
     check_against_the_cli(tmp_path, FIXED * 3)
 
 
-@settings(max_examples=5, deadline=None)
+@settings(max_examples=examples(5), deadline=None)
 @given(st.lists(strategies.uri_references(), min_size=3, max_size=300))
 def test_generated_references_give_the_command_lines_results(tmp_path_factory: Any,
                                                              urls: list[str]) -> None:

@@ -20,6 +20,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import urikit
+from tests.budget import examples
 from urikit import URI, CanonicalOptions, URIError, strategies
 from urikit._batch.engine import process_line
 from urikit._batch.operations import Command, Operation
@@ -90,7 +91,7 @@ def cli_error_info(text: str) -> dict[str, object] | None:
     return {"kind": error.kind, "position": error.position, "message": error.message}
 
 
-@settings(max_examples=15, deadline=None)
+@settings(max_examples=examples(15), deadline=None)
 @given(st.lists(strategies.uri_references(), min_size=1, max_size=400))
 def test_each_function_gives_the_python_functions_results(tmp_path_factory: Any,
                                                           urls: list[str]) -> None:
@@ -112,7 +113,7 @@ def test_each_function_gives_the_python_functions_results(tmp_path_factory: Any,
     assert got == expected
 
 
-@settings(max_examples=10, deadline=None)
+@settings(max_examples=examples(10), deadline=None)
 @given(st.lists(st.tuples(strategies.absolute_uris(), strategies.uri_references()),
                 min_size=1, max_size=300))
 def test_resolve_and_relative_give_the_python_results(tmp_path_factory: Any,

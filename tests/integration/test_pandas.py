@@ -18,6 +18,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import urikit
+from tests.budget import examples
 from urikit import URI, CanonicalOptions, URIError, strategies
 from urikit.pandas import URIAccessor
 
@@ -52,7 +53,7 @@ def host(text: str) -> str | None:
     return URI.parse(text).host
 
 
-@settings(max_examples=15, deadline=None)
+@settings(max_examples=examples(15), deadline=None)
 @given(st.lists(strategies.uri_references(), min_size=1, max_size=300))
 def test_each_method_gives_the_python_functions_results(urls: list[str]) -> None:
     """On generated URI-references and the fixed rows (15 Series of up to 310 rows,

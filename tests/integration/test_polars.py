@@ -19,6 +19,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import urikit
+from tests.budget import examples
 from urikit import URI, CanonicalOptions, URIError, strategies
 from urikit.polars import COMPONENTS, COMPONENTS_DTYPE, ERROR, OperationName, URIExpr
 
@@ -71,7 +72,7 @@ def column(frame: pl.DataFrame | pl.LazyFrame, expr: pl.Expr) -> list[Any]:
     return frame.select(expr.alias("out"))["out"].to_list()
 
 
-@settings(max_examples=15, deadline=None)
+@settings(max_examples=examples(15), deadline=None)
 @given(st.lists(strategies.uri_references(), min_size=1, max_size=300), st.booleans())
 def test_each_method_gives_the_python_functions_results(urls: list[str], lazy: bool) -> None:
     """On generated URI-references and the fixed rows (15 frames of up to 310 rows,
@@ -95,7 +96,7 @@ def test_each_method_gives_the_python_functions_results(urls: list[str], lazy: b
     assert [e is None for e in errors] == [u is None or urikit.is_valid(u) for u in values]
 
 
-@settings(max_examples=10, deadline=None)
+@settings(max_examples=examples(10), deadline=None)
 @given(st.lists(st.tuples(strategies.absolute_uris(), strategies.uri_references()),
                 min_size=1, max_size=200))
 def test_resolve_and_relative_against_a_column(pairs: list[tuple[str, str]]) -> None:

@@ -319,6 +319,8 @@ def test_variables_must_be_a_mapping() -> None:
 from hypothesis import given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
+from tests.budget import examples  # noqa: E402
+
 # values where uritemplate follows RFC 6570 too: no "%" (it keeps any text holding a
 # triplet raw in reserved expansion), mappings with their names in sorted order (it
 # sorts them), and no empty list or mapping given to it; any other character, outside
@@ -334,7 +336,7 @@ _VALUES = st.one_of(
 )
 
 
-@settings(max_examples=1500, deadline=None)
+@settings(max_examples=examples(1500), deadline=None)
 @given(operator=st.sampled_from(["", "+", "#", ".", "/", ";", "?", "&"]),
        values=st.lists(_VALUES, min_size=1, max_size=3),
        explode=st.lists(st.booleans(), min_size=3, max_size=3),

@@ -12,6 +12,7 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
+from tests.budget import examples
 from urikit import URI, BuildError, FrozenURI, ParseError, Routes, Rule, URITemplate
 from urikit._interop.template import expand
 from urikit._match.template import TemplateValue
@@ -527,7 +528,7 @@ def _readable(template: str) -> URITemplate:
         raise
 
 
-@settings(max_examples=700, deadline=None)
+@settings(max_examples=examples(700), deadline=None)
 @given(data=st.data(), generated=_templates())
 def test_match_reads_back_every_expansion(data: st.DataObject,
                                           generated: tuple[str, list[_Spec]]) -> None:
@@ -546,7 +547,7 @@ def test_match_reads_back_every_expansion(data: st.DataObject,
         assert reading == expected
 
 
-@settings(max_examples=500, deadline=None)
+@settings(max_examples=examples(500), deadline=None)
 @given(data=st.data(), generated=_templates())
 def test_match_reads_back_with_undefined_variables(
         data: st.DataObject, generated: tuple[str, list[_Spec]]) -> None:
@@ -574,7 +575,7 @@ def _names_of(specs: list[_Spec]) -> set[str]:
     return {name for name, _, _, _ in specs}
 
 
-@settings(max_examples=1500, deadline=None)
+@settings(max_examples=examples(1500), deadline=None)
 @given(data=st.data(), generated=_templates(readable=False))
 def test_values_read_back_or_are_refused_on_every_template(
         data: st.DataObject, generated: tuple[str, list[_Spec]]) -> None:
@@ -664,7 +665,7 @@ def test_match_of_an_ambiguous_template_reads_the_shortest_when_a_text_is_no_val
     assert compiled.expand_text(expected) == text
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(data=st.data(), generated=_templates(readable=False))
 def test_expansion_only_accepts_every_template(
         data: st.DataObject, generated: tuple[str, list[_Spec]]) -> None:
@@ -681,7 +682,7 @@ def _uritemplate() -> Any:
     return pytest.importorskip("uritemplate", reason="needs uritemplate (the test extra)")
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(data=st.data(), generated=_templates())
 def test_expansion_agrees_with_uritemplate(
         data: st.DataObject, generated: tuple[str, list[_Spec]]) -> None:
@@ -791,7 +792,7 @@ _GUIDED_TEMPLATES: Final = (
 _PIECE: Final = st.text(alphabet="ab.-/,=&?;#", max_size=4)
 
 
-@settings(max_examples=600, deadline=None)
+@settings(max_examples=examples(600), deadline=None)
 @given(template=st.sampled_from(_GUIDED_TEMPLATES), data=st.data())
 def test_big_integer_reading_is_the_matchers(template: str, data: st.DataObject) -> None:
     """The big-integer reading of an ambiguous template gives the linear matcher's

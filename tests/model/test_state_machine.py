@@ -26,6 +26,7 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 
 import urikit
+from tests.budget import examples
 from urikit import (
     URI,
     BuildError,
@@ -637,7 +638,7 @@ def _model_add_segments(uri: URI, segments: list[str], text: bool) -> str:
 
 _SOAK: Final = settings.get_current_profile_name() == "thorough"
 URIMachine.TestCase.settings = settings(
-    max_examples=20_000 if _SOAK else 40,
+    max_examples=examples(40),
     stateful_step_count=80 if _SOAK else 25,
     deadline=None,
     suppress_health_check=ALL_HEALTH_CHECKS,
@@ -724,7 +725,7 @@ def test_only_uri_errors_and_protocol_errors_escape(name: str) -> None:
     the URI as it was)."""
     op, allowed = ESCAPES[name]
 
-    @settings(max_examples=2_000 if _SOAK else 40, deadline=None)
+    @settings(max_examples=examples(40), deadline=None)
     @given(st.sampled_from(BASES), ANY_STR)
     def run(base: str, text: str) -> None:
         uri = URI.parse(base)
