@@ -1,7 +1,8 @@
 """The example apps under real servers, asked with curl (#41's "done when").
 
 Flask and Django run under gunicorn, Starlette under uvicorn, each the example's own
-app (``served_apps.py``) on a free loopback port, started once for the module. curl
+app (``served_apps.py``) on a free loopback port, started once for the module
+(``servers.py``, which test_chromium.py shares). curl
 sends what a client (or an attacker) writes: a value that would be a dot segment, a
 value that is a path, forwarding headers no trusted proxy wrote (the examples trust
 none), and a ``next`` to another site. Each request is bounded by curl's
@@ -11,32 +12,31 @@ the end. Without curl or a server the tests skip, and fail under ``CI``.
 
 from __future__ import annotations
 
-import contextlib
 import importlib.util
 import json
 import os
 import shutil
-import signal
-import socket
 import subprocess
-import sys
-import tempfile
 import time
 from collections.abc import Iterator
-from pathlib import Path
-from typing import IO
 
 import pytest
 
 from urikit import URI
 
+from .servers import (
+    HOST,
+    ORIGIN,
+    START_SECONDS,
+    Running,
+    skip_or_fail,
+    start,
+    stop,
+    wait_until_up,
+)
+
 pytestmark = pytest.mark.integration
 
-HERE = Path(__file__).resolve().parent
-ROOT = HERE.parents[1]
-#: the host the client names: the one the Django example allows
-HOST = "shop.example"
-ORIGIN = f"http://{HOST}"
 
 #: each example: its server, the factory it calls, the packages it needs
 APPS: dict[str, tuple[str, str, tuple[str, ...]]] = {
@@ -52,86 +52,34 @@ ROUTE = {"flask": "/files/ana/reports/a/b%20c?download=1",
          "django": "/files/reports/a/b%20c?download=1"}
 
 
-def _skip_or_fail(reason: str) -> None:
-    if os.environ.get("CI"):
-        pytest.fail(f"{reason}; CI is set, so this is a failure, not a skip", pytrace=False)
-    pytest.skip(reason)
-
-
-def _command(app: str, port: int) -> list[str]:
-    server, spec, _ = APPS[app]
-    if server == "gunicorn":
-        # gunicorn itself believes X-Forwarded-Proto from loopback by default
-        # (forwarded_allow_ips="127.0.0.1"): curl is no proxy, so it trusts none here
-        return [sys.executable, "-m", "gunicorn", "--bind", f"127.0.0.1:{port}",
-                "--workers", "1", "--chdir", str(HERE), "--log-level", "warning",
-                "--forwarded-allow-ips", "", spec]
-    return [sys.executable, "-m", "uvicorn", "--factory", "--host", "127.0.0.1",
-            "--port", str(port), "--app-dir", str(HERE), "--log-level", "warning",
-            "--no-access-log", "--no-proxy-headers", spec]
-
-
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
-
-
-def _stop(process: subprocess.Popen[bytes]) -> None:
-    """Terminate the server's process group (its workers too), then kill it."""
-    for sig in (signal.SIGTERM, signal.SIGKILL):
-        with contextlib.suppress(ProcessLookupError):
-            os.killpg(process.pid, sig)
-        try:
-            process.wait(10)
-        except subprocess.TimeoutExpired:
-            continue
-        return
-
-
 @pytest.fixture(scope="module")
 def servers() -> Iterator[dict[str, int]]:
     """Every example under its server, started together; each one's port."""
     if not hasattr(os, "killpg"):
         pytest.skip("needs a POSIX system (process groups)")
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join(
-        [str(ROOT / "src"), *filter(None, [os.environ.get("PYTHONPATH")])]))
-    started: dict[str, tuple[subprocess.Popen[bytes], int, IO[bytes]]] = {}
+    started: dict[str, Running] = {}
     try:
-        for app, (_, _, packages) in APPS.items():
+        for app, (server, spec, packages) in APPS.items():
             if all(importlib.util.find_spec(name) is not None for name in packages):
-                port = _free_port()
-                log: IO[bytes] = tempfile.TemporaryFile()  # noqa: SIM115 (closed below)
-                process = subprocess.Popen(_command(app, port), env=env, stdout=log,
-                                           stderr=subprocess.STDOUT, start_new_session=True)
-                started[app] = (process, port, log)
-        deadline = time.monotonic() + 60
-        for app, (process, port, output) in started.items():
-            while process.poll() is None and time.monotonic() < deadline:
-                with contextlib.suppress(OSError), socket.create_connection(
-                        ("127.0.0.1", port), 0.5):
-                    break
-                time.sleep(0.05)
-            else:
-                output.seek(0)
-                text = output.read().decode("utf-8", "replace")
-                raise RuntimeError(f"{app}'s server did not start on port {port}:\n{text}")
-        yield {app: port for app, (_, port, _) in started.items()}
+                started[app] = start(server, spec)
+        deadline = time.monotonic() + START_SECONDS
+        for running in started.values():
+            wait_until_up(running, deadline)
+        yield {app: running.port for app, running in started.items()}
     finally:
-        for process, _, output in started.values():
-            _stop(process)
-            output.close()
+        for running in started.values():
+            if not running.output.closed:
+                stop(running)
 
 
 @pytest.fixture(params=sorted(APPS))
 def port(request: pytest.FixtureRequest, servers: dict[str, int]) -> int:
     """The port of one example's server."""
     if shutil.which("curl") is None:
-        _skip_or_fail("needs curl")
+        skip_or_fail("needs curl")
     app: str = request.param
     if app not in servers:
-        _skip_or_fail(f"needs {' and '.join(APPS[app][2])} (the test extra)")
+        skip_or_fail(f"needs {' and '.join(APPS[app][2])} (the test extra)")
     return servers[app]
 
 
