@@ -221,3 +221,31 @@ def test_a_fast_constructor_patch_that_finds_nothing_leaves_the_c(tmp_path: Path
     (notice,) = script["NOTICES"]
     assert notice.startswith("the fast constructor was not added (")
     assert "\n" not in notice
+
+
+def test_every_name_in_the_hook_exists() -> None:
+    """Each dotted ``urikit....`` name anywhere in the hook (its comments and its build
+    script included) resolves, and each module file it names is in the package: the
+    hook once named a ``urikit.BUILD`` that did not exist."""
+    import importlib
+
+    text = Path(hatch_build.__file__).read_text(encoding="utf-8")
+    dotted = sorted(set(re.findall(r"\burikit(?:\.\w+)+", text)))
+    assert "urikit._core.build.Checked" in dotted
+    for name in dotted:
+        # a package's __init__ is the package itself
+        parts = name.replace(".__init__", "").split(".")
+        obj: object = importlib.import_module(parts[0])
+        for k, part in enumerate(parts[1:], 1):
+            try:
+                obj = getattr(obj, part)
+            except AttributeError:
+                obj = importlib.import_module(".".join(parts[:k + 1]))
+        assert obj is not None, name
+    package = ROOT / "src" / "urikit"
+    files = set(re.findall(r"``([\w/]+\.py)``", text))
+    assert "_web/proxy.py" in files
+    # the script writes urikit/_core/docstrings.py into the wheel: not a source file
+    found = {path.name for path in package.rglob("*.py")}
+    for name in files:
+        assert (package / name).is_file() or ("/" not in name and name in found), name
