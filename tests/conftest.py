@@ -55,7 +55,9 @@ settings.register_profile("thorough", max_examples=100_000, deadline=None,
                           suppress_health_check=list(HealthCheck))
 # the sweep for tests that pass by the draw: every property with a larger budget, the same
 # examples on every run and every Python (URIKIT_HYPOTHESIS_PROFILE=sweep; the budget
-# from URIKIT_HYPOTHESIS_EXAMPLES, 5,000 by default)
+# from URIKIT_HYPOTHESIS_EXAMPLES, 5,000 by default; tests.budget.examples scales the
+# properties that state their own count). Run 2026-11-29 at 600 (twice ci) on 3.11:
+# the 295 properties outside the once checks passed, in 41 minutes of a shared machine
 settings.register_profile("sweep", max_examples=int(os.environ.get(
                               "URIKIT_HYPOTHESIS_EXAMPLES", "5000")),
                           derandomize=True, deadline=None, database=None,
