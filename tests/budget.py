@@ -27,4 +27,5 @@ def examples(ci_count: int) -> int:
     >>> examples(CI_EXAMPLES) == settings().max_examples
     True
     """
-    return max(1, round(ci_count * settings().max_examples / CI_EXAMPLES))
+    budget: int = settings().max_examples
+    return max(1, round(ci_count * budget / CI_EXAMPLES))

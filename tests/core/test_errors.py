@@ -542,8 +542,14 @@ def test_no_failure_raises_the_bare_uri_error() -> None:
     parts), which names the method, the
     row's masked values and the engine's error in its message alone: Polars rebuilds an
     exception raised in a column function from its message, and a specific class
-    (whose constructor takes its facts) would come back as a ``TypeError``."""
+    (whose constructor takes its facts) would come back as a ``TypeError``; and a line
+    of the command line's ``build`` that is no JSON object of parts (or whose part has
+    the wrong JSON type, or whose built URL a rule refuses, said with the part's name
+    instead of a position in the line): no rule of RFC 3986 names a JSON slip, and the
+    error record gives its kind and message only."""
     assert _uri_error_calls() == [("_batch/columns.py", "results"),
                                   ("_batch/columns.py", "results"),
                                   ("_batch/columns.py", "built"),
+                                  *[("_batch/operations.py", "parts_of")] * 4,
+                                  *[("_batch/operations.py", "_build")] * 2,
                                   ("_core/percent.py", "_unknown")]

@@ -571,6 +571,22 @@ def test_match_reads_back_with_undefined_variables(
         assert set(reading) == defined
 
 
+@pytest.mark.parametrize(("template", "text", "reading"), [
+    # found by a full run: "{?v1}" read the "?" of "?v2=" alone, as if it ended the
+    # query, and "{v3*}" the rest, a reading that expands to "?v1=v2="
+    ("{v0}{?v1}{?v2}{v3*}", "?v2=", {"v2": ""}),
+    ("{?v1}{/x}", "?/a", None),
+    ("{v0}{?v1}{?v2}{v3*}", "?", {"v1": ""}),
+    ("{a}{?q}{#f}", "x?#y", {"a": "x", "q": "", "f": "y"}),
+    ("/search{?q}", "/search?", {"q": ""}),
+])
+def test_a_lone_question_mark_ends_the_text_or_comes_before_the_fragment(
+        template: str, text: str, reading: dict[str, Any] | None) -> None:
+    """``{?q}`` reads a "?" alone (``q`` empty) only where it ends the text or comes
+    before the fragment: a "?" before other text is no expansion of the expression."""
+    assert URITemplate(template).match(text) == reading
+
+
 def _names_of(specs: list[_Spec]) -> set[str]:
     return {name for name, _, _, _ in specs}
 

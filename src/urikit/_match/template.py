@@ -258,7 +258,9 @@ def _compile(parsed: Template, bare: bool = False, dropped: frozenset[int] = fro
             # "?" alone: the first variable read as empty, when no variable was read
             group += 1
             slots[-len(varspecs)].bare = group
-            alone = "\\?()"
+            # followed by the end or the fragment: a "?" before other text is no
+            # expansion of the expression ("?v2=" is not "{?v1}" then "v2=")
+            alone = "\\?()(?=#|$)"
             for taken in reversed(earlier):
                 alone = f"(?({taken})|{alone})"
             out.append(f"(?:{alone})?")
@@ -318,10 +320,13 @@ def _jump(b: ProgramBuilder) -> int:
     return at
 
 
-def _program(parsed: Template, lazy: bool = False) -> tuple[Program, tuple[_Slot, ...]]:
+def _program(parsed: Template, lazy: bool = False, alone: bool = False
+             ) -> tuple[Program, tuple[_Slot, ...]]:
     """The linear matcher's program that reads ``parsed`` as a backtracking regular
     expression reads it (see :class:`URITemplate`, "Reading back"), and each
-    variable occurrence's slot: group ``i`` of the program is slot ``i``'s text."""
+    variable occurrence's slot: group ``i`` of the program is slot ``i``'s text;
+    ``alone``: with a "?" alone for each "{?...}", its first variable read as empty
+    (tried only on a text where a "?" ends it or comes before the fragment)."""
     b = ProgramBuilder()
     slots: list[_Slot] = []
     later = _fragment_later(parsed)
@@ -349,7 +354,7 @@ def _program(parsed: Template, lazy: bool = False) -> tuple[Program, tuple[_Slot
                                -1 if prefix is None else prefix))
             slots[-1].merge = explode and (reserved or sep in _U)
             slots[-1].reserved = explode and reserved
-        bare = first == "?" and not varspecs[0][2]
+        bare = alone and first == "?" and not varspecs[0][2]
         if bare:
             slots[base].bare = -1  # the program saves the empty text in the group
         # (?: first V1 (?:sep V2)? ... | first V2 (?:sep V3)? ... | ... | "?" )?
@@ -646,8 +651,9 @@ class URITemplate:
     values must agree (when they do not, or a text is no value, the shortest reading
     is tried once more); a
     prefix ``{a:n}`` takes at most ``n`` characters; ``{?q}`` against a lone ``?``
-    reads ``q`` as empty; a "#" the template writes after a reserved expansion
-    starts the fragment (RFC 3986 §3.5), so the value before it holds no "#". A
+    (one that ends the text or comes before the fragment) reads ``q`` as empty; a
+    "#" the template writes after a reserved expansion starts the fragment (RFC 3986
+    §3.5), so the value before it holds no "#". A
     template is :attr:`ambiguous` when one of its texts could
     be read two ways: a variable's text may end where the next character could be
     one of its own (``{a}{b}``, ``/files/{name}.{ext}``, ``{+path}/here``, a
@@ -687,7 +693,7 @@ class URITemplate:
        A reserved expansion before a "#" of the template takes no "#".
     """
 
-    __slots__ = ("_alone", "_bare", "_fullmatch", "_lazy", "_names", "_parsed",
+    __slots__ = ("_alone", "_bare", "_fullmatch", "_lazy", "_lone", "_names", "_parsed",
                  "_plain", "_program", "_slots")
 
     def __init__(self, template: str | Checked, /, *, match: bool | Checked = True,
@@ -725,6 +731,7 @@ class URITemplate:
         self._plain = False
         self._program: _Guided | None = None
         self._lazy: _Guided | None = None
+        self._lone: _Guided | None = None
         self._alone: tuple[tuple[str, Template], ...] | None = None
         try:
             _check(self._parsed)
@@ -858,11 +865,23 @@ class URITemplate:
             return result
         return self._next(text, found.groups(), self._slots, False)
 
+    def _taken(self, text: str) -> tuple[str | None, ...] | None:
+        """The texts the program of an ambiguous template reads, or ``None``; a "?"
+        alone for a ``{?...}`` only where a "?" ends the text or comes before its
+        fragment (a "?" before other text is never an expression expanding to it)."""
+        assert self._program is not None
+        taken = self._program.match(text)
+        if taken is None and (text.endswith("?") or "?#" in text):
+            if self._lone is None:
+                self._lone = _Guided(_program(self._parsed, alone=True)[0])
+            taken = self._lone.match(text)
+        return taken
+
     def _other(self, text: str) -> dict[str, TemplateValue] | None:
         """:meth:`match` where the regex does not match: the program of an ambiguous
         template, or the regex with a lone "?" for each ``{?...}``."""
         if self._program is not None:
-            taken = self._program.match(text)
+            taken = self._taken(text)
             read = None if taken is None else self._read(taken, self._slots)
             if read is None and taken is not None:
                 # the values disagree, or a text is no value ({;a*}{;b*} reading
@@ -962,7 +981,7 @@ class URITemplate:
         """
         if self._program is not None:
             slots = self._slots
-            taken = self._program.match(text)
+            taken = self._taken(text)
         else:
             found = self._fullmatch(text)
             slots = self._slots
