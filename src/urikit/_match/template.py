@@ -1160,7 +1160,7 @@ def misread_reason(template: URITemplate, given: Mapping[str, object],
     the template's text (``""`` for the name where the text does not match at all).
     The reason names no value (a value may be a secret)."""
     if read is None:
-        return template._unread(text)
+        return template._unread(text)  # pyright: ignore[reportPrivateUsage]
     name = template.misread(given, read)
     if not name:
         return "", "would not match the expansion of these values"

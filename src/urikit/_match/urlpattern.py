@@ -440,7 +440,7 @@ def _whole_url(components: tuple[Component, ...], ignore_case: bool) -> _WholeUR
         constants[0] = cast(str, protocol_text)
         protocol = re.escape(constants[0])
     if literal_host:
-        constants[3] = cast(str, host_text)
+        constants[3] = cast(str, host_text)  # pyright: ignore[reportUnnecessaryCast]
         hostname = re.escape(constants[3])
     if components[6].pattern_string == components[7].pattern_string == "*":
         # any search and hash: the end of the text first (the usual URL has neither),
