@@ -481,7 +481,10 @@ def build_text(scheme: str | None, host: str | None, port: int | None,
     if port is not None:
         uri.port = port
     if segments is not None:
-        uri.text.path = ["", *segments] if segments else ["", ""]  # [] is the root
+        # [] is the root; set_text, not uri.text.path = ...: compiled, an assignment
+        # to the property is checked against its getter's type (the view), not the
+        # setter's (a list is refused in mypyc's words)
+        uri.set_text(path=["", *segments] if segments else ["", ""])
     if query is not None:
         pairs: list[tuple[str | None, str | None]]
         if isinstance(query, Mapping):
