@@ -109,6 +109,8 @@ ONCE: Final = (
     "tests/test_frozen_accepted.py::test_a_parameter_that_takes_a_uri_takes_a_frozen_uri",
     # the doctests and the optional tests again, the extras hidden (a child pytest)
     "tests/test_minimal_install.py",
+    # a property's examples alone and after the collection of every module (child pytests)
+    "tests/test_determinism.py",
 )
 
 

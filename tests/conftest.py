@@ -27,6 +27,17 @@ character categories asks the running Python's Unicode database (Unicode 13 in 3
 Hypothesis may draw otherwise too. Each Python's ``ci`` examples are fixed, and every
 supported Python must pass its own (nox runs 3.10 to 3.13).
 
+Derandomized is not enough on its own: Hypothesis (6.131 on) now and then draws a
+literal of the code under test, from a pool it reads out of every module of the
+checkout in ``sys.modules`` when a test draws, so a property's examples changed with
+what was imported before it (the full run's collection imports all of ``src`` for its
+doctests; a property run alone imports a few modules), with the Hypothesis cache of
+``.hypothesis/`` and with the build (an installed or compiled urikit adds nothing).
+:func:`_fix_the_constants` gives that pool the literals of every module of
+``src/urikit`` read from the files, once, whatever ran or was imported before, in every
+build; ``tests/test_determinism.py`` checks that a property draws the same examples
+alone and after every module is loaded.
+
 pytest puts ``src`` on ``sys.path`` (pyproject's ``pythonpath``); the tests that run
 ``python -m urikit`` or ``python -c`` in a child process get it through ``PYTHONPATH``,
 so they test the same checkout without an install.
@@ -36,10 +47,14 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import TYPE_CHECKING, Final
 
 from hypothesis import HealthCheck, settings
 
 import urikit
+
+if TYPE_CHECKING:
+    from hypothesis.internal.constants_ast import Constants
 
 # the README's command: the same examples on every run (no database: a failure found by
 # one run is not replayed first by the next, which would make two runs differ)
@@ -63,6 +78,51 @@ settings.register_profile("sweep", max_examples=int(os.environ.get(
                           derandomize=True, deadline=None, database=None,
                           suppress_health_check=list(HealthCheck))
 settings.load_profile(os.environ.get("URIKIT_HYPOTHESIS_PROFILE", "ci"))
+
+#: The package's source in this checkout (the compiled build is made from it too).
+PACKAGE_SOURCE: Final = Path(__file__).resolve().parents[1] / "src" / "urikit"
+
+
+def _fix_the_constants() -> None:
+    """Make Hypothesis's pool of local constants the literals of ``src/urikit``'s files.
+
+    Hypothesis draws a constant of the code under test for about one draw in twenty, from
+    the literals of the "local" modules (outside site-packages, the stdlib and test
+    files) in ``sys.modules``, rescanned whenever ``sys.modules`` grows. Which modules
+    are loaded depends on what was collected and what ran before (urikit loads groups
+    lazily), and on the build (an installed or compiled urikit is not local), so a
+    derandomized property drew other examples in a full run than alone: #42's
+    ``{v0}{?v1}{?v2}{v3*}`` failure. Here the pool is read from the files of
+    ``src/urikit``, in one order, the first time a test asks for it. Hypothesis before
+    6.131 has no pool: nothing to fix."""
+    try:
+        from hypothesis.internal.conjecture import providers
+        from hypothesis.internal.constants_ast import _constants_from_source
+    except ImportError:
+        return
+    if not hasattr(providers, "_get_local_constants"):
+        return
+    # Hypothesis's own (empty) pool, with its sorted sets: every run iterates it in
+    # the same order, whatever PYTHONHASHSEED
+    pool = providers._local_constants
+    read = False
+
+    def fixed() -> Constants:
+        nonlocal read
+        if not read:
+            read = True
+            for kind in (pool.integers, pool.floats, pool.bytes, pool.strings):
+                kind.clear()
+            for path in sorted(PACKAGE_SOURCE.rglob("*.py")):
+                for constant in _constants_from_source(path.read_bytes(), limit=True):
+                    pool.add(constant)
+            providers.CONSTANTS_CACHE.cache.clear()
+        return pool
+
+    providers._get_local_constants = fixed
+
+
+_fix_the_constants()
 
 _SOURCE = str(Path(urikit.__file__).resolve().parents[1])
 os.environ["PYTHONPATH"] = os.pathsep.join(
