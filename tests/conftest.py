@@ -31,8 +31,8 @@ Derandomized is not enough on its own: Hypothesis (6.131 on) now and then draws 
 literal of the code under test, from a pool it reads out of every module of the
 checkout in ``sys.modules`` when a test draws, so a property's examples changed with
 what was imported before it (the full run's collection imports all of ``src`` for its
-doctests; a property run alone imports a few modules), with the Hypothesis cache of
-``.hypothesis/`` and with the build (an installed or compiled urikit adds nothing).
+doctests; a property run alone imports a few modules) and with the build (an installed
+or compiled urikit adds nothing).
 :func:`_fix_the_constants` gives that pool the literals of every module of
 ``src/urikit`` read from the files, once, whatever ran or was imported before, in every
 build; ``tests/test_determinism.py`` checks that a property draws the same examples
@@ -88,7 +88,7 @@ def _fix_the_constants() -> None:
 
     Hypothesis draws a constant of the code under test for about one draw in twenty, from
     the literals of the "local" modules (outside site-packages, the stdlib and test
-    files) in ``sys.modules``, rescanned whenever ``sys.modules`` grows. Which modules
+    files) in ``sys.modules``, rescanned when the length of ``sys.modules`` changes. Which modules
     are loaded depends on what was collected and what ran before (urikit loads groups
     lazily), and on the build (an installed or compiled urikit is not local), so a
     derandomized property drew other examples in a full run than alone: #42's
@@ -110,13 +110,13 @@ def _fix_the_constants() -> None:
     def fixed() -> Constants:
         nonlocal read
         if not read:
-            read = True
             for kind in (pool.integers, pool.floats, pool.bytes, pool.strings):
                 kind.clear()
             for path in sorted(PACKAGE_SOURCE.rglob("*.py")):
                 for constant in _constants_from_source(path.read_bytes(), limit=True):
                     pool.add(constant)
             providers.CONSTANTS_CACHE.cache.clear()
+            read = True
         return pool
 
     providers._get_local_constants = fixed
