@@ -587,6 +587,28 @@ def test_a_lone_question_mark_ends_the_text_or_comes_before_the_fragment(
     assert URITemplate(template).match(text) == reading
 
 
+@pytest.mark.parametrize(("template", "text", "reading"), [
+    # found by the sweep on 3.10: "%2500" read as "%00", which expands to "%00"
+    ("{+v0,v1}{v2,v3,v4*}", "%2500", {"v0": "%2500"}),
+    ("{+v0}", "%2541", {"v0": "%2541"}),
+    ("{+v0}", "a%25ab", {"v0": "a%25ab"}),
+    ("{+list*}", "%2541,%25,x", {"list": ["%2541", "%", "x"]}),
+    ("{#v0}", "#%25%41", {"v0": "%%41"}),
+    ("{+v0}", "100%25", {"v0": "100%"}),
+    ("{+v0}", "%25a", {"v0": "%a"}),
+    ("{+v0}", "%25%34%31", {"v0": "%%34%31"}),
+])
+def test_a_percent_sign_before_two_hex_digits_is_the_values_own_triplet(
+        template: str, text: str, reading: dict[str, Any]) -> None:
+    """Reserved expansion keeps a value's triplets and writes any other "%" as
+    ``%25``: so a ``%25`` that two hex digits follow was the value's own (``%2541``
+    is the expansion of ``%2541``, never of ``%41``), and is read as it is; any other
+    ``%25`` is a "%" of the value. Each reading expands to the text it was read from."""
+    compiled = URITemplate(template)
+    assert compiled.match(text) == reading
+    assert compiled.expand_text(reading) == text
+
+
 def _names_of(specs: list[_Spec]) -> set[str]:
     return {name for name, _, _, _ in specs}
 

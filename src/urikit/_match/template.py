@@ -557,13 +557,26 @@ def _reserved_run(match: re.Match[str]) -> str:
     octets = bytes.fromhex(run.replace("%", ""))
     decoded = octets.decode("utf-8", "surrogateescape")
     out: list[str] = []
+    percents: list[int] = []  # where a "%" decoded from %25 sits in out
     at = 0
     for char in decoded:
         escaped = _ESCAPED_LOW <= char <= _ESCAPED_HIGH  # an octet that is not UTF-8
         size = 1 if escaped else len(char.encode("utf-8"))
         triplets = run[3 * at:3 * (at + size)]
         at += size
+        if char == "%":
+            percents.append(len(out))
         out.append(triplets if escaped or char in _KEPT else char)
+    # a "%" that two hex digits follow is a triplet the expansion keeps, so the text's
+    # %25 there was the value's own triplet (the value "%2541" writes "%2541"; "%41"
+    # writes "%41"): it stays, or the reading would expand to another text. What
+    # follows the run is plain text (a "%" there would have continued the run).
+    for i in percents:
+        after = "".join(out[i + 1:i + 3])[:2]
+        if len(after) < 2:
+            after = (after + match.string[match.end():match.end() + 2])[:2]
+        if len(after) == 2 and after[0] in _HEX and after[1] in _HEX:
+            out[i] = "%25"
     return "".join(out)
 
 
