@@ -95,13 +95,18 @@ def _fix_the_constants() -> None:
     ``{v0}{?v1}{?v2}{v3*}`` failure. Here the pool is read from the files of
     ``src/urikit``, in one order, the first time a test asks for it. Hypothesis before
     6.131 has no pool: nothing to fix."""
-    try:
-        from hypothesis.internal.conjecture import providers
-        from hypothesis.internal.constants_ast import _constants_from_source
-    except ImportError:
+    from hypothesis.version import __version_info__
+
+    if __version_info__ < (6, 131):
         return
+    # private names: a Hypothesis that renames them fails here, loudly, rather than
+    # letting the examples follow the imports again
+    from hypothesis.internal.conjecture import providers
+    from hypothesis.internal.constants_ast import _constants_from_source
+
     if not hasattr(providers, "_get_local_constants"):
-        return
+        raise RuntimeError("Hypothesis no longer has providers._get_local_constants: "
+                           "tests/conftest.py's _fix_the_constants needs a new hook")
     # Hypothesis's own (empty) pool, with its sorted sets: every run iterates it in
     # the same order, whatever PYTHONHASHSEED
     pool = providers._local_constants
