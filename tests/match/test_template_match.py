@@ -14,8 +14,8 @@ from hypothesis import strategies as st
 
 from tests.budget import examples
 from urikit import URI, BuildError, FrozenURI, ParseError, Routes, Rule, URITemplate
-from urikit._interop.template import expand
-from urikit._match.template import TemplateValue
+from urikit._interop.template import expand, parse
+from urikit._match.template import TemplateValue, _program
 
 # RFC 6570 §3.2: the variables every example of §3.2.1 to §3.2.9 is expanded with
 RFC6570_3_2_VARIABLES: dict[str, object] = {
@@ -811,9 +811,10 @@ _PIECE: Final = st.text(alphabet="ab.-/,=&?;#", max_size=4)
 @settings(max_examples=examples(600), deadline=None)
 @given(template=st.sampled_from(_GUIDED_TEMPLATES), data=st.data())
 def test_big_integer_reading_is_the_matchers(template: str, data: st.DataObject) -> None:
-    """The big-integer reading of an ambiguous template gives the linear matcher's
-    groups (the backtracking answer) on any text, its expansions of any values
-    included, and the lazy program's too."""
+    """The big-integer steps of an ambiguous template's program (URLPattern's linear
+    matcher, :mod:`urikit._match.linear`) give the bounded backtracker's groups (the
+    backtracking answer) on any text, its expansions of any values included, and so
+    do the lazy program's and the lone "?" program's."""
     compiled = URITemplate(template)
     values = {name: data.draw(st.none() | _PIECE | st.lists(_PIECE, max_size=3))
               for name in compiled.variable_names}
@@ -823,12 +824,39 @@ def test_big_integer_reading_is_the_matchers(template: str, data: st.DataObject)
         expansion = ""  # a prefix of a list
     text = data.draw(st.just(expansion) | st.text(alphabet="ab.-/,=&?;#%2AéX",
                                                   max_size=14))
-    guided = compiled._program  # pyright: ignore[reportPrivateUsage]
-    assert guided is not None
-    assert guided.match(text) == guided.program.match(text)
+    program = compiled._program  # pyright: ignore[reportPrivateUsage]
+    assert program is not None
     lazy = compiled._lazy  # pyright: ignore[reportPrivateUsage]
-    if lazy is not None:
-        assert lazy.match(text) == lazy.program.match(text)
+    for reader in (program, lazy, _program(parse(template), alone=True)[0]):
+        if reader is None:
+            continue
+        plan = reader._plan  # pyright: ignore[reportPrivateUsage]
+        assert plan is not None  # a template's program takes the big-integer steps
+        assert plan.match(reader, text) == reader.backtrack(text)
+
+
+@settings(max_examples=examples(300), deadline=None)
+@given(data=st.data(), generated=_templates(readable=False))
+def test_every_template_program_takes_the_big_integer_steps(
+        data: st.DataObject, generated: tuple[str, list[_Spec]]) -> None:
+    """On generated templates (300 cases, every operator, explode or not), each of
+    the three programs of a template (longest, shortest and lone "?" readings) takes
+    the big-integer steps of the one linear matcher, whose groups are the bounded
+    backtracker's on an expansion of drawn values, repeated to past the short-text
+    crossover, and on drawn text."""
+    template, specs = generated
+    values = {name: data.draw(st.none() | _value(explode), label=name)
+              for name, _, explode, _ in specs}
+    expansion = expand(template, values)
+    texts = [expansion, expansion * 3,
+             data.draw(st.text(alphabet="ab.-/,=&?;#%2AéX", max_size=20), label="text")]
+    parsed = parse(template)
+    for reader in (_program(parsed)[0], _program(parsed, lazy=True)[0],
+                   _program(parsed, alone=True)[0]):
+        plan = reader._plan  # pyright: ignore[reportPrivateUsage]
+        assert plan is not None
+        for text in texts:
+            assert plan.match(reader, text) == reader.backtrack(text)
 
 
 # exploded items whose %XX decode at once as they decode one by one: a NUL ("%00")
