@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import operator
-from abc import abstractmethod
 from collections.abc import Callable, Iterable, Iterator, MutableSequence, Sequence
 from typing import Final, SupportsIndex, cast, overload
 
@@ -254,8 +253,8 @@ class ReadOnlyPath(Sequence[str]):
     """A path's segments as type checkers see them on a :class:`~urikit.FrozenURI`: a
     ``Sequence[str]`` with the reading methods of a list, and no edit
     (``frozen.path.append("x")`` is a type error, as it is an error at run time). A
-    :class:`PathSegments` is one (a subclass); this abstract class exists for
-    annotations and has no instances of its own.
+    :class:`PathSegments` is one (a subclass); this class exists for annotations and
+    has no instances of its own (constructing one raises ``TypeError``).
 
     Being a ``Sequence[str]``, it matches sequence patterns for type checkers as
     at run time: ``case FrozenURI(path=["", *rest]):`` reads ``rest`` as a
@@ -267,30 +266,29 @@ class ReadOnlyPath(Sequence[str]):
        sequence, so a sequence pattern on it was reported unreachable).
     """
 
+    # what Sequence leaves abstract, and what a list's reading differs in (slices are
+    # lists, index's stop may be None, "+" gives a list), each with no body of its
+    # own: not abstract methods, as the compiled build would not refuse an instance
+    # then (mypyc does not check them), so __init__ refuses it in both builds alike
     __slots__ = ()
 
-    @abstractmethod
-    def __len__(self) -> int: ...
-    @abstractmethod
-    def __iter__(self) -> Iterator[str]: ...
-    @abstractmethod
-    def __reversed__(self) -> Iterator[str]: ...
-    @abstractmethod
-    def __contains__(self, value: object) -> bool: ...
+    def __init__(self) -> None:
+        raise TypeError("ReadOnlyPath is a type for annotations and has no instances "
+                        "of its own (a URI's path is a PathSegments)")
+
+    def __len__(self) -> int:
+        raise NotImplementedError
     @overload
     def __getitem__(self, index: int) -> str: ...
     @overload
     def __getitem__(self, index: slice) -> list[str]: ...
-    @abstractmethod
-    def __getitem__(self, index: int | slice) -> str | list[str]: ...
-    @abstractmethod
+    def __getitem__(self, index: int | slice) -> str | list[str]:
+        raise NotImplementedError
     def index(self, value: object, start: int = 0, stop: int | None = None) -> int:
         """The index of the first segment equal to ``value``, as :meth:`list.index`."""
-    @abstractmethod
-    def count(self, value: object) -> int:
-        """How many segments equal ``value``, as :meth:`list.count`."""
-    @abstractmethod
-    def __add__(self, values: Iterable[str]) -> list[str]: ...
+        raise NotImplementedError
+    def __add__(self, values: Iterable[str]) -> list[str]:
+        raise NotImplementedError
 
 
 def _in_range(index: object, length: int) -> int:
