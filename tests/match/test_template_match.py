@@ -295,6 +295,12 @@ READ: list[tuple[str, str, dict[str, TemplateValue] | None]] = [
     ("{+a}", "%2F%C3%A9%20%25", {"a": "%2Fé %"}),
     ("{#a}", "#%FF%41", {"a": "%FF%41"}),
     ("{+a}", "%", None),
+    # "%25" before two hex digits: the value's "%" began a triplet, which reserved
+    # expansion keeps ("%00" would expand to "%00", not "%2500")
+    ("{+a}", "%2500", {"a": "%2500"}),
+    ("{+a}", "%25%41", {"a": "%%41"}),
+    ("{+a}", "%25G1", {"a": "%G1"}),
+    ("{+a}{v,w*}", "%2500", {"a": "%2500"}),
     # exploded lists and associative arrays
     ("{/a*}", "/x/y", {"a": ["x", "y"]}),
     ("{/a*}", "/", {"a": [""]}),

@@ -451,6 +451,11 @@ def _reserved_run(match: re.Match[str]) -> str:
         triplets = run[3 * at:3 * (at + size)]
         at += size
         out.append(triplets if escaped or char in _KEPT else char)
+    # a "%" before two hex digits would be a triplet, which reserved expansion keeps
+    # as it is: the value holds "%25" there ({+a} reads "%2541" as "%2541", not "%41")
+    after = match.string[match.end():match.end() + 2]
+    if out[-1] == "%" and len(after) == 2 and after[0] in _HEX and after[1] in _HEX:
+        out[-1] = "%25"
     return "".join(out)
 
 
