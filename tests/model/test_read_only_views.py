@@ -1,16 +1,26 @@
 """The read-only view types (what type checkers see of a FrozenURI's path, params and
-text) are public names of ``urikit``, each a protocol with the reading methods of its
-live view and none of the editing ones."""
+text) are public names of ``urikit``, each a protocol (the path's, an abstract
+``Sequence[str]``) with the reading methods of its live view and none of the editing
+ones."""
 
 from __future__ import annotations
 
 import inspect
+from collections.abc import Sequence
 from typing import Final, Protocol
 
 import pytest
 
 import urikit
-from urikit import URI, FrozenURI, PathSegments, QueryParams, ReadOnlyText, TextView
+from urikit import (
+    URI,
+    FrozenURI,
+    PathSegments,
+    QueryParams,
+    ReadOnlyPath,
+    ReadOnlyText,
+    TextView,
+)
 
 #: Each read-only type's public name, with the live view of a URI it describes and that
 #: view's edits.
@@ -44,18 +54,40 @@ def _members(protocol: object) -> set[str]:
 @pytest.mark.parametrize(("name", "view", "edits"), PAIRS, ids=IDS)
 def test_a_public_protocol_of_the_views_reading_methods(
         name: str, view: type[object], edits: frozenset[str]) -> None:
-    """The type is exported from urikit under its own name, is a Protocol, and every
-    member it declares the live view has (so a URI's view is one), with no edit."""
+    """The type is exported from urikit under its own name, is a Protocol (the
+    path's, a Sequence), and every member it declares the live view has (so a URI's
+    view is one), with no edit."""
     read_only = getattr(urikit, name)
     assert name in urikit.__all__
     assert read_only.__name__ == name
     assert read_only.__module__ == "urikit"
-    assert Protocol in read_only.__mro__
+    assert (Sequence if read_only is ReadOnlyPath else Protocol) in read_only.__mro__
     declared = _members(read_only)
     assert declared
     assert sorted(declared - set(dir(view))) == []
     assert sorted(declared & edits) == []
     assert all(hasattr(view, edit) for edit in edits)
+
+
+def test_the_read_only_path_is_an_abstract_sequence_of_the_live_views() -> None:
+    """ReadOnlyPath is a ``Sequence[str]`` (so type checkers take sequence patterns
+    on it, as the run time does) with no instances of its own: a URI's and
+    a FrozenURI's path are instances of it, through PathSegments, and match a
+    sequence pattern."""
+    assert issubclass(PathSegments, ReadOnlyPath)
+    assert issubclass(ReadOnlyPath, Sequence)
+    with pytest.raises(TypeError, match="ReadOnlyPath is a type for annotations and has "
+                       "no instances of its own"):
+        ReadOnlyPath()
+    frozen = FrozenURI.parse("http://h/a/b")
+    for path in (frozen.path, URI.parse("http://h/a/b").path, frozen.text.path):
+        assert isinstance(path, ReadOnlyPath)
+        assert not hasattr(path, "__dict__")  # the base keeps the view's slots
+    match frozen:
+        case FrozenURI(path=["", *rest]):
+            assert rest == ["a", "b"]
+        case _:
+            pytest.fail("the path matches a sequence pattern")
 
 
 def test_text_protocol_properties_are_read_only() -> None:

@@ -239,18 +239,34 @@ def _plan(program: Program) -> _Plan | None:
                 runs[pc] = (body, out, greedy)
                 break
     segments = _segment_loops(program, branches)
+    start = _resolved(ops, first, 0)
+    if start < 0:
+        return None
+    # the literal start ("/order/"): one character each, which nothing jumps back into,
+    # is compared as text; its instructions need no step
+    head_end = start
+    while ops[head_end] == CHAR and not program.negated[head_end] \
+            and len(program.sets[head_end]) == 1 and nexts[head_end] == head_end + 1:
+        head_end += 1
+    for pc in range(size):
+        if ops[pc] in (SPLIT, JUMP):
+            for target in (first[pc], second[pc]) if ops[pc] == SPLIT else (first[pc],):
+                if start <= target < head_end:
+                    head_end = target
+    head = "".join(min(program.sets[pc]) for pc in range(start, head_end))
+    # the character sets the steps ask (the head's are compared as text)
     keys: dict[tuple[frozenset[str], bool], int] = {}
     set_ids = [-1] * size
-    for pc in range(size):
+    for pc in range(head_end, size):
         if ops[pc] == CHAR:
             key = (program.sets[pc], program.negated[pc])
             set_ids[pc] = keys.setdefault(key, len(keys))
-    # every instruction from the last to the first: each step reads the sets of
+    # every instruction from the last to the head's end: each step reads the sets of
     # instructions after it, but a run's character, computed with its run
     steps: list[tuple[int, int, int, int, int]] = []
     bodies = {body for body, _, _ in runs.values()}
     inside = {pc for loop in segments for pc in range(loop + 1, loop + 7)}
-    for pc in range(size - 1, -1, -1):
+    for pc in range(size - 1, head_end - 1, -1):
         op = ops[pc]
         if pc in segments:
             steps.append((_STEP_SEGMENTS, pc, second[pc], set_ids[pc + 1], set_ids[pc + 2]))
@@ -279,9 +295,10 @@ def _plan(program: Program) -> _Plan | None:
             steps.append((_STEP_SAME, pc, after, 0, 0))
         elif op == MATCH:
             steps.append((_STEP_END, pc, 0, 0, 0))
-    start = _resolved(ops, first, 0)
-    if start < 0:
-        return None
+    # a program of ASCII sets alone (a template's: its literals are URI text) matches
+    # no text outside ASCII
+    ascii_only = all(not program.negated[pc] and all(c.isascii() for c in program.sets[pc])
+                     for pc in range(size) if ops[pc] == CHAR)
     tables: list[bytes] = []
     wide: list[tuple[dict[int, str], bytes]] = []
     for chars, negated in keys:
@@ -292,8 +309,8 @@ def _plan(program: Program) -> _Plan | None:
         # what ascii's "replace" writes for every other character: "?", not in the set
         fix = bytes(ord(no) if i == ord("?") else i for i in range(256))
         wide.append((mapping, fix))
-    return _Plan(start, tuple(steps), runs, {m: set_ids[m + 2] for m in segments},
-                 branches, tables, wide)
+    return _Plan(head_end, head, ascii_only, tuple(steps), runs,
+                 {m: set_ids[m + 2] for m in segments}, branches, tables, wide)
 
 
 @final
@@ -305,14 +322,20 @@ class _Plan:
     ``i``). ``runs`` maps a run's SPLIT to its CHAR, its exit and whether it is greedy;
     ``segments`` a segments loop's SPLIT (see :func:`_segment_loops`) to its set C;
     ``branches`` gives each SPLIT's targets past any JUMP. ``tables`` translate an
-    ASCII text into the bits of each character set, ``wide`` any other text.
+    ASCII text into the bits of each character set, ``wide`` any other text. The
+    program's literal start, ``head``, is compared as text: the steps and the walk
+    start after it, at instruction ``start``; ``ascii_only``: every set is ASCII, so
+    a text that is not matches nothing.
     """
 
-    def __init__(self, start: int, steps: tuple[tuple[int, int, int, int, int], ...],
+    def __init__(self, start: int, head: str, ascii_only: bool,
+                 steps: tuple[tuple[int, int, int, int, int], ...],
                  runs: dict[int, tuple[int, int, bool]], segments: dict[int, int],
                  branches: list[tuple[int, int]], tables: list[bytes],
                  wide: list[tuple[dict[int, str], bytes]]) -> None:
         self.start = start
+        self.head = head
+        self.ascii_only = ascii_only
         self.steps = steps
         self.runs = runs
         self.segments = segments
@@ -330,6 +353,8 @@ class _Plan:
 
     def match(self, program: Program, text: str) -> tuple[str | None, ...] | None:
         """:meth:`Program.match` in big-integer steps."""
+        if not text.startswith(self.head) or (self.ascii_only and not text.isascii()):
+            return None
         n = len(text)
         masks = self.masks(text)
         live = [0] * len(program.ops)
@@ -360,7 +385,8 @@ class _Plan:
                 # the segment's x: then one C at least, then the top again
                 live[pc + 1] = x & (((_reaching(top, chars) << 1) & chars) << 1)
         pc = self.start
-        if not live[pc] >> n & 1:
+        pos = len(self.head)
+        if not live[pc] >> (n - pos) & 1:
             return None
         ops = program.ops
         first = program.first
@@ -368,7 +394,6 @@ class _Plan:
         segments = self.segments
         branches = self.branches
         slots = [-1] * (2 * program.groups)
-        pos = 0
         while True:
             op = ops[pc]
             if op == CHAR:

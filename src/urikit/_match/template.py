@@ -23,7 +23,7 @@ from .._interop.template import (
     parse,
 )
 from .._model.uri import URI, FrozenURI
-from .linear import CHAR, JUMP, SAVE, SPLIT, Program, ProgramBuilder
+from .linear import Program, ProgramBuilder
 
 #: What :meth:`URITemplate.match` gives for one variable: ``str`` for a variable
 #: without the explode modifier (``list[str]`` when its text holds a list's unencoded
@@ -384,119 +384,6 @@ def _program(parsed: Template, lazy: bool = False, alone: bool = False
     return b.build(len(slots)), tuple(slots)
 
 
-class _Guided:
-    """The linear matcher's answer to a program of :func:`_program`, in big-integer
-    steps: the set of positions from which each instruction can still reach the end
-    of the text is computed backwards, one integer a set (bit ``n - i`` for position
-    ``i``); the path is then followed forwards, each choice the first one in the
-    order of preference that can still match, which is the path a backtracking
-    engine takes. Each set costs a few operations on integers of n bits, so an
-    instruction costs O(n / 64) machine steps, where the matcher's loop costs O(n)
-    interpreted steps. A text that is not ASCII matches no program of ASCII sets."""
-
-    def __init__(self, program: Program) -> None:
-        self.program = program
-        ops = program.ops
-        # a run: SPLIT at pc, then CHAR, then JUMP back to pc; pc -> its exit
-        self.runs: dict[int, int] = {}
-        for pc in range(len(ops) - 2):
-            if ops[pc] == SPLIT and ops[pc + 1] == CHAR and ops[pc + 2] == JUMP \
-                    and program.first[pc + 2] == pc:
-                lazy = program.first[pc] != pc + 1
-                self.runs[pc] = program.first[pc] if lazy else program.second[pc]
-        # the template's literal start ("/order/"): compared as text, no set needed
-        start = 0
-        while ops[start] == CHAR and len(program.sets[start]) == 1:
-            start += 1
-        self.start = start
-        self.head = "".join(min(program.sets[pc]) for pc in range(start))
-        self.tables: dict[frozenset[str], bytes] = {}
-        self.patterns: dict[frozenset[str], re.Pattern[str]] = {}
-        # every set is ASCII (a template's literals are URI text): then a text that
-        # is not ASCII matches nothing
-        self.ascii = all(c.isascii() for chars in program.sets for c in chars)
-        for pc, op in enumerate(ops):
-            if op == CHAR and pc >= start:
-                chars = program.sets[pc]
-                if chars not in self.tables:
-                    self.tables[chars] = bytes(
-                        0x31 if chr(i) in chars else 0x30 for i in range(256))
-                    self.patterns[chars] = re.compile(_class(chars) + "*")
-
-    def match(self, text: str) -> tuple[str | None, ...] | None:
-        """:meth:`Program.match`."""
-        program = self.program
-        if not text.isascii():
-            return None if self.ascii else program.match(text)
-        start = self.start
-        if not text.startswith(self.head):
-            return None
-        ops, first, second, sets = program.ops, program.first, program.second, program.sets
-        data = text.encode("ascii")
-        n = len(text)
-        masks: dict[frozenset[str], int] = {}
-        for chars, table in self.tables.items():
-            masks[chars] = int(data.translate(table) + b"0", 2)
-        runs = self.runs
-        size = len(ops)
-        able = [0] * size
-        for pc in range(size - 1, start - 1, -1):
-            op = ops[pc]
-            if op == CHAR:
-                if pc - 1 in runs:
-                    continue  # a run's character: set with its run
-                able[pc] = (able[pc + 1] << 1) & masks[sets[pc]]
-            elif op == SPLIT:
-                exit_ = runs.get(pc, -1)
-                if exit_ >= 0:
-                    mask = masks[sets[pc + 1]]
-                    seeds = (able[exit_] << 1) & mask
-                    able[pc] = able[exit_] | ((((mask + seeds) ^ mask) | seeds) & mask)
-                    able[pc + 1] = (able[pc] << 1) & mask
-                    able[pc + 2] = able[pc]
-                else:
-                    able[pc] = able[first[pc]] | able[second[pc]]
-            elif op == JUMP:
-                if first[pc] > pc:
-                    able[pc] = able[first[pc]]
-            elif op == SAVE:
-                able[pc] = able[pc + 1]
-            else:
-                able[pc] = 1  # MATCH: the end of the text
-        if not able[start] >> (n - start) & 1:
-            return None
-        slots = [-1] * (2 * program.groups)
-        pc = pos = start
-        while True:
-            op = ops[pc]
-            if op == CHAR:
-                pc += 1
-                pos += 1
-            elif op == SPLIT:
-                exit_ = runs.get(pc, -1)
-                if exit_ < 0:
-                    pc = first[pc] if able[first[pc]] >> (n - pos) & 1 else second[pc]
-                    continue
-                found = self.patterns[sets[pc + 1]].match(text, pos)
-                end = found.end() if found is not None else pos
-                reach = able[exit_]
-                if first[pc] == pc + 1:  # greedy: the farthest end that can match
-                    low = reach >> (n - end)
-                    pos = end - ((low & -low).bit_length() - 1)
-                else:  # lazy: the nearest
-                    high = reach & ((1 << (n - pos + 1)) - 1)
-                    pos = n - (high.bit_length() - 1)
-                pc = exit_
-            elif op == JUMP:
-                pc = first[pc]
-            elif op == SAVE:
-                slots[first[pc]] = pos
-                pc += 1
-            else:
-                return tuple(text[slots[2 * i]:slots[2 * i + 1]] if slots[2 * i] >= 0
-                             else None for i in range(program.groups))
-
-
 def _variable(b: ProgramBuilder, varspec: tuple[str, int | None, bool, int],
               operator: str, single: bool, index: int, lazy: bool,
               fragment_later: bool) -> None:
@@ -557,26 +444,18 @@ def _reserved_run(match: re.Match[str]) -> str:
     octets = bytes.fromhex(run.replace("%", ""))
     decoded = octets.decode("utf-8", "surrogateescape")
     out: list[str] = []
-    percents: list[int] = []  # where a "%" decoded from %25 sits in out
     at = 0
     for char in decoded:
         escaped = _ESCAPED_LOW <= char <= _ESCAPED_HIGH  # an octet that is not UTF-8
         size = 1 if escaped else len(char.encode("utf-8"))
         triplets = run[3 * at:3 * (at + size)]
         at += size
-        if char == "%":
-            percents.append(len(out))
         out.append(triplets if escaped or char in _KEPT else char)
-    # a "%" that two hex digits follow is a triplet the expansion keeps, so the text's
-    # %25 there was the value's own triplet (the value "%2541" writes "%2541"; "%41"
-    # writes "%41"): it stays, or the reading would expand to another text. What
-    # follows the run is plain text (a "%" there would have continued the run).
-    for i in percents:
-        after = "".join(out[i + 1:i + 3])[:2]
-        if len(after) < 2:
-            after = (after + match.string[match.end():match.end() + 2])[:2]
-        if len(after) == 2 and after[0] in _HEX and after[1] in _HEX:
-            out[i] = "%25"
+    # a "%" before two hex digits would be a triplet, which reserved expansion keeps
+    # as it is: the value holds "%25" there ({+a} reads "%2541" as "%2541", not "%41")
+    after = match.string[match.end():match.end() + 2]
+    if out[-1] == "%" and len(after) == 2 and after[0] in _HEX and after[1] in _HEX:
+        out[-1] = "%25"
     return "".join(out)
 
 
@@ -742,9 +621,9 @@ class URITemplate:
         self._slots: tuple[_Slot, ...] = ()
         self._bare: tuple[re.Pattern[str], tuple[_Slot, ...]] | None = None
         self._plain = False
-        self._program: _Guided | None = None
-        self._lazy: _Guided | None = None
-        self._lone: _Guided | None = None
+        self._program: Program | None = None
+        self._lazy: Program | None = None
+        self._lone: Program | None = None
         self._alone: tuple[tuple[str, Template], ...] | None = None
         try:
             _check(self._parsed)
@@ -754,10 +633,9 @@ class URITemplate:
                     raise
                 self._fullmatch: Callable[[str], re.Match[str] | None] = _Refused(exc)
                 return
-            program, self._slots = _program(self._parsed)
-            self._program = _Guided(program)
+            self._program, self._slots = _program(self._parsed)
             if len(self._slots) > len(self._names):  # a variable appears twice
-                self._lazy = _Guided(_program(self._parsed, lazy=True)[0])
+                self._lazy = _program(self._parsed, lazy=True)[0]
             self._fullmatch = _NEVER.fullmatch
             return
         regex, self._slots, self._plain = _compile(self._parsed)
@@ -886,7 +764,7 @@ class URITemplate:
         taken = self._program.match(text)
         if taken is None and (text.endswith("?") or "?#" in text):
             if self._lone is None:
-                self._lone = _Guided(_program(self._parsed, alone=True)[0])
+                self._lone = _program(self._parsed, alone=True)[0]
             taken = self._lone.match(text)
         return taken
 
@@ -900,7 +778,7 @@ class URITemplate:
                 # the values disagree, or a text is no value ({;a*}{;b*} reading
                 # ";b=1;b=2": a mapping's names repeat): the shortest reading
                 if self._lazy is None:
-                    self._lazy = _Guided(_program(self._parsed, lazy=True)[0])
+                    self._lazy = _program(self._parsed, lazy=True)[0]
                 taken = self._lazy.match(text)
                 read = None if taken is None else self._read(taken, self._slots)
             return read

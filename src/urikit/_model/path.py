@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import operator
-from collections.abc import Callable, Iterable, Iterator, MutableSequence
-from typing import Final, Protocol, SupportsIndex, cast, overload
+from collections.abc import Callable, Iterable, Iterator, MutableSequence, Sequence
+from typing import Final, SupportsIndex, cast, overload
 
 from .._core.build import Checked
 from .._core.errors import BuildError, Rule
@@ -249,27 +249,46 @@ def suffixes_of(name: str) -> list[str]:
     return ["." + piece for piece in name.lstrip(".").split(".")[1:]]
 
 
-class ReadOnlyPath(Protocol):
-    """A path's segments as type checkers see them on a :class:`~urikit.FrozenURI`: the
-    reading methods of a list, and no edit (``frozen.path.append("x")`` is a type
-    error, as it is an error at run time). A :class:`PathSegments` is one; this type
-    exists only for annotations and adds nothing at run time.
+class ReadOnlyPath(Sequence[str]):
+    """A path's segments as type checkers see them on a :class:`~urikit.FrozenURI`: a
+    ``Sequence[str]`` with the reading methods of a list, and no edit
+    (``frozen.path.append("x")`` is a type error, as it is an error at run time). A
+    :class:`PathSegments` is one (a subclass); this class exists for annotations and
+    has no instances of its own (constructing one raises ``TypeError``).
+
+    Being a ``Sequence[str]``, it matches sequence patterns for type checkers as
+    at run time: ``case FrozenURI(path=["", *rest]):`` reads ``rest`` as a
+    ``list[str]``.
 
     .. versionadded:: 0.2
+    .. versionchanged:: 0.8
+       A ``Sequence[str]`` (it was a protocol that mypy and pyright did not see as a
+       sequence, so a sequence pattern on it was reported unreachable).
     """
 
-    def __len__(self) -> int: ...
-    def __iter__(self) -> Iterator[str]: ...
-    def __reversed__(self) -> Iterator[str]: ...
-    def __contains__(self, value: object) -> bool: ...
+    # what Sequence leaves abstract, and what a list's reading differs in (slices are
+    # lists, index's stop may be None, "+" gives a list), each with no body of its
+    # own: not abstract methods, as the compiled build would not refuse an instance
+    # then (mypyc does not check them), so __init__ refuses it in both builds alike
+    __slots__ = ()
+
+    def __init__(self) -> None:
+        raise TypeError("ReadOnlyPath is a type for annotations and has no instances "
+                        "of its own (a URI's path is a PathSegments)")
+
+    def __len__(self) -> int:
+        raise NotImplementedError
     @overload
     def __getitem__(self, index: int) -> str: ...
     @overload
     def __getitem__(self, index: slice) -> list[str]: ...
-    def __getitem__(self, index: int | slice) -> str | list[str]: ...
-    def index(self, value: object, start: int = 0, stop: int | None = None) -> int: ...
-    def count(self, value: object) -> int: ...
-    def __add__(self, values: Iterable[str]) -> list[str]: ...
+    def __getitem__(self, index: int | slice) -> str | list[str]:
+        raise NotImplementedError
+    def index(self, value: object, start: int = 0, stop: int | None = None) -> int:
+        """The index of the first segment equal to ``value``, as :meth:`list.index`."""
+        raise NotImplementedError
+    def __add__(self, values: Iterable[str]) -> list[str]:
+        raise NotImplementedError
 
 
 def _in_range(index: object, length: int) -> int:
@@ -290,7 +309,7 @@ def _in_range(index: object, length: int) -> int:
     return number
 
 
-class PathSegments(MutableSequence[str]):
+class PathSegments(MutableSequence[str], ReadOnlyPath):
     """A live, list-like view of a URI's path segments.
 
     Reading and writing go through to the URI, so ``uri.path.append("x")`` edits the
@@ -472,7 +491,11 @@ class PathSegments(MutableSequence[str]):
             raise read_only()
         self._write("path", "/" + "/".join(wire), append=True)
 
-    def __iadd__(self, values: Iterable[str]) -> PathSegments:
+    # ReadOnlyPath has "+" (a new list) and no "+=": mypy asks that this "+=" give what
+    # ReadOnlyPath's "+" gives, for a ReadOnlyPath name rebound by "+=" to hold a list;
+    # no such name can (a list is no ReadOnlyPath), and "+=" edits the path in place,
+    # as a list's does
+    def __iadd__(self, values: Iterable[str]) -> PathSegments:  # type: ignore[override]
         self.extend(values)
         return self
 

@@ -479,7 +479,7 @@ class _URIBase:
     #: and nothing else.
     __attrs_attrs__: ClassVar[Any] = _AttrsFields()
     #: The names a class pattern matches by position: the constructor's, in order.
-    __match_args__: ClassVar[tuple[str, ...]] = _ELEMENTS
+    __match_args__: Final = _ELEMENTS
 
     #: The seven wire components. Typed with the named tuple beside the plain one so
     #: that mypyc keeps the tuple object as it is: a plain tuple type it would unbox into
