@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.budget import examples
 from urikit import FrozenURI, Link, Pages, ParseError, format_links, parse_links
+from urikit.strategies import uri_references
 
 BASE = "http://example.com/TheBook/chapter3"
 
@@ -349,3 +353,61 @@ def test_links_made_in_c_passes_are_links_made_one_by_one(
         assert (link, hash(link), str(link)) == (made, hash(made), str(made))
         assert type(link.target) is FrozenURI
         assert link.anchor is None
+
+
+def _outcome(read: Callable[[], list[Link]]) -> object:
+    """The links ``read`` gives, each with its target's components and text (the same
+    links equal with other components never do, but say it), or its error's type,
+    message and position."""
+    try:
+        links = read()
+    except ParseError as error:
+        return (type(error), str(error), error.position)
+    return [(link, link.target.components, str(link.target)) for link in links]
+
+
+# targets: valid references of every shape, and text that is not one (a space, a bare
+# "%", "<", a second "[") or that a link's "<...>" cannot hold (">")
+_TARGETS = st.one_of(
+    uri_references(),
+    st.sampled_from(["", "/a", "a b", "%", "%4", "http://[::1", "<", ">", "a>b", "#%zz",
+                     "http://h:x/", "//[v1.x]/", "?é"]))
+_PARAMS = st.sampled_from(["", "; rel=next", '; rel="next prev"; x=1', '; title="t;=,"',
+                           ";a;b", '; title*=UTF-8\'\'%C3%A9', "; anchor=\"#a\"", ";",
+                           "; rel=next; rel=prev", '; x="\\"; y=\\\\"'])
+
+
+@given(st.lists(st.tuples(_TARGETS, _PARAMS, st.sampled_from([", ", ",", " , ,", " "])),
+                min_size=1, max_size=6))
+@settings(max_examples=examples(600))
+def test_the_strict_cut_reads_the_targets_as_parse_does(
+        links: list[tuple[str, str, str]]) -> None:
+    """The targets matched in the field's one cut (the grammar's pattern between "<"
+    and ">", its groups made into URIs without a second match) give the links, errors
+    and positions that reading link by link (each target by ``FrozenURI.parse``)
+    gives, with and without a base, whatever the targets and parameters."""
+    from urikit._web.link import _read_links
+
+    field = "".join(f"<{target}>{params}{sep}" for target, params, sep in links)
+    base = FrozenURI.parse("https://h/a/b")
+    assert _outcome(lambda: parse_links(field)) == _outcome(
+        lambda: _read_links(field, None, False))
+    assert _outcome(lambda: parse_links(field, base=base)) == _outcome(
+        lambda: _read_links(field, base, False))
+    # repeated: each distinct link read once, the same Link for each repeat
+    twice = f"{field}, {field}"
+    assert _outcome(lambda: parse_links(twice)) == _outcome(
+        lambda: _read_links(twice, None, False))
+
+
+def test_targets_of_a_cut_are_parsed_uris() -> None:
+    """A target made from the cut's groups is the URI ``FrozenURI.parse`` makes of its
+    text: the same components, text, hash and type, for every shape of reference."""
+    references = ["", "a", "a:b", "//h", "//u@h:8/p?q#f", "/p", "?q", "#f", "a:",
+                  "http://[::1]:80/", "//[v1.x]", "./a:b", "http://h?#", "s://h:/"]
+    field = ", ".join(f"<{reference}>" for reference in references)
+    for link, reference in zip(parse_links(field), references, strict=True):
+        parsed = FrozenURI.parse(reference)
+        assert type(link.target) is FrozenURI
+        assert (link.target, link.target.components, str(link.target), hash(link.target)) \
+            == (parsed, parsed.components, reference, hash(parsed))

@@ -5,16 +5,18 @@ from __future__ import annotations
 import operator
 import re
 from collections import deque
-from collections.abc import Iterable
+from collections.abc import Hashable, Iterable, Sequence
 from itertools import repeat
 from typing import Final, cast
 
 import attrs
 
+from .._core.components import Parts
 from .._core.errors import ParseError, URIError
 from .._core.grammar import POSSESSIVE as _P
+from .._core.grammar import URI_REFERENCE_RE
 from .._core.percent import encode_octets
-from .._model.uri import URI, FrozenURI, as_frozen
+from .._model.uri import URI, FrozenURI, as_frozen, frozen_of_groups
 
 # RFC 9110 §5.6.2: tchar = "!" / "#" / "$" / "%" / "&" / "'" / "*" / "+" / "-" / "." /
 #                          "^" / "_" / "`" / "|" / "~" / DIGIT / ALPHA;  token = 1*tchar
@@ -43,8 +45,8 @@ _NAME_VALUE_RE: Final = re.compile(
     f"{_OWS};{_OWS}({_TOKEN}){_OWS}(?:={_OWS}({_TOKEN}|{_QUOTED_STRING}))?")
 # one whole link-value (RFC 8288 §3), to cut a field into links and separators in C
 # (groups: the target's reference, the parameters' text)
-_LINK_VALUE_RE: Final = re.compile(
-    f"<([^>]*)>((?:{_OWS};{_OWS}{_TOKEN}{_OWS}(?:={_OWS}(?:{_TOKEN}|{_QUOTED_STRING}))?)*{_P})")
+_PARAMS: Final = f"(?:{_OWS};{_OWS}{_TOKEN}{_OWS}(?:={_OWS}(?:{_TOKEN}|{_QUOTED_STRING}))?)*{_P}"
+_LINK_VALUE_RE: Final = re.compile(f"<([^>]*)>({_PARAMS})")
 _LIST_SEPARATORS_RE: Final = re.compile(r"[ \t,]*")
 _TOKEN_RE: Final = re.compile(_TOKEN)
 # RFC 5234 B.1: VCHAR = %x21-7E (what a relation type, a name or a URI, is made of)
@@ -322,54 +324,92 @@ def parse_links(value: str | Iterable[str], *, base: URI | FrozenURI | str | Non
     base_uri = None if base is None else as_frozen(base, "base")
     # the field cut into separators, targets and parameters in C; each distinct
     # parameter text read once (a field of a megabyte of "</a>; rel=next, " took 40x
-    # a parse, read link by link), the targets parsed and the links made in C passes
-    # (125,000 distinct links took 50x, a Python step each); anything else is read
-    # link by link, for its error's position
-    parts = _LINK_VALUE_RE.split(text)
-    separators = parts[0::3]
+    # a parse, read link by link), and each distinct target read once: strictly, by the
+    # same cut (the grammar's pattern between "<" and ">", so the cut's groups are the
+    # components and no target is matched twice: 110,000 distinct links took 40x, a
+    # parse each), leniently one by one; the links made in C passes. Anything else is
+    # read link by link, for its error's position
+    cut = _LINK_VALUE_RE if lenient else _strict_link_value_re()
+    stride = cut.groups + 1  # a separator, then the groups of one link-value
+    parts = cut.split(text)
+    separators = parts[0::stride]
     if _LIST_SEPARATORS_RE.fullmatch("".join(separators)) is None or not all(
             map(operator.contains, separators[1:-1], repeat(","))):
         return _read_links(text, base_uri, lenient)
-    targets: list[str] = parts[1::3]
-    texts: list[str] = parts[2::3]
+    targets: list[str] = parts[1::stride]
+    texts: list[str] = parts[stride - 1::stride]
     read = {params: _plain_params(params) for params in set(texts)}
     readings = {params: reading for params, reading in read.items() if reading is not None}
     if len(readings) != len(read):
         return _read_links(text, base_uri, lenient)
     if len(readings) == 1:  # every link has the same parameters (or none)
         (reading,) = readings.values()
-        distinct = list(dict.fromkeys(targets))
-        uris = _targets(distinct, base_uri, lenient)
+        firsts = _first_places(targets)
+        uris = _targets(parts, stride, firsts, base_uri, lenient)
         if uris is None:
             return _read_links(text, base_uri, lenient)  # the error, placed in the field
         made = _links(uris, [reading] * len(uris))
-        if len(distinct) == len(targets):
+        if firsts is None:
             return made
-        return list(map(dict(zip(distinct, made, strict=True)).__getitem__, targets))
-    pairs = dict.fromkeys(zip(targets, texts, strict=True))
-    if len(pairs) == len(targets):  # no link twice: each read once, in order
-        uris = _targets(targets, base_uri, lenient)
-        if uris is None:
-            return _read_links(text, base_uri, lenient)  # the error, placed in the field
-        return _links(uris, list(map(readings.__getitem__, texts)))
-    keys = list(pairs)  # each distinct link read once
-    uris = _targets([target for target, _ in keys], base_uri, lenient)
+        return list(map(dict(zip(map(targets.__getitem__, firsts), made,
+                                 strict=True)).__getitem__, targets))
+    keys = list(zip(targets, texts, strict=True))
+    firsts = _first_places(keys)
+    uris = _targets(parts, stride, firsts, base_uri, lenient)
     if uris is None:
-        return _read_links(text, base_uri, lenient)
-    made = _links(uris, [readings[params] for _, params in keys])
-    link_of = dict(zip(keys, made, strict=True))
-    return list(map(link_of.__getitem__, zip(targets, texts, strict=True)))
+        return _read_links(text, base_uri, lenient)  # the error, placed in the field
+    if firsts is None:  # no link twice: each read once, in order
+        return _links(uris, list(map(readings.__getitem__, texts)))
+    made = _links(uris, [readings[texts[at]] for at in firsts])
+    link_of = dict(zip(map(keys.__getitem__, firsts), made, strict=True))
+    return list(map(link_of.__getitem__, keys))
 
 
-def _targets(references: list[str], base_uri: FrozenURI | None,
-             lenient: bool) -> list[FrozenURI] | None:
-    """The URIs of the target ``references`` of a field, or ``None`` when one is
-    refused (:func:`_read_links` then says where)."""
+_STRICT_LINK_VALUE_RE: list[re.Pattern[str]] = []
+
+
+def _strict_link_value_re() -> re.Pattern[str]:
+    """``_LINK_VALUE_RE`` with the grammar's own URI-reference pattern between "<" and
+    ">" (compiled on first use): its groups are the target's text, its seven
+    components (``FrozenURI.parse``'s, since no component holds ">": the pattern ends
+    where the match of the target alone would end) and the parameters' text."""
+    if not _STRICT_LINK_VALUE_RE:
+        _STRICT_LINK_VALUE_RE.append(re.compile(
+            f"<({URI_REFERENCE_RE.pattern})>({_PARAMS})"))
+    return _STRICT_LINK_VALUE_RE[0]
+
+
+def _first_places(keys: Sequence[Hashable]) -> list[int] | None:
+    """Where each distinct item of ``keys`` first stands, in order, or ``None`` when
+    no item is there twice."""
+    if len(set(keys)) == len(keys):
+        return None
+    # each item's last place counting from the end is its first place
+    first = dict(zip(reversed(keys), range(len(keys) - 1, -1, -1), strict=True))
+    return sorted(first.values())
+
+
+def _targets(parts: list[str], stride: int, places: list[int] | None,
+             base_uri: FrozenURI | None, lenient: bool) -> list[FrozenURI] | None:
+    """The URIs of the targets of a field cut by ``parts`` (those at ``places`` among
+    them, or all), or ``None`` when one is refused (:func:`_read_links` then says
+    where)."""
+    references: list[str] = parts[1::stride]
+    if places is not None:
+        references = list(map(references.__getitem__, places))
     try:
-        if base_uri is None and not lenient:
-            return list(map(FrozenURI.parse, references))
-        return [_target(reference, 1, reference, base_uri, lenient)
-                for reference in references]
+        if lenient:
+            return [_target(reference, 1, reference, base_uri, lenient)
+                    for reference in references]
+        # matched by the grammar's pattern in the cut: the components are its groups
+        columns: list[list[str]] = [parts[k::stride] for k in range(2, 9)]
+        if places is not None:
+            columns = [list(map(column.__getitem__, places)) for column in columns]
+        groups = cast("Iterable[Parts]", zip(*columns, strict=True))
+        uris = frozen_of_groups(groups, references)
+        if base_uri is None:
+            return uris
+        return list(map(base_uri.resolve, uris))
     except URIError:
         return None
 
@@ -387,13 +427,21 @@ def _plain_params(params: str) -> _Reading | None:
     reads."""
     if not params:
         return _NO_RELATION, ()
-    found = _NAME_VALUE_RE.findall(params)
-    names = list(map(str.lower, map(_FIRST, found)))
-    raws = list(map(_SECOND, found))
-    special = _ONCE_OR_FIELD.intersection(names)
-    if special - {"rel"} or "*" in "".join(names) or names.count("rel") > 1:
+    # cut at each parameter: "", name, value, "", name, value, ..., "" (the text is a
+    # run of parameters), with no pair made per parameter; the names lowered at once
+    # (a token holds no NUL)
+    cut = _NAME_VALUE_RE.split(params)
+    lowered = "\x00".join(cut[1::3]).lower()
+    if "*" in lowered:
         return None
-    values = _unquoted_all(raws)
+    names = lowered.split("\x00")
+    special = _ONCE_OR_FIELD.intersection(names)
+    if special - {"rel"} or names.count("rel") > 1:
+        return None
+    raws: list[str | None] = cut[2::3]  # None: a name without a value
+    if None in raws:
+        raws = [raw or "" for raw in raws]
+    values = _unquoted_all(cast("list[str]", raws))
     rel = _NO_RELATION
     if special:
         at = names.index("rel")
@@ -405,16 +453,16 @@ def _plain_params(params: str) -> _Reading | None:
 
 
 def _links(targets: list[FrozenURI], readings: list[_Reading]) -> list[Link]:
-    """A :class:`Link` of each target and its reading (:func:`_plain_params`), made in
-    C passes without :class:`Link`'s checks: a target is a URI, each relation type
-    visible ASCII and each name a token other than ``rel`` and ``anchor``, by the
-    patterns that read them."""
+    """A :class:`Link` of each target and its reading (:func:`_plain_params`), made
+    without :class:`Link`'s checks: a target is a URI, each relation type visible ASCII
+    and each name a token other than ``rel`` and ``anchor``, by the patterns that read
+    them. Each link's attributes are one dict, given whole (a link is an ordinary
+    object, its fields in its ``__dict__``, in both builds: setting them one at a time
+    through ``object.__setattr__`` took twice as long)."""
     links: list[Link] = list(map(Link.__new__, repeat(Link, len(targets))))
-    fields: tuple[tuple[str, Iterable[object]], ...] = (
-        ("target", targets), ("rel", map(_FIRST, readings)),
-        ("params", map(_SECOND, readings)), ("anchor", repeat(None)))
-    for name, values in fields:
-        deque(map(object.__setattr__, links, repeat(name), values), maxlen=0)
+    fields = [{"target": target, "rel": rel, "params": params, "anchor": None}
+              for target, (rel, params) in zip(targets, readings, strict=True)]
+    deque(map(object.__setattr__, links, repeat("__dict__"), fields), maxlen=0)
     return links
 
 
