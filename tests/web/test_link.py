@@ -411,3 +411,26 @@ def test_targets_of_a_cut_are_parsed_uris() -> None:
         assert type(link.target) is FrozenURI
         assert (link.target, link.target.components, str(link.target), hash(link.target)) \
             == (parsed, parsed.components, reference, hash(parsed))
+
+
+@pytest.mark.parametrize("error", [
+    ", </a b>", ", </z>; x=", ', </z>; x="y', " </z>", ", </z>;", ", </z> x", ", <", ",, x",
+    ", </z>; rel=\"\u0080\"", ", </z>; title*=UTF-8'x'%zz", "; x=",
+])
+@pytest.mark.parametrize("before", [
+    "</0>, </1>; rel=next, </2>", "</a>; title*=UTF-8''%C3%A9, </b>", "</a>; anchor=\"#x\"",
+    "", "</a>, </a>, </a>",
+])
+@pytest.mark.parametrize("base_text", [None, "https://h/a/b", "/a/b"])
+def test_an_error_after_many_links_is_the_one_read_link_by_link(
+        before: str, error: str, base_text: str | None) -> None:
+    """A field whose cut fails is read link by link from the link before the first
+    thing that is no separator (the links before it read by the cut): the error, its
+    message and its position are those of reading the whole field link by link."""
+    from urikit._web.link import _read_links
+
+    field = before + error
+    base = None if base_text is None else FrozenURI.parse(base_text)
+    outcome = _outcome(lambda: parse_links(field, base=base))
+    assert outcome == _outcome(lambda: _read_links(field, base, False))
+    assert isinstance(outcome, tuple) or field == " </z>"

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import operator
 import re
+from bisect import bisect_right
 from collections import deque
 from collections.abc import Hashable, Iterable, Sequence
-from itertools import repeat
+from itertools import accumulate, repeat
 from typing import Final, cast
 
 import attrs
@@ -333,11 +334,15 @@ def parse_links(value: str | Iterable[str], *, base: URI | FrozenURI | str | Non
     stride = cut.groups + 1  # a separator, then the groups of one link-value
     parts = cut.split(text)
     separators = parts[0::stride]
-    if _LIST_SEPARATORS_RE.fullmatch("".join(separators)) is None or not all(
-            map(operator.contains, separators[1:-1], repeat(","))):
-        return _read_links(text, base_uri, lenient)
     targets: list[str] = parts[1::stride]
     texts: list[str] = parts[stride - 1::stride]
+    if _LIST_SEPARATORS_RE.fullmatch("".join(separators)) is None or not all(
+            map(operator.contains, separators[1:-1], repeat(","))):
+        if lenient or (base_uri is not None and base_uri.scheme is None):
+            return _read_links(text, base_uri, lenient)
+        start = _error_search_start(separators, targets, texts)
+        tail = _read_links(text, base_uri, lenient, start)  # raises where the error is
+        return tail if start == 0 else _read_links(text, base_uri, lenient)
     read = {params: _plain_params(params) for params in set(texts)}
     readings = {params: reading for params, reading in read.items() if reading is not None}
     if len(readings) != len(read):
@@ -490,10 +495,37 @@ def _unquoted(raw: str) -> str:
     return "\\".join(map(str.replace, inner.split("\\\\"), repeat("\\"), repeat("")))
 
 
-def _read_links(text: str, base_uri: FrozenURI | None, lenient: bool) -> list[Link]:
-    """The links of a field value, read link by link; errors name their position."""
+def _error_search_start(separators: list[str], targets: list[str], texts: list[str]) -> int:
+    """Where reading link by link meets the first error of a field whose strict cut
+    (:func:`_strict_link_value_re`) left something that is no list separator: the
+    start of the link before the first such separator, when every link before that
+    one is plain (:func:`_plain_params`); else 0. Those links are link-values with
+    URI-reference targets and plain parameters, each followed by a separator: read
+    one by one they raise nothing, and the reading arrives where this says (a field of
+    a megabyte with an error at its end was read twice, the second time link by link:
+    90x a parse)."""
+    joined = "".join(separators)
+    run = _LIST_SEPARATORS_RE.match(joined)
+    ends = list(accumulate(map(len, separators)))  # where each separator ends in joined
+    bad = len(separators)
+    if run is not None and run.end() < len(joined):  # the separator holding that character
+        bad = bisect_right(ends, run.end())
+    commas = list(map(operator.contains, separators[1:-1], repeat(",")))
+    if False in commas:
+        bad = min(bad, commas.index(False) + 1)
+    if bad <= 1 or any(_plain_params(params) is None for params in set(texts[:bad - 1])):
+        return 0
+    # the link before the bad separator starts after the links, and separators, before it
+    return (sum(map(len, separators[:bad])) + sum(map(len, targets[:bad - 1]))
+            + sum(map(len, texts[:bad - 1])) + 2 * (bad - 1))
+
+
+def _read_links(text: str, base_uri: FrozenURI | None, lenient: bool,
+                start: int = 0) -> list[Link]:
+    """The links of a field value, read link by link from ``start`` (a link's start:
+    see :func:`_error_search_start`); errors name their position."""
     links: list[Link] = []
-    pos = _separator_end(text, 0)
+    pos = _separator_end(text, start)
     while pos < len(text):
         target = _TARGET_RE.match(text, pos)
         if target is None:
