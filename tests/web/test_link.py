@@ -380,12 +380,12 @@ _PARAMS = st.sampled_from(["", "; rel=next", '; rel="next prev"; x=1', '; title=
 @given(st.lists(st.tuples(_TARGETS, _PARAMS, st.sampled_from([", ", ",", " , ,", " "])),
                 min_size=1, max_size=6))
 @settings(max_examples=examples(600))
-def test_the_strict_cut_reads_the_targets_as_parse_does(
+def test_links_read_at_once_are_those_read_link_by_link_whatever_the_targets(
         links: list[tuple[str, str, str]]) -> None:
-    """The targets matched in the field's one cut (the grammar's pattern between "<"
-    and ">", its groups made into URIs without a second match) give the links, errors
-    and positions that reading link by link (each target by ``FrozenURI.parse``)
-    gives, with and without a base, whatever the targets and parameters."""
+    """The field cut at once (each distinct target parsed once, the links made from
+    one dict each, an error searched for from the link before the first thing the
+    strict cut cannot read) gives the links, errors and positions that reading link
+    by link gives, with and without a base, whatever the targets and parameters."""
     from urikit._web.link import _read_links
 
     field = "".join(f"<{target}>{params}{sep}" for target, params, sep in links)
@@ -401,7 +401,7 @@ def test_the_strict_cut_reads_the_targets_as_parse_does(
 
 
 def test_targets_of_a_cut_are_parsed_uris() -> None:
-    """A target made from the cut's groups is the URI ``FrozenURI.parse`` makes of its
+    """A target of a field read at once is the URI ``FrozenURI.parse`` makes of its
     text: the same components, text, hash and type, for every shape of reference."""
     references = ["", "a", "a:b", "//h", "//u@h:8/p?q#f", "/p", "?q", "#f", "a:",
                   "http://[::1]:80/", "//[v1.x]", "./a:b", "http://h?#", "s://h:/"]

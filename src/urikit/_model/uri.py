@@ -363,24 +363,14 @@ def _components_of(value: object, what: str, base: Parts | None = None) -> Parts
 _U = TypeVar("_U", bound="_URIBase")
 
 
-def _wrap(cls: type[_U], c: Parts | Components, text: str | None) -> _U:
+def _wrap(cls: type[_U], c: Parts, text: str | None) -> _U:
     """The one factory: a new ``cls`` holding ``c`` (trusted, rules kept) and its text,
     if known. A plain function: a classmethod call costs a third more, on every
-    resolve, normalize and copy. ``c`` is typed as the slot is, so that compiled, a
-    tuple object is stored as it is (typed ``Parts`` alone, mypyc unpacked it into
-    seven fields on every call and packed a new tuple to store)."""
+    resolve, normalize and copy."""
     uri = cls.__new__(cls)
     uri._c = c  # pyright: ignore[reportPrivateUsage] (the classes' one factory)
     uri._text = text  # pyright: ignore[reportPrivateUsage]
     return uri
-
-
-def frozen_of_groups(groups: Iterable[Parts], texts: Iterable[str]) -> list[FrozenURI]:
-    """The one factory, for many at once: a :class:`FrozenURI` of each match's groups
-    (the seven components as ``URI_REFERENCE_RE`` gives them: trusted, since a pattern
-    holding it matched them) and its text, as :meth:`FrozenURI.parse` makes one, for a
-    reader that matches many references in one pass (a ``Link`` field's targets)."""
-    return [_wrap(FrozenURI, c, text) for c, text in zip(groups, texts, strict=True)]
 
 
 _BASE_SLOTS: Final = frozenset({"_c", "_text", "__dict__", "__weakref__"})

@@ -6,18 +6,17 @@ import operator
 import re
 from bisect import bisect_right
 from collections import deque
-from collections.abc import Hashable, Iterable, Sequence
+from collections.abc import Iterable
 from itertools import accumulate, repeat
 from typing import Final, cast
 
 import attrs
 
-from .._core.components import Parts
 from .._core.errors import ParseError, URIError
 from .._core.grammar import POSSESSIVE as _P
 from .._core.grammar import URI_REFERENCE_RE
 from .._core.percent import encode_octets
-from .._model.uri import URI, FrozenURI, as_frozen, frozen_of_groups
+from .._model.uri import URI, FrozenURI, as_frozen
 
 # RFC 9110 §5.6.2: tchar = "!" / "#" / "$" / "%" / "&" / "'" / "*" / "+" / "-" / "." /
 #                          "^" / "_" / "`" / "|" / "~" / DIGIT / ALPHA;  token = 1*tchar
@@ -325,49 +324,74 @@ def parse_links(value: str | Iterable[str], *, base: URI | FrozenURI | str | Non
     base_uri = None if base is None else as_frozen(base, "base")
     # the field cut into separators, targets and parameters in C; each distinct
     # parameter text read once (a field of a megabyte of "</a>; rel=next, " took 40x
-    # a parse, read link by link), and each distinct target read once: strictly, by the
-    # same cut (the grammar's pattern between "<" and ">", so the cut's groups are the
-    # components and no target is matched twice: 110,000 distinct links took 40x, a
-    # parse each), leniently one by one; the links made in C passes. Anything else is
-    # read link by link, for its error's position
-    cut = _LINK_VALUE_RE if lenient else _strict_link_value_re()
-    stride = cut.groups + 1  # a separator, then the groups of one link-value
-    parts = cut.split(text)
-    separators = parts[0::stride]
-    targets: list[str] = parts[1::stride]
-    texts: list[str] = parts[stride - 1::stride]
+    # a parse, read link by link), each distinct target parsed once, and the links made
+    # in C passes (125,000 distinct links took 50x, a Python step each). Anything else
+    # is read link by link, from where its error can be, for the error's position.
+    # (Cutting with the grammar's own pattern between "<" and ">", and making the URIs
+    # of its groups, was no quicker in either build: what 100,000 distinct links cost
+    # is making their objects, and the collector's passes over them.)
+    parts = _LINK_VALUE_RE.split(text)
+    separators = parts[0::3]
     if _LIST_SEPARATORS_RE.fullmatch("".join(separators)) is None or not all(
             map(operator.contains, separators[1:-1], repeat(","))):
-        if lenient or (base_uri is not None and base_uri.scheme is None):
-            return _read_links(text, base_uri, lenient)
-        start = _error_search_start(separators, targets, texts)
-        tail = _read_links(text, base_uri, lenient, start)  # raises where the error is
-        return tail if start == 0 else _read_links(text, base_uri, lenient)
+        return _read_links_to_error(text, base_uri, lenient)
+    targets: list[str] = parts[1::3]
+    texts: list[str] = parts[2::3]
     read = {params: _plain_params(params) for params in set(texts)}
     readings = {params: reading for params, reading in read.items() if reading is not None}
     if len(readings) != len(read):
         return _read_links(text, base_uri, lenient)
     if len(readings) == 1:  # every link has the same parameters (or none)
         (reading,) = readings.values()
-        firsts = _first_places(targets)
-        uris = _targets(parts, stride, firsts, base_uri, lenient)
+        distinct = list(dict.fromkeys(targets))
+        uris = _targets(distinct, base_uri, lenient)
         if uris is None:
-            return _read_links(text, base_uri, lenient)  # the error, placed in the field
+            return _read_links_to_error(text, base_uri, lenient)
         made = _links(uris, [reading] * len(uris))
-        if firsts is None:
+        if len(distinct) == len(targets):
             return made
-        return list(map(dict(zip(map(targets.__getitem__, firsts), made,
-                                 strict=True)).__getitem__, targets))
-    keys = list(zip(targets, texts, strict=True))
-    firsts = _first_places(keys)
-    uris = _targets(parts, stride, firsts, base_uri, lenient)
-    if uris is None:
-        return _read_links(text, base_uri, lenient)  # the error, placed in the field
-    if firsts is None:  # no link twice: each read once, in order
+        return list(map(dict(zip(distinct, made, strict=True)).__getitem__, targets))
+    pairs = dict.fromkeys(zip(targets, texts, strict=True))
+    if len(pairs) == len(targets):  # no link twice: each read once, in order
+        uris = _targets(targets, base_uri, lenient)
+        if uris is None:
+            return _read_links_to_error(text, base_uri, lenient)
         return _links(uris, list(map(readings.__getitem__, texts)))
-    made = _links(uris, [readings[texts[at]] for at in firsts])
-    link_of = dict(zip(map(keys.__getitem__, firsts), made, strict=True))
-    return list(map(link_of.__getitem__, keys))
+    keys = list(pairs)  # each distinct link read once
+    uris = _targets([target for target, _ in keys], base_uri, lenient)
+    if uris is None:
+        return _read_links_to_error(text, base_uri, lenient)
+    made = _links(uris, [readings[params] for _, params in keys])
+    link_of = dict(zip(keys, made, strict=True))
+    return list(map(link_of.__getitem__, zip(targets, texts, strict=True)))
+
+
+def _targets(references: list[str], base_uri: FrozenURI | None,
+             lenient: bool) -> list[FrozenURI] | None:
+    """The URIs of the target ``references`` of a field, or ``None`` when one is
+    refused (:func:`_read_links_to_error` then says where)."""
+    try:
+        if lenient:
+            return [_target(reference, 1, reference, base_uri, lenient)
+                    for reference in references]
+        uris = list(map(FrozenURI.parse, references))
+        return uris if base_uri is None else list(map(base_uri.resolve, uris))
+    except URIError:
+        return None
+
+
+def _read_links_to_error(text: str, base_uri: FrozenURI | None, lenient: bool) -> list[Link]:
+    """The error of a field the cut could not read (:func:`_read_links` raises it),
+    read link by link from where it can be: after the links the strict cut
+    (:func:`_strict_link_value_re`) reads, which read one by one raise nothing (a
+    field of a megabyte of links with an error at its end was read twice, the second
+    time link by link from its start: 94x a parse)."""
+    if lenient or (base_uri is not None and base_uri.scheme is None):
+        return _read_links(text, base_uri, lenient)  # any target can be the error
+    parts = _strict_link_value_re().split(text)
+    start = _error_search_start(parts[0::10], parts[1::10], parts[9::10])
+    tail = _read_links(text, base_uri, lenient, start)  # raises where the error is
+    return tail if start == 0 else _read_links(text, base_uri, lenient)
 
 
 _STRICT_LINK_VALUE_RE: list[re.Pattern[str]] = []
@@ -375,48 +399,14 @@ _STRICT_LINK_VALUE_RE: list[re.Pattern[str]] = []
 
 def _strict_link_value_re() -> re.Pattern[str]:
     """``_LINK_VALUE_RE`` with the grammar's own URI-reference pattern between "<" and
-    ">" (compiled on first use): its groups are the target's text, its seven
-    components (``FrozenURI.parse``'s, since no component holds ">": the pattern ends
-    where the match of the target alone would end) and the parameters' text."""
+    ">" (compiled on first use): it reads the link-values whose targets
+    ``FrozenURI.parse`` takes (no component holds ">": the pattern ends where the
+    match of the target alone would end). Its groups: the target, its seven
+    components and the parameters' text."""
     if not _STRICT_LINK_VALUE_RE:
         _STRICT_LINK_VALUE_RE.append(re.compile(
             f"<({URI_REFERENCE_RE.pattern})>({_PARAMS})"))
     return _STRICT_LINK_VALUE_RE[0]
-
-
-def _first_places(keys: Sequence[Hashable]) -> list[int] | None:
-    """Where each distinct item of ``keys`` first stands, in order, or ``None`` when
-    no item is there twice."""
-    if len(set(keys)) == len(keys):
-        return None
-    # each item's last place counting from the end is its first place
-    first = dict(zip(reversed(keys), range(len(keys) - 1, -1, -1), strict=True))
-    return sorted(first.values())
-
-
-def _targets(parts: list[str], stride: int, places: list[int] | None,
-             base_uri: FrozenURI | None, lenient: bool) -> list[FrozenURI] | None:
-    """The URIs of the targets of a field cut by ``parts`` (those at ``places`` among
-    them, or all), or ``None`` when one is refused (:func:`_read_links` then says
-    where)."""
-    references: list[str] = parts[1::stride]
-    if places is not None:
-        references = list(map(references.__getitem__, places))
-    try:
-        if lenient:
-            return [_target(reference, 1, reference, base_uri, lenient)
-                    for reference in references]
-        # matched by the grammar's pattern in the cut: the components are its groups
-        columns: list[list[str]] = [parts[k::stride] for k in range(2, 9)]
-        if places is not None:
-            columns = [list(map(column.__getitem__, places)) for column in columns]
-        groups = cast("Iterable[Parts]", zip(*columns, strict=True))
-        uris = frozen_of_groups(groups, references)
-        if base_uri is None:
-            return uris
-        return list(map(base_uri.resolve, uris))
-    except URIError:
-        return None
 
 
 _Reading = tuple[frozenset[str], tuple[tuple[str, str], ...]]
