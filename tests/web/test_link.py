@@ -434,3 +434,28 @@ def test_an_error_after_many_links_is_the_one_read_link_by_link(
     outcome = _outcome(lambda: parse_links(field, base=base))
     assert outcome == _outcome(lambda: _read_links(field, base, False))
     assert isinstance(outcome, tuple) or field == " </z>"
+
+
+_QUOTED_TEXT = st.lists(st.sampled_from(["a", "/", ";", "=", " ", "\t", ",", "\\\\", '\\"', "é",
+                                          "\x80"]), max_size=4).map("".join)
+_PARAM = st.tuples(
+    st.sampled_from(["", " ", "\t "]),
+    st.sampled_from(["a", "Type", "x-y", "rel", "title"]),
+    st.sampled_from(["", " "]),
+    st.one_of(st.none(), st.sampled_from(["b", "1.5", "UPPER"]),
+              _QUOTED_TEXT.map(lambda text: f'"{text}"'))).map(
+    lambda p: f"{p[0]};{p[0]}{p[1]}{p[2]}" + ("" if p[3] is None else f"={p[2]}{p[3]}"))
+
+
+@given(st.lists(_PARAM, min_size=1, max_size=8).map("".join))
+@settings(max_examples=examples(600))
+def test_parameters_read_by_str_methods_are_those_read_one_by_one(params: str) -> None:
+    """A link's parameters read at once (by str methods where no quoted string holds
+    ";", "=", white space or a quoted-pair, by one regular expression split
+    otherwise) are those read parameter by parameter, names, values and relation
+    types, repeated or not."""
+    from urikit._web.link import _read_links
+
+    field = f"</a>{params}, </b>{params}"
+    assert _outcome(lambda: parse_links(field)) == _outcome(
+        lambda: _read_links(field, None, False))
