@@ -642,6 +642,18 @@ HUNT: tuple[tuple[str, str, Maker], ...] = (
     ("distinct links </i>, ", "parse_links", lambda n: lambda: parse_links(_DISTINCT_LINKS(n))),
     ("distinct links </i>; rel=next, ", "parse_links",
      lambda n: lambda: parse_links(_DISTINCT_LINKS(n, "; rel=next"))),
+    # issue 42, point 4 (the links session): the same entry points on more of their
+    # worst shapes: distinct links resolved against a base and read leniently, one link
+    # of distinct parameter names, a field of invalid targets (read link by link for the
+    # error's position)
+    ("distinct links </i>, with a base", "parse_links(base=)",
+     lambda n: lambda: parse_links(_DISTINCT_LINKS(n), base="https://h/a/b")),
+    ("distinct links </i>, lenient", "parse_links(lenient=True)",
+     lambda n: lambda: parse_links(_DISTINCT_LINKS(n), lenient=True)),
+    ("one link of distinct ; kN=v", "parse_links",
+     lambda n: lambda: parse_links("</a>; " + _DISTINCT_PAIRS(n, "; "))),
+    ("links </i>, ' ' in the last", "parse_links (error)",
+     lambda n: _refused(lambda: parse_links(_DISTINCT_LINKS(n) + ", </a b>"))),
     # URLPattern.test and exec on a URL of a megabyte (issue 42: the fast reading of a
     # URL took 23x on a long query, an alternation repeated per character)
     ("query pairs a=1&", "URLPattern.test", lambda n: _url_pattern("test", _PAIRS_HTTPS(n))),
@@ -650,6 +662,27 @@ HUNT: tuple[tuple[str, str, Maker], ...] = (
      lambda n: _url_pattern("exec", fill("https://h/", "a/", n))),
     ("host of a.", "URLPattern.test",
      lambda n: _url_pattern("test", fill("https://", "a.", n, "x/"))),
+    # masking (issue 42, point 4): distinct secret keys with a "?" in a value (pair by
+    # pair), in a fragment, in repr(); a long password; a long user name of an https URL
+    ("query token[i]=1&, a '?' in a value", "URI.redacted",
+     lambda n: _reader(_uri(_DISTINCT_SECRETS(n) + "&x=?"), lambda u: u.to_redacted())),
+    ("fragment token[i]=1&", "URI.redacted",
+     lambda n: _reader(_uri(_DISTINCT_SECRETS(n).replace("?", "#", 1)),
+                       lambda u: u.to_redacted())),
+    ("query pairs token[i]=1&", "repr(URI)", lambda n: _reader(_uri(_DISTINCT_SECRETS(n)), repr)),
+    ("password of a", "repr(URI)",
+     lambda n: _reader(_uri(fill("http://u:", "a", n, "@h/")), repr)),
+    ("https user name of a", "URI.redacted",
+     lambda n: _reader(_uri(fill("https://", "a", n, "@h/")), lambda u: u.to_redacted())),
+    # data: URIs (issue 42, point 4): distinct parameters, a payload of %41, of base64
+    ("media type of distinct ;kN=v", "URI.to_data",
+     lambda n: _uri("data:text/plain;" + _DISTINCT_PAIRS(n, ";") + ",x").to_data),
+    ("payload of %41", "URI.to_data", lambda n: _uri(fill("data:,", "%41", n)).to_data),
+    ("base64 payload", "URI.to_data",
+     lambda n: _uri(fill("data:;base64,", "QUJD", n)).to_data),
+    # safe_redirect against a base of dot segments (issue 42, point 1: removed first)
+    ("base of %2e%2e/", "safe_redirect",
+     lambda n: lambda: safe_redirect("x", fill("https://shop.example/", "%2e%2e/", n))),
     # a data: URI of many media type parameters (issue 42: a Python step each, 18x)
     ("media type of ;a=b", "URI.to_data",
      lambda n: _uri(fill("data:text/plain", ";a=b", n, ",x")).to_data),

@@ -15,10 +15,11 @@ from pathlib import Path
 from typing import Any, Final
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import urikit
+from tests.budget import examples
 from tests.cli.test_faults import SHAPES
 from urikit import URI, FrozenURI
 
@@ -398,3 +399,61 @@ def test_no_error_column_of_a_front_end_shows_a_secret(tmp_path: Path) -> None:
     frame = errors.compute()
     assert frame["error_kind"].notna().any()
     assert SECRET not in frame.to_string()
+
+
+# --- issue 42, point 4: many secret keys masked at once ------------------------------------
+
+_MANY_KEYS = st.lists(
+    st.tuples(st.sampled_from(["token", "Sig", "%74oken", "token%5B", "%5D", "x", "user",
+                               "%5Bpassword%5D", "%26", "%", "%zz", "\\", "İ", "[", "é"]),
+              st.integers(0, 30),
+              st.sampled_from(["=v", "=", "", "=a=b", "=?token=t", "=%2F"]),
+              st.sampled_from(["&", ";", "#", "&&"])),
+    min_size=9, max_size=40)
+
+
+@given(_MANY_KEYS, st.sampled_from(["https://h/?", "https://joe:pw@h/#", "?", "//h/p?"]))
+@settings(max_examples=examples(300))
+def test_many_secret_keys_masked_at_once_as_span_by_span(
+        pairs: list[tuple[str, int, str, str]], head: str) -> None:
+    """With more secret keys than the lookbehind pattern takes, the keys decoded at
+    once (Python's escape decoder, or "&"-joined, or one by one where a key holds
+    "%26") and the pairs cut at once where no "?" follows (else span by span) mask
+    what reading the pairs one by one masks."""
+    from urikit._whatwg.masking import (
+        SECRET_QUERY_PARAMETERS,
+        _masked_by_pattern,
+        _with_masks,
+        secret_spans,
+    )
+
+    text = head + "".join(f"{key}{i}{value}{sep}" for key, i, value, sep in pairs)
+    by_spans = _with_masks(text, secret_spans(text))
+    assert _masked_by_pattern(text, SECRET_QUERY_PARAMETERS) in (by_spans, None)
+    assert secret_spans(text) == _merged_reference(text)
+    # every key a secret, distinct (the hunt's shape), with and without a "?" after
+    many = "&".join(f"{key}%5B{i}%5D=v" for i, (key, _, _, _) in enumerate(pairs))
+    for query in (many, many + "&x=?", many + "#f&sig=s"):
+        text = head + query
+        assert _masked_by_pattern(text, SECRET_QUERY_PARAMETERS) == _with_masks(
+            text, secret_spans(text))
+
+
+def _merged_reference(text: str) -> list[tuple[int, int]]:
+    """:func:`_reference_spans` and the passwords, in order, overlaps made one (as
+    ``secret_spans`` gives them)."""
+    from urikit._whatwg.masking import _merged, password_spans
+
+    spans = sorted(password_spans(text) + _reference_spans(text))
+    return _merged(spans) if spans else []
+
+
+def test_a_key_of_an_encoded_ampersand_among_many_keys() -> None:
+    """Among more than eight distinct keys, one holding "%26" (decoded, "&": the
+    keys' joined text then had one key more) is read as its own key: ``repr`` and
+    ``to_redacted`` raised ValueError in both builds."""
+    text = "http://h/?a%26b=1&" + "&".join(f"k{i}=1" for i in range(9)) + "&token%26=2"
+    uri = URI.parse(text)
+    assert repr(uri) == f"URI({text!r})"
+    assert uri.to_redacted(secrets=["a&b", "token&"]) == text.replace("b=1", "b=***").replace(
+        "%26=2", "%26=***")

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.budget import examples
 from urikit import FrozenURI, Link, Pages, ParseError, format_links, parse_links
+from urikit.strategies import uri_references
 
 BASE = "http://example.com/TheBook/chapter3"
 
@@ -349,3 +353,109 @@ def test_links_made_in_c_passes_are_links_made_one_by_one(
         assert (link, hash(link), str(link)) == (made, hash(made), str(made))
         assert type(link.target) is FrozenURI
         assert link.anchor is None
+
+
+def _outcome(read: Callable[[], list[Link]]) -> object:
+    """The links ``read`` gives, each with its target's components and text (the same
+    links equal with other components never do, but say it), or its error's type,
+    message and position."""
+    try:
+        links = read()
+    except ParseError as error:
+        return (type(error), str(error), error.position)
+    return [(link, link.target.components, str(link.target)) for link in links]
+
+
+# targets: valid references of every shape, and text that is not one (a space, a bare
+# "%", "<", a second "[") or that a link's "<...>" cannot hold (">")
+_TARGETS = st.one_of(
+    uri_references(),
+    st.sampled_from(["", "/a", "a b", "%", "%4", "http://[::1", "<", ">", "a>b", "#%zz",
+                     "http://h:x/", "//[v1.x]/", "?é"]))
+_PARAMS = st.sampled_from(["", "; rel=next", '; rel="next prev"; x=1', '; title="t;=,"',
+                           ";a;b", '; title*=UTF-8\'\'%C3%A9', "; anchor=\"#a\"", ";",
+                           "; rel=next; rel=prev", '; x="\\"; y=\\\\"'])
+
+
+@given(st.lists(st.tuples(_TARGETS, _PARAMS, st.sampled_from([", ", ",", " , ,", " "])),
+                min_size=1, max_size=6))
+@settings(max_examples=examples(600))
+def test_links_read_at_once_are_those_read_link_by_link_whatever_the_targets(
+        links: list[tuple[str, str, str]]) -> None:
+    """The field cut at once (each distinct target parsed once, the links made from
+    one dict each, an error searched for from the link before the first thing the
+    strict cut cannot read) gives the links, errors and positions that reading link
+    by link gives, with and without a base, whatever the targets and parameters."""
+    from urikit._web.link import _read_links
+
+    field = "".join(f"<{target}>{params}{sep}" for target, params, sep in links)
+    base = FrozenURI.parse("https://h/a/b")
+    assert _outcome(lambda: parse_links(field)) == _outcome(
+        lambda: _read_links(field, None, False))
+    assert _outcome(lambda: parse_links(field, base=base)) == _outcome(
+        lambda: _read_links(field, base, False))
+    # repeated: each distinct link read once, the same Link for each repeat
+    twice = f"{field}, {field}"
+    assert _outcome(lambda: parse_links(twice)) == _outcome(
+        lambda: _read_links(twice, None, False))
+
+
+def test_targets_of_a_cut_are_parsed_uris() -> None:
+    """A target of a field read at once is the URI ``FrozenURI.parse`` makes of its
+    text: the same components, text, hash and type, for every shape of reference."""
+    references = ["", "a", "a:b", "//h", "//u@h:8/p?q#f", "/p", "?q", "#f", "a:",
+                  "http://[::1]:80/", "//[v1.x]", "./a:b", "http://h?#", "s://h:/"]
+    field = ", ".join(f"<{reference}>" for reference in references)
+    for link, reference in zip(parse_links(field), references, strict=True):
+        parsed = FrozenURI.parse(reference)
+        assert type(link.target) is FrozenURI
+        assert (link.target, link.target.components, str(link.target), hash(link.target)) \
+            == (parsed, parsed.components, reference, hash(parsed))
+
+
+@pytest.mark.parametrize("error", [
+    ", </a b>", ", </z>; x=", ', </z>; x="y', " </z>", ", </z>;", ", </z> x", ", <", ",, x",
+    ", </z>; rel=\"\u0080\"", ", </z>; title*=UTF-8'x'%zz", "; x=",
+])
+@pytest.mark.parametrize("before", [
+    "</0>, </1>; rel=next, </2>", "</a>; title*=UTF-8''%C3%A9, </b>", "</a>; anchor=\"#x\"",
+    "", "</a>, </a>, </a>",
+])
+@pytest.mark.parametrize("base_text", [None, "https://h/a/b", "/a/b"])
+def test_an_error_after_many_links_is_the_one_read_link_by_link(
+        before: str, error: str, base_text: str | None) -> None:
+    """A field whose cut fails is read link by link from the link before the first
+    thing that is no separator (the links before it read by the cut): the error, its
+    message and its position are those of reading the whole field link by link."""
+    from urikit._web.link import _read_links
+
+    field = before + error
+    base = None if base_text is None else FrozenURI.parse(base_text)
+    outcome = _outcome(lambda: parse_links(field, base=base))
+    assert outcome == _outcome(lambda: _read_links(field, base, False))
+    assert isinstance(outcome, tuple) or field == " </z>"
+
+
+_QUOTED_TEXT = st.lists(st.sampled_from(["a", "/", ";", "=", " ", "\t", ",", "\\\\", '\\"', "é",
+                                          "\x80"]), max_size=4).map("".join)
+_PARAM = st.tuples(
+    st.sampled_from(["", " ", "\t "]),
+    st.sampled_from(["a", "Type", "x-y", "rel", "title"]),
+    st.sampled_from(["", " "]),
+    st.one_of(st.none(), st.sampled_from(["b", "1.5", "UPPER"]),
+              _QUOTED_TEXT.map(lambda text: f'"{text}"'))).map(
+    lambda p: f"{p[0]};{p[0]}{p[1]}{p[2]}" + ("" if p[3] is None else f"={p[2]}{p[3]}"))
+
+
+@given(st.lists(_PARAM, min_size=1, max_size=8).map("".join))
+@settings(max_examples=examples(600))
+def test_parameters_read_by_str_methods_are_those_read_one_by_one(params: str) -> None:
+    """A link's parameters read at once (by str methods where no quoted string holds
+    ";", "=", white space or a quoted-pair, by one regular expression split
+    otherwise) are those read parameter by parameter, names, values and relation
+    types, repeated or not."""
+    from urikit._web.link import _read_links
+
+    field = f"</a>{params}, </b>{params}"
+    assert _outcome(lambda: parse_links(field)) == _outcome(
+        lambda: _read_links(field, None, False))

@@ -4,15 +4,17 @@ from __future__ import annotations
 
 import operator
 import re
+from bisect import bisect_right
 from collections import deque
 from collections.abc import Iterable
-from itertools import repeat
+from itertools import accumulate, repeat
 from typing import Final, cast
 
 import attrs
 
 from .._core.errors import ParseError, URIError
 from .._core.grammar import POSSESSIVE as _P
+from .._core.grammar import URI_REFERENCE_RE
 from .._core.percent import encode_octets
 from .._model.uri import URI, FrozenURI, as_frozen
 
@@ -43,8 +45,8 @@ _NAME_VALUE_RE: Final = re.compile(
     f"{_OWS};{_OWS}({_TOKEN}){_OWS}(?:={_OWS}({_TOKEN}|{_QUOTED_STRING}))?")
 # one whole link-value (RFC 8288 §3), to cut a field into links and separators in C
 # (groups: the target's reference, the parameters' text)
-_LINK_VALUE_RE: Final = re.compile(
-    f"<([^>]*)>((?:{_OWS};{_OWS}{_TOKEN}{_OWS}(?:={_OWS}(?:{_TOKEN}|{_QUOTED_STRING}))?)*{_P})")
+_PARAMS: Final = f"(?:{_OWS};{_OWS}{_TOKEN}{_OWS}(?:={_OWS}(?:{_TOKEN}|{_QUOTED_STRING}))?)*{_P}"
+_LINK_VALUE_RE: Final = re.compile(f"<([^>]*)>({_PARAMS})")
 _LIST_SEPARATORS_RE: Final = re.compile(r"[ \t,]*")
 _TOKEN_RE: Final = re.compile(_TOKEN)
 # RFC 5234 B.1: VCHAR = %x21-7E (what a relation type, a name or a URI, is made of)
@@ -322,14 +324,17 @@ def parse_links(value: str | Iterable[str], *, base: URI | FrozenURI | str | Non
     base_uri = None if base is None else as_frozen(base, "base")
     # the field cut into separators, targets and parameters in C; each distinct
     # parameter text read once (a field of a megabyte of "</a>; rel=next, " took 40x
-    # a parse, read link by link), the targets parsed and the links made in C passes
-    # (125,000 distinct links took 50x, a Python step each); anything else is read
-    # link by link, for its error's position
+    # a parse, read link by link), each distinct target parsed once, and the links made
+    # in C passes (125,000 distinct links took 50x, a Python step each). Anything else
+    # is read link by link, from where its error can be, for the error's position.
+    # (Cutting with the grammar's own pattern between "<" and ">", and making the URIs
+    # of its groups, was no quicker in either build: what 100,000 distinct links cost
+    # is making their objects, and the collector's passes over them.)
     parts = _LINK_VALUE_RE.split(text)
     separators = parts[0::3]
     if _LIST_SEPARATORS_RE.fullmatch("".join(separators)) is None or not all(
             map(operator.contains, separators[1:-1], repeat(","))):
-        return _read_links(text, base_uri, lenient)
+        return _read_links_to_error(text, base_uri, lenient)
     targets: list[str] = parts[1::3]
     texts: list[str] = parts[2::3]
     read = {params: _plain_params(params) for params in set(texts)}
@@ -341,7 +346,7 @@ def parse_links(value: str | Iterable[str], *, base: URI | FrozenURI | str | Non
         distinct = list(dict.fromkeys(targets))
         uris = _targets(distinct, base_uri, lenient)
         if uris is None:
-            return _read_links(text, base_uri, lenient)  # the error, placed in the field
+            return _read_links_to_error(text, base_uri, lenient)
         made = _links(uris, [reading] * len(uris))
         if len(distinct) == len(targets):
             return made
@@ -350,12 +355,12 @@ def parse_links(value: str | Iterable[str], *, base: URI | FrozenURI | str | Non
     if len(pairs) == len(targets):  # no link twice: each read once, in order
         uris = _targets(targets, base_uri, lenient)
         if uris is None:
-            return _read_links(text, base_uri, lenient)  # the error, placed in the field
+            return _read_links_to_error(text, base_uri, lenient)
         return _links(uris, list(map(readings.__getitem__, texts)))
     keys = list(pairs)  # each distinct link read once
     uris = _targets([target for target, _ in keys], base_uri, lenient)
     if uris is None:
-        return _read_links(text, base_uri, lenient)
+        return _read_links_to_error(text, base_uri, lenient)
     made = _links(uris, [readings[params] for _, params in keys])
     link_of = dict(zip(keys, made, strict=True))
     return list(map(link_of.__getitem__, zip(targets, texts, strict=True)))
@@ -364,14 +369,44 @@ def parse_links(value: str | Iterable[str], *, base: URI | FrozenURI | str | Non
 def _targets(references: list[str], base_uri: FrozenURI | None,
              lenient: bool) -> list[FrozenURI] | None:
     """The URIs of the target ``references`` of a field, or ``None`` when one is
-    refused (:func:`_read_links` then says where)."""
+    refused (:func:`_read_links_to_error` then says where)."""
     try:
-        if base_uri is None and not lenient:
-            return list(map(FrozenURI.parse, references))
-        return [_target(reference, 1, reference, base_uri, lenient)
-                for reference in references]
+        if lenient:
+            return [_target(reference, 1, reference, base_uri, lenient)
+                    for reference in references]
+        uris = list(map(FrozenURI.parse, references))
+        return uris if base_uri is None else list(map(base_uri.resolve, uris))
     except URIError:
         return None
+
+
+def _read_links_to_error(text: str, base_uri: FrozenURI | None, lenient: bool) -> list[Link]:
+    """The error of a field the cut could not read (:func:`_read_links` raises it),
+    read link by link from where it can be: after the links the strict cut
+    (:func:`_strict_link_value_re`) reads, which read one by one raise nothing (a
+    field of a megabyte of links with an error at its end was read twice, the second
+    time link by link from its start: 94x a parse)."""
+    if lenient or (base_uri is not None and base_uri.scheme is None):
+        return _read_links(text, base_uri, lenient)  # any target can be the error
+    parts = _strict_link_value_re().split(text)
+    start = _error_search_start(parts[0::10], parts[1::10], parts[9::10])
+    tail = _read_links(text, base_uri, lenient, start)  # raises where the error is
+    return tail if start == 0 else _read_links(text, base_uri, lenient)
+
+
+_STRICT_LINK_VALUE_RE: list[re.Pattern[str]] = []
+
+
+def _strict_link_value_re() -> re.Pattern[str]:
+    """``_LINK_VALUE_RE`` with the grammar's own URI-reference pattern between "<" and
+    ">" (compiled on first use): it reads the link-values whose targets
+    ``FrozenURI.parse`` takes (no component holds ">": the pattern ends where the
+    match of the target alone would end). Its groups: the target, its seven
+    components and the parameters' text."""
+    if not _STRICT_LINK_VALUE_RE:
+        _STRICT_LINK_VALUE_RE.append(re.compile(
+            f"<({URI_REFERENCE_RE.pattern})>({_PARAMS})"))
+    return _STRICT_LINK_VALUE_RE[0]
 
 
 _Reading = tuple[frozenset[str], tuple[tuple[str, str], ...]]
@@ -387,13 +422,25 @@ def _plain_params(params: str) -> _Reading | None:
     reads."""
     if not params:
         return _NO_RELATION, ()
-    found = _NAME_VALUE_RE.findall(params)
-    names = list(map(str.lower, map(_FIRST, found)))
-    raws = list(map(_SECOND, found))
-    special = _ONCE_OR_FIELD.intersection(names)
-    if special - {"rel"} or "*" in "".join(names) or names.count("rel") > 1:
+    split = _split_params(params)
+    if split is None:
+        # cut at each parameter: "", name, value, "", name, value, ..., "" (the text
+        # is a run of parameters), with no pair made per parameter; the names lowered
+        # at once (a token holds no NUL)
+        cut = _NAME_VALUE_RE.split(params)
+        lowered = "\x00".join(cut[1::3]).lower()
+        raws: list[str | None] = cut[2::3]  # None: a name without a value
+        if None in raws:
+            raws = [raw or "" for raw in raws]
+        values = _unquoted_all(cast("list[str]", raws))
+    else:
+        lowered, values = split
+    if "*" in lowered:
         return None
-    values = _unquoted_all(raws)
+    names = lowered.split("\x00")
+    special = _ONCE_OR_FIELD.intersection(names)
+    if special - {"rel"} or names.count("rel") > 1:
+        return None
     rel = _NO_RELATION
     if special:
         at = names.index("rel")
@@ -404,17 +451,38 @@ def _plain_params(params: str) -> _Reading | None:
     return rel, tuple(zip(names, values, strict=True))
 
 
+def _split_params(params: str) -> tuple[str, list[str]] | None:
+    """The names (lower-case, joined by NUL) and the values of a parameter text whose
+    every parameter has a value, no quoted-pair and no ";", "=" or white space in a
+    quoted string, read by str methods alone (a regular expression's match per
+    parameter took 4 times a parse on a link of a megabyte of them); ``None`` for any
+    other. White space is then only the OWS around ";" and "=" and quotes only
+    delimit values: without them, the text is ";name=value" for each parameter."""
+    if "\\" in params or _QUOTES_HOLD_NO_DELIMITER_RE.fullmatch(params) is None:
+        return None
+    bare = params.replace('"', "").replace(" ", "").replace("\t", "")
+    if bare.count("=") != bare.count(";"):  # a name without a value
+        return None
+    flat = bare[1:].replace("=", ";").split(";")  # name, value, name, value, ...
+    return "\x00".join(flat[0::2]).lower(), flat[1::2]
+
+
+# quoted strings closed, none holding ";", "=", a space or a tab
+_QUOTES_HOLD_NO_DELIMITER_RE: Final = re.compile(
+    f'(?:[^"]*{_P}"[^"; \t=]*{_P}")*{_P}[^"]*{_P}')
+
+
 def _links(targets: list[FrozenURI], readings: list[_Reading]) -> list[Link]:
-    """A :class:`Link` of each target and its reading (:func:`_plain_params`), made in
-    C passes without :class:`Link`'s checks: a target is a URI, each relation type
-    visible ASCII and each name a token other than ``rel`` and ``anchor``, by the
-    patterns that read them."""
+    """A :class:`Link` of each target and its reading (:func:`_plain_params`), made
+    without :class:`Link`'s checks: a target is a URI, each relation type visible ASCII
+    and each name a token other than ``rel`` and ``anchor``, by the patterns that read
+    them. Each link's attributes are one dict, given whole (a link is an ordinary
+    object, its fields in its ``__dict__``, in both builds: setting them one at a time
+    through ``object.__setattr__`` took twice as long)."""
     links: list[Link] = list(map(Link.__new__, repeat(Link, len(targets))))
-    fields: tuple[tuple[str, Iterable[object]], ...] = (
-        ("target", targets), ("rel", map(_FIRST, readings)),
-        ("params", map(_SECOND, readings)), ("anchor", repeat(None)))
-    for name, values in fields:
-        deque(map(object.__setattr__, links, repeat(name), values), maxlen=0)
+    fields = [{"target": target, "rel": rel, "params": params, "anchor": None}
+              for target, (rel, params) in zip(targets, readings, strict=True)]
+    deque(map(object.__setattr__, links, repeat("__dict__"), fields), maxlen=0)
     return links
 
 
@@ -442,10 +510,37 @@ def _unquoted(raw: str) -> str:
     return "\\".join(map(str.replace, inner.split("\\\\"), repeat("\\"), repeat("")))
 
 
-def _read_links(text: str, base_uri: FrozenURI | None, lenient: bool) -> list[Link]:
-    """The links of a field value, read link by link; errors name their position."""
+def _error_search_start(separators: list[str], targets: list[str], texts: list[str]) -> int:
+    """Where reading link by link meets the first error of a field whose strict cut
+    (:func:`_strict_link_value_re`) left something that is no list separator: the
+    start of the link before the first such separator, when every link before that
+    one is plain (:func:`_plain_params`); else 0. Those links are link-values with
+    URI-reference targets and plain parameters, each followed by a separator: read
+    one by one they raise nothing, and the reading arrives where this says (a field of
+    a megabyte with an error at its end was read twice, the second time link by link:
+    90x a parse)."""
+    joined = "".join(separators)
+    run = _LIST_SEPARATORS_RE.match(joined)
+    ends = list(accumulate(map(len, separators)))  # where each separator ends in joined
+    bad = len(separators)
+    if run is not None and run.end() < len(joined):  # the separator holding that character
+        bad = bisect_right(ends, run.end())
+    commas = list(map(operator.contains, separators[1:-1], repeat(",")))
+    if False in commas:
+        bad = min(bad, commas.index(False) + 1)
+    if bad <= 1 or any(_plain_params(params) is None for params in set(texts[:bad - 1])):
+        return 0
+    # the link before the bad separator starts after the links, and separators, before it
+    return (sum(map(len, separators[:bad])) + sum(map(len, targets[:bad - 1]))
+            + sum(map(len, texts[:bad - 1])) + 2 * (bad - 1))
+
+
+def _read_links(text: str, base_uri: FrozenURI | None, lenient: bool,
+                start: int = 0) -> list[Link]:
+    """The links of a field value, read link by link from ``start`` (a link's start:
+    see :func:`_error_search_start`); errors name their position."""
     links: list[Link] = []
-    pos = _separator_end(text, 0)
+    pos = _separator_end(text, start)
     while pos < len(text):
         target = _TARGET_RE.match(text, pos)
         if target is None:

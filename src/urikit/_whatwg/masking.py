@@ -16,9 +16,11 @@ from __future__ import annotations
 import re
 from bisect import bisect_right
 from collections.abc import Iterable
+from itertools import repeat
 from typing import Final, cast
 
 from .._core.components import Parts
+from .._core.grammar import BAD_PERCENT_RE
 from .._core.parse import appendix_b
 from .._core.schemes import USERINFO_DEPRECATED
 from .._core.serialize import to_text
@@ -40,9 +42,6 @@ SECRET_QUERY_PARAMETERS: Final = frozenset({
 })
 
 _MASK: Final = "***"
-# the parts of a name that are compared with the secrets' names: the whole name and
-# each part between brackets (PHP's and Rails' arrays and hashes: token[], user[password])
-_BRACKETS_RE: Final = re.compile(r"[\[\]]")
 
 
 def is_secret_name(name: str, secrets: frozenset[str] = SECRET_QUERY_PARAMETERS) -> bool:
@@ -58,7 +57,8 @@ def is_secret_name(name: str, secrets: frozenset[str] = SECRET_QUERY_PARAMETERS)
         return True
     if "[" not in lowered and "]" not in lowered:
         return False
-    return not secrets.isdisjoint(_BRACKETS_RE.split(lowered))
+    # the parts between brackets, cut by two str calls rather than a regex split
+    return not secrets.isdisjoint(lowered.replace("]", "[").split("["))
 
 
 def is_secret_key(key: str, secrets: frozenset[str] = SECRET_QUERY_PARAMETERS) -> bool:
@@ -208,12 +208,27 @@ def _secret_keys(text: str, start: int, secrets: frozenset[str]) -> set[str]:
     """The distinct keys after ``start`` that are secrets' names, as written: the keys
     read in C, each distinct one tested once."""
     keys = list(set(_KEYS_RE.findall(text, start)))
-    if len(keys) < _FEW or not any("%" in key for key in keys):
+    if len(keys) < _FEW:
         return {key for key in keys if is_secret_key(key, secrets)}
-    # many keys: all decoded in one pass over their text, joined by "&" (which no key
-    # holds), rather than key by key
-    names = _decoded("&".join(keys)).split("&")
+    names = _decoded_all(keys)
     return {key for key, name in zip(keys, names, strict=True) if is_secret_name(name, secrets)}
+
+
+def _decoded_all(keys: list[str]) -> list[str]:
+    """Each of ``keys`` decoded as :func:`_decoded` decodes it, in one pass over their
+    text rather than key by key (a megabyte of distinct encoded keys)."""
+    joined = "&".join(keys)  # no key holds "&"
+    if "%" not in joined:
+        return keys
+    if joined.isascii() and "\\" not in joined and BAD_PERCENT_RE.search(joined) is None:
+        # each "%XX" written "\xXX" and read by Python's escape decoder, in C, as
+        # one octet; the keys joined by the escape of U+4E00, which no octet is
+        escaped = "\\u4e00".join(keys).replace("%", "\\x")
+        return escaped.encode("ascii").decode("unicode_escape").split("\u4e00")
+    names = _decoded(joined).split("&")
+    if len(names) == len(keys):
+        return names
+    return list(map(_decoded, keys))  # a key holds "%26", which decodes to "&"
 
 
 def _value_spans(text: str, start: int, secret: set[str]) -> list[tuple[int, int]]:
@@ -330,6 +345,9 @@ def _masked_by_pattern(text: str, secrets: frozenset[str]) -> str | None:
         return None  # an authority never holds "?" or "#": not reached, kept safe
     secret = _secret_keys(text, start, secrets)
     if len(secret) > _FEW:
+        values = _masked_values(text[start + 1:], secret)
+        if values is not None:
+            return _with_masks(text[:start], passwords) + text[start] + values
         return _with_masks(text, passwords + _value_spans(text, start, secret))
     if not secret:
         return _with_masks(text, passwords)
@@ -338,6 +356,25 @@ def _masked_by_pattern(text: str, secrets: frozenset[str]) -> str | None:
     behind = "|".join(f"(?<=[?#&;]{re.escape(key)}=)" for key in sorted(secret))
     kept = re.compile(f"(?:{behind})[^&;#]+").split(text[start:])
     return _with_masks(text[:start], passwords) + _MASK.join(kept)
+
+
+def _masked_values(pairs: str, secret: set[str]) -> str | None:
+    """``pairs`` (what follows the first "?" or "#") with the non-empty value of each
+    key in ``secret`` written ``***``, cut into pairs at every "&", ";" and "#" at
+    once (many secret keys: a Python step per pair found by ``_KEY_RE`` took 6 times
+    a parse of the text), where it holds no "?": then a key starts only where a pair
+    does (never inside a value), as ``_value_spans`` reads it; ``None`` otherwise."""
+    if "?" in pairs:
+        return None
+    cut = _PAIR_END_RE.split(pairs)  # pair, separator, pair, ..., pair
+    read = cut[0::2]
+    cut[0::2] = [f"{key}={_MASK}" if equals and value and key in secret else pair
+                 for pair, (key, equals, value)
+                 in zip(read, map(str.partition, read, repeat("=")), strict=True)]
+    return "".join(cut)
+
+
+_PAIR_END_RE: Final = re.compile("([&;#])")
 
 
 def _with_masks(text: str, spans: list[tuple[int, int]]) -> str:
