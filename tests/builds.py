@@ -87,10 +87,16 @@ def _flags(cls: str) -> dict[str, Callable[[ModuleType, object], object]]:
             on("discard_duplicate_params", flag="form"),
         f"{cls}.drop_duplicate_params(form)": on("drop_duplicate_params", flag="form"),
         f"{cls}.resolve(strict)": on("resolve", "g", flag="strict"),
+        f"{cls}.from_path(windows)":
+            lambda b, v: getattr(b, cls).from_path("/a", windows=v),
+        f"{cls}.to_path(windows)":
+            lambda b, v: getattr(b, cls).parse("file:///a").to_path(windows=v),
+        f"{cls}.from_data(base64)": lambda b, v: getattr(b, cls).from_data(b"a", base64=v),
     }
 
 
-#: Every public flag (a keyword-only parameter declared ``bool``), as a call of a build
+#: Every public flag (a keyword-only parameter declared ``bool``, or ``bool | None``:
+#: :data:`NONE_FLAGS`), as a call of a build
 #: (the ``urikit`` module, or the build parity test's pure copy) with the flag's value:
 #: a value that is no bool (``1``, ``None``, ``"yes"``) is refused with ``TypeError``,
 #: "<flag> must be bool, not int", in both builds (issue #45: compiled, mypyc refused it
@@ -121,6 +127,11 @@ FLAG_CALLS: dict[str, Callable[[ModuleType, object], object]] = {
     "URIOptions.__init__(absolute)": lambda b, v: b.URIOptions(absolute=v),
     "URIOptions.__init__(http)": lambda b, v: b.URIOptions(http=v),
 }
+
+#: The flags declared ``bool | None``, for which ``None`` is a value (the default).
+NONE_FLAGS: frozenset[str] = frozenset(
+    f"{cls}.{flag}" for cls in ("URI", "FrozenURI")
+    for flag in ("from_path(windows)", "to_path(windows)", "from_data(base64)"))
 
 #: The records whose flags attrs checks (``attrs.validators.instance_of(bool)``, in
 #: attrs' words, alike in both builds: the records are attrs classes in both).

@@ -14,7 +14,7 @@ import pytest
 
 import urikit
 
-from .builds import ATTRS_RECORDS, FLAG_CALLS, load_pure
+from .builds import ATTRS_RECORDS, FLAG_CALLS, NONE_FLAGS, load_pure
 
 
 def _flags_of(owner: str, name: str, function: object) -> set[str]:
@@ -22,9 +22,11 @@ def _flags_of(owner: str, name: str, function: object) -> set[str]:
         parameters = inspect.signature(function).parameters.values()  # type: ignore[arg-type]
     except (TypeError, ValueError):
         return set()
+    # has_port is a component, checked with the builders' other keywords (in
+    # tests/test_build_parity.py and tests/model/test_uri.py)
     return {f"{owner}{name}({p.name})" for p in parameters
-            if p.kind is p.KEYWORD_ONLY and isinstance(p.annotation, str)
-            and p.annotation.replace(" | Checked", "") == "bool"}
+            if p.kind is p.KEYWORD_ONLY and p.name != "has_port" and isinstance(p.annotation, str)
+            and p.annotation.replace(" | Checked", "") in ("bool", "bool | None")}
 
 
 def _declared(build: ModuleType) -> set[str]:
@@ -64,8 +66,14 @@ def _call(flag: str, value: object) -> object:
 @pytest.mark.parametrize("value", [1, 0, None, "yes", 1.0], ids=repr)
 @pytest.mark.parametrize("flag", sorted(FLAG_CALLS))
 def test_a_flag_is_a_bool(flag: str, value: object) -> None:
+    """A value that is no bool is refused in urikit's words; ``None`` only by the
+    flags that do not take it."""
+    if value is None and flag in NONE_FLAGS:
+        _call(flag, value)  # the default, written out
+        return
     name = flag[flag.index("(") + 1:-1]
-    with pytest.raises(TypeError, match=rf"^{name} must be bool, not "
+    also = " or None" if flag in NONE_FLAGS else ""
+    with pytest.raises(TypeError, match=rf"^{name} must be bool{also}, not "
                                         rf"{type(value).__name__}$"):
         _call(flag, value)
 
@@ -73,4 +81,8 @@ def test_a_flag_is_a_bool(flag: str, value: object) -> None:
 @pytest.mark.parametrize("value", [True, False], ids=repr)
 @pytest.mark.parametrize("flag", sorted(FLAG_CALLS))
 def test_a_flag_takes_a_bool(flag: str, value: bool) -> None:
-    _call(flag, value)  # no TypeError (True and False both read)
+    """``True`` and ``False`` are both read (no TypeError)."""
+    try:
+        _call(flag, value)
+    except urikit.URIError:  # to_path(windows=True) of a POSIX path: read, refused
+        assert flag.endswith("to_path(windows)")

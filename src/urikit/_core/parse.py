@@ -46,14 +46,16 @@ FLAG_FALSE: Final[object] = False
 FLAG_TRUE: Final[object] = True
 
 
-def require_bool(value: object, what: str) -> bool:
+def require_bool(value: object, what: str, *, or_none: bool = False) -> bool:
     """Return ``value`` as a ``bool``, or raise ``TypeError`` for any other type (an
-    ``int`` included: ``1`` is no flag). The one check of every public flag, so that
+    ``int`` included: ``1`` is no flag; with ``or_none``, the words say that ``None``
+    is taken too, as the caller takes it). The one check of every public flag, so that
     both builds refuse alike, in these words (a flag is declared ``bool | Checked``, and
     its function asks this only when the value is neither ``True`` nor ``False``)."""
     if type(value) is bool:
         return value
-    raise TypeError(f"{what} must be bool, not {type(value).__name__}")
+    also = " or None" if or_none else ""
+    raise TypeError(f"{what} must be bool{also}, not {type(value).__name__}")
 
 
 def split(text: str, allow_zone_id: bool = False) -> Parts:

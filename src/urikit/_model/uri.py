@@ -691,7 +691,7 @@ class _URIBase:
 
     @classmethod
     def from_path(cls, path: str | os.PathLike[str] | PurePath, *,
-                  windows: bool | None = None) -> Self:
+                  windows: bool | Checked | None = None) -> Self:
         r"""The ``file:`` URI of a file path (RFC 8089), as ``Path.as_uri()`` writes it;
         a relative path gives a relative reference, never an absolute URI.
 
@@ -705,10 +705,12 @@ class _URIBase:
 
         .. versionadded:: 0.2
         """
+        if windows is not None and windows is not FLAG_FALSE and windows is not FLAG_TRUE:
+            require_bool(windows, "windows", or_none=True)
         from .._interop.file import path_to_components
         return _wrap(cls, path_to_components(path, windows=windows), None)
 
-    def to_path(self, *, windows: bool | None = None) -> PurePath:
+    def to_path(self, *, windows: bool | Checked | None = None) -> PurePath:
         """The file path of a ``file:`` URI or relative reference, as Python 3.13's
         ``Path.from_uri()`` reads it (RFC 8089).
 
@@ -721,12 +723,14 @@ class _URIBase:
 
         .. versionadded:: 0.2
         """
+        if windows is not None and windows is not FLAG_FALSE and windows is not FLAG_TRUE:
+            require_bool(windows, "windows", or_none=True)
         from .._interop.file import components_to_path
         return components_to_path(self.components, windows=windows)
 
     @classmethod
     def from_data(cls, payload: bytes | Checked, media_type: str | Checked = "", *,
-                  base64: bool | None = None) -> Self:
+                  base64: bool | Checked | None = None) -> Self:
         """The ``data:`` URI of ``payload`` (RFC 2397).
 
         ``media_type`` is ``type/subtype`` with ``;attribute=value`` parameters, as a
@@ -743,6 +747,8 @@ class _URIBase:
 
         .. versionadded:: 0.4
         """
+        if base64 is not None and base64 is not FLAG_FALSE and base64 is not FLAG_TRUE:
+            require_bool(base64, "base64", or_none=True)
         from .._interop.data import data_text
         return cls.parse(data_text(payload, media_type, base64))
 
