@@ -9,7 +9,11 @@ import sys
 from pathlib import Path
 from typing import Final
 
-import tomllib
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pytest needs tomli before 3.11, and tomllib is tomli taken into the stdlib
+    import tomli as tomllib
+
 
 ROOT: Final = Path(__file__).resolve().parents[1]
 BENCHMARKS: Final = ROOT / "benchmarks"
