@@ -550,12 +550,16 @@ class _URIBase:
 
         Raises:
             ParseError: the text is not a URI-reference; ``.position`` tells where.
-            TypeError: ``text`` is not a ``str``.
+            TypeError: ``text`` is not a ``str``, or ``allow_zone_id`` not a ``bool``.
 
         >>> URI.parse("http://a/b c")
         Traceback (most recent call last):
         ...
         urikit.ParseError: invalid character ' ' at position 10 in path
+
+        .. versionchanged:: 0.8
+           A flag that is not a ``bool`` (``allow_zone_id=1``) is a ``TypeError`` in
+           both builds, as every flag of the API is.
         """
         if allow_zone_id is not FLAG_FALSE and allow_zone_id is not FLAG_TRUE:
             require_bool(allow_zone_id, "allow_zone_id")
