@@ -255,7 +255,9 @@ def _unchanged_plain(scheme: object, userinfo: object, host: object, port: objec
         port_given = str(port)
     else:
         return None
-    if host is not None and (type(host) is not str or "xn--" in host.lower()):
+    # an A-label holds "--" whatever its case: only then is the host lowered to look
+    if host is not None and (type(host) is not str
+                             or ("--" in host and "xn--" in host.lower())):
         return None
     try:  # compiled, a value that is no str fails here; it is named on the other path
         given = (scheme, userinfo, host, port_given, path, query, fragment)
