@@ -15,7 +15,7 @@ point gets ``MAX_EXAMPLES`` argument tuples (about 60 entry points: the function
 
 from __future__ import annotations
 
-import importlib.util
+import importlib
 import inspect
 import operator
 import re
