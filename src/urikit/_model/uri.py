@@ -711,8 +711,9 @@ class _URIBase:
 
         .. versionadded:: 0.2
         """
-        if windows is not None and windows is not FLAG_FALSE and windows is not FLAG_TRUE:
-            require_bool(windows, "windows", or_none=True)
+        given = cast("object", windows)  # as object: compiled, narrowing would check it
+        if given is not None and given is not True and given is not False:
+            require_bool(given, "windows", or_none=True)
         from .._interop.file import path_to_components
         return _wrap(cls, path_to_components(path, windows=windows), None)
 
@@ -729,8 +730,9 @@ class _URIBase:
 
         .. versionadded:: 0.2
         """
-        if windows is not None and windows is not FLAG_FALSE and windows is not FLAG_TRUE:
-            require_bool(windows, "windows", or_none=True)
+        given = cast("object", windows)  # as object: compiled, narrowing would check it
+        if given is not None and given is not True and given is not False:
+            require_bool(given, "windows", or_none=True)
         from .._interop.file import components_to_path
         return components_to_path(self.components, windows=windows)
 
@@ -753,8 +755,9 @@ class _URIBase:
 
         .. versionadded:: 0.4
         """
-        if base64 is not None and base64 is not FLAG_FALSE and base64 is not FLAG_TRUE:
-            require_bool(base64, "base64", or_none=True)
+        given = cast("object", base64)  # as object: compiled, narrowing would check it
+        if given is not None and given is not True and given is not False:
+            require_bool(given, "base64", or_none=True)
         from .._interop.data import data_text
         return cls.parse(data_text(payload, media_type, base64))
 
