@@ -117,7 +117,7 @@ FLAG_CALLS: dict[str, Callable[[ModuleType, object], object]] = {
     "safe_redirect(require_https)":
         lambda b, v: b.safe_redirect("/a", "http://h/", require_https=v),
     "same_site(schemeful)":
-        lambda b, v: b.same_site("http://h/", "http://h/", schemeful=v),
+        lambda b, v: b.same_site("http://127.0.0.1/", "http://127.0.0.1/", schemeful=v),
     "Query.__init__(form)": lambda b, v: b.Query("a=1", form=v),
     "URLPattern.__init__(ignore_case)":
         lambda b, v: b.URLPattern({"pathname": "/a"}, ignore_case=v),
