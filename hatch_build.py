@@ -353,6 +353,76 @@ _SCRIPT = textwrap.dedent(r"""
         source.write_text(text)
         return None
 
+    # The one factory (_wrap) and URI.parse make their object with ``cls.__new__(cls)``,
+    # which mypyc compiles to a generic method call: ``__new__`` looked up on the class
+    # through the metaclass, then type's tp_new wrapper called with an argument tuple,
+    # its checks, and only then the class's allocation. The fast factory: where ``cls``
+    # is exactly URI or FrozenURI and its tp_new is still the compiled one (pointer
+    # compares, as the fast constructor's: a patched __new__ replaces the slot), call
+    # the allocation that tp_new calls (mypyc's setup function) directly; any other
+    # class, a user's subclass included, takes the call as mypyc wrote it. Where the
+    # pattern finds nothing (another mypyc), the C is left as mypyc wrote it and one
+    # line says so: the objects are then made as before, as correct, only slower.
+    NEW_CALL = re.compile(
+        r"(\w+) = (CPyStatics\[\d+\]); /\* '__new__' \*/\n"
+        r"([ \t]*)PyObject \*(\w+)\[2\] = \{(\w+), \5\};\n"
+        r"[ \t]*(\w+) = \(PyObject \*\*\)&\4;\n"
+        r"[ \t]*(\w+) = PyObject_VectorcallMethod\(\1, \6, (\d+ULL), 0\);")
+    FAST_NEW = ("\nstatic PyObject *\nurikit_new(PyObject *cls, PyObject *name, "
+                "PyObject **args, size_t nargsf)\n{{\n{checks}"
+                "    return PyObject_VectorcallMethod(name, args, nargsf, NULL);\n}}\n")
+    FAST_NEW_CHECK = ("    if (cls == (PyObject *){typevar} && {typevar}->tp_new == {new})\n"
+                      "        return {setup}(cls);\n")
+
+    def fast_factory(target):
+        for source in sorted(target.rglob("*.c")):
+            text = source.read_text()
+            if _template(text, INIT_BASE) is None:
+                continue
+            why = _fast_factory(source, text)
+            if why is not None:
+                NOTICES.append(f"the fast factory was not added ({why}): URI objects are "
+                               "made through cls.__new__")
+            return
+        NOTICES.append("the fast factory was not added (no _URIBase class in the "
+                       "generated C): URI objects are made through cls.__new__")
+
+    def _fast_factory(source, text):
+        checks = []
+        for cls in INIT_CLASSES:
+            template = _template(text, cls)
+            new = template and re.search(r"\.tp_new = (\w+),", template.group(1))
+            setup = re.search(rf"PyObject \*(CPyDef_\w*_mypyc__{cls}_setup)\(PyObject "
+                              r"\*cpy_r_type\)", text)
+            typevar = template and re.match(r"(CPyType_\w+)_template_$",
+                                            re.search(r"PyTypeObject (\w+) = \{",
+                                                      template.group(0)).group(1))
+            if not (template and new and setup and typevar):
+                return f"no {cls} class"
+            if not re.search(rf"\n{new.group(1)}\(PyTypeObject \*type, PyObject \*args, "
+                             r"PyObject \*kwds\)\n\{\n[ \t]*PyObject \*self = "
+                             rf"{setup.group(1)}\(\(PyObject\*\)type\);\n[ \t]*if "
+                             r"\(self == NULL\)\n[ \t]*return NULL;\n[ \t]*return self;\n\}",
+                             text):
+                return f"{cls}'s tp_new is not its setup alone"
+            checks.append(FAST_NEW_CHECK.format(typevar=typevar.group(1), new=new.group(1),
+                                                setup=setup.group(1)))
+        text, found = NEW_CALL.subn(
+            lambda m: m.group(0)[:m.start(7) - m.start(0)]
+            + f"{m.group(7)} = urikit_new({m.group(5)}, {m.group(1)}, {m.group(6)}, "
+            f"{m.group(8)});", text)
+        if not found:
+            return "no cls.__new__(cls) call"
+        include = text.find('#include "__native_internal_')
+        if include < 0:
+            return "no include of the internal header"
+        first = text.index("\n", include)
+        text = (text[:first] + "\nstatic PyObject *urikit_new(PyObject *, PyObject *, "
+                "PyObject **, size_t);" + text[first:])
+        text += FAST_NEW.format(checks="".join(checks))
+        source.write_text(text)
+        return None
+
     # mypyc keeps no docstring: a compiled function's, method's and class's is its
     # signature alone, a property's and a module's none, and a class it leaves
     # non-native (a NamedTuple, an Enum, a class marked native_class=False) says
@@ -532,6 +602,7 @@ _SCRIPT = textwrap.dedent(r"""
                               target_dir=target, group_name="urikit")
         refuse_delete(Path(target))
         fast_constructor(Path(target))
+        fast_factory(Path(target))
         keep_docstrings(Path(target), paths, lib)
         for notice in NOTICES:
             print("urikit: " + notice, flush=True)

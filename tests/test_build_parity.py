@@ -15,7 +15,7 @@ point gets ``MAX_EXAMPLES`` argument tuples (about 60 entry points: the function
 
 from __future__ import annotations
 
-import importlib.util
+import importlib
 import inspect
 import operator
 import re
@@ -34,13 +34,11 @@ import urikit
 from tests.budget import examples
 from urikit import strategies as us
 
-from .builds import MYPYC_WORDS
+from .builds import FLAG_CALLS, MYPYC_WORDS, NONE_FLAGS, PURE_NAME, SOURCE, load_pure
 
 pytestmark = pytest.mark.integration
 
 ROOT: Final = Path(__file__).resolve().parents[1]
-SOURCE: Final = ROOT / "src" / "urikit"
-PURE_NAME: Final = "urikit_pure_copy"
 MAX_EXAMPLES: Final = examples(40)
 SAMPLE: Final = "http://u:p@h.example:8080/a/./b/../c?x=1&y=a+b#f"
 
@@ -56,19 +54,7 @@ ARGUMENT: Final = st.one_of(us.uri_references(), st.text(max_size=12),
                             WRONG_TYPES)
 
 
-def _load_pure() -> ModuleType:
-    """The checkout's source imported as its own package, pure Python."""
-    module = sys.modules.get(PURE_NAME)
-    if module is not None:
-        return module
-    spec = importlib.util.spec_from_file_location(
-        PURE_NAME, SOURCE / "__init__.py", submodule_search_locations=[str(SOURCE)])
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[PURE_NAME] = module
-    spec.loader.exec_module(module)
-    return module
+_load_pure = load_pure
 
 
 @pytest.fixture(scope="module")
@@ -257,10 +243,12 @@ def test_property_answers_alike(builds: tuple[ModuleType, ModuleType], cls_name:
 #: The builders whose keywords are the components, with the keyword arguments they take.
 BUILDER_KEYWORDS: Final = {
     "__init__": ("scheme", "userinfo", "host", "port", "has_port", "path", "query",
-                 "fragment"),
-    "set": ("scheme", "userinfo", "host", "port", "has_port", "path", "query", "fragment"),
-    "set_text": ("userinfo", "host", "path", "query", "fragment"),
-    "build": ("scheme", "userinfo", "host", "port", "path", "query", "fragment"),
+                 "fragment", "allow_zone_id"),
+    "set": ("scheme", "userinfo", "host", "port", "has_port", "path", "query", "fragment",
+            "allow_zone_id"),
+    "set_text": ("userinfo", "host", "path", "query", "fragment", "allow_zone_id"),
+    "build": ("scheme", "userinfo", "host", "port", "path", "query", "fragment", "form",
+              "allow_zone_id"),
 }
 
 
@@ -288,6 +276,24 @@ def test_builder_keywords_answer_alike(builds: tuple[ModuleType, ModuleType], cl
     # every keyword in urikit's words, the constructor's (through the compiled build's
     # fast call slot) and an iterable path's segments included
     assert _outcome(calls[0], True) == _outcome(calls[1], True), (keyword, value)
+
+
+@pytest.mark.parametrize("value", [1, 0, None, "yes", 1.0, True, False], ids=repr)
+@pytest.mark.parametrize("flag", sorted(FLAG_CALLS))
+def test_flags_answer_alike(builds: tuple[ModuleType, ModuleType], flag: str,
+                            value: object) -> None:
+    """Every public flag, given a bool or a value that is none (issue #45: compiled,
+    ``URI.parse(..., allow_zone_id=1)`` was refused in mypyc's words, "bool object
+    expected; got int", and pure accepted it), gives the same result, or the same
+    ``TypeError`` in the same words, urikit's, in both builds."""
+    compiled, pure = builds
+    call = FLAG_CALLS[flag]
+    mine = _outcome(lambda: call(compiled, value), words=True)
+    assert mine == _outcome(lambda: call(pure, value), words=True)
+    assert MYPYC_WORDS not in str(mine)
+    taken = type(value) is bool or (value is None and flag in NONE_FLAGS)
+    refused = mine[0] == "raises" and isinstance(mine[1], tuple)  # a TypeError
+    assert refused is not taken, mine
 
 
 @pytest.mark.parametrize("cls_name", ["URI", "FrozenURI"])

@@ -223,6 +223,100 @@ def test_a_fast_constructor_patch_that_finds_nothing_leaves_the_c(tmp_path: Path
     assert "\n" not in notice
 
 
+#: The parts of mypyc's C that the fast factory's patch reads, shaped as mypyc 2.4 writes
+#: them (names shortened): the two classes' templates, their tp_new (their setup alone),
+#: and the one factory's ``cls.__new__(cls)``.
+MYPYC_NEW_C = r"""#include "__native_urikit.h"
+#include "__native_internal_urikit.h"
+
+static PyTypeObject CPyType_uri____URIBase_template_ = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "_URIBase",
+};
+PyObject *CPyDef_uri_____mypyc__URI_setup(PyObject *cpy_r_type);
+static PyObject *
+uri___URI_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
+{
+    PyObject *self = CPyDef_uri_____mypyc__URI_setup((PyObject*)type);
+    if (self == NULL)
+        return NULL;
+    return self;
+}
+static PyTypeObject CPyType_uri___URI_template_ = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "URI",
+    .tp_new = uri___URI_new,
+};
+PyObject *CPyDef_uri_____mypyc__FrozenURI_setup(PyObject *cpy_r_type);
+static PyObject *
+uri___FrozenURI_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
+{
+    PyObject *self = CPyDef_uri_____mypyc__FrozenURI_setup((PyObject*)type);
+    if (self == NULL)
+        return NULL;
+    return self;
+}
+static PyTypeObject CPyType_uri___FrozenURI_template_ = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "FrozenURI",
+    .tp_new = uri___FrozenURI_new,
+};
+PyObject *CPyDef_uri____wrap(PyObject *cpy_r_cls, PyObject *cpy_r_c, PyObject *cpy_r_text) {
+    cpy_r_r0 = CPyStatics[922]; /* '__new__' */
+    PyObject *cpy_r_r1[2] = {cpy_r_cls, cpy_r_cls};
+    cpy_r_r2 = (PyObject **)&cpy_r_r1;
+    cpy_r_r3 = PyObject_VectorcallMethod(cpy_r_r0, cpy_r_r2, 9223372036854775810ULL, 0);
+    return cpy_r_r3;
+}
+"""
+
+
+def test_the_fast_factory_patch_makes_the_classes_through_their_setup(tmp_path: Path
+                                                                      ) -> None:
+    """The patch replaces the factory's generic ``cls.__new__(cls)`` call by one to a
+    helper that calls each class's setup when ``cls`` is exactly that class and its
+    tp_new the compiled one, and makes the call as mypyc wrote it otherwise."""
+    script = _script()
+    source = tmp_path / "__native_urikit____model___uri.c"
+    source.write_text(MYPYC_NEW_C)
+    script["fast_factory"](tmp_path)
+    assert script["NOTICES"] == []
+    text = source.read_text()
+    assert ("cpy_r_r3 = urikit_new(cpy_r_cls, cpy_r_r0, cpy_r_r2, 9223372036854775810ULL);"
+            in text)
+    assert "PyObject_VectorcallMethod(cpy_r_r0" not in text
+    for cls in ("URI", "FrozenURI"):
+        assert (f"if (cls == (PyObject *)CPyType_uri___{cls} && CPyType_uri___{cls}->tp_new"
+                f" == uri___{cls}_new)\n        return CPyDef_uri_____mypyc__{cls}_setup(cls);"
+                in text)
+    assert "    return PyObject_VectorcallMethod(name, args, nargsf, NULL);" in text
+    # declared after the includes, before its first use
+    assert text.index("static PyObject *urikit_new(PyObject *") < text.index(
+        "PyObject *CPyDef_uri____wrap")
+
+
+@pytest.mark.parametrize("missing", ['.tp_name = "FrozenURI"',
+                                     "    if (self == NULL)\n        return NULL;\n"
+                                     "    return self;\n}\nstatic PyTypeObject "
+                                     "CPyType_uri___URI_template_",
+                                     "PyObject_VectorcallMethod",
+                                     "__native_internal_"])
+def test_a_fast_factory_patch_that_finds_nothing_leaves_the_c(tmp_path: Path,
+                                                              missing: str) -> None:
+    """Where mypyc wrote its C otherwise (another class shape, no ``__new__`` call, no
+    header), the C is left exactly as it was, and one line says so (the wheel stays
+    compiled, its objects made through ``cls.__new__``)."""
+    script = _script()
+    text = MYPYC_NEW_C.replace(missing, "changed_by_another_mypyc")
+    source = tmp_path / "__native_urikit____model___uri.c"
+    source.write_text(text)
+    script["fast_factory"](tmp_path)
+    assert source.read_text() == text
+    (notice,) = script["NOTICES"]
+    assert notice.startswith("the fast factory was not added (")
+    assert "\n" not in notice
+
+
 def test_every_name_in_the_hook_exists() -> None:
     """Each dotted ``urikit....`` name anywhere in the hook (its comments and its build
     script included) resolves, and each module file it names is in the package: the

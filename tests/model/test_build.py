@@ -10,6 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from urikit import URI, BuildError, FrozenURI, IDNAError, ParseError, Query
+from urikit._model.path import dot_segment_in
 
 yarl = pytest.importorskip("yarl")
 
@@ -225,3 +226,14 @@ def test_build_fast_path_is_taken_where_the_values_are_wire_text(
 
     unchanged = model._unchanged_plain(*values)  # pyright: ignore[reportPrivateUsage]
     assert (unchanged is not None) == taken
+
+
+@given(st.lists(st.sampled_from(["", ".", "..", "...", "a", ".a", "a.", "a.b", "%2E"]),
+                max_size=5))
+def test_a_dot_segment_is_found_wherever_it_is(pieces: list[str]) -> None:
+    """``dot_segment_in`` (the check of ``URI.build``'s fast path and of every plain path
+    string) finds the first "." or ".." piece, as splitting the text at every "/"
+    finds it, though it splits only a text where a "." starts a piece."""
+    text = "/".join(pieces)
+    expected = next((p for p in text.split("/") if p in (".", "..")), None)
+    assert dot_segment_in(text) == expected

@@ -6,6 +6,8 @@ positional arguments; in the pure build every row holds as well."""
 from __future__ import annotations
 
 import inspect
+import subprocess
+import sys
 from collections.abc import Iterator
 from typing import Any
 
@@ -115,3 +117,53 @@ def test_init_keeps_its_docstring_and_signature() -> None:
     parameters = inspect.signature(URI).parameters
     assert list(parameters) == ["scheme", "userinfo", "host", "port", "has_port", "path",
                                 "query", "fragment", "allow_zone_id"]
+
+
+# --- the one factory: parse, resolve, normalize and copies make their objects --------
+
+
+class _Tagged(URI):
+    """A subclass whose objects hold an attribute the factory's ``__new__`` gives."""
+
+    def __new__(cls, *args: Any, **kwargs: Any) -> _Tagged:
+        uri = super().__new__(cls)
+        uri.made = True  # type: ignore[attr-defined]
+        return uri
+
+
+@pytest.mark.parametrize("cls", [*CLASSES, _Tagged, _Plain])
+def test_the_factory_makes_the_class_it_is_asked_for(cls: type[URI] | type[FrozenURI]
+                                                     ) -> None:
+    """``parse``, ``resolve``, ``normalize`` and a copy give an object of the class
+    they are called on (compiled, URI and FrozenURI themselves are made by their
+    setup directly, and every other class through its own ``__new__``)."""
+    base = cls.parse("HTTP://h/a/b?q#f")
+    made = [base, base.resolve("../c"), base.resolve("x").normalize(),
+            cls.parse("http://h/%7e").normalize(), base.with_name("z")]
+    for uri in made:
+        assert type(uri) is cls
+        if cls is _Tagged:
+            assert getattr(uri, "made", None) is True
+    assert [str(uri) for uri in made] == ["HTTP://h/a/b?q#f", "HTTP://h/c", "http://h/a/x",
+                                          "http://h/~", "HTTP://h/a/z?q#f"]
+
+
+def test_a_patched_new_is_honoured() -> None:
+    """The factory steps aside for a ``__new__`` that is not the compiled one: a patched
+    ``URI.__new__`` is what ``parse`` and ``resolve`` call (run in a fresh interpreter:
+    a compiled class's own ``__new__`` cannot be called from the patch, nor put back)."""
+    code = (
+        "import urikit\n"
+        "base = urikit.URI.parse('http://h/a')\n"
+        "def patched(cls, *args, **kwargs):\n"
+        "    raise LookupError(cls.__name__)\n"
+        "urikit.URI.__new__ = staticmethod(patched)\n"
+        "for make in (lambda: urikit.URI.parse('http://h/a'), lambda: base.resolve('b')):\n"
+        "    try:\n"
+        "        make()\n"
+        "    except LookupError as error:\n"
+        "        print('patched', error)\n"
+        "print(urikit.FrozenURI.parse('http://h/a').resolve('b'))\n")
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                            check=True)
+    assert result.stdout.splitlines() == ["patched URI", "patched URI", "http://h/b"]

@@ -12,6 +12,7 @@ import re
 from typing import Final, NamedTuple
 
 from . import grammar as g
+from .build import Checked
 from .components import Parts
 from .errors import ParseError
 
@@ -36,6 +37,27 @@ def require_str(text: object, what: str = "text") -> str:
     raise TypeError(f"{what} must be str, not {type(text).__name__}")
 
 
+#: ``False`` and ``True`` as the type checkers see any object. A public flag is declared
+#: ``bool | Checked``; ``flag is not FLAG_FALSE and flag is not FLAG_TRUE`` tells, with
+#: no call, a value that is no bool, which then :func:`require_bool` refuses. Compared
+#: with the literals, the checkers read that branch as unreachable (the flag is a bool
+#: to them), and mypy, strict, refuses it.
+FLAG_FALSE: Final[object] = False
+FLAG_TRUE: Final[object] = True
+
+
+def require_bool(value: object, what: str, *, or_none: bool = False) -> bool:
+    """Return ``value`` as a ``bool``, or raise ``TypeError`` for any other type (an
+    ``int`` included: ``1`` is no flag; with ``or_none``, the words say that ``None``
+    is taken too, as the caller takes it). The one check of every public flag, so that
+    both builds refuse alike, in these words (a flag is declared ``bool | Checked``, and
+    its function asks this only when the value is neither ``True`` nor ``False``)."""
+    if type(value) is bool:
+        return value
+    also = " or None" if or_none else ""
+    raise TypeError(f"{what} must be bool{also}, not {type(value).__name__}")
+
+
 def split(text: str, allow_zone_id: bool = False) -> Parts:
     """Split a URI-reference into its seven components, or raise :class:`ParseError`.
 
@@ -53,7 +75,7 @@ def split(text: str, allow_zone_id: bool = False) -> Parts:
     return m.groups()  # type: ignore[return-value]
 
 
-def is_valid(text: str, *, allow_zone_id: bool = False) -> bool:
+def is_valid(text: str, *, allow_zone_id: bool | Checked = False) -> bool:
     """Tell whether ``text`` is a URI-reference (RFC 3986 Appendix A), building nothing.
 
     The same check as :meth:`urikit.URI.parse`, for when only the answer matters.
@@ -63,6 +85,8 @@ def is_valid(text: str, *, allow_zone_id: bool = False) -> bool:
 
     .. versionadded:: 0.2
     """
+    if allow_zone_id is not FLAG_FALSE and allow_zone_id is not FLAG_TRUE:
+        require_bool(allow_zone_id, "allow_zone_id")
     if type(text) is not str:
         text = require_str(text)
     return (_MATCH_Z if allow_zone_id else _MATCH)(text) is not None

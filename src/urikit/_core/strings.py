@@ -8,14 +8,15 @@ that holds text and wants text back (a batch of lines).
 
 from __future__ import annotations
 
+from .build import Checked
 from .normalize import DEFAULT_OPTIONS, NormalizeOptions
 from .normalize import normalize as normalize_parts
-from .parse import split
+from .parse import FLAG_FALSE, FLAG_TRUE, require_bool, split
 from .serialize import to_text
 
 
 def normalize(text: str, options: NormalizeOptions = DEFAULT_OPTIONS, *,
-              allow_zone_id: bool = False) -> str:
+              allow_zone_id: bool | Checked = False) -> str:
     """The normalized text of ``text`` (RFC 3986 §6.2.2, §6.2.3): what
     ``str(URI.parse(text).normalize(options))`` gives, without the objects.
 
@@ -34,4 +35,6 @@ def normalize(text: str, options: NormalizeOptions = DEFAULT_OPTIONS, *,
 
     .. versionadded:: 0.3
     """
+    if allow_zone_id is not FLAG_FALSE and allow_zone_id is not FLAG_TRUE:
+        require_bool(allow_zone_id, "allow_zone_id")
     return to_text(normalize_parts(split(text, allow_zone_id), options))

@@ -12,7 +12,7 @@ from typing import Final, TypeAlias, cast
 from .._core import grammar as g
 from .._core.build import Checked
 from .._core.errors import BuildError, ParseError, Rule
-from .._core.parse import require_str
+from .._core.parse import require_bool, require_str
 from .._core.percent import unquote_octets
 from .._interop.template import (
     OPERATOR_TABLE,
@@ -613,7 +613,7 @@ class URITemplate:
         for label, given in (("match", cast("object", match)),
                              ("strict", cast("object", strict))):
             if type(given) is not bool:  # checked here: mypyc's check has other words
-                raise TypeError(f"{label} must be bool, not {type(given).__name__}")
+                require_bool(given, label)
         self._parsed = parse(require_str(template, "template"))
         self._names = tuple(dict.fromkeys(
             v[0] for piece in self._parsed.pieces if not isinstance(piece, str)

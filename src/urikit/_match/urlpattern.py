@@ -6,9 +6,10 @@ import re
 from collections.abc import Callable, Mapping
 from typing import Any, Final, Literal, NamedTuple, TypeAlias, cast
 
+from .._core.build import Checked
 from .._core.errors import BuildError, ParseError, Rule, URIError
 from .._core.grammar import POSSESSIVE
-from .._core.parse import split
+from .._core.parse import FLAG_FALSE, FLAG_TRUE, require_bool, split
 from .._core.ports import port_number, port_text
 from .._core.schemes import DEFAULT_PORT_TEXT, SPECIAL_SCHEMES
 from .._interop.lenient import browser_resolve, repaired_text
@@ -983,12 +984,13 @@ class URLPattern:
     _whole: _WholeURL | None
 
     def __init__(self, input: str | Mapping[str, str] | None = None,
-                 base_url: str | None = None, *, ignore_case: bool = False) -> None:
+                 base_url: str | None = None, *,
+                 ignore_case: bool | Checked = False) -> None:
         # checked: callers without a type checker pass anything
         if base_url is not None and not isinstance(cast(object, base_url), str):
             raise TypeError(f"base_url must be str or None, not {type(base_url).__name__}")
-        if not isinstance(cast(object, ignore_case), bool):
-            raise TypeError(f"ignore_case must be bool, not {type(ignore_case).__name__}")
+        if ignore_case is not FLAG_FALSE and ignore_case is not FLAG_TRUE:
+            require_bool(ignore_case, "ignore_case")
         given = cast(object, {} if input is None else input)
         if isinstance(given, str):
             input = given

@@ -82,7 +82,9 @@ def dot_segment_error(text: str) -> BuildError:
 
 def dot_segment_in(text: str) -> str | None:
     """The first "/"-separated piece of ``text`` that is "." or "..", or ``None``."""
-    if "." in text:
+    # such a piece starts the text or follows a "/": without either, no split (a
+    # list and a string per piece, on most paths, "/index.html" among them)
+    if text[:1] == "." or "/." in text:
         for piece in text.split("/"):
             if piece == "." or piece == "..":
                 return piece

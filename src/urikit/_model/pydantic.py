@@ -20,6 +20,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Final
 
 from .._core.errors import ParseError, URIError
+from .._core.parse import require_bool
 
 if TYPE_CHECKING:
     from pydantic_core import CoreSchema
@@ -58,9 +59,9 @@ class URIOptions:
 
     def __init__(self, *, lenient: bool = False, absolute: bool = False,
                  http: bool = False) -> None:
-        self._lenient = lenient
-        self._absolute = absolute or http
-        self._http = http
+        self._lenient = require_bool(lenient, "lenient")
+        self._http = require_bool(http, "http")
+        self._absolute = require_bool(absolute, "absolute") or http
 
     @property
     def lenient(self) -> bool:

@@ -10,7 +10,7 @@ from typing import Final, Protocol, TypeVar, cast, overload
 from .._core.build import Checked
 from .._core.components import LINK_CLASSES, Components
 from .._core.errors import BuildError, Rule, URIError, warn_deprecated
-from .._core.parse import QUERY, check_wire, require_str
+from .._core.parse import FLAG_FALSE, FLAG_TRUE, QUERY, check_wire, require_bool, require_str
 from .._core.percent import encode, unquote
 from .._whatwg.masking import masked_pairs, masked_query
 from .view import Owner, Writer, read_only
@@ -137,7 +137,7 @@ def _pair_of(item: object) -> tuple[str, Values]:
     return cast("tuple[str, Values]", pair)
 
 
-def encode_query(params: Params, *, form: bool = False) -> str | None:
+def encode_query(params: Params, *, form: bool | Checked = False) -> str | None:
     """The wire query for parameters of plain text given as a mapping or as pairs
     (``None`` when there are none), encoded as :class:`QueryParams` writes them. A
     list or tuple value gives one pair of its key for each item (none when empty).
@@ -154,6 +154,8 @@ def encode_query(params: Params, *, form: bool = False) -> str | None:
     .. versionchanged:: 0.4
        A list or tuple value gives repeated keys.
     """
+    if form is not FLAG_FALSE and form is not FLAG_TRUE:
+        require_bool(form, "form")
     pairs = _pairs(params)
     plain = _plain_query(pairs, form)
     if plain is not None:
@@ -338,7 +340,9 @@ class Query(_ParamsReader):
     _text: str | None
 
     def __init__(self, source: str | Params | Query | None = None, *,
-                 form: bool = False) -> None:
+                 form: bool | Checked = False) -> None:
+        if form is not FLAG_FALSE and form is not FLAG_TRUE:
+            require_bool(form, "form")
         self._form = form
         text: str | None
         if source is None:

@@ -10,14 +10,15 @@ objects, for code that holds text and wants text back (a crawler's links).
 
 from __future__ import annotations
 
-from .._core.parse import require_str, split
+from .._core.build import Checked
+from .._core.parse import FLAG_FALSE, FLAG_TRUE, require_bool, require_str, split
 from .._core.resolve import require_base
 from .._core.resolve import resolve as resolve_parts
 from .._core.serialize import to_text
 from .._whatwg.masking import mask_secrets
 
 
-def resolve(base: str, reference: str, *, strict: bool = True) -> str:
+def resolve(base: str, reference: str, *, strict: bool | Checked = True) -> str:
     """The text of ``reference`` resolved against ``base`` (RFC 3986 §5.2): what
     ``str(URI.parse(base).resolve(reference))`` gives, without the objects.
 
@@ -49,6 +50,8 @@ def resolve(base: str, reference: str, *, strict: bool = True) -> str:
     .. versionadded:: 0.3
     """
     # both types first, as the compiled build checks its arguments on entry
+    if strict is not FLAG_FALSE and strict is not FLAG_TRUE:
+        require_bool(strict, "strict")
     if type(base) is not str:
         base = require_str(base, "base")
     if type(reference) is not str:

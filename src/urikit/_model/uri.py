@@ -11,6 +11,8 @@ from .._core.components import EMPTY, LINK_CLASSES, Components, Parts
 from .._core.errors import BuildError, ParseError, Rule, warn_deprecated
 from .._core.grammar import URI_REFERENCE_RE, URI_REFERENCE_Z_RE
 from .._core.parse import (
+    FLAG_FALSE,
+    FLAG_TRUE,
     FRAGMENT,
     QUERY,
     USERINFO,
@@ -18,6 +20,7 @@ from .._core.parse import (
     check_scheme,
     check_wire,
     diagnose,
+    require_bool,
     require_str,
     split,
 )
@@ -252,7 +255,9 @@ def _unchanged_plain(scheme: object, userinfo: object, host: object, port: objec
         port_given = str(port)
     else:
         return None
-    if host is not None and (type(host) is not str or "xn--" in host.lower()):
+    # an A-label holds "--" whatever its case: only then is the host lowered to look
+    if host is not None and (type(host) is not str
+                             or ("--" in host and "xn--" in host.lower())):
         return None
     try:  # compiled, a value that is no str fails here; it is named on the other path
         given = (scheme, userinfo, host, port_given, path, query, fragment)
@@ -285,9 +290,7 @@ def _port_text(port: object) -> str | None:
 
 
 def _has_port(value: object) -> bool:
-    if type(value) is not bool:
-        raise TypeError(f"has_port must be bool, not {type(value).__name__}")
-    return value
+    return require_bool(value, "has_port")
 
 
 def _wire_components(c: Parts, allow_zone_id: bool, *, scheme: Any, userinfo: Any,
@@ -363,10 +366,12 @@ def _components_of(value: object, what: str, base: Parts | None = None) -> Parts
 _U = TypeVar("_U", bound="_URIBase")
 
 
-def _wrap(cls: type[_U], c: Parts, text: str | None) -> _U:
+def _wrap(cls: type[_U], c: Parts | Components, text: str | None) -> _U:
     """The one factory: a new ``cls`` holding ``c`` (trusted, rules kept) and its text,
     if known. A plain function: a classmethod call costs a third more, on every
-    resolve, normalize and copy."""
+    resolve, normalize and copy. ``c`` is typed as ``_c`` is, so that compiled, a copy
+    stores the tuple it is given (a plain ``Parts`` is unboxed into seven fields and
+    boxed anew into a second tuple)."""
     uri = cls.__new__(cls)
     uri._c = c  # pyright: ignore[reportPrivateUsage] (the classes' one factory)
     uri._text = text  # pyright: ignore[reportPrivateUsage]
@@ -491,7 +496,8 @@ class _URIBase:
                  userinfo: str | Checked | None = None, host: str | Checked | None = None,
                  port: int | Checked | None = None, has_port: bool | Checked | None = None,
                  path: PathInput | Checked = "", query: str | Checked | None = None,
-                 fragment: str | Checked | None = None, allow_zone_id: bool = False) -> None:
+                 fragment: str | Checked | None = None,
+                 allow_zone_id: bool | Checked = False) -> None:
         """Build from wire-form components, each validated like its attribute.
 
         ``path`` is wire text or an iterable of wire segments; ``has_port=True`` with
@@ -503,6 +509,8 @@ class _URIBase:
         >>> str(URI(scheme="https", host="example.com", path="/a%20b"))
         'https://example.com/a%20b'
         """
+        if allow_zone_id is not FLAG_FALSE and allow_zone_id is not FLAG_TRUE:
+            require_bool(allow_zone_id, "allow_zone_id")
         # read as object: compiled, a comparison of the typed argument (``is True``,
         # ``type(port) is int``) would convert it first (True to 1, "yes" refused in
         # mypyc's words) before urikit's check in _wire_components
@@ -534,7 +542,7 @@ class _URIBase:
         self._text = None
 
     @classmethod
-    def parse(cls, text: str | Checked, *, allow_zone_id: bool = False) -> Self:
+    def parse(cls, text: str | Checked, *, allow_zone_id: bool | Checked = False) -> Self:
         """Parse a URI-reference (RFC 3986 Appendix A).
 
         Args:
@@ -544,13 +552,19 @@ class _URIBase:
 
         Raises:
             ParseError: the text is not a URI-reference; ``.position`` tells where.
-            TypeError: ``text`` is not a ``str``.
+            TypeError: ``text`` is not a ``str``, or ``allow_zone_id`` not a ``bool``.
 
         >>> URI.parse("http://a/b c")
         Traceback (most recent call last):
         ...
         urikit.ParseError: invalid character ' ' at position 10 in path
+
+        .. versionchanged:: 0.8
+           A flag that is not a ``bool`` (``allow_zone_id=1``) is a ``TypeError`` in
+           both builds, as every flag of the API is.
         """
+        if allow_zone_id is not FLAG_FALSE and allow_zone_id is not FLAG_TRUE:
+            require_bool(allow_zone_id, "allow_zone_id")
         if type(text) is not str:
             text = require_str(text)
         m = (_MATCH_Z if allow_zone_id else _MATCH)(text)
@@ -635,7 +649,7 @@ class _URIBase:
         return _wrap(cls, browser_resolve(base_c, ref), None)
 
     @classmethod
-    def from_iri(cls, text: str | Checked, *, allow_zone_id: bool = False) -> Self:
+    def from_iri(cls, text: str | Checked, *, allow_zone_id: bool | Checked = False) -> Self:
         """Read an IRI (RFC 3987 §3.1): characters outside ASCII are percent-encoded as
         UTF-8, and a registered name becomes its A-label (:func:`urikit.host_to_ascii`,
         UTS 46 as browsers read it); an ``xn--`` label must be a valid A-label, as
@@ -655,6 +669,8 @@ class _URIBase:
         .. versionchanged:: 0.7
            ``allow_zone_id``.
         """
+        if allow_zone_id is not FLAG_FALSE and allow_zone_id is not FLAG_TRUE:
+            require_bool(allow_zone_id, "allow_zone_id")
         from .._interop.iri import map_iri_to_uri
         # the parse is iri_to_uri's check
         return cls.parse(map_iri_to_uri(require_str(text)), allow_zone_id=allow_zone_id)
@@ -681,7 +697,7 @@ class _URIBase:
 
     @classmethod
     def from_path(cls, path: str | os.PathLike[str] | PurePath, *,
-                  windows: bool | None = None) -> Self:
+                  windows: bool | Checked | None = None) -> Self:
         r"""The ``file:`` URI of a file path (RFC 8089), as ``Path.as_uri()`` writes it;
         a relative path gives a relative reference, never an absolute URI.
 
@@ -695,10 +711,13 @@ class _URIBase:
 
         .. versionadded:: 0.2
         """
+        given = cast("object", windows)  # as object: compiled, narrowing would check it
+        if given is not None and given is not True and given is not False:
+            require_bool(given, "windows", or_none=True)
         from .._interop.file import path_to_components
         return _wrap(cls, path_to_components(path, windows=windows), None)
 
-    def to_path(self, *, windows: bool | None = None) -> PurePath:
+    def to_path(self, *, windows: bool | Checked | None = None) -> PurePath:
         """The file path of a ``file:`` URI or relative reference, as Python 3.13's
         ``Path.from_uri()`` reads it (RFC 8089).
 
@@ -711,12 +730,15 @@ class _URIBase:
 
         .. versionadded:: 0.2
         """
+        given = cast("object", windows)  # as object: compiled, narrowing would check it
+        if given is not None and given is not True and given is not False:
+            require_bool(given, "windows", or_none=True)
         from .._interop.file import components_to_path
         return components_to_path(self.components, windows=windows)
 
     @classmethod
     def from_data(cls, payload: bytes | Checked, media_type: str | Checked = "", *,
-                  base64: bool | None = None) -> Self:
+                  base64: bool | Checked | None = None) -> Self:
         """The ``data:`` URI of ``payload`` (RFC 2397).
 
         ``media_type`` is ``type/subtype`` with ``;attribute=value`` parameters, as a
@@ -733,6 +755,9 @@ class _URIBase:
 
         .. versionadded:: 0.4
         """
+        given = cast("object", base64)  # as object: compiled, narrowing would check it
+        if given is not None and given is not True and given is not False:
+            require_bool(given, "base64", or_none=True)
         from .._interop.data import data_text
         return cls.parse(data_text(payload, media_type, base64))
 
@@ -837,8 +862,8 @@ base64=False, payload=b'A brief note')
               userinfo: str | Checked | None = None, host: str | Checked | None = None,
               port: int | Checked | None = None, path: PathInput | Checked = "",
               query: str | Query | Params | Checked | None = None,
-              fragment: str | Checked | None = None, form: bool = False,
-              allow_zone_id: bool = False) -> Self:
+              fragment: str | Checked | None = None, form: bool | Checked = False,
+              allow_zone_id: bool | Checked = False) -> Self:
         """Build from plain values in one call, each encoded once for its place.
 
         The constructor's counterpart for data: where ``URI(...)`` takes wire text,
@@ -888,6 +913,10 @@ reads it; write a dot segment as wire text (add_segments, add_path)
         """
         if not _model_loaded:
             _load_model()
+        if form is not FLAG_FALSE and form is not FLAG_TRUE:
+            require_bool(form, "form")
+        if allow_zone_id is not FLAG_FALSE and allow_zone_id is not FLAG_TRUE:
+            require_bool(allow_zone_id, "allow_zone_id")
         unchanged = _unchanged_plain(scheme, userinfo, host, port, path, query, fragment)
         if unchanged is not None:
             return _wrap(cls, unchanged[0], unchanged[1])
@@ -1164,7 +1193,7 @@ reads it; write a dot segment as wire text (add_segments, add_path)
             has_port: bool | Unset | Checked = UNSET, path: PathInput | Unset | Checked = UNSET,
             query: str | Query | Unset | Checked | None = UNSET,
             fragment: str | Unset | Checked | None = UNSET,
-            allow_zone_id: bool = False) -> Self:
+            allow_zone_id: bool | Checked = False) -> Self:
         """Set components from wire text (validated, never encoded); return the URI
         (on a FrozenURI: a new FrozenURI).
 
@@ -1184,6 +1213,8 @@ reads it; write a dot segment as wire text (add_segments, add_path)
         """
         if not _model_loaded:
             _load_model()
+        if allow_zone_id is not FLAG_FALSE and allow_zone_id is not FLAG_TRUE:
+            require_bool(allow_zone_id, "allow_zone_id")
         # read as the object it is: compiled, narrowing it past Query would check it in
         # mypyc's words before urikit's check names it
         given_query = cast("object", query)
@@ -1200,7 +1231,7 @@ reads it; write a dot segment as wire text (add_segments, add_path)
                  path: PathInput | Unset | Checked = UNSET,
                  query: str | Unset | Checked | None = UNSET,
                  fragment: str | Unset | Checked | None = UNSET,
-                 allow_zone_id: bool = False) -> Self:
+                 allow_zone_id: bool | Checked = False) -> Self:
         """Set components from plain text (encoded as data); return the URI (on a
         FrozenURI: a new FrozenURI).
 
@@ -1221,6 +1252,8 @@ reads it; write a dot segment as wire text (add_segments, add_path)
 
         .. versionadded:: 0.2
         """
+        if allow_zone_id is not FLAG_FALSE and allow_zone_id is not FLAG_TRUE:
+            require_bool(allow_zone_id, "allow_zone_id")
         target = self._edit_target()
         target._put(_text_components(  # pyright: ignore[reportPrivateUsage] (a URI's)
             target._c, userinfo=userinfo, host=host, path=path,
@@ -1371,7 +1404,7 @@ reads it; write a dot segment as wire text (add_segments, add_path)
             target._write("path", suffix, append=True)  # pyright: ignore[reportPrivateUsage]
         return self._result(target)
 
-    def add_param(self, key: str | Checked, value: Values, *, form: bool = False) -> Self:
+    def add_param(self, key: str | Checked, value: Values, *, form: bool | Checked = False) -> Self:
         """Append the query parameter ``key=value`` (plain text; an ``int`` is written
         with ``str()``, ``None`` writes the key alone, a list or tuple one pair for
         each item); return the URI. ``form=True`` writes a space as "+"
@@ -1383,11 +1416,13 @@ reads it; write a dot segment as wire text (add_segments, add_path)
         .. versionchanged:: 0.4
            A list or tuple value.
         """
+        if form is not FLAG_FALSE and form is not FLAG_TRUE:
+            require_bool(form, "form")
         target = self._edit_target()
         (target.params.form if form else target.params).add(key, value)
         return self._result(target)
 
-    def set_param(self, key: str | Checked, value: Values, *, form: bool = False) -> Self:
+    def set_param(self, key: str | Checked, value: Values, *, form: bool | Checked = False) -> Self:
         """Give the query parameter ``key`` the single value ``value`` (plain text),
         where it first stands, removing its other pairs; return the URI. A list or
         tuple gives one pair for each item, where the first stood; an empty one
@@ -1402,12 +1437,14 @@ reads it; write a dot segment as wire text (add_segments, add_path)
         .. versionchanged:: 0.4
            A list or tuple value.
         """
+        if form is not FLAG_FALSE and form is not FLAG_TRUE:
+            require_bool(form, "form")
         target = self._edit_target()
         (target.params.form if form else target.params).set(key, value)
         return self._result(target)
 
     def discard_param(self, key: str | Checked, /, *more: str | Checked,
-                      form: bool = False) -> Self:
+                      form: bool | Checked = False) -> Self:
         """Remove every query parameter ``key`` (plain text), if there is any (as
         ``set.discard``); return the URI. ``form=True`` reads the keys as an HTML form
         does ("+" for a space). Several keys: :meth:`discard_params`.
@@ -1423,11 +1460,13 @@ reads it; write a dot segment as wire text (add_segments, add_path)
         .. deprecated:: 0.7
            More than one key: use :meth:`discard_params`.
         """
+        if form is not FLAG_FALSE and form is not FLAG_TRUE:
+            require_bool(form, "form")
         if more:
             warn_deprecated("discard_param() with several keys", "discard_params()", "0.7")
         return self._discard_keys((key, *more), form)
 
-    def discard_params(self, *keys: str | Checked, form: bool = False) -> Self:
+    def discard_params(self, *keys: str | Checked, form: bool | Checked = False) -> Self:
         """Remove every query parameter named by one of ``keys`` (plain text), if there
         is any, in one pass over the query; return the URI. ``form=True`` reads the
         keys as an HTML form does ("+" for a space).
@@ -1438,6 +1477,8 @@ reads it; write a dot segment as wire text (add_segments, add_path)
         .. versionadded:: 0.7
            The plural of :meth:`discard_param`, which took several keys before.
         """
+        if form is not FLAG_FALSE and form is not FLAG_TRUE:
+            require_bool(form, "form")
         return self._discard_keys(keys, form)
 
     def _discard_keys(self, keys: tuple[str | Checked, ...], form: bool) -> Self:
@@ -1447,7 +1488,8 @@ reads it; write a dot segment as wire text (add_segments, add_path)
         (target.params.form if form else target.params).discard(*keys)
         return self._result(target)
 
-    def discard_param_pair(self, key: str | Checked, value: Value, *, form: bool = False) -> Self:
+    def discard_param_pair(self, key: str | Checked, value: Value, *,
+                           form: bool | Checked = False) -> Self:
         """Remove every query parameter ``key`` whose value is ``value`` (plain text;
         ``None``: the key without "="), if there is any, keeping the other pairs' text
         and order; return the URI. See :meth:`QueryParams.discard_pair`.
@@ -1457,11 +1499,14 @@ reads it; write a dot segment as wire text (add_segments, add_path)
 
         .. versionadded:: 0.4
         """
+        if form is not FLAG_FALSE and form is not FLAG_TRUE:
+            require_bool(form, "form")
         target = self._edit_target()
         (target.params.form if form else target.params).discard_pair(key, value)
         return self._result(target)
 
-    def discard_param_value(self, value: Value, /, *more: Value, form: bool = False) -> Self:
+    def discard_param_value(self, value: Value, /, *more: Value,
+                            form: bool | Checked = False) -> Self:
         """Remove every query parameter whose value is ``value`` (plain text; ``None``:
         a key without "="), whatever its key; return the URI. See
         :meth:`QueryParams.discard_value`. Several values: :meth:`discard_param_values`.
@@ -1477,12 +1522,14 @@ reads it; write a dot segment as wire text (add_segments, add_path)
         .. deprecated:: 0.7
            More than one value: use :meth:`discard_param_values`.
         """
+        if form is not FLAG_FALSE and form is not FLAG_TRUE:
+            require_bool(form, "form")
         if more:
             warn_deprecated("discard_param_value() with several values",
                             "discard_param_values()", "0.7")
         return self._discard_values((value, *more), form)
 
-    def discard_param_values(self, *values: Value, form: bool = False) -> Self:
+    def discard_param_values(self, *values: Value, form: bool | Checked = False) -> Self:
         """Remove every query parameter whose value is one of ``values`` (plain text;
         ``None``: a key without "="), whatever its key; return the URI.
 
@@ -1492,6 +1539,8 @@ reads it; write a dot segment as wire text (add_segments, add_path)
         .. versionadded:: 0.7
            The plural of :meth:`discard_param_value`, which took several values before.
         """
+        if form is not FLAG_FALSE and form is not FLAG_TRUE:
+            require_bool(form, "form")
         return self._discard_values(values, form)
 
     def _discard_values(self, values: tuple[Value, ...], form: bool) -> Self:
@@ -1500,7 +1549,7 @@ reads it; write a dot segment as wire text (add_segments, add_path)
         return self._result(target)
 
     def filter_params(self, predicate: Callable[[str, str | None], bool], *,
-                      form: bool = False) -> Self:
+                      form: bool | Checked = False) -> Self:
         """Keep only the query parameters for which ``predicate(key, value)`` is true;
         return the URI. See :meth:`QueryParams.filter`.
 
@@ -1509,11 +1558,13 @@ reads it; write a dot segment as wire text (add_segments, add_path)
 
         .. versionadded:: 0.4
         """
+        if form is not FLAG_FALSE and form is not FLAG_TRUE:
+            require_bool(form, "form")
         target = self._edit_target()
         (target.params.form if form else target.params).filter(predicate)
         return self._result(target)
 
-    def sort_params(self, *, form: bool = False) -> Self:
+    def sort_params(self, *, form: bool | Checked = False) -> Self:
         """Order the query parameters by key, stably, each keeping its text; return the
         URI. See :meth:`QueryParams.sort`.
 
@@ -1522,11 +1573,13 @@ reads it; write a dot segment as wire text (add_segments, add_path)
 
         .. versionadded:: 0.4
         """
+        if form is not FLAG_FALSE and form is not FLAG_TRUE:
+            require_bool(form, "form")
         target = self._edit_target()
         (target.params.form if form else target.params).sort()
         return self._result(target)
 
-    def discard_empty_params(self, *, form: bool = False) -> Self:
+    def discard_empty_params(self, *, form: bool | Checked = False) -> Self:
         """Remove the empty pieces of the query (``a&&b``) and the pairs with neither
         key nor value (``=``); return the URI. See :meth:`QueryParams.discard_empty`.
 
@@ -1539,11 +1592,13 @@ reads it; write a dot segment as wire text (add_segments, add_path)
         .. versionadded:: 0.6
            The name ``drop_empty_params``, deprecated, with ``form``.
         """
+        if form is not FLAG_FALSE and form is not FLAG_TRUE:
+            require_bool(form, "form")
         target = self._edit_target()
         (target.params.form if form else target.params).discard_empty()
         return self._result(target)
 
-    def discard_duplicate_params(self, *, form: bool = False) -> Self:
+    def discard_duplicate_params(self, *, form: bool | Checked = False) -> Self:
         """Remove every query parameter equal (key and value) to one before it; return
         the URI. See :meth:`QueryParams.discard_duplicates`.
 
@@ -1553,6 +1608,8 @@ reads it; write a dot segment as wire text (add_segments, add_path)
         .. versionadded:: 0.6
            The name ``drop_duplicate_params``, deprecated.
         """
+        if form is not FLAG_FALSE and form is not FLAG_TRUE:
+            require_bool(form, "form")
         target = self._edit_target()
         (target.params.form if form else target.params).discard_duplicates()
         return self._result(target)
@@ -1568,7 +1625,7 @@ reads it; write a dot segment as wire text (add_segments, add_path)
         warn_deprecated("drop_empty_params()", "discard_empty_params()", "0.6")
         return self.discard_empty_params()
 
-    def drop_duplicate_params(self, *, form: bool = False) -> Self:
+    def drop_duplicate_params(self, *, form: bool | Checked = False) -> Self:
         """Deprecated name of :meth:`discard_duplicate_params` (one removal verb).
 
         .. versionadded:: 0.4
@@ -1576,6 +1633,8 @@ reads it; write a dot segment as wire text (add_segments, add_path)
         .. deprecated:: 0.6
            Use :meth:`discard_duplicate_params`.
         """
+        if form is not FLAG_FALSE and form is not FLAG_TRUE:
+            require_bool(form, "form")
         warn_deprecated("drop_duplicate_params()", "discard_duplicate_params()", "0.6")
         return self.discard_duplicate_params(form=form)
 
@@ -1794,7 +1853,7 @@ reads it; write a dot segment as wire text (add_segments, add_path)
 
     # --- RFC 3986 §5 and §6 -------------------------------------------------------------
 
-    def resolve(self, reference: AnyURI | str | Checked, *, strict: bool = True) -> Self:
+    def resolve(self, reference: AnyURI | str | Checked, *, strict: bool | Checked = True) -> Self:
         """The target of ``reference`` resolved against this base (RFC 3986 §5.2), as
         a new object of this one's type; this one is not changed.
 
@@ -1808,6 +1867,8 @@ reads it; write a dot segment as wire text (add_segments, add_path)
         """
         if not _model_loaded:
             _load_model()
+        if strict is not FLAG_FALSE and strict is not FLAG_TRUE:
+            require_bool(strict, "strict")
         c = self._c
         if type(reference) is str:
             if c[0] is None:

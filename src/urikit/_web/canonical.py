@@ -52,7 +52,9 @@ from typing import Final, cast
 
 import attrs
 
+from .._core.build import Checked
 from .._core.normalize import NormalizeOptions, step
+from .._core.parse import FLAG_FALSE, FLAG_TRUE, require_bool
 from .._core.percent import unquote
 from .._model.uri import URI, FrozenURI, as_frozen
 
@@ -226,7 +228,7 @@ def _matcher(patterns: tuple[str, ...]) -> Callable[[str], object]:
 
 
 def canonicalize(uri: str | URI | FrozenURI, options: CanonicalOptions = DEFAULT_OPTIONS, *,
-                 allow_zone_id: bool = False) -> str:
+                 allow_zone_id: bool | Checked = False) -> str:
     """The canonical text of ``uri`` for deduplication: RFC 3986 §6 normalization plus
     the crawler steps of this module, each switched on or off in ``options``.
 
@@ -262,4 +264,6 @@ def canonicalize(uri: str | URI | FrozenURI, options: CanonicalOptions = DEFAULT
     .. versionchanged:: 0.3
        Its signature names :class:`~urikit.FrozenURI`, which it always took.
     """
+    if allow_zone_id is not FLAG_FALSE and allow_zone_id is not FLAG_TRUE:
+        require_bool(allow_zone_id, "allow_zone_id")
     return str(canonical_uri(uri, options, allow_zone_id=allow_zone_id))

@@ -12,9 +12,11 @@ from typing import Final, cast
 
 import attrs
 
+from .._core.build import Checked
 from .._core.errors import ParseError, URIError
 from .._core.grammar import POSSESSIVE as _P
 from .._core.grammar import URI_REFERENCE_RE
+from .._core.parse import FLAG_FALSE, FLAG_TRUE, require_bool
 from .._core.percent import encode_octets
 from .._model.uri import URI, FrozenURI, as_frozen
 
@@ -287,7 +289,7 @@ def _target(text: str, at: int, reference: str, base: FrozenURI | None,
 
 
 def parse_links(value: str | Iterable[str], *, base: URI | FrozenURI | str | None = None,
-                lenient: bool = False) -> list[Link]:
+                lenient: bool | Checked = False) -> list[Link]:
     """The web links of a ``Link`` header field value (RFC 8288 §3), in their order.
 
     Each target (and ``anchor``) is read as an RFC 3986 URI-reference and, with a
@@ -320,6 +322,8 @@ def parse_links(value: str | Iterable[str], *, base: URI | FrozenURI | str | Non
 
     .. versionadded:: 0.4
     """
+    if lenient is not FLAG_FALSE and lenient is not FLAG_TRUE:
+        require_bool(lenient, "lenient")
     text = _field_text(value)
     base_uri = None if base is None else as_frozen(base, "base")
     # the field cut into separators, targets and parameters in C; each distinct

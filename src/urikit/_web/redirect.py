@@ -9,6 +9,7 @@ from typing import Final, cast
 from .._core.build import Checked
 from .._core.errors import IDNAError, ParseError, URIError
 from .._core.host import HostKind, host_kind
+from .._core.parse import FLAG_FALSE, FLAG_TRUE, require_bool
 from .._core.percent import decode
 from .._core.serialize import to_text
 from .._interop.lenient import browser_resolve, repaired_text
@@ -28,7 +29,8 @@ _CONTROL_RE: Final = re.compile("[\x00-\x1f\x7f]")
 
 
 def safe_redirect(target: str | Checked | None, base: URI | FrozenURI | str | Checked, *,
-                  allowed_hosts: Iterable[str] = (), require_https: bool = False) -> URI | None:
+                  allowed_hosts: Iterable[str] = (),
+                  require_https: bool | Checked = False) -> URI | None:
     """The absolute URI to redirect to for ``target``, or ``None`` when it is unsafe.
 
     ``target`` is the text a person or another site controls (a ``next`` or
@@ -152,6 +154,8 @@ def safe_redirect(target: str | Checked | None, base: URI | FrozenURI | str | Ch
        entry it cannot read, or a domain entry over a public suffix, is a
        ``ValueError`` (an entry it could not read allowed nothing).
     """
+    if require_https is not FLAG_FALSE and require_https is not FLAG_TRUE:
+        require_bool(require_https, "require_https")
     allowed = _allow_list(allowed_hosts)
     base_uri: FrozenURI | None
     try:

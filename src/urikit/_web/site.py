@@ -13,8 +13,10 @@ import functools
 import importlib
 from typing import Protocol, cast
 
+from .._core.build import Checked
 from .._core.errors import URIError
 from .._core.host import HostKind, host_kind
+from .._core.parse import FLAG_FALSE, FLAG_TRUE, require_bool
 from .._model.uri import URI, FrozenURI, as_frozen
 from .._whatwg.display import is_ambiguous_ipv4
 from .._whatwg.idna import host_to_ascii
@@ -200,7 +202,7 @@ def subdomain(host: str | URI | FrozenURI) -> str | None:
 
 
 def same_site(a: URI | FrozenURI | str, b: URI | FrozenURI | str, *,
-              schemeful: bool = True) -> bool:
+              schemeful: bool | Checked = True) -> bool:
     """Whether ``a`` and ``b`` are the same site, as the HTML Standard defines it for
     cookies' ``SameSite`` and ``Sec-Fetch-Site``: their hosts have the same registrable
     domain (or are the same host, when it has none: an IP address, a public suffix)
@@ -223,6 +225,8 @@ def same_site(a: URI | FrozenURI | str, b: URI | FrozenURI | str, *,
 
     .. versionadded:: 0.4
     """
+    if schemeful is not FLAG_FALSE and schemeful is not FLAG_TRUE:
+        require_bool(schemeful, "schemeful")
     first, second = _origin(a), _origin(b)
     if first is None or second is None:
         return False
