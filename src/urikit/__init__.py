@@ -142,7 +142,7 @@ if TYPE_CHECKING:  # what type checkers see of the lazy names: the same imports
     from ._whatwg.masking import SECRET_QUERY_PARAMETERS
 del TYPE_CHECKING  # not a public name
 
-__version__ = "0.7.0"
+__version__ = "0.8.0"
 
 #: Whether the running urikit is the build compiled by mypyc (``False``: the
 #: pure-Python build); ``urikit --version`` says it too. Both builds behave the same.
