@@ -97,7 +97,7 @@ def _fix_the_constants() -> None:
     6.131 has no pool: nothing to fix."""
     from hypothesis.version import __version_info__
 
-    if __version_info__ < (6, 131):
+    if (int(__version_info__[0]), int(__version_info__[1])) < (6, 131):
         return
     # private names: a Hypothesis that renames them fails here, loudly, rather than
     # letting the examples follow the imports again

@@ -368,16 +368,16 @@ def _outcome(read: Callable[[], list[Link]]) -> object:
 
 # targets: valid references of every shape, and text that is not one (a space, a bare
 # "%", "<", a second "[") or that a link's "<...>" cannot hold (">")
-_TARGETS = st.one_of(
+_FIELD_TARGETS = st.one_of(
     uri_references(),
     st.sampled_from(["", "/a", "a b", "%", "%4", "http://[::1", "<", ">", "a>b", "#%zz",
                      "http://h:x/", "//[v1.x]/", "?é"]))
-_PARAMS = st.sampled_from(["", "; rel=next", '; rel="next prev"; x=1', '; title="t;=,"',
+_FIELD_PARAMS = st.sampled_from(["", "; rel=next", '; rel="next prev"; x=1', '; title="t;=,"',
                            ";a;b", '; title*=UTF-8\'\'%C3%A9', "; anchor=\"#a\"", ";",
                            "; rel=next; rel=prev", '; x="\\"; y=\\\\"'])
 
 
-@given(st.lists(st.tuples(_TARGETS, _PARAMS, st.sampled_from([", ", ",", " , ,", " "])),
+@given(st.lists(st.tuples(_FIELD_TARGETS, _FIELD_PARAMS, st.sampled_from([", ", ",", " , ,", " "])),
                 min_size=1, max_size=6))
 @settings(max_examples=examples(600))
 def test_links_read_at_once_are_those_read_link_by_link_whatever_the_targets(
