@@ -264,6 +264,21 @@ _SCRIPT = textwrap.dedent(r"""
     }
     '''
 
+    # URI's or FrozenURI's names in mypyc's C, asked by both patches below: the type
+    # variable, the tp_new function and the setup (allocation) function; None where
+    # one is missing
+    def _class_parts(text, cls):
+        template = _template(text, cls)
+        new = template and re.search(r"\.tp_new = (\w+),", template.group(1))
+        setup = re.search(rf"PyObject \*(CPyDef_\w*_mypyc__{cls}_setup)\(PyObject "
+                          r"\*cpy_r_type\)", text)
+        typevar = template and re.match(r"(CPyType_\w+)_template_$",
+                                        re.search(r"PyTypeObject (\w+) = \{",
+                                                  template.group(0)).group(1))
+        if not (template and new and setup and typevar):
+            return None
+        return typevar.group(1), new.group(1), setup.group(1)
+
     def fast_constructor(target):
         for source in sorted(target.rglob("*.c")):
             text = source.read_text()
@@ -320,21 +335,15 @@ _SCRIPT = textwrap.dedent(r"""
             return "no __init__ in the methods table"
         pieces, slots = [SLOW_CALL], []
         for cls in INIT_CLASSES:
-            template = _template(text, cls)
-            new = template and re.search(r"\.tp_new = (\w+),", template.group(1))
-            setup = re.search(rf"PyObject \*(CPyDef_\w*_mypyc__{cls}_setup)\(PyObject "
-                              r"\*cpy_r_type\)", text)
-            typevar = template and re.match(r"(CPyType_\w+)_template_$",
-                                            re.search(r"PyTypeObject (\w+) = \{",
-                                                      template.group(0)).group(1))
-            if not (template and new and setup and typevar):
+            found = _class_parts(text, cls)
+            if found is None:
                 return f"no {cls} class"
-            typevar = typevar.group(1)
+            typevar, new, setup = found
             assign = re.compile(rf"\n([ \t]*){typevar} = \(PyTypeObject \*\)\w+;")
             if len(assign.findall(text)) != 1:
                 return f"no creation of {cls}"
             pieces.append(FAST_CALL.format(name=cls, typevar=typevar, init=init,
-                                           new=new.group(1), setup=setup.group(1)))
+                                           new=new, setup=setup))
             slots.append((assign, typevar, cls))
         declarations = (
             "\nstatic PyObject *urikit_fast_init(PyObject *, PyObject *const *, size_t, "
@@ -390,23 +399,17 @@ _SCRIPT = textwrap.dedent(r"""
     def _fast_factory(source, text):
         checks = []
         for cls in INIT_CLASSES:
-            template = _template(text, cls)
-            new = template and re.search(r"\.tp_new = (\w+),", template.group(1))
-            setup = re.search(rf"PyObject \*(CPyDef_\w*_mypyc__{cls}_setup)\(PyObject "
-                              r"\*cpy_r_type\)", text)
-            typevar = template and re.match(r"(CPyType_\w+)_template_$",
-                                            re.search(r"PyTypeObject (\w+) = \{",
-                                                      template.group(0)).group(1))
-            if not (template and new and setup and typevar):
+            found = _class_parts(text, cls)
+            if found is None:
                 return f"no {cls} class"
-            if not re.search(rf"\n{new.group(1)}\(PyTypeObject \*type, PyObject \*args, "
+            typevar, new, setup = found
+            if not re.search(rf"\n{new}\(PyTypeObject \*type, PyObject \*args, "
                              r"PyObject \*kwds\)\n\{\n[ \t]*PyObject \*self = "
-                             rf"{setup.group(1)}\(\(PyObject\*\)type\);\n[ \t]*if "
+                             rf"{setup}\(\(PyObject\*\)type\);\n[ \t]*if "
                              r"\(self == NULL\)\n[ \t]*return NULL;\n[ \t]*return self;\n\}",
                              text):
                 return f"{cls}'s tp_new is not its setup alone"
-            checks.append(FAST_NEW_CHECK.format(typevar=typevar.group(1), new=new.group(1),
-                                                setup=setup.group(1)))
+            checks.append(FAST_NEW_CHECK.format(typevar=typevar, new=new, setup=setup))
         text, found = NEW_CALL.subn(
             lambda m: m.group(0)[:m.start(7) - m.start(0)]
             + f"{m.group(7)} = urikit_new({m.group(5)}, {m.group(1)}, {m.group(6)}, "
