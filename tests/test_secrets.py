@@ -184,6 +184,19 @@ def test_redacted_takes_more_names() -> None:
         urikit.SECRET_QUERY_PARAMETERS
 
 
+def test_an_added_name_with_brackets_is_a_secret_by_its_whole_name() -> None:
+    """A name given with brackets (``user[pin]``) is a secret's, whole or as a part,
+    one name at a time and among more than eight distinct keys (read at once)."""
+    names = ["user[pin]"]
+    few = URI.parse("https://h/?User%5Bpin%5D=1&user%5Bx%5D=2&pin=3")
+    assert few.to_redacted(secrets=names) == \
+        "https://h/?User%5Bpin%5D=***&user%5Bx%5D=2&pin=3"
+    many = URI.parse("https://h/?" + "&".join(f"k{i}=v" for i in range(9))
+                     + "&User%5Bpin%5D=1&a%5Btoken%5D=2&b%5Bc=3")
+    assert many.to_redacted(secrets=names).endswith(
+        "&User%5Bpin%5D=***&a%5Btoken%5D=***&b%5Bc=3")
+
+
 @pytest.mark.parametrize("secrets", ["token", [1], [None]])
 def test_redacted_refuses_names_of_another_type(secrets: object) -> None:
     """A name that is not a ``str`` (or a ``str`` given for the list) is a TypeError."""
@@ -433,7 +446,10 @@ def test_many_secret_keys_masked_at_once_as_span_by_span(
     assert secret_spans(text) == _merged_reference(text)
     # every key a secret, distinct (the hunt's shape), with and without a "?" after
     many = "&".join(f"{key}%5B{i}%5D=v" for i, (key, _, _, _) in enumerate(pairs))
-    for query in (many, many + "&x=?", many + "#f&sig=s"):
+    # ("?" in a value: a key starts after it too, inside the pair, also a secret
+    # key inside a secret value, masked with it)
+    for query in (many, many + "&x=?", many + "#f&sig=s", "a?sig=s&" + many,
+                  many + "&x=a?sig=s?q=1;y=?token=t", "sig=a?token=b&" + many + "#?sig=?"):
         text = head + query
         assert _masked_by_pattern(text, SECRET_QUERY_PARAMETERS) == _with_masks(
             text, secret_spans(text))

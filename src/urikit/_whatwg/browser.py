@@ -313,10 +313,12 @@ def authority_span(text: str) -> tuple[int, int] | None:
         begin = slash_run_end(text, start)
         if begin - start < 2:
             return None
-    end = begin
-    while end < len(text) and text[end] not in "/\\?#":
-        end += 1
-    return begin, end
+    # (searched in C: a Python step per character took 10x a parse on a long password)
+    stop = _AUTHORITY_END_RE.search(text, begin)
+    return begin, len(text) if stop is None else stop.start()
+
+
+_AUTHORITY_END_RE: Final = re.compile(r"[/\\?#]")
 
 
 # WHATWG URL §1.3, the percent-encode sets, each as the ASCII characters it leaves as
