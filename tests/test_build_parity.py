@@ -15,6 +15,7 @@ point gets ``MAX_EXAMPLES`` argument tuples (about 60 entry points: the function
 
 from __future__ import annotations
 
+import enum
 import importlib
 import inspect
 import operator
@@ -429,6 +430,150 @@ def test_the_wrong_type_walk_finds_every_view() -> None:
             "TextView.host=NoneType"} <= ids
     assert {id_.split(".")[0] for id_ in ids} == set(_views(_load_pure()))
     assert len(ids) > 500
+
+
+def _others(build: ModuleType) -> dict[str, Callable[[], Any]]:
+    """An instance of each other public class with public methods, made fresh for
+    every call (:func:`test_the_walk_finds_every_public_class` keeps the list whole)."""
+    def routes() -> Any:
+        return build.Routes().add("p", "/a/{b}")
+
+    def pattern() -> Any:
+        return build.URLPattern({"pathname": "/a/:b"})
+
+    return {
+        "URITemplate": lambda: build.URITemplate("/a/{b}{?q}"),
+        "URLPattern": pattern,
+        "URLPatternResult": lambda: pattern().exec("https://h/a/x"),
+        "Routes": routes,
+        "RouteMatch": lambda: routes().find("/a/x"),
+        "TrustedProxies": lambda: build.TrustedProxies(x_host=1),
+        "PublicSite": lambda: build.PublicSite("https://shop.example/app/"),
+        "Link": lambda: build.parse_links('</a>; rel=next; title="t"')[0],
+        "Pages": lambda: build.Pages(),
+    }
+
+
+#: The views a URI makes (``uri.path``, ``uri.params``, ``uri.text``): public as types,
+#: their constructors take the URI's own internals (its owner and writer), no entry
+#: point; :func:`_views` walks their members.
+VIEWS_MADE_BY_A_URI: Final = frozenset({"PathSegments", "QueryParams", "TextView"})
+
+
+def _function_calls() -> list[Any]:
+    """Every public function and class of ``urikit.__all__`` (by introspection of the
+    pure build; a class is called as its constructor), with a wrong type in each
+    positional parameter in turn (the others valid text)."""
+    pure = _load_pure()
+    calls: list[Any] = []
+    for name in sorted(pure.__all__):
+        function = getattr(pure, name)
+        if not (inspect.isfunction(function) or isinstance(function, type)
+                and not issubclass(function, (BaseException, enum.Enum))
+                and name not in VIEWS_MADE_BY_A_URI):
+            continue
+        parameters = list(inspect.signature(function).parameters.values())
+        positional = [p for p in parameters
+                      if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
+        required = sum(p.default is p.empty for p in positional)
+        for position in range(len(positional)):
+            for value in WRONG:
+                calls.append(pytest.param(
+                    name, (position, max(required, position + 1)), value,
+                    id=f"{name}[{position}]={type(value).__name__}"))
+    return calls
+
+
+def _other_calls() -> list[Any]:
+    """Every public method and class method of the objects of :func:`_others`, with a
+    wrong type in each positional parameter in turn (the others valid text)."""
+    pure = _load_pure()
+    calls: list[Any] = []
+    for owner, make in _others(pure).items():
+        cls = type(make())
+        for name in sorted(dir(cls)):
+            raw = inspect.getattr_static(cls, name)
+            if name.startswith("_") or not (inspect.isfunction(raw)
+                                            or isinstance(raw, classmethod)):
+                continue
+            member = getattr(cls, name)
+            parameters = list(inspect.signature(member).parameters.values())
+            if inspect.isfunction(raw):
+                parameters = parameters[1:]
+            positional = [p for p in parameters
+                          if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
+            required = sum(p.default is p.empty for p in positional)
+            for position in range(len(positional)):
+                for value in WRONG:
+                    calls.append(pytest.param(
+                        owner, name, (position, max(required, position + 1)), value,
+                        id=f"{owner}.{name}[{position}]={type(value).__name__}"))
+    return calls
+
+
+def _called(call: Callable[..., object], where: tuple[int, int], value: object) -> str:
+    position, count = where
+    args = tuple(value if i == position else FILLER for i in range(count))
+    return _ADDRESS.sub("", str(_outcome(lambda: call(*args), words=True)))
+
+
+@pytest.mark.parametrize(("name", "where", "value"), _function_calls())
+def test_functions_answer_wrong_types_alike(builds: tuple[ModuleType, ModuleType],
+                                            name: str, where: tuple[int, int],
+                                            value: object) -> None:
+    """Every public function and constructor, given ``None``, an int, an object or
+    bytes in each positional parameter, answers alike in both builds, a ``TypeError`` in the same
+    words: urikit's, never mypyc's "str object expected"."""
+    compiled, pure = builds
+    mine = _called(getattr(compiled, name), where, value)
+    assert mine == _called(getattr(pure, name), where, value)
+    assert MYPYC_WORDS not in mine
+
+
+@pytest.mark.parametrize(("owner", "name", "where", "value"), _other_calls())
+def test_other_classes_answer_wrong_types_alike(builds: tuple[ModuleType, ModuleType],
+                                                owner: str, name: str,
+                                                where: tuple[int, int],
+                                                value: object) -> None:
+    """Every public method of the other public classes (templates, patterns, routes,
+    proxies, links), given a wrong type in each positional parameter, answers alike in
+    both builds, in urikit's words."""
+    compiled, pure = builds
+    mine = _called(getattr(_others(compiled)[owner](), name), where, value)
+    assert mine == _called(getattr(_others(pure)[owner](), name), where, value)
+    assert MYPYC_WORDS not in mine
+
+
+def test_the_walk_finds_every_public_class() -> None:
+    """Each public class with a public method or class method is walked: URI,
+    FrozenURI, their views and Query by :func:`_views`, the others by :func:`_others`
+    (a class added to ``__all__`` with methods fails here until it is listed); and the
+    walks reach the rows this issue found."""
+    pure = _load_pure()
+    walked = [make() for make in (*_views(pure).values(), *_others(pure).values())]
+    with_methods = set()
+    for name in pure.__all__:
+        cls = getattr(pure, name)
+        if not isinstance(cls, type) or issubclass(cls, (BaseException, enum.Enum)):
+            continue
+        for attr in dir(cls):
+            raw = inspect.getattr_static(cls, attr)
+            if not attr.startswith("_") and (inspect.isfunction(raw)
+                                             or isinstance(raw, classmethod)):
+                with_methods.add(name)
+    def walks(name: str, made: object) -> bool:
+        cls = getattr(pure, name)
+        if getattr(cls, "_is_protocol", False):  # ReadOnlyText: what a frozen view has
+            return all(hasattr(made, attr) for attr in dir(cls) if not attr.startswith("_"))
+        return isinstance(made, cls)
+
+    unwalked = {name for name in with_methods
+                if not any(walks(name, made) for made in walked)}
+    assert not unwalked
+    ids = {param.id for param in _function_calls() + _other_calls()}
+    assert {"decode[1]=NoneType", "host_kind[0]=NoneType", "URLPattern.test[1]=int",
+            "Link.get[0]=NoneType", "Pages.from_links[0]=bytes",
+            "URLPattern[1]=int"} <= ids
 
 
 def _documented(build: ModuleType) -> dict[str, object]:

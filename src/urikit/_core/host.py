@@ -6,6 +6,7 @@ import enum
 from typing import NamedTuple
 
 from . import grammar as g
+from .build import Checked
 from .parse import check_host, require_str
 
 
@@ -32,7 +33,7 @@ class Origin(NamedTuple):
     port: int | None
 
 
-def host_kind(host: str) -> HostKind:
+def host_kind(host: str | Checked) -> HostKind:
     """Classify wire host text by the alternative of the ``host`` rule it matches.
 
     ``host = IP-literal / IPv4address / reg-name`` (RFC 3986 §3.2.2). Only the

@@ -75,7 +75,7 @@ def split(text: str, allow_zone_id: bool = False) -> Parts:
     return m.groups()  # type: ignore[return-value]
 
 
-def is_valid(text: str, *, allow_zone_id: bool | Checked = False) -> bool:
+def is_valid(text: str | Checked, *, allow_zone_id: bool | Checked = False) -> bool:
     """Tell whether ``text`` is a URI-reference (RFC 3986 Appendix A), building nothing.
 
     The same check as :meth:`urikit.URI.parse`, for when only the answer matters.

@@ -6,6 +6,7 @@ import re
 from typing import Final, Literal, NamedTuple
 
 from . import grammar as g
+from .build import Checked
 from .errors import LONE_SURROGATE, EncodingError, URIError
 from .parse import (
     FRAGMENT,
@@ -59,7 +60,7 @@ _SAFE_RE: Final = {
 }
 
 
-def _unknown(component: str) -> URIError:
+def _unknown(component: object) -> URIError:
     """The error for a component name that is not one: ``TypeError`` (raised here) for
     one that is not a ``str``."""
     require_str(component, "component")
@@ -67,7 +68,7 @@ def _unknown(component: str) -> URIError:
     return URIError(f"unknown component {component!r}; expected one of {names}")
 
 
-def encode(text: str, component: Component) -> str:
+def encode(text: str | Checked, component: Component | Checked) -> str:
     """Percent-encode plain text so it is data in ``component``.
 
     Every character that the component does not allow, or that would act as a
@@ -335,7 +336,7 @@ def unquote(wire: str) -> str:
     return g.PCT_RUN_RE.sub(_decode_run, wire)
 
 
-def decode(text: str, component: Component) -> str:
+def decode(text: str | Checked, component: Component | Checked) -> str:
     """Decode the wire text of ``component`` to plain text, exactly once.
 
     The text is first checked against the component's ABNF rule, so text that is not

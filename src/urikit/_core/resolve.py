@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from typing import Final
 
+from .build import Checked
 from .components import Parts
 from .errors import ResolveError, Rule
 from .parse import require_str
@@ -62,7 +63,7 @@ def _climb(path: str) -> str | None:
     return prefix + path[end:]
 
 
-def remove_dot_segments(path: str) -> str:
+def remove_dot_segments(path: str | Checked) -> str:
     """Remove the "." and ".." segments from path text (RFC 3986 §5.2.4).
 
     The result is exactly that of the section's two-buffer algorithm, computed with a

@@ -11,11 +11,11 @@ from __future__ import annotations
 from .build import Checked
 from .normalize import DEFAULT_OPTIONS, NormalizeOptions
 from .normalize import normalize as normalize_parts
-from .parse import FLAG_FALSE, FLAG_TRUE, require_bool, split
+from .parse import FLAG_FALSE, FLAG_TRUE, require_bool, require_str, split
 from .serialize import to_text
 
 
-def normalize(text: str, options: NormalizeOptions = DEFAULT_OPTIONS, *,
+def normalize(text: str | Checked, options: NormalizeOptions | Checked = DEFAULT_OPTIONS, *,
               allow_zone_id: bool | Checked = False) -> str:
     """The normalized text of ``text`` (RFC 3986 §6.2.2, §6.2.3): what
     ``str(URI.parse(text).normalize(options))`` gives, without the objects.
@@ -37,4 +37,6 @@ def normalize(text: str, options: NormalizeOptions = DEFAULT_OPTIONS, *,
     """
     if allow_zone_id is not FLAG_FALSE and allow_zone_id is not FLAG_TRUE:
         require_bool(allow_zone_id, "allow_zone_id")
+    if type(text) is not str:  # in urikit's words, before the typed helpers ask
+        text = require_str(text)
     return to_text(normalize_parts(split(text, allow_zone_id), options))

@@ -40,7 +40,7 @@ _BIDI_CONTROLS: Final = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u2
 # --- IRIs --------------------------------------------------------------------------------
 
 
-def iri_to_uri(text: str, *, allow_zone_id: bool | Checked = False) -> str:
+def iri_to_uri(text: str | Checked, *, allow_zone_id: bool | Checked = False) -> str:
     """Map an IRI to a URI (RFC 3987 §3.1): every character outside ASCII
     percent-encoded as UTF-8, and a registered name outside ASCII converted to
     A-labels by :func:`host_to_ascii` (the IDNA conversion of §3.1 step 2).
@@ -81,6 +81,8 @@ def iri_to_uri(text: str, *, allow_zone_id: bool | Checked = False) -> str:
     """
     if allow_zone_id is not FLAG_FALSE and allow_zone_id is not FLAG_TRUE:
         require_bool(allow_zone_id, "allow_zone_id")
+    if type(text) is not str:  # in urikit's words, before the typed helpers ask
+        text = require_str(text)
     out = map_iri_to_uri(text)
     if not is_valid(out, allow_zone_id=allow_zone_id):
         raise diagnose(out, allow_zone_id)
@@ -227,7 +229,7 @@ def _host_for_people(host: str) -> str:
     return choose_labels(host.split("."), shown.split("."))
 
 
-def uri_to_iri(text: str, *, allow_zone_id: bool | Checked = False) -> str:
+def uri_to_iri(text: str | Checked, *, allow_zone_id: bool | Checked = False) -> str:
     """Map a URI to an IRI for people to read (RFC 3987 §3.2).
 
     Percent-encoded UTF-8 of characters outside ASCII is decoded, and a host whose
@@ -272,6 +274,8 @@ def uri_to_iri(text: str, *, allow_zone_id: bool | Checked = False) -> str:
     """
     if allow_zone_id is not FLAG_FALSE and allow_zone_id is not FLAG_TRUE:
         require_bool(allow_zone_id, "allow_zone_id")
+    if type(text) is not str:  # in urikit's words, before the typed helpers ask
+        text = require_str(text)
     return components_to_iri(split(text, allow_zone_id), text)
 
 

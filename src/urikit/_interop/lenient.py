@@ -77,6 +77,7 @@ from itertools import accumulate, chain, islice, repeat
 from typing import Final, NamedTuple, cast, overload
 
 from .._core import grammar as g
+from .._core.build import Checked
 from .._core.components import Parts
 from .._core.errors import LONE_SURROGATE, EncodingError, ParseError
 from .._core.parse import (
@@ -123,11 +124,15 @@ class Change(NamedTuple):
     replacement: str
 
     def __repr__(self) -> str:
-        # a change in the userinfo may be a character of a password: not shown
-        secret = self.component == "userinfo"
-        return (f"Change(position={self.position!r}, component={self.component!r}, "
-                f"original={'***' if secret else self.original!r}, "
-                f"replacement={'***' if secret else self.replacement!r})")
+        # a change in the userinfo may be a character of a password: not shown (the
+        # fields read as objects: a record made by hand may hold any, and its repr
+        # works in both builds)
+        position, component, original, replacement = cast(
+            "tuple[object, object, object, object]", tuple(self))
+        secret = component == "userinfo"
+        return (f"Change(position={position!r}, component={component!r}, "
+                f"original={'***' if secret else original!r}, "
+                f"replacement={'***' if secret else replacement!r})")
 
 
 #: ``tuple.__new__`` typed for :class:`Change`: one built in C from a zipped 4-tuple
@@ -156,7 +161,11 @@ class Repaired(NamedTuple):
     changes: Sequence[Change]
 
     def __repr__(self) -> str:
-        return f"Repaired(text={mask_secrets(self.text)[0]!r}, changes={self.changes!r})"
+        # a record made by hand may hold any object: read as one (a field's read is
+        # checked against its type in the compiled build)
+        text = cast("tuple[object, object]", tuple(self))[0]
+        shown = mask_secrets(text)[0] if isinstance(text, str) else text
+        return f"Repaired(text={shown!r}, changes={self.changes!r})"
 
 
 _Columns = tuple[list[int], list[str], list[str], list[str]]
@@ -375,7 +384,7 @@ def _authority(s: str, a0: int, a1: int, marks: list[tuple[int, int, str]] | Non
     return (h0, h1, encode_octets(read.encode("ascii"), g.REG_NAME, triplets=False))
 
 
-def repair(text: str) -> Repaired:
+def repair(text: str | Checked) -> Repaired:
     """Repair text that is not yet a URI-reference into one, listing each change.
 
     See the module documentation for what is changed and why; in short, every

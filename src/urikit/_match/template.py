@@ -905,7 +905,11 @@ class URITemplate:
         Each variable is compared as its expression writes it (``a=""`` and an
         undefined ``a`` both write nothing in ``{a}``; the list ``["x"]`` and the text
         ``"x"`` write the same ``x``). Every value reads back from a template that
-        is not :attr:`ambiguous` with every variable defined; others may not.
+        is not :attr:`ambiguous` with every variable defined, with one exception: a
+        ``#`` in the value of a reserved expansion (``{+a}``, ``{#a}``) that the
+        template writes a ``#`` after (``{+a}{#b}`` with ``a="x#y"``) makes text that
+        is no URI (a fragment holds no ``#``), which reads its first ``#`` as the
+        fragment's start; others may not read back.
 
         >>> t = URITemplate("/files/{name}.{ext}")
         >>> t.reads_back(name="report", ext="pdf")

@@ -794,8 +794,14 @@ class URLPatternResult:
     _inputs: tuple[str | Mapping[str, str], ...]
     _parts: tuple[URLPatternComponentResult, ...] | None
 
-    def __init__(self, inputs: tuple[str | Mapping[str, str], ...],
-                 components: tuple[URLPatternComponentResult, ...]) -> None:
+    def __init__(self, inputs: tuple[str | Mapping[str, str], ...] | Checked,
+                 components: tuple[URLPatternComponentResult, ...] | Checked) -> None:
+        given_inputs: object = inputs  # read as objects: the message works in both builds
+        given_components: object = components
+        if not isinstance(given_inputs, tuple) or not isinstance(given_components, tuple):
+            wrong = given_components if isinstance(given_inputs, tuple) else given_inputs
+            raise TypeError(f"a URLPatternResult's inputs and components are tuples, not "
+                            f"{type(wrong).__name__}")
         if len(components) != len(COMPONENTS):
             raise TypeError(f"a URLPatternResult has {len(COMPONENTS)} components")
         self._inputs = inputs
@@ -984,11 +990,12 @@ class URLPattern:
     _whole: _WholeURL | None
 
     def __init__(self, input: str | Mapping[str, str] | None = None,
-                 base_url: str | None = None, *,
+                 base_url: str | Checked | None = None, *,
                  ignore_case: bool | Checked = False) -> None:
         # checked: callers without a type checker pass anything
-        if base_url is not None and not isinstance(cast(object, base_url), str):
-            raise TypeError(f"base_url must be str or None, not {type(base_url).__name__}")
+        given: object = base_url  # read as an object: the message works in both builds
+        if given is not None and not isinstance(given, str):
+            raise TypeError(f"base_url must be str or None, not {type(given).__name__}")
         if ignore_case is not FLAG_FALSE and ignore_case is not FLAG_TRUE:
             require_bool(ignore_case, "ignore_case")
         given = cast(object, {} if input is None else input)
@@ -1146,7 +1153,8 @@ class URLPattern:
             return tuple(values[name] for name in COMPONENTS)
         raise TypeError(f"input must be str or a mapping, not {type(input).__name__}")
 
-    def test(self, input: URLPatternInput | None = None, base_url: str | None = None) -> bool:
+    def test(self, input: URLPatternInput | None = None,
+             base_url: str | Checked | None = None) -> bool:
         """Whether the URL (a string, read as a browser reads it, against ``base_url``;
         or a ``URLPatternInit`` of components) matches the pattern.
 
@@ -1181,7 +1189,7 @@ class URLPattern:
         return True
 
     def exec(self, input: URLPatternInput | None = None,
-             base_url: str | None = None) -> URLPatternResult | None:
+             base_url: str | Checked | None = None) -> URLPatternResult | None:
         """The match of the URL against the pattern, with each component's groups, or
         ``None``.
 
@@ -1259,7 +1267,8 @@ class URLPattern:
             raise TypeError("compare_component compares two URLPattern objects")
         return _compare(left._components[index], right._components[index])
 
-    def generate(self, component: ComponentName, groups: Mapping[str, str]) -> str:
+    def generate(self, component: ComponentName | Checked,
+                 groups: Mapping[str, str] | Checked) -> str:
         """The component's text that the pattern makes of ``groups`` (the URLPattern
         ``generate()`` proposal): fixed text as it is, each named group's value
         canonicalized for the component (a pathname value percent-encoded, a hostname

@@ -18,7 +18,7 @@ from .._core.serialize import to_text
 from .._whatwg.masking import mask_secrets
 
 
-def resolve(base: str, reference: str, *, strict: bool | Checked = True) -> str:
+def resolve(base: str | Checked, reference: str | Checked, *, strict: bool | Checked = True) -> str:
     """The text of ``reference`` resolved against ``base`` (RFC 3986 §5.2): what
     ``str(URI.parse(base).resolve(reference))`` gives, without the objects.
 

@@ -16,7 +16,7 @@ from .._core.build import Checked
 from .._core.errors import ParseError, URIError
 from .._core.grammar import POSSESSIVE as _P
 from .._core.grammar import URI_REFERENCE_RE
-from .._core.parse import FLAG_FALSE, FLAG_TRUE, require_bool
+from .._core.parse import FLAG_FALSE, FLAG_TRUE, require_bool, require_str
 from .._core.percent import encode_octets
 from .._model.uri import URI, FrozenURI, as_frozen
 
@@ -161,14 +161,17 @@ characters (RFC 8288 §3.3) at position 4 in link relation type
         for name in {pair[0] for pair in cast("tuple[tuple[str, str], ...]", pairs)}:
             _check_param_name(name)  # each distinct name once
 
-    def get(self, name: str) -> str | None:
+    def get(self, name: str | Checked) -> str | None:
         """The value of the first parameter called ``name`` (case-insensitive), or
         ``None``.
 
         >>> parse_links('</a>; rel=up; type="text/html"')[0].get("Type")
         'text/html'
+
+        Raises:
+            TypeError: ``name`` is not a ``str``.
         """
-        name = name.lower()
+        name = require_str(name, "name").lower()
         return next((value for key, value in self.params if key == name), None)
 
     @property
@@ -651,11 +654,18 @@ class Pages:
     last: FrozenURI | None = None
 
     @classmethod
-    def from_links(cls, links: Iterable[Link]) -> Pages:
+    def from_links(cls, links: Iterable[Link] | Checked) -> Pages:
         """The pagination links among ``links``: the first link of each relation
-        (``previous`` is read as ``prev``, its synonym in IANA's registry)."""
+        (``previous`` is read as ``prev``, its synonym in IANA's registry).
+
+        Raises:
+            TypeError: an item of ``links`` is not a :class:`Link`.
+        """
         found: dict[str, FrozenURI] = {}
-        for link in links:
+        for link in cast("Iterable[object]", links):  # checked: callers without a checker
+            if not isinstance(link, Link):
+                raise TypeError(f"Pages.from_links takes Link records, not "
+                                f"{type(link).__name__}")
             for rel in link.rel:
                 page = _PAGES.get(rel)
                 if page is not None and page not in found:

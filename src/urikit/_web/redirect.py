@@ -154,6 +154,9 @@ def safe_redirect(target: str | Checked | None, base: URI | FrozenURI | str | Ch
        entry it cannot read, or a domain entry over a public suffix, is a
        ``ValueError`` (an entry it could not read allowed nothing).
     """
+    # read as an object before any test narrows it: the compiled build then checks
+    # the narrowed type on each read, in mypyc's words
+    given: object = target
     if require_https is not FLAG_FALSE and require_https is not FLAG_TRUE:
         require_bool(require_https, "require_https")
     allowed = _allow_list(allowed_hosts)
@@ -164,8 +167,8 @@ def safe_redirect(target: str | Checked | None, base: URI | FrozenURI | str | Ch
         base_uri = None
     if target is None:
         return None
-    if not isinstance(cast("object", target), str):
-        raise TypeError(f"target must be a str or None, not {type(target).__name__}")
+    if not isinstance(given, str):
+        raise TypeError(f"target must be a str or None, not {type(given).__name__}")
     if not target or base_uri is None or base_uri.scheme is None or base_uri.host is None:
         return None
     if _CONTROL_RE.search(target):

@@ -6,6 +6,7 @@ import re
 from typing import Final
 
 from .._core import grammar as g
+from .._core.build import Checked
 from .._core.components import Parts
 from .._core.host import HostKind, host_kind
 from .._core.normalize import normalize_host
@@ -45,7 +46,7 @@ def _whatwg_domain(host: str) -> str | None:
     return uts46_map(text)
 
 
-def is_ambiguous_ipv4(host: str) -> bool:
+def is_ambiguous_ipv4(host: str | Checked) -> bool:
     """Whether a registered name is one that other parsers read as an IPv4 address.
 
     RFC 3986 admits only dotted-decimal IPv4 addresses (§3.2.2); everything else is a

@@ -29,6 +29,7 @@ import idna
 import idna.core
 
 from .._core import grammar as g
+from .._core.build import Checked
 from .._core.errors import IDNAError, ParseError
 from .._core.parse import check_host, require_str
 
@@ -146,7 +147,7 @@ def _label_to_ascii(text: str, label: str) -> str:
     return label
 
 
-def host_to_ascii(text: str, *, rules: IDNARules = "whatwg") -> str:
+def host_to_ascii(text: str | Checked, *, rules: IDNARules | Checked = "whatwg") -> str:
     """A registered name given as Unicode, or with percent-encoded UTF-8, in the ASCII
     form with A-labels that DNS and URIs use: ``bücher.example`` →
     ``xn--bcher-kva.example`` (UTS 46 §4 "ToASCII", RFC 5891 §4).
@@ -589,7 +590,7 @@ def _unmappable(text: str, decoded: str) -> IDNAError:
     return IDNAError(text, decoded, "UTS 46 cannot map it")  # pragma: no cover
 
 
-def host_to_unicode(host: str) -> str:
+def host_to_unicode(host: str | Checked) -> str:
     """A host for people to read: each valid A-label shown as its U-label
     (UTS 46 §4.2 "ToUnicode", with the parameters of :func:`host_to_ascii`: the
     symbols browsers open are shown, ``xn--i-7iq.ws`` → ``i❤.ws``). The ACE prefix is
