@@ -468,9 +468,9 @@ def _function_calls() -> list[Any]:
     calls: list[Any] = []
     for name in sorted(pure.__all__):
         function = getattr(pure, name)
-        if not (inspect.isfunction(function) or isinstance(function, type)
+        if not (inspect.isfunction(function) or (isinstance(function, type)
                 and not issubclass(function, (BaseException, enum.Enum))
-                and name not in VIEWS_MADE_BY_A_URI):
+                and name not in VIEWS_MADE_BY_A_URI)):
             continue
         parameters = list(inspect.signature(function).parameters.values())
         positional = [p for p in parameters
