@@ -213,7 +213,8 @@ def test_public_names_report_urikit() -> None:
 
 
 @given(st.tuples(st.sampled_from(["https://", "http://", "ftp://", "wss://"]),
-                 st.sampled_from(["h", "a.b.example", "xn--a.b", "a1.2", "h:8080", "h:0443"]),
+                 st.sampled_from(["h", "a.b.example", "xn--a.b", "a1.2", "h:8080", "h:0443",
+                                  "a..b", ".a", "a.", "a.xn--b", "a.1", "a.b1", "-a.b-"]),
                  st.lists(st.sampled_from(["/", "a", "%41", "%zz", "%", ".", "%2e", "?", "#",
                                            "'", "=", "&", " ", "é"]), max_size=10)
                  .map("".join)).map("".join))
@@ -227,6 +228,43 @@ def test_the_fast_reading_of_a_url_is_the_browsers(text: str) -> None:
     fast = _fast_components(text)
     if fast is not None:
         assert fast == _whatwg_components(split(repaired_text(text)))
+
+
+def _plain_host(host: str) -> bool:
+    """A host the WHATWG host parser gives back unchanged, read label by label:
+    lowercase ASCII letters, digits and "-", no label empty or starting "xn--", the
+    last starting with a letter."""
+    labels = host.split(".")
+    return (all(label and set(label) <= set("abcdefghijklmnopqrstuvwxyz0123456789-")
+                and not label.startswith("xn--") for label in labels)
+            and labels[-1][0].isalpha())
+
+
+@given(st.lists(st.sampled_from(["a", "x", "n", "-", "xn--", ".", "..", "0", "1", "A",
+                                 "_", "\u00e9"]), max_size=12).map("".join))
+def test_the_plain_host_pattern_reads_labels(host: str) -> None:
+    """The lookaheads that find a plain host in C (each a scan of one character
+    class, so that a megabyte of labels is read in linear time) take exactly the hosts
+    that a reading label by label takes, alone, in a URL and in a URL's pattern."""
+    from urikit._match.urlpattern import _FAST_URL_RE, _PLAIN_HOST_RE
+
+    plain = _plain_host(host)
+    assert (_PLAIN_HOST_RE.fullmatch(host) is not None) == plain
+    for end in ("", "/a", ":8080/a", "?q", "#f"):
+        found = _FAST_URL_RE.fullmatch(f"https://{host}{end}")
+        assert (found is not None and found.group(2) == host) == plain, end
+    whole = URLPattern({"pathname": "/*"})
+    assert whole.test(f"https://{host}/a") == (whole.exec(f"https://{host}/a") is not None)
+
+
+def test_a_host_of_many_labels_is_plain() -> None:
+    """A host of 200,000 labels is a plain host, alone and in a URL the whole-URL
+    expression matches (its cost is the hunt's row in benchmarks/hunt-links.md)."""
+    from urikit._match.urlpattern import _PLAIN_HOST_RE
+
+    host = "a." * 200_000 + "x"
+    assert _PLAIN_HOST_RE.fullmatch(host) is not None
+    assert URLPattern({"pathname": "/*"}).test(f"https://{host}/a")
 
 
 # the one expression of a URL's common shape, and URLs it leaves to matching component by
