@@ -803,8 +803,8 @@ class URLPatternResult:
 
     def __init__(self, inputs: tuple[str | Mapping[str, str], ...] | Checked,
                  components: tuple[URLPatternComponentResult, ...] | Checked) -> None:
-        given_inputs: object = inputs  # read as objects: the message works in both builds
-        given_components: object = components
+        # read as objects: the message works in both builds
+        given_inputs, given_components = cast(object, inputs), cast(object, components)
         if not isinstance(given_inputs, tuple) or not isinstance(given_components, tuple):
             wrong = given_components if isinstance(given_inputs, tuple) else given_inputs
             raise TypeError(f"a URLPatternResult's inputs and components are tuples, not "
@@ -1000,7 +1000,7 @@ class URLPattern:
                  base_url: str | Checked | None = None, *,
                  ignore_case: bool | Checked = False) -> None:
         # checked: callers without a type checker pass anything
-        given: object = base_url  # read as an object: the message works in both builds
+        given = cast(object, base_url)  # read as an object: the message works in both builds
         if given is not None and not isinstance(given, str):
             raise TypeError(f"base_url must be str or None, not {type(given).__name__}")
         if ignore_case is not FLAG_FALSE and ignore_case is not FLAG_TRUE:

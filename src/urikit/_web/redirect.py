@@ -156,7 +156,7 @@ def safe_redirect(target: str | Checked | None, base: URI | FrozenURI | str | Ch
     """
     # read as an object before any test narrows it: the compiled build then checks
     # the narrowed type on each read, in mypyc's words
-    given: object = target
+    given = cast("object", target)
     if require_https is not FLAG_FALSE and require_https is not FLAG_TRUE:
         require_bool(require_https, "require_https")
     allowed = _allow_list(allowed_hosts)

@@ -73,7 +73,7 @@ def secret_names_among(names: Iterable[str],
     parts = map(str.split, map(str.replace, lowered, repeat("]"), repeat("[")),
                 repeat("["))
     in_part = map(operator.not_, map(secrets.isdisjoint, parts))
-    return set(compress(given, map(operator.or_, whole, in_part)))
+    return set(compress(given, whole)) | set(compress(given, in_part))
 
 
 def is_secret_key(key: str, secrets: frozenset[str] = SECRET_QUERY_PARAMETERS) -> bool:
