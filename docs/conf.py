@@ -128,16 +128,34 @@ def _drop_empty_bases(app: object, doctree: nodes.document) -> None:
 
 
 _UNSET_TYPE = re.compile(r"\s*\|\s*~?(?:[\w.]*\.)?_?Unset\b")
+# the mark that leaves a type check to urikit's code (``str | Checked``, which Sphinx
+# evaluates to ``str | NoReturn``): the type checkers read ``T | Checked`` as ``T``
+_CHECKED_MARK = re.compile(r"\s*\|\s*~?(?:[\w.]*\.)?(?:Checked|NoReturn)\b")
+# an alias of autodoc_type_aliases inside a union, which Sphinx writes as its
+# placeholder's repr: ``TypeAliasForwardRef('urikit.Component') | None``
+_ALIAS_REPR = re.compile(r"~?(?:[\w.]*\.)?TypeAliasForwardRef\('(?:[\w.]*\.)?(\w+)'\)")
 
 
-def _hide_unset_type(app: object, what: str, name: str, obj: object, options: object,
-                     signature: str | None, return_annotation: str | None,
-                     ) -> tuple[str | None, str | None]:
+def _signature_as_checkers_read_it(app: object, what: str, name: str, obj: object,
+                                   options: object, signature: str | None,
+                                   return_annotation: str | None,
+                                   ) -> tuple[str | None, str | None]:
     """Write ``host: str | None = UNSET``, not ``host: str | None | _Unset = UNSET``:
-    :data:`~urikit.UNSET`, the documented default, says what the private type adds."""
+    :data:`~urikit.UNSET`, the documented default, says what the private type adds.
+    Likewise ``text: str``, not ``text: str | Checked``, as the type checkers read it,
+    and an alias by its name."""
     if signature is not None:
         signature = _UNSET_TYPE.sub("", signature)
+        signature = _ALIAS_REPR.sub(r"\1", _CHECKED_MARK.sub("", signature))
     return signature, return_annotation
+
+
+def _fields_as_checkers_read_them(app: object, what: str, name: str, obj: object,
+                                  options: object, lines: list[str]) -> None:
+    """A field's type as the type checkers read it (``int``, not ``int | Checked``),
+    in the fields napoleon writes from the annotations."""
+    lines[:] = [_CHECKED_MARK.sub("", line) if line.lstrip().startswith(":vartype") else line
+                for line in lines]
 
 
 def _shared_with_uri(app: object, what: str, name: str, obj: object, options: object,
@@ -189,7 +207,8 @@ def setup(app: Any) -> None:
     app.connect("autodoc-process-docstring", _plain_first_line, priority=400)
     app.connect("autodoc-process-docstring", _shared_with_uri)
     app.connect("autodoc-process-bases", _public_bases)
-    app.connect("autodoc-process-signature", _hide_unset_type)
+    app.connect("autodoc-process-signature", _signature_as_checkers_read_it)
+    app.connect("autodoc-process-docstring", _fields_as_checkers_read_them, priority=600)
     app.connect("doctree-read", _drop_empty_bases)
     app.connect("missing-reference", _frozen_to_uri)
     app.connect("missing-reference", _alias_to_data)
