@@ -197,3 +197,22 @@ def test_options_check_their_types() -> None:
         CanonicalOptions(True)  # type: ignore[call-arg, arg-type]
     with pytest.raises(attrs.exceptions.FrozenInstanceError):
         CanonicalOptions().sort_query = False  # type: ignore[misc]
+
+
+@given(st.lists(st.sampled_from(["a", "b", "%41", "%61", "%26", "%C3%A9", "%C3", "=", "x",
+                                 "&", "utm_source", "%25", "+"]), max_size=16).map("".join))
+def test_the_keys_are_read_at_once_as_one_by_one(query: str) -> None:
+    """The keys the crawler steps sort and drop by, decoded at once (or one by one
+    where one holds "%26"), are those of each pair decoded alone: the query is sorted
+    stably by them and the tracking keys are dropped as the params view reads them."""
+    uri = URI.parse(f"http://h/?{query}")
+    pairs = [piece for piece in query.split("&") if piece]
+    keys = [key for key, _ in URI.parse(f"http://h/?{query}").params.items()]
+    kept = [(key, piece) for key, piece in zip(keys, pairs, strict=True)
+            if not key.startswith("utm_")]
+    expected = "&".join(piece for _, piece in sorted(kept, key=lambda item: item[0]))
+    options = CanonicalOptions(
+        normalization=NormalizeOptions(case=False, percent=False, dot_segments=False,
+                                       scheme_based=False, ipv6_canonical=False),
+        drop_tracking=True)
+    assert canonicalize(uri, options).partition("?")[2] == expected
