@@ -473,15 +473,22 @@ def _function_calls() -> list[Any]:
                 and name not in VIEWS_MADE_BY_A_URI)):
             continue
         parameters = list(inspect.signature(function).parameters.values())
-        positional = [p for p in parameters
-                      if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
-        required = sum(p.default is p.empty for p in positional)
-        for position in range(len(positional)):
-            for value in WRONG:
-                calls.append(pytest.param(
-                    name, (position, max(required, position + 1)), value,
-                    id=f"{name}[{position}]={type(value).__name__}"))
+        calls += [pytest.param(name, where, value, id=f"{name}{label}")
+                  for where, value, label in _wrong_positions(parameters)]
     return calls
+
+
+def _wrong_positions(parameters: list[inspect.Parameter],
+                     ) -> list[tuple[tuple[int, int], object, str]]:
+    """Each positional parameter of ``parameters`` given each value of ``WRONG``: the
+    position and how many arguments to pass (the required ones, at least up to it),
+    the value, and the test id's tail (``[1]=NoneType``)."""
+    positional = [p for p in parameters
+                  if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
+    required = sum(p.default is p.empty for p in positional)
+    return [((position, max(required, position + 1)), value,
+             f"[{position}]={type(value).__name__}")
+            for position in range(len(positional)) for value in WRONG]
 
 
 def _other_calls() -> list[Any]:
@@ -500,14 +507,8 @@ def _other_calls() -> list[Any]:
             parameters = list(inspect.signature(member).parameters.values())
             if inspect.isfunction(raw):
                 parameters = parameters[1:]
-            positional = [p for p in parameters
-                          if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
-            required = sum(p.default is p.empty for p in positional)
-            for position in range(len(positional)):
-                for value in WRONG:
-                    calls.append(pytest.param(
-                        owner, name, (position, max(required, position + 1)), value,
-                        id=f"{owner}.{name}[{position}]={type(value).__name__}"))
+            calls += [pytest.param(owner, name, where, value, id=f"{owner}.{name}{label}")
+                      for where, value, label in _wrong_positions(parameters)]
     return calls
 
 
