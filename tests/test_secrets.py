@@ -473,3 +473,13 @@ def test_a_key_of_an_encoded_ampersand_among_many_keys() -> None:
     assert repr(uri) == f"URI({text!r})"
     assert uri.to_redacted(secrets=["a&b", "token&"]) == text.replace("b=1", "b=***").replace(
         "%26=2", "%26=***")
+
+
+@given(st.lists(st.text(alphabet="tokenSIG[]_x", max_size=10), max_size=12),
+       st.sampled_from([frozenset({"token", "sig"}), frozenset({"a[b]", "x"})]))
+def test_many_names_are_secrets_as_each_alone(names: list[str], secrets: frozenset[str]) -> None:
+    """The names tested at once (many distinct keys) are those tested one by one."""
+    from urikit._whatwg.masking import is_secret_name, secret_names_among
+
+    assert secret_names_among(names, secrets) == {
+        name for name in names if is_secret_name(name, secrets)}
